@@ -1,0 +1,22 @@
+"""The protocol every game follows, and the pieces every game shares."""
+
+from engine.core.actions import Action, Event, Outcome
+from engine.core.errors import CardDataError, IllegalAction, Reason
+from engine.core.protocol import CONCEDE, Game, GameState, PlayerView
+from engine.core.rng import Rng
+from engine.core.window import ResponseWindow
+
+__all__ = [
+    "CONCEDE",
+    "Action",
+    "CardDataError",
+    "Event",
+    "Game",
+    "GameState",
+    "IllegalAction",
+    "Outcome",
+    "PlayerView",
+    "Reason",
+    "ResponseWindow",
+    "Rng",
+]

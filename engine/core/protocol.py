@@ -1,0 +1,122 @@
+"""The game protocol every Backstab game implements (the shape OpenSpiel and python-chess share).
+
+``Game.apply`` asks ``Game.check`` before it changes anything, and ``check`` asks
+``legal_actions``: that list is the only source of legality for buttons, AI and validation.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from engine.core.actions import Action, Event, Outcome
+from engine.core.errors import IllegalAction, Reason
+
+CONCEDE = "concede"
+"""Any live seat may concede at any moment, whoever is deciding; games resolve it in
+``_resolve`` like any other action so that it is recorded and replayed."""
+
+
+class GameState(Protocol):
+    """What a game's state must offer. Games keep their state flat (ids into immutable card
+    definitions) so that ``clone`` is cheap enough for AI playouts."""
+
+    def clone(self) -> Self: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class PlayerView(Protocol):
+    """What one seat (or a spectator, ``seat is None``) may know. Never holds hidden cards."""
+
+    seat: int | None
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=GameState)
+V = TypeVar("V", bound=PlayerView)
+
+
+class Game(ABC, Generic[S, V]):
+    """Immutable rules and cards for one game. All state lives in ``S``."""
+
+    id: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+
+    @property
+    @abstractmethod
+    def card_set_digest(self) -> str:
+        """A hash of the card definitions, stored with every match so a replay can tell when
+        the cards under it changed."""
+
+    @abstractmethod
+    def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
+        """A fresh match. ``options`` may carry decks and variant switches."""
+
+    @abstractmethod
+    def deciders(self, state: S) -> frozenset[int]:
+        """The seats that may act now (several while a response window is open)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now; empty when it may not act. Conceding is not
+        listed here: it is always open to a live seat (see ``check``)."""
+
+    @abstractmethod
+    def live_seats(self, state: S) -> frozenset[int]:
+        """Seats still in the match (not conceded, eliminated or dead for good)."""
+
+    @abstractmethod
+    def _resolve(self, state: S, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may see; ``None`` is a spectator."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """``None`` while the match is live."""
+
+    @abstractmethod
+    def load_state(self, data: Mapping[str, Any]) -> S:
+        """The inverse of ``state.to_json()``."""
+
+    def default_action(self, state: S, seat: int) -> Action:
+        """The safe choice played for a seat whose timer ran out. Games override this with
+        something better than the first legal action (passing, declining, running away)."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
+        for action in legal:
+            if action.kind == "pass":
+                return action
+        return legal[0]
+
+    def check(self, state: S, action: Action) -> None:
+        """The one legality decision. Raises ``IllegalAction`` with a reason code."""
+        if self.outcome(state) is not None:
+            raise IllegalAction(Reason.GAME_OVER)
+        if action.kind == CONCEDE:
+            if action.args or action.seat not in self.live_seats(state):
+                raise IllegalAction(Reason.SEAT_OUT, seat=action.seat)
+            return
+        if action.seat not in self.deciders(state):
+            raise IllegalAction(Reason.NOT_A_DECIDER, seat=action.seat)
+        if action not in self.legal_actions(state, action.seat):
+            raise IllegalAction(Reason.NOT_LEGAL_NOW, action=action.key)
+
+    def is_legal(self, state: S, action: Action) -> bool:
+        try:
+            self.check(state, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Check, then resolve. A refused action leaves ``state`` untouched."""
+        self.check(state, action)
+        return self._resolve(state, action)
