@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.core.actions import Action, Event, Outcome
 from engine.core.errors import IllegalAction, Reason
+from engine.core.rng import Rng
 
 CONCEDE = "concede"
 """Any live seat may concede at any moment, whoever is deciding; games resolve it in
@@ -95,6 +96,15 @@ class Game(ABC, Generic[S, V]):
             if action.kind == "pass":
                 return action
         return legal[0]
+
+    def ai_action(self, state: S, seat: int, rng: Rng, level: str = "normal") -> Action:
+        """The AI seat's choice. Games override this with a real player that looks only at
+        ``view(state, seat)``; ``rng`` is a stream of its own, so thinking never changes the
+        match's dice. The choice is recorded like any other action, so replays need no AI."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
+        return rng.choice(legal)
 
     def check(self, state: S, action: Action) -> None:
         """The one legality decision. Raises ``IllegalAction`` with a reason code."""
