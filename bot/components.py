@@ -1,0 +1,140 @@
+"""Persistent buttons: one ``DynamicItem`` class for every Backstab button.
+
+The custom id (``bs:<match>:<version>:<key>``) carries everything a click needs, so the buttons
+keep working after a restart without any view being re-sent. A click is routed by its key to the
+handler a cog registered; the router turns every failure into a short private reply, never
+Discord's "This interaction failed".
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot import texts
+from bot.render.ids import CUSTOM_ID_PATTERN, ButtonId
+from bot.render.model import ButtonSpec, Rendered, Style
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[discord.Interaction[Any], ButtonId], Awaitable[None]]
+
+_STYLES = {
+    Style.PRIMARY: discord.ButtonStyle.primary,
+    Style.SECONDARY: discord.ButtonStyle.secondary,
+    Style.SUCCESS: discord.ButtonStyle.success,
+    Style.DANGER: discord.ButtonStyle.danger,
+}
+
+
+class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID_PATTERN):
+    """Any button the bot draws. Its state lives entirely in its custom id."""
+
+    def __init__(self, button_id: ButtonId, item: discord.ui.Button[Any] | None = None) -> None:
+        super().__init__(item or discord.ui.Button(custom_id=str(button_id)))
+        self.button_id = button_id
+
+    @classmethod
+    def from_spec(cls, spec: ButtonSpec) -> MatchButton:
+        parsed = _parse(spec.custom_id)
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=spec.label,
+            custom_id=spec.custom_id,
+            style=_STYLES[spec.style],
+            row=spec.row,
+            disabled=spec.disabled,
+        )
+        return cls(parsed, button)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> MatchButton:
+        button_id = ButtonId(int(match["match"]), int(match["version"]), match["key"])
+        assert isinstance(item, discord.ui.Button)
+        return cls(button_id, item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        router = getattr(interaction.client, "button_router", None)
+        if not isinstance(router, ButtonRouter):
+            await send_private(interaction, texts.GENERIC_ERROR)
+            return
+        await router.dispatch(interaction, self.button_id)
+
+
+class ButtonRouter:
+    """Key -> handler. Lobby and hand keys have their own handlers; every other key is a game
+    action and goes to the default handler."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, Handler] = {}
+        self._default: Handler | None = None
+
+    def route(self, key: str, handler: Handler) -> None:
+        self._handlers[key] = handler
+
+    def route_actions(self, handler: Handler) -> None:
+        self._default = handler
+
+    def unroute(self, owner: object) -> None:
+        """Drop every handler bound to ``owner`` (a cog being unloaded)."""
+        self._handlers = {
+            k: h for k, h in self._handlers.items() if getattr(h, "__self__", None) is not owner
+        }
+        if getattr(self._default, "__self__", None) is owner:
+            self._default = None
+
+    async def dispatch(self, interaction: discord.Interaction[Any], button_id: ButtonId) -> None:
+        handler = self._handlers.get(button_id.key, self._default)
+        if handler is None:
+            await send_private(interaction, texts.GENERIC_ERROR)
+            return
+        try:
+            await handler(interaction, button_id)
+        except Exception:
+            log.exception("button %s failed", button_id)
+            await send_private(interaction, texts.GENERIC_ERROR)
+
+
+def build_view(rendered: Rendered) -> discord.ui.View:
+    """A persistent view (no timeout) holding the rendered buttons. An empty view is still
+    returned when there are none: editing a message with it clears the old buttons."""
+    view = discord.ui.View(timeout=None)
+    for spec in rendered.buttons:
+        view.add_item(MatchButton.from_spec(spec))
+    return view
+
+
+async def send_private(
+    interaction: discord.Interaction[Any],
+    content: str | None = None,
+    rendered: Rendered | None = None,
+) -> None:
+    """Answer only the person who clicked, whether or not the interaction was already acked."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if rendered is not None:
+        kwargs["embeds"] = list(rendered.embeds)
+        if rendered.buttons:
+            kwargs["view"] = build_view(rendered)
+        content = "\n".join(part for part in (content, rendered.content) if part) or None
+    if content is not None:
+        kwargs["content"] = content
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+def _parse(custom_id: str) -> ButtonId:
+    found = CUSTOM_ID_PATTERN.fullmatch(custom_id)
+    if found is None:
+        raise ValueError(f"not a Backstab custom id: {custom_id!r}")
+    return ButtonId(int(found["match"]), int(found["version"]), found["key"])

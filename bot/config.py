@@ -1,0 +1,91 @@
+"""Settings: the one place that reads the process environment.
+
+Everything else receives a ``Settings`` instance, so tests build one directly with the values
+they need instead of patching ``os.environ``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+
+ENV_PREFIX = "BACKSTAB_"
+DEFAULT_DB = Path("var/backstab.sqlite3")
+
+# Environment variable -> Settings field. DISCORD_TOKEN keeps the name every bot host expects.
+ENV_FIELDS: dict[str, str] = {
+    "DISCORD_TOKEN": "discord_token",
+    "BACKSTAB_DB": "database",
+    "BACKSTAB_PLAYGROUND_PORT": "playground_port",
+    "BACKSTAB_LOG_LEVEL": "log_level",
+    "BACKSTAB_TURN_SECONDS": "turn_seconds",
+    "BACKSTAB_WINDOW_SECONDS": "window_seconds",
+    "BACKSTAB_LOBBY_IDLE_SECONDS": "lobby_idle_seconds",
+    "BACKSTAB_SYNC_COMMANDS": "sync_commands",
+}
+
+Seconds = Annotated[float, Field(gt=0, le=24 * 3600)]
+
+
+class Settings(BaseModel):
+    """What the process needs to run. Unknown fields are refused so a typo is caught early."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    discord_token: SecretStr | None = None
+    database: Path = DEFAULT_DB
+    # 0 lets the operating system pick a free port for the playground page.
+    playground_port: Annotated[int, Field(ge=0, le=65535)] = 8765
+    log_level: str = "INFO"
+    turn_seconds: Seconds = 120.0
+    window_seconds: Seconds = 15.0
+    lobby_idle_seconds: Seconds = 900.0
+    sync_commands: bool = True
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_token_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError(f"unknown log level {value!r}")
+        return level
+
+    @property
+    def online(self) -> bool:
+        """True when a token is configured, so ``python -m bot`` connects to Discord."""
+        return self.discord_token is not None
+
+
+class SettingsError(Exception):
+    """Settings that do not validate; ``problems`` holds one line per bad variable."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
+    """Settings from the environment (``os.environ`` unless given). Raises ``SettingsError``."""
+    source = os.environ if environ is None else environ
+    values = {field: source[name] for name, field in ENV_FIELDS.items() if name in source}
+    try:
+        return Settings(**values)
+    except ValidationError as exc:
+        field_to_env = {field: name for name, field in ENV_FIELDS.items()}
+        problems = []
+        for error in exc.errors():
+            field = str(error["loc"][0]) if error["loc"] else "?"
+            problems.append(f"{field_to_env.get(field, field)}: {error['msg']}")
+        raise SettingsError(problems) from None
