@@ -185,6 +185,8 @@ in the message box to open a lobby, then click the buttons as each player.
 Database: {database}
 Press Ctrl-C to stop."""
 
+PLAYGROUND_NO_GAMES = "No game is registered yet, so the demo lobby was skipped."
+
 CHECK_OK = "ok: {what}"
 CHECK_FAILED = "FAILED: {what}: {problem}"
 CHECK_SUMMARY_OK = "check passed: {count} items"
