@@ -1,0 +1,253 @@
+"""The effect vocabulary: targets an ability may choose and what each op does.
+
+An ability picks at most one target (the first effect whose target is a choice); every effect
+with a choice target uses it. If the target has become invalid by resolution time, those
+effects do nothing and the rest still happen (# 000 II.A.1.a, II.A.1.b).
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.duel.cards import Ability, DuelCard
+from engine.duel.state import DuelState
+from engine.duel.zones import (
+    Defs,
+    card,
+    controller,
+    draw,
+    heal,
+    hurt,
+    in_play,
+    remove_from_game,
+    spill,
+    squish,
+    to_stash_face_down,
+)
+
+CHOICE_TARGETS = ("hero", "ally", "enemy_ally", "monster", "loot", "card")
+
+
+def target_kind(ability: Ability) -> str:
+    for e in ability.effects:
+        if e.target in CHOICE_TARGETS:
+            return e.target
+    return "none"
+
+
+def _targetable(defs: Defs, s: DuelState, iid: int) -> bool:
+    # 000 IV Stealthy: a card in play with Stealthy cannot be targeted.
+    return "stealthy" not in card(defs, s, iid).keywords
+
+
+def _in_play_cards(s: DuelState) -> list[int]:
+    cards = list(s.heroes)
+    for seat in (0, 1):
+        cards += s.hoard[seat]
+        cards += [i for i in s.stash[seat] if i in s.face_up]
+    f = s.fight
+    if f is not None:
+        cards += f.committed
+        if f.revealed and f.step in ("cost", "hire", "split"):
+            cards.append(f.card)
+    return cards
+
+
+def _is_monster_now(defs: Defs, s: DuelState, iid: int) -> bool:
+    c = card(defs, s, iid)
+    if c.type == "monster":
+        return True
+    f = s.fight
+    return f is not None and f.card == iid and f.revealed and "monstrous" in c.keywords
+
+
+def candidates(defs: Defs, s: DuelState, kind: str, seat: int) -> list[int]:
+    """Every legal choice for a target kind, from ``seat``'s point of view."""
+    if kind == "none":
+        return []
+    pool = _in_play_cards(s)
+    out: list[int] = []
+    for iid in pool:
+        if not _targetable(defs, s, iid):
+            continue
+        c = card(defs, s, iid)
+        if kind == "hero":
+            ok = iid in s.heroes
+        elif kind == "ally":
+            ok = c.type == "ally"
+        elif kind == "enemy_ally":
+            ok = c.type == "ally" and controller(s, iid) != seat
+        elif kind == "monster":
+            ok = _is_monster_now(defs, s, iid)
+        elif kind == "loot":
+            ok = c.type == "loot"
+        else:
+            ok = iid not in s.heroes
+        if ok:
+            out.append(iid)
+    return sorted(set(out))
+
+
+def smack_targets(defs: Defs, s: DuelState) -> list[int]:
+    """# 000 IV Smack: a Hero or a stashed Monster."""
+    out = list(s.heroes)
+    for seat in (0, 1):
+        out += [i for i in s.stash[seat] if i in s.face_up and _targetable(defs, s, i)]
+    return out
+
+
+def resolve_effects(
+    defs: Defs, s: DuelState, entry: list[int], ability: Ability, ev: list[Event]
+) -> None:
+    """Carry out an ability's effects as far as possible."""
+    seat, source, _, target, blood, _ = entry
+    for e in ability.effects:
+        if s.phase == "over":
+            return
+        if e.blood and not blood:
+            continue
+        if e.target in CHOICE_TARGETS:
+            if target < 0 or not in_play(s, target):
+                ev.append(Event("fizzled", {"card": source, "op": e.op}))
+                continue
+            who = target
+        elif e.target == "you":
+            who = s.heroes[seat]
+        elif e.target == "opponent":
+            who = s.heroes[1 - seat]
+        else:
+            who = -1
+        _apply(defs, s, seat, source, e.op, e.amount, who, ev)
+
+
+def _seat_of_hero(s: DuelState, iid: int, fallback: int) -> int:
+    return s.heroes.index(iid) if iid in s.heroes else fallback
+
+
+def _apply(
+    defs: Defs,
+    s: DuelState,
+    seat: int,
+    source: int,
+    op: str,
+    amount: int,
+    who: int,
+    ev: list[Event],
+) -> None:
+    other = _seat_of_hero(s, who, 1 - seat)
+    if op == "damage":
+        dealt = hurt(defs, s, who, amount, ev)
+        suction(defs, s, source, seat, dealt, ev)
+    elif op == "heal":
+        heal(s, who, amount, ev)
+    elif op == "draw":
+        draw(s, _seat_of_hero(s, who, seat), amount, ev)
+    elif op == "gold":
+        s.purse[_seat_of_hero(s, who, seat)] += max(0, amount)
+        ev.append(Event("gold", {"seat": _seat_of_hero(s, who, seat), "amount": amount}))
+    elif op == "steal":
+        n = min(max(0, amount), s.purse[other])
+        s.purse[other] -= n
+        s.purse[seat] += n
+        ev.append(Event("stole", {"seat": seat, "from": other, "amount": n}))
+    elif op == "give":
+        n = min(max(0, amount), s.purse[seat])
+        s.purse[seat] -= n
+        s.purse[other] += n
+        ev.append(Event("gave", {"seat": seat, "to": other, "amount": n}))
+    elif op == "spill":
+        spill(defs, s, other, amount, ev)
+    elif op == "bleeding":
+        s.bleed[_seat_of_hero(s, who, other)] += max(0, amount)
+        ev.append(Event("bleeding", {"seat": _seat_of_hero(s, who, other), "amount": amount}))
+    elif op == "recycle":
+        _recycle(s, seat, amount, ev)
+    elif op == "cancel":
+        _cancel(defs, s, ev)
+    elif op == "prevent":
+        target_seat = _seat_of_hero(s, who, seat)
+        s.shield[target_seat] += max(0, amount)
+        ev.append(Event("prevent", {"seat": target_seat, "amount": amount}))
+    elif op in ("cost", "power", "defense"):
+        f = s.fight
+        if f is not None:
+            setattr(f, op + "_mod", getattr(f, op + "_mod") + amount)
+            ev.append(Event("fight_" + op, {"amount": amount}))
+    elif op == "look":
+        top = list(reversed(s.deck[other][-amount:])) if amount > 0 else []
+        ev.append(
+            Event(
+                "looked",
+                {"seat": seat, "at": other, "count": len(top)},
+                {"cards": [card(defs, s, i).id for i in top]},
+                frozenset({seat}),
+            )
+        )
+    elif op == "reveal":
+        if s.hand[other]:
+            shown = s.hand[other][s.rng.below(len(s.hand[other]))]
+            ev.append(
+                Event("revealed", {"seat": other, "card": shown, "id": card(defs, s, shown).id})
+            )
+    elif op == "remove":
+        remove_from_game(s, who, ev)
+    elif op == "stash":
+        to_stash_face_down(s, who, ev)
+    elif op == "squish":
+        squish(defs, s, who, ev)
+    elif op == "unzap":
+        s.zapped.discard(who)
+    elif op == "collect":
+        s.tokens[source] += max(0, amount)
+        ev.append(Event("collected", {"card": source, "amount": amount}))
+    elif op == "cash_in":
+        n = s.tokens[source]
+        s.tokens[source] = 0
+        s.purse[seat] += n
+        ev.append(Event("gold", {"seat": seat, "amount": n}))
+
+
+def suction(defs: Defs, s: DuelState, source: int, seat: int, dealt: int, ev: list[Event]) -> None:
+    """# 000 IV Life-O-Suction: the controller heals what the card dealt (up to X)."""
+    if source < 0 or dealt <= 0:
+        return
+    x = card(defs, s, source).keywords.get("life_o_suction", 0)
+    if x:
+        heal(s, s.heroes[seat], min(dealt, x), ev)
+
+
+def _recycle(s: DuelState, seat: int, amount: int, ev: list[Event]) -> None:
+    """# 000 IV Recycle X: optional draw; we draw only when the deck can give all X, then the
+    player puts X cards from hand on the bottom, one choice at a time."""
+    if amount <= 0 or len(s.deck[seat]) < amount:
+        return
+    draw(s, seat, amount, ev)
+    s.pending = [seat, amount]
+
+
+def _cancel(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """# 000 IV Cancel: the entry under this one does not happen; its cost stays paid and a
+    card played from hand goes to the discard pile."""
+    if not s.stack:
+        return
+    victim = s.stack.pop()
+    ev.append(Event("canceled", {"card": victim[1]}))
+    if victim[5]:
+        finish_card(defs, s, victim, ev, canceled=True)
+
+
+def finish_card(
+    defs: Defs, s: DuelState, entry: list[int], ev: list[Event], canceled: bool = False
+) -> None:
+    """Where a played Mischief goes once resolved: Curses stick, Encore stashes face down,
+    everything else is discarded (# 000 I.E.5)."""
+    seat, iid, _, target, _, _ = entry
+    c: DuelCard = card(defs, s, iid)
+    if not canceled and c.subtype == "curse" and target >= 0 and in_play(s, target):
+        s.stuck[iid] = target
+        ev.append(Event("stuck", {"card": iid, "on": target, "id": c.id}))
+        return
+    if not canceled and "encore" in c.keywords:
+        s.stash[seat].append(iid)
+        ev.append(Event("encore", {"card": iid}))
+        return
+    s.discard[s.owner[iid]].append(iid)

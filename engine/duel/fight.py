@@ -1,0 +1,234 @@
+"""The fight (# 000 III.A.2.f): commit face down, run away or face it, reveal, the cheating
+check, hiring, weapon damage, monster damage and the end of the fight."""
+
+from __future__ import annotations
+
+from engine.core import Event, ResponseWindow
+from engine.duel.effects import resolve_effects, suction
+from engine.duel.state import DuelState, Fight
+from engine.duel.zones import (
+    Defs,
+    card,
+    defense_of,
+    hurt,
+    in_play,
+    leave_play,
+    life_of,
+    monstrous,
+    power_of,
+    squish,
+    to_stash_face_down,
+)
+
+
+def start(defs: Defs, s: DuelState, iid: int, gold: int, ev: list[Event]) -> None:
+    """# 000 III.A.2.f: one card from hand face down plus any gold from the purse."""
+    seat = s.active
+    s.hand[seat].remove(iid)
+    s.purse[seat] -= gold
+    s.fight = Fight(seat, iid, gold)
+    ev.append(
+        Event(
+            "fight_started",
+            {"attacker": seat, "gold": gold},
+            {"card": iid, "id": card(defs, s, iid).id},
+            frozenset({seat}),
+        )
+    )
+
+
+def run_away(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """# 000 III.A.2.f.(II): flip to Limp Away, or limp again for 2 damage; the card goes to
+    the attacker's stash face down and the gold back to the attacker."""
+    f = s.fight
+    assert f is not None
+    defender = 1 - f.attacker
+    if s.limp[defender]:
+        ev.append(Event("limped_away", {"seat": defender}))
+        hurt(defs, s, s.heroes[defender], 2, ev)
+    else:
+        s.limp[defender] = True
+        ev.append(Event("ran_away", {"seat": defender}))
+    s.stash[f.attacker].append(f.card)
+    s.purse[f.attacker] += f.gold
+    s.fight = None
+    if s.phase != "over":
+        s.phase = "main"
+
+
+def commit(s: DuelState, iid: int, ev: list[Event]) -> None:
+    """# 000 III.A.2.f.(I).(A): zap it and move it from the hoard to the DMZ."""
+    f = s.fight
+    assert f is not None
+    s.hoard[1 - f.attacker].remove(iid)
+    s.zapped.add(iid)
+    f.committed.append(iid)
+    ev.append(Event("committed", {"seat": 1 - f.attacker, "card": iid}))
+
+
+def is_monster(defs: Defs, s: DuelState, iid: int) -> bool:
+    c = card(defs, s, iid)
+    return c.type == "monster" or "monstrous" in c.keywords
+
+
+def hire_cost(defs: Defs, s: DuelState) -> int:
+    f = s.fight
+    assert f is not None
+    base = monstrous(defs, s, f.card) or card(defs, s, f.card).cost
+    return max(0, base + f.cost_mod)  # 000 II.A.7: never below 0
+
+
+def reveal(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """The defender is ready: the card is revealed; a Monster opens the cost window
+    (# 000 III.A.2.f.(I).(B).1)."""
+    f = s.fight
+    assert f is not None
+    f.revealed = True
+    ev.append(Event("revealed_commit", {"card": f.card, "id": card(defs, s, f.card).id}))
+    if is_monster(defs, s, f.card):
+        f.step = "cost"
+        s.window = ResponseWindow("cost", (s.active, 1 - s.active))
+    else:
+        caught_cheating(defs, s, ev)
+
+
+def check_cheating(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """# 000 III.A.2.f.(I).(B).2: enough gold hires it, else the attacker was cheating."""
+    f = s.fight
+    assert f is not None
+    if f.gold >= hire_cost(defs, s):
+        hire(defs, s, ev)
+    else:
+        caught_cheating(defs, s, ev)
+
+
+def caught_cheating(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """# 000 III.A.2.f.(I).(B).(2.1): 1 damage, gold back, card stashed face down, the
+    defender's cards back keeping their orientation."""
+    f = s.fight
+    assert f is not None
+    ev.append(Event("caught_cheating", {"seat": f.attacker}))
+    s.cheated[f.attacker] = True
+    s.purse[f.attacker] += f.gold
+    s.fight = None
+    s.stash[f.attacker].append(f.card)
+    s.hoard[1 - f.attacker].extend(f.committed)
+    hurt(defs, s, s.heroes[f.attacker], 1, ev)
+    if s.phase != "over":
+        s.phase = "main"
+
+
+def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """# 000 III.A.2.f.(I).(C): hire abilities trigger (even if it will be squished), then the
+    gold is paid to the stockpile."""
+    f = s.fight
+    assert f is not None
+    f.step = "hire"
+    ev.append(Event("hired", {"card": f.card, "paid": f.gold}))
+    c = card(defs, s, f.card)
+    if monstrous(defs, s, f.card):
+        after_hire(defs, s, ev)  # 000 IV Monstrous: its other abilities are ignored
+        return
+    entries = [
+        [f.attacker, f.card, i, -1, 0, 0] for i, a in enumerate(c.abilities) if a.when == "hire"
+    ]
+    if not entries:
+        after_hire(defs, s, ev)
+        return
+    s.stack.extend(reversed(entries))
+    s.window = ResponseWindow("hire", (s.active, 1 - s.active))
+
+
+def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """Gold to the stockpile, then weapon damage and monster damage."""
+    f = s.fight
+    assert f is not None
+    f.gold = 0
+    if f.card < 0:
+        end_fight(defs, s, ev, survived=False)
+        return
+    weapons = [i for i in f.committed if card(defs, s, i).type == "loot"]
+    total = sum(power_of(defs, s, i) for i in weapons)
+    if total and in_play(s, f.card):
+        s.damage[f.card] += total
+        ev.append(Event("damage", {"card": f.card, "amount": total, "combat": True}))
+        if s.damage[f.card] >= life_of(defs, s, f.card):
+            f.step = "ended"
+            squish(defs, s, f.card, ev)
+            end_fight(defs, s, ev, survived=False)
+            return
+    monster_damage(defs, s, ev)
+
+
+def fight_defense(defs: Defs, s: DuelState) -> int:
+    f = s.fight
+    assert f is not None
+    defender = 1 - f.attacker
+    total = sum(defense_of(defs, s, i) for i in f.committed) + f.defense_mod
+    for iid in s.hoard[defender]:
+        for a in card(defs, s, iid).abilities:
+            if a.when == "ongoing":
+                total += sum(e.amount for e in a.effects if e.op == "defense" and e.target == "you")
+    return max(0, total)
+
+
+def monster_damage(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """# 000 III.A.2.f.(I).(E): power less total defense, to the Hero, the one Ally, or split
+    among Allies as the defender chooses."""
+    f = s.fight
+    assert f is not None
+    if f.card < 0:
+        end_fight(defs, s, ev, survived=False)
+        return
+    amount = max(0, power_of(defs, s, f.card) + f.power_mod - fight_defense(defs, s))
+    allies = [i for i in f.committed if card(defs, s, i).type == "ally"]
+    if amount and not allies:
+        dealt = hurt(defs, s, s.heroes[1 - f.attacker], amount, ev, combat=True)
+        suction(defs, s, f.card, f.attacker, dealt, ev)
+    elif amount and len(allies) == 1:
+        dealt = hurt(defs, s, allies[0], amount, ev, combat=True)
+        suction(defs, s, f.card, f.attacker, dealt, ev)
+    elif amount:
+        f.step = "split"
+        f.to_split = amount
+        return
+    if s.phase != "over":
+        end_fight(defs, s, ev, survived=True)
+
+
+def allot(defs: Defs, s: DuelState, ally: int, ev: list[Event]) -> None:
+    """One damage token on a committed Ally, chosen by the defender."""
+    f = s.fight
+    assert f is not None
+    f.to_split -= 1
+    dealt = hurt(defs, s, ally, 1, ev, combat=True)
+    suction(defs, s, f.card, f.attacker, dealt, ev)
+    allies = [i for i in f.committed if card(defs, s, i).type == "ally"]
+    if f.to_split <= 0 or not allies:
+        end_fight(defs, s, ev, survived=True)
+
+
+def end_fight(defs: Defs, s: DuelState, ev: list[Event], survived: bool) -> None:
+    """# 000 III.A.2.f.(I).(F): Survivor triggers, the Monster is stashed face up with its
+    damage, the defender's cards go back keeping their orientation."""
+    f = s.fight
+    assert f is not None
+    monster_alive = survived and f.card >= 0
+    if monster_alive and not monstrous(defs, s, f.card):
+        c = card(defs, s, f.card)
+        for i, a in enumerate(c.abilities):
+            if a.when == "survive":
+                resolve_effects(defs, s, [f.attacker, f.card, i, -1, 0, 0], a, ev)
+    s.fight = None
+    if monster_alive:
+        if monstrous(defs, s, f.card):
+            # Monstrous lasts until it leaves play; a face-down stash is out of play.
+            to_stash_face_down(s, f.card, ev)
+            leave_play(s, f.card, ev)
+        else:
+            s.stash[s.owner[f.card]].append(f.card)
+            s.face_up.add(f.card)
+    s.hoard[1 - f.attacker].extend(f.committed)
+    ev.append(Event("fight_ended", {"survived": monster_alive}))
+    if s.phase != "over":
+        s.phase = "main"

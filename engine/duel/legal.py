@@ -1,0 +1,190 @@
+"""Which actions each seat may take now: the only source of legality (DESIGN: legal actions
+drive buttons, AI and validation)."""
+
+from __future__ import annotations
+
+from engine.core import Action
+from engine.duel.cards import Ability, DuelCard
+from engine.duel.effects import candidates, smack_targets, target_kind
+from engine.duel.state import DuelState
+from engine.duel.zones import Defs, card, rank_total
+
+
+def deciders(s: DuelState) -> frozenset[int]:
+    if s.phase == "over":
+        return frozenset()
+    if s.pending:
+        return frozenset({s.pending[0]})
+    if s.window is not None:
+        return s.window.waiting_on()
+    if s.phase == "mulligan":
+        return frozenset(seat for seat in (0, 1) if s.mulligan[seat] < 0)
+    if s.phase == "first":
+        return frozenset({s.chooser})
+    if s.phase == "main":
+        return frozenset({s.active})
+    if s.phase == "reply":
+        return frozenset({1 - s.active})
+    if s.fight is not None:
+        return frozenset({1 - s.fight.attacker})
+    return frozenset()
+
+
+def play_ability(c: DuelCard) -> tuple[int, Ability | None]:
+    """The ability a Mischief uses when played: its ``play`` ability, or a Curse's ongoing one
+    (which only picks what it sticks to)."""
+    for i, a in enumerate(c.abilities):
+        if a.when == "play":
+            return i, a
+    for a in c.abilities:
+        if a.when == "ongoing":
+            return -1, a
+    return -1, None
+
+
+def _targets_for(defs: Defs, s: DuelState, a: Ability | None, seat: int) -> list[int] | None:
+    """Possible targets (``[-1]`` when none is needed); ``None`` when it may not be used."""
+    if a is None:
+        return [-1]
+    kind = target_kind(a)
+    for e in a.effects:
+        if e.target == "stack" and not s.stack:
+            return None  # 000 II.A.1.b: nothing to target, cannot be played
+        if e.target == "fight" and (s.fight is None or s.fight.step != "cost"):
+            return None
+    if kind == "none":
+        return [-1]
+    found = candidates(defs, s, kind, seat)
+    return found or None
+
+
+def _mischief(defs: Defs, s: DuelState, seat: int, in_window: bool) -> list[Action]:
+    out: list[Action] = []
+    hero_left = card(defs, s, s.heroes[seat]).life - s.damage[s.heroes[seat]]
+    for iid in sorted(set(s.hand[seat])):
+        c = card(defs, s, iid)
+        if c.type != "mischief" or c.cost > s.purse[seat]:
+            continue
+        if in_window and not c.is_interrupt:
+            continue
+        _, a = play_ability(c)
+        targets = _targets_for(defs, s, a, seat)
+        if targets is None:
+            continue
+        for t in targets:
+            out.append(Action(seat, "play", (iid, t, 0)))
+            if c.give_blood and c.give_blood < hero_left:
+                out.append(Action(seat, "play", (iid, t, 1)))
+    return out
+
+
+def controlled_in_play(s: DuelState, seat: int) -> list[int]:
+    cards = [s.heroes[seat], *s.hoard[seat]]
+    cards += [i for i in s.stash[seat] if i in s.face_up]
+    return cards
+
+
+def _abilities(defs: Defs, s: DuelState, seat: int, in_window: bool) -> list[Action]:
+    out: list[Action] = []
+    for iid in controlled_in_play(s, seat):
+        c = card(defs, s, iid)
+        for idx, a in enumerate(c.abilities):
+            if a.when != "activate" or (in_window and not a.interrupt):
+                continue
+            if a.zap and iid in s.zapped:
+                continue  # 000 II.A.14: a zap cost needs an unzapped card
+            if a.sketchy and not s.cheated[seat]:
+                continue  # 000 IV Sketchy
+            if a.cost > s.purse[seat]:
+                continue
+            if any(e.op == "cash_in" for e in a.effects) and not s.tokens[iid]:
+                continue
+            targets = _targets_for(defs, s, a, seat)
+            for t in targets or ():
+                out.append(Action(seat, "activate", (iid, idx, t)))
+    return out
+
+
+def _flaunts(defs: Defs, s: DuelState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    for iid in sorted(set(s.hand[seat])):
+        if iid in s.flaunted:
+            continue
+        for idx, a in enumerate(card(defs, s, iid).abilities):
+            if a.when == "flaunt" and a.cost <= s.purse[seat]:
+                for t in _targets_for(defs, s, a, seat) or ():
+                    out.append(Action(seat, "flaunt", (iid, idx, t)))
+    return out
+
+
+def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
+    """# 000 III.A.2: the active player's actions."""
+    out: list[Action] = []
+    has_location = any(card(defs, s, i).type == "location" for i in s.hoard[seat])
+    ranks = rank_total(defs, s, seat)
+    for iid in sorted(set(s.hand[seat])):
+        c = card(defs, s, iid)
+        if c.type == "loot" and ranks <= s.level[seat] and ranks + c.rank <= s.level[seat]:
+            out.append(Action(seat, "loot", (iid,)))  # 000 III.A.2.a, I.D.3
+        elif c.type == "location" and not has_location:
+            out.append(Action(seat, "location", (iid,)))  # 000 III.A.2.c
+        elif c.type == "ally" and c.cost <= s.purse[seat]:
+            out.append(Action(seat, "ally", (iid,)))  # 000 III.A.2.e
+    for iid in s.hoard[seat]:
+        if iid not in s.zapped and card(defs, s, iid).type in ("loot", "location"):
+            out.append(Action(seat, "squish", (iid,)))  # 000 III.A.2.b, III.A.2.d
+    for iid in sorted(set(s.hand[seat])):
+        for gold in range(s.purse[seat] + 1):
+            out.append(Action(seat, "fight", (iid, gold)))  # 000 III.A.2.f
+    for iid in controlled_in_play(s, seat):
+        if "smack" in card(defs, s, iid).keywords and iid not in s.zapped:
+            for t in smack_targets(defs, s):
+                out.append(Action(seat, "smack", (iid, t)))  # 000 IV Smack
+    out += _mischief(defs, s, seat, in_window=False)
+    out += _abilities(defs, s, seat, in_window=False)
+    out += _flaunts(defs, s, seat)
+    out.append(Action(seat, "done"))
+    return out
+
+
+def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
+    if seat not in deciders(s):
+        return []
+    if s.pending:
+        return [Action(seat, "bottom", (iid,)) for iid in sorted(set(s.hand[seat]))]
+    if s.window is not None:
+        return [
+            Action(seat, "pass"),
+            *_mischief(defs, s, seat, True),
+            *_abilities(defs, s, seat, True),
+        ]
+    if s.phase == "mulligan":
+        return [Action(seat, "keep"), Action(seat, "mulligan")]
+    if s.phase == "first":
+        return [Action(seat, "first", (0,)), Action(seat, "first", (1,))]
+    if s.phase == "main":
+        return _munchkining(defs, s, seat)
+    if s.phase == "reply":
+        return [
+            Action(seat, "pass"),
+            *_mischief(defs, s, seat, False),
+            *_abilities(defs, s, seat, False),
+            *_flaunts(defs, s, seat),
+        ]
+    f = s.fight
+    if f is None:
+        return []
+    if f.step == "run":
+        return [Action(seat, "face"), Action(seat, "run")]
+    if f.step == "ready":
+        ready = [Action(seat, "ready")]
+        for iid in s.hoard[seat]:
+            c = card(defs, s, iid)
+            is_weapon = c.type == "loot" and c.subtype == "weapon"
+            if (is_weapon or c.type == "ally") and iid not in s.zapped:
+                ready.append(Action(seat, "commit", (iid,)))
+        return ready
+    if f.step == "split":
+        allies = [i for i in f.committed if card(defs, s, i).type == "ally"]
+        return [Action(seat, "allot", (iid,)) for iid in allies]
+    return []

@@ -1,0 +1,227 @@
+"""The duel state: flat lists of card instance ids into immutable definitions.
+
+Instances ``0 .. n-1`` are the deck cards of both players, followed by the two Hero cards.
+Everything that changes lives here, so ``clone`` is a handful of list copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import ResponseWindow, Rng
+
+SEATS = 2
+
+
+@dataclass(slots=True)
+class Fight:
+    """A fight in progress (# 000 III.A.2.f). ``step``: run, ready, cost, hire, split."""
+
+    attacker: int
+    card: int
+    gold: int
+    step: str = "run"
+    revealed: bool = False
+    committed: list[int] = field(default_factory=list)
+    cost_mod: int = 0
+    power_mod: int = 0
+    defense_mod: int = 0
+    to_split: int = 0
+
+    def clone(self) -> Fight:
+        return Fight(
+            self.attacker,
+            self.card,
+            self.gold,
+            self.step,
+            self.revealed,
+            list(self.committed),
+            self.cost_mod,
+            self.power_mod,
+            self.defense_mod,
+            self.to_split,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "attacker": self.attacker,
+            "card": self.card,
+            "gold": self.gold,
+            "step": self.step,
+            "revealed": self.revealed,
+            "committed": self.committed,
+            "cost_mod": self.cost_mod,
+            "power_mod": self.power_mod,
+            "defense_mod": self.defense_mod,
+            "to_split": self.to_split,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Fight:
+        return cls(
+            d["attacker"],
+            d["card"],
+            d["gold"],
+            d["step"],
+            d["revealed"],
+            list(d["committed"]),
+            d["cost_mod"],
+            d["power_mod"],
+            d["defense_mod"],
+            d["to_split"],
+        )
+
+
+# A stack entry is a list of ints:
+# [controller, source iid, ability index, target iid or -1, blood 0/1, from_hand 0/1]
+Entry = list[int]
+
+
+@dataclass(slots=True)
+class DuelState:
+    rng: Rng
+    card_of: list[int]
+    owner: list[int]
+    heroes: list[int]
+    deck: list[list[int]]
+    hand: list[list[int]]
+    discard: list[list[int]]
+    hoard: list[list[int]]
+    stash: list[list[int]]
+    removed: list[int] = field(default_factory=list)
+    face_up: set[int] = field(default_factory=set)
+    zapped: set[int] = field(default_factory=set)
+    damage: list[int] = field(default_factory=list)
+    tokens: list[int] = field(default_factory=list)
+    stuck: dict[int, int] = field(default_factory=dict)
+    level: list[int] = field(default_factory=lambda: [1, 1])
+    purse: list[int] = field(default_factory=lambda: [0, 0])
+    limp: list[bool] = field(default_factory=lambda: [False, False])
+    bleed: list[int] = field(default_factory=lambda: [0, 0])
+    shield: list[int] = field(default_factory=lambda: [0, 0])
+    cheated: list[bool] = field(default_factory=lambda: [False, False])
+    mulligan: list[int] = field(default_factory=lambda: [-1, -1])
+    flaunted: set[int] = field(default_factory=set)
+    phase: str = "mulligan"
+    active: int = 0
+    chooser: int = -1
+    turn: int = 0
+    fight: Fight | None = None
+    stack: list[Entry] = field(default_factory=list)
+    window: ResponseWindow | None = None
+    pending: list[int] = field(default_factory=list)
+    eliminated: list[bool] = field(default_factory=lambda: [False, False])
+    end_reason: str = ""
+
+    def clone(self) -> DuelState:
+        return DuelState(
+            self.rng.clone(),
+            self.card_of,
+            self.owner,
+            self.heroes,
+            [list(z) for z in self.deck],
+            [list(z) for z in self.hand],
+            [list(z) for z in self.discard],
+            [list(z) for z in self.hoard],
+            [list(z) for z in self.stash],
+            list(self.removed),
+            set(self.face_up),
+            set(self.zapped),
+            list(self.damage),
+            list(self.tokens),
+            dict(self.stuck),
+            list(self.level),
+            list(self.purse),
+            list(self.limp),
+            list(self.bleed),
+            list(self.shield),
+            list(self.cheated),
+            list(self.mulligan),
+            set(self.flaunted),
+            self.phase,
+            self.active,
+            self.chooser,
+            self.turn,
+            self.fight.clone() if self.fight is not None else None,
+            [list(e) for e in self.stack],
+            self.window.clone() if self.window is not None else None,
+            list(self.pending),
+            list(self.eliminated),
+            self.end_reason,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rng": self.rng.to_json(),
+            "card_of": self.card_of,
+            "owner": self.owner,
+            "heroes": self.heroes,
+            "deck": self.deck,
+            "hand": self.hand,
+            "discard": self.discard,
+            "hoard": self.hoard,
+            "stash": self.stash,
+            "removed": self.removed,
+            "face_up": sorted(self.face_up),
+            "zapped": sorted(self.zapped),
+            "damage": self.damage,
+            "tokens": self.tokens,
+            "stuck": [[k, v] for k, v in sorted(self.stuck.items())],
+            "level": self.level,
+            "purse": self.purse,
+            "limp": self.limp,
+            "bleed": self.bleed,
+            "shield": self.shield,
+            "cheated": self.cheated,
+            "mulligan": self.mulligan,
+            "flaunted": sorted(self.flaunted),
+            "phase": self.phase,
+            "active": self.active,
+            "chooser": self.chooser,
+            "turn": self.turn,
+            "fight": self.fight.to_json() if self.fight is not None else None,
+            "stack": self.stack,
+            "window": self.window.to_json() if self.window is not None else None,
+            "pending": self.pending,
+            "eliminated": self.eliminated,
+            "end_reason": self.end_reason,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> DuelState:
+        return cls(
+            Rng.from_json(d["rng"]),
+            list(d["card_of"]),
+            list(d["owner"]),
+            list(d["heroes"]),
+            [list(z) for z in d["deck"]],
+            [list(z) for z in d["hand"]],
+            [list(z) for z in d["discard"]],
+            [list(z) for z in d["hoard"]],
+            [list(z) for z in d["stash"]],
+            list(d["removed"]),
+            set(d["face_up"]),
+            set(d["zapped"]),
+            list(d["damage"]),
+            list(d["tokens"]),
+            {int(k): int(v) for k, v in d["stuck"]},
+            list(d["level"]),
+            list(d["purse"]),
+            list(d["limp"]),
+            list(d["bleed"]),
+            list(d["shield"]),
+            list(d["cheated"]),
+            list(d["mulligan"]),
+            set(d["flaunted"]),
+            d["phase"],
+            d["active"],
+            d["chooser"],
+            d["turn"],
+            Fight.from_json(d["fight"]) if d["fight"] is not None else None,
+            [list(e) for e in d["stack"]],
+            ResponseWindow.from_json(d["window"]) if d["window"] is not None else None,
+            list(d["pending"]),
+            list(d["eliminated"]),
+            d["end_reason"],
+        )

@@ -1,0 +1,106 @@
+"""Setup (# 000 II.B) and the turn's automatic parts: warmup (# 000 III.A.1) and cooldown
+(# 000 III.A.3)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.duel.effects import resolve_effects
+from engine.duel.state import DuelState
+from engine.duel.zones import Defs, card, draw, hurt, leave_play, stuck_bonus
+
+HAND_SIZE = 6
+MAX_LEVEL = 10
+
+
+def deal(s: DuelState, ev: list[Event]) -> None:
+    """# 000 II.B.8: shuffle, draw six."""
+    for seat in (0, 1):
+        s.rng.shuffle(s.deck[seat])
+        draw(s, seat, HAND_SIZE, ev)
+
+
+def mulligan(s: DuelState, seat: int, take: bool, ev: list[Event]) -> None:
+    """# 000 II.B.8.a: at most once, the whole hand back, a new six, kept."""
+    s.mulligan[seat] = 1 if take else 0
+    ev.append(Event("mulligan" if take else "kept", {"seat": seat}))
+    if take:
+        s.deck[seat].extend(s.hand[seat])
+        s.hand[seat].clear()
+        s.rng.shuffle(s.deck[seat])
+        draw(s, seat, HAND_SIZE, ev)
+    if min(s.mulligan) >= 0:
+        roll_for_first(s, ev)
+
+
+def roll_for_first(s: DuelState, ev: list[Event]) -> None:
+    """# 000 II.B.9: both roll; ties roll again; the high roller chooses who starts."""
+    while True:
+        a, b = s.rng.roll(6), s.rng.roll(6)
+        ev.append(Event("rolled", {"rolls": [a, b]}))
+        if a != b:
+            break
+    s.chooser = 0 if a > b else 1
+    s.phase = "first"
+
+
+def choose_first(defs: Defs, s: DuelState, first: int, ev: list[Event]) -> None:
+    """# 000 II.B.9.a-b: first player 1 gold, second player 2 gold."""
+    s.purse[first] = 1
+    s.purse[1 - first] = 2
+    ev.append(Event("first_player", {"seat": first}))
+    start_turn(defs, s, first, ev)
+
+
+def start_turn(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
+    """# 000 III.A.1 warmup: flip, unzap, reckoning, unstash, draw."""
+    s.active = seat
+    s.turn += 1
+    ev.append(Event("turn", {"seat": seat, "turn": s.turn}))
+    s.limp[seat] = False  # 000 III.A.1.a Flip
+    mine = [s.heroes[seat], *s.hoard[seat], *s.stash[seat]]
+    s.zapped.difference_update(mine)  # 000 III.A.1.b Unzap
+    reckoning(defs, s, seat, ev)
+    if s.phase == "over":
+        return
+    unstash(s, seat, ev)
+    if draw(s, seat, 1, ev):  # 000 III.A.1.e Draw
+        s.phase = "main"
+
+
+def reckoning(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
+    """# 000 III.A.1.c: Bleeding (# 000 IV) and abilities of the reckoning step."""
+    hero = s.heroes[seat]
+    bleeding = s.bleed[seat] + stuck_bonus(defs, s, hero, "bleeding")
+    s.bleed[seat] = 0
+    if bleeding > 0:
+        ev.append(Event("bled", {"seat": seat, "amount": bleeding}))
+        hurt(defs, s, hero, bleeding, ev)
+    for iid in [hero, *s.hoard[seat]]:
+        for i, a in enumerate(card(defs, s, iid).abilities):
+            if a.when == "reckoning" and s.phase != "over":
+                resolve_effects(defs, s, [seat, iid, i, -1, 0, 0], a, ev)
+
+
+def unstash(s: DuelState, seat: int, ev: list[Event]) -> None:
+    """# 000 III.A.1.d: one action; tokens and Curses go, everything comes back to hand."""
+    cards = list(s.stash[seat])
+    for iid in cards:
+        leave_play(s, iid, ev)
+    s.stash[seat].clear()
+    s.hand[seat].extend(cards)
+    if cards:
+        ev.append(Event("unstashed", {"seat": seat, "count": len(cards)}))
+
+
+def cooldown(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """# 000 III.A.3: "this turn" effects end, level up to 10, gold topped up, next turn."""
+    seat = s.active
+    s.shield = [0, 0]
+    s.cheated = [False, False]
+    s.flaunted.clear()
+    if s.level[seat] < MAX_LEVEL:
+        s.level[seat] += 1
+    if s.purse[seat] < s.level[seat]:
+        s.purse[seat] = s.level[seat]
+    ev.append(Event("cooldown", {"seat": seat, "level": s.level[seat], "purse": s.purse[seat]}))
+    start_turn(defs, s, 1 - seat, ev)

@@ -1,0 +1,98 @@
+"""What one seat may see (# 000 II.A.10 public knowledge): hands are private, decks and
+face-down cards are hidden from everyone (owners may not look at their own face-down stash
+cards), and the fight's face-down card only its attacker knows until it is revealed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.duel.state import DuelState
+from engine.duel.zones import Defs, card
+
+
+@dataclass(slots=True)
+class DuelView:
+    seat: int | None
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, **self.data}
+
+
+def _shown(defs: Defs, s: DuelState, iid: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"iid": iid, "id": card(defs, s, iid).id}
+    if s.damage[iid]:
+        out["damage"] = s.damage[iid]
+    if iid in s.zapped:
+        out["zapped"] = True
+    if s.tokens[iid]:
+        out["tokens"] = s.tokens[iid]
+    stuck = sorted(c for c, host in s.stuck.items() if host == iid)
+    if stuck:
+        out["curses"] = [{"iid": c, "id": card(defs, s, c).id} for c in stuck]
+    return out
+
+
+def make_view(defs: Defs, s: DuelState, seat: int | None) -> DuelView:
+    players = []
+    for p in (0, 1):
+        players.append(
+            {
+                "hero": _shown(defs, s, s.heroes[p]),
+                "level": s.level[p],
+                "purse": s.purse[p],
+                "run_away": "limp" if s.limp[p] else "run",
+                "hand": [_shown(defs, s, i) for i in s.hand[p]] if seat == p else None,
+                "hand_count": len(s.hand[p]),
+                "deck_count": len(s.deck[p]),
+                "discard": [_shown(defs, s, i) for i in s.discard[p]],
+                "hoard": [_shown(defs, s, i) for i in s.hoard[p]],
+                "stash_face_up": [_shown(defs, s, i) for i in s.stash[p] if i in s.face_up],
+                "stash_face_down": sum(1 for i in s.stash[p] if i not in s.face_up),
+                "eliminated": s.eliminated[p],
+            }
+        )
+    fight_view: dict[str, Any] | None = None
+    f = s.fight
+    if f is not None:
+        fight_view = {
+            "attacker": f.attacker,
+            "gold": f.gold,
+            "step": f.step,
+            "committed": [_shown(defs, s, i) for i in f.committed],
+            "cost_mod": f.cost_mod,
+            "to_split": f.to_split,
+        }
+        if f.card >= 0 and (f.revealed or seat == f.attacker):
+            fight_view["card"] = _shown(defs, s, f.card)
+    stack = [
+        {"seat": e[0], "card": _shown(defs, s, e[1])}
+        for e in s.stack
+        if e[5] or e[1] not in s.hand[e[0]] or seat == e[0] or e[1] in s.flaunted
+    ]
+    data: dict[str, Any] = {
+        "phase": s.phase,
+        "active": s.active,
+        "turn": s.turn,
+        "players": players,
+        "fight": fight_view,
+        "stack": stack,
+        "window": s.window.kind if s.window is not None else None,
+        "pending": list(s.pending),
+    }
+    return DuelView(seat, data)
+
+
+def visible_iids(view_json: Any) -> set[int]:
+    """Every card instance a view shows (tests use it to prove nothing hidden leaks)."""
+    found: set[int] = set()
+    if isinstance(view_json, dict):
+        if "iid" in view_json:
+            found.add(int(view_json["iid"]))
+        for v in view_json.values():
+            found |= visible_iids(v)
+    elif isinstance(view_json, list):
+        for v in view_json:
+            found |= visible_iids(v)
+    return found

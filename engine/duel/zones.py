@@ -1,0 +1,218 @@
+"""Moving cards between zones, damage, healing and elimination: the primitives every rule uses.
+
+Every move goes through ``leave_play`` when a card leaves play, so tokens and stuck Curses are
+always cleared (# 000 II.A.1.c: leaving play clears effects, tokens and Curses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import Event
+from engine.duel.cards import DuelCard
+from engine.duel.state import DuelState
+
+Defs = Sequence[DuelCard]
+
+
+def card(defs: Defs, s: DuelState, iid: int) -> DuelCard:
+    return defs[s.card_of[iid]]
+
+
+def in_play(s: DuelState, iid: int) -> bool:
+    """# 000 IV In Play: Heroes, face-up stash and hoard cards, Mischief and hired Monsters in
+    the DMZ."""
+    if iid in s.heroes:
+        return True
+    if iid in s.face_up:
+        return True
+    for seat in (0, 1):
+        if iid in s.hoard[seat]:
+            return True
+    f = s.fight
+    if f is not None and (iid in f.committed or (iid >= 0 and iid == f.card and f.revealed)):
+        return True
+    return any(e[1] == iid and e[5] for e in s.stack) or iid in s.stuck
+
+
+def controller(s: DuelState, iid: int) -> int:
+    """# 000 II.A.4: a stuck Curse is controlled by the host's controller."""
+    if iid in s.stuck:
+        return controller(s, s.stuck[iid])
+    for seat in (0, 1):
+        if iid in s.hoard[seat] or iid in s.stash[seat] or iid == s.heroes[seat]:
+            return seat
+    f = s.fight
+    if f is not None:
+        if iid == f.card:
+            return f.attacker
+        if iid in f.committed:
+            return 1 - f.attacker
+    return s.owner[iid]
+
+
+def leave_play(s: DuelState, iid: int, ev: list[Event]) -> None:
+    """Clear everything that only exists while ``iid`` is in play."""
+    s.damage[iid] = 0
+    s.tokens[iid] = 0
+    s.zapped.discard(iid)
+    s.face_up.discard(iid)
+    s.stuck.pop(iid, None)
+    for curse in [c for c, host in s.stuck.items() if host == iid]:
+        del s.stuck[curse]
+        s.discard[s.owner[curse]].append(curse)
+        ev.append(Event("curse_falls", {"card": curse}))
+
+
+def detach(s: DuelState, iid: int) -> None:
+    """Take ``iid`` out of whichever list holds it (not the deck or hand)."""
+    for seat in (0, 1):
+        for zone in (s.hoard[seat], s.stash[seat], s.discard[seat]):
+            if iid in zone:
+                zone.remove(iid)
+                return
+    f = s.fight
+    if f is not None and iid in f.committed:
+        f.committed.remove(iid)
+    if f is not None and iid == f.card:
+        f.card = -1  # 000 III.A.2.f: without its card the fight ends
+    if s.stuck.get(iid) is not None:
+        del s.stuck[iid]
+
+
+def to_discard(defs: Defs, s: DuelState, iid: int, ev: list[Event]) -> None:
+    detach(s, iid)
+    leave_play(s, iid, ev)
+    s.discard[s.owner[iid]].append(iid)
+
+
+def to_stash_face_down(s: DuelState, iid: int, ev: list[Event]) -> None:
+    """# 000 II.A.12: stashed face down unless said otherwise; tokens and Curses go."""
+    detach(s, iid)
+    leave_play(s, iid, ev)
+    s.stash[s.owner[iid]].append(iid)
+
+
+def squish(defs: Defs, s: DuelState, iid: int, ev: list[Event]) -> None:
+    """# 000 II.A.11 Squish; Regenerate sends it to the stash face down instead."""
+    if "regenerate" in card(defs, s, iid).keywords:
+        to_stash_face_down(s, iid, ev)
+        ev.append(Event("regenerated", {"card": iid, "id": card(defs, s, iid).id}))
+        return
+    to_discard(defs, s, iid, ev)
+    ev.append(Event("squished", {"card": iid, "id": card(defs, s, iid).id}))
+
+
+def remove_from_game(s: DuelState, iid: int, ev: list[Event]) -> None:
+    detach(s, iid)
+    leave_play(s, iid, ev)
+    s.removed.append(iid)
+    ev.append(Event("removed", {"card": iid}))
+
+
+def eliminate(s: DuelState, seat: int, reason: str, ev: list[Event]) -> None:
+    """# 000 III.B: one Hero left wins; none left is a draw."""
+    if s.eliminated[seat]:
+        return
+    s.eliminated[seat] = True
+    if not s.end_reason:
+        s.end_reason = reason
+    s.phase = "over"
+    s.window = None
+    ev.append(Event("eliminated", {"seat": seat, "reason": reason}))
+
+
+def draw(s: DuelState, seat: int, n: int, ev: list[Event]) -> bool:
+    """# 000 III.A.1.e: drawing from an empty deck eliminates. One event per draw."""
+    got: list[int] = []
+    for _ in range(n):
+        if not s.deck[seat]:
+            ev.append(
+                Event("drew", {"seat": seat, "count": len(got)}, {"cards": got}, frozenset({seat}))
+            )
+            eliminate(s, seat, "decked", ev)
+            return False
+        got.append(s.deck[seat].pop())
+    s.hand[seat].extend(got)
+    ev.append(Event("drew", {"seat": seat, "count": len(got)}, {"cards": got}, frozenset({seat})))
+    return True
+
+
+def spill(defs: Defs, s: DuelState, seat: int, n: int, ev: list[Event]) -> None:
+    """# 000 IV Spill; an empty deck when a card must move eliminates (# 000 III.B.2)."""
+    for _ in range(n):
+        if not s.deck[seat]:
+            eliminate(s, seat, "decked", ev)
+            return
+        top = s.deck[seat].pop()
+        s.discard[seat].append(top)
+        ev.append(Event("spilled", {"seat": seat, "card": top, "id": card(defs, s, top).id}))
+
+
+def hurt(
+    defs: Defs, s: DuelState, iid: int, amount: int, ev: list[Event], combat: bool = False
+) -> int:
+    """Put ``amount`` damage on a Hero, Ally or Monster; returns the damage actually placed.
+    A Hero's prevention shield is used first (# 000 IV Prevent)."""
+    amount = max(0, amount)
+    if iid in s.heroes:
+        seat = s.heroes.index(iid)
+        blocked = min(s.shield[seat], amount)
+        s.shield[seat] -= blocked
+        amount -= blocked
+    if amount == 0:
+        return 0
+    s.damage[iid] += amount
+    ev.append(Event("damage", {"card": iid, "amount": amount, "combat": combat}))
+    c = card(defs, s, iid)
+    if iid in s.heroes:
+        if s.damage[iid] >= c.life:
+            eliminate(s, s.heroes.index(iid), "defeated", ev)
+    elif s.damage[iid] >= life_of(defs, s, iid):
+        squish(defs, s, iid, ev)
+    return amount
+
+
+def heal(s: DuelState, iid: int, amount: int, ev: list[Event]) -> int:
+    """# 000 IV Heal: at most the tokens there are."""
+    healed = min(max(0, amount), s.damage[iid])
+    if healed:
+        s.damage[iid] -= healed
+        ev.append(Event("healed", {"card": iid, "amount": healed}))
+    return healed
+
+
+def stuck_bonus(defs: Defs, s: DuelState, iid: int, op: str) -> int:
+    total = 0
+    for curse, host in s.stuck.items():
+        if host == iid:
+            for ability in card(defs, s, curse).abilities:
+                for e in ability.effects:
+                    if e.op == op:
+                        total += e.amount
+    return total
+
+
+def monstrous(defs: Defs, s: DuelState, iid: int) -> int:
+    return card(defs, s, iid).keywords.get("monstrous", 0)
+
+
+def life_of(defs: Defs, s: DuelState, iid: int) -> int:
+    x = monstrous(defs, s, iid)
+    if x and s.fight is not None and s.fight.card == iid and s.fight.revealed:
+        return x
+    return card(defs, s, iid).life
+
+
+def power_of(defs: Defs, s: DuelState, iid: int) -> int:
+    x = monstrous(defs, s, iid)
+    base = x if x and s.fight is not None and s.fight.card == iid else card(defs, s, iid).power
+    return max(0, base + stuck_bonus(defs, s, iid, "power"))
+
+
+def defense_of(defs: Defs, s: DuelState, iid: int) -> int:
+    return max(0, card(defs, s, iid).defense + stuck_bonus(defs, s, iid, "defense"))
+
+
+def rank_total(defs: Defs, s: DuelState, seat: int) -> int:
+    return sum(card(defs, s, i).rank for i in s.hoard[seat] if card(defs, s, i).type == "loot")
