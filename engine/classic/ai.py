@@ -1,0 +1,98 @@
+"""AI seats. ``random`` picks uniformly among legal actions; ``heuristic`` (level
+"normal"/"heuristic") plays sensibly: progress first, fight what it can beat, flee otherwise."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.classic.state import ClassicState
+from engine.core import Action, Rng
+
+if TYPE_CHECKING:
+    from engine.classic.game import Classic
+
+
+def choose(game: Classic, s: ClassicState, seat: int, rng: Rng, level: str) -> Action:
+    legal = game.legal_actions(s, seat)
+    if level == "random" or len(legal) == 1:
+        return rng.choice(legal)
+    return _heuristic(game, s, seat, legal, rng)
+
+
+def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    t = game.table
+    leader = max(range(s.seats), key=lambda p: (s.levels[p], -p))
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+
+    def first(kind: str) -> Action | None:
+        found = by_kind.get(kind)
+        return found[0] if found else None
+
+    for kind in ("play", "equip", "buy_level", "attach"):
+        a2 = first(kind)
+        if a2 is not None:
+            return a2
+    for a in by_kind.get("levelup", []):
+        if a.args[1] == seat:
+            return a
+    for a in by_kind.get("curse", []):
+        if a.args[1] == leader and leader != seat:
+            return a
+    c = s.combat
+    if c is not None and s.window is not None:
+        mine = seat in (c.fighter, c.helper)
+        winning = t.players_winning(s, c)
+        if mine and not winning:
+            for kind in ("turn_undead", "berserk"):
+                a2 = first(kind)
+                if a2 is not None:
+                    return a2
+            for a in by_kind.get("oneshot", []):
+                if a.args[1] == 0:
+                    return a
+            asks = by_kind.get("ask", [])
+            if asks:
+                total = max(int(a.args[1]) for a in asks)
+                fair = [a for a in asks if int(a.args[1]) == (total + 1) // 2]
+                return rng.choice(fair or asks)
+        if not mine and winning and (c.fighter == leader or s.levels[c.fighter] >= 8):
+            for kind in ("enhance",):
+                for a in by_kind.get(kind, []):
+                    if int(t.defs[int(a.args[0])].amount_of("bonus")) > 0:
+                        return a
+            for a in by_kind.get("oneshot", []):
+                if a.args[1] == 1:
+                    return a
+        return first("pass") or legal[0]
+    if s.pending:
+        p = s.pending[-1]
+        if p.kind == "help":
+            helpful = int(p.nums[0]) > 0 or t.has_power(s, seat, "elf")
+            c2 = s.combat
+            if c2 is not None and s.levels[c2.fighter] + 1 >= 10 and c2.fighter != seat:
+                helpful = False
+            return Action(seat, "accept" if helpful else "decline")
+        if p.kind in ("pick", "loot_body", "loot"):
+            return max(legal, key=lambda a: t.defs[int(a.args[0])].value)
+        return legal[0]
+    # Own turn, outside combat.
+    if "trouble" in by_kind:
+        beatable = [
+            x
+            for x in by_kind["trouble"]
+            if t.defs[int(x.args[0])].level < t.player_strength(s, seat, None)
+        ]
+        if beatable:
+            return beatable[0]
+    if s.phase == "charity":
+        sells = by_kind.get("sell", [])
+        hand_sells = [x for x in sells if int(x.args[0]) in s.hands[seat]]
+        if len(s.hands[seat]) > 5 and hand_sells:
+            return hand_sells[0]
+    for kind in ("listen", "kick", "loot", "end_turn", "charity_give", "charity_discard"):
+        a2 = first(kind)
+        if a2 is not None:
+            return a2
+    return legal[0]

@@ -1,0 +1,177 @@
+"""The classic game behind the shared protocol: who decides, what is legal, what happens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.cards.loader import card_set_digest
+from engine.classic.cards import ClassicCard
+from engine.classic.rules import combat, effects, free, turn
+from engine.classic.state import ClassicState
+from engine.classic.table import Table
+from engine.classic.views import ClassicView, make_view
+from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, Reason, Rng
+
+
+class Classic(Game[ClassicState, ClassicView]):
+    id = "classic"
+    min_seats = 3
+    max_seats = 6
+
+    def __init__(self, cards: list[ClassicCard]) -> None:
+        self.cards = cards
+        self.table = Table(cards)
+        self._digest = card_set_digest(cards)
+
+    @property
+    def card_set_digest(self) -> str:
+        return self._digest
+
+    def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> ClassicState:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(Reason.BAD_ARGUMENTS, seats=seats)
+        return turn.setup(self.table, seats, seed)
+
+    def live_seats(self, state: ClassicState) -> frozenset[int]:
+        return frozenset(p for p in range(state.seats) if not state.out[p])
+
+    def deciders(self, state: ClassicState) -> frozenset[int]:
+        if state.winners or self.outcome(state) is not None:
+            return frozenset()
+        if state.pending:
+            return frozenset({state.pending[-1].seat})
+        if state.window is not None:
+            return state.window.waiting_on()
+        return frozenset({state.turn})
+
+    def legal_actions(self, state: ClassicState, seat: int) -> list[Action]:
+        if seat not in self.deciders(state):
+            return []
+        t, s = self.table, state
+        if s.pending:
+            p = s.pending[-1]
+            if p.kind == "help":
+                return [Action(seat, "accept"), Action(seat, "decline")]
+            if p.kind == "flee":
+                return [Action(seat, "flee", (m,)) for m in p.cards]
+            if p.kind == "pick":
+                return [Action(seat, "pick", (c,)) for c in sorted(p.cards)]
+            if p.kind == "loot":
+                return [Action(seat, "loot_body", (c,)) for c in sorted(s.corpse)]
+        if s.window is not None:
+            return combat.window_actions(t, s, seat)
+        out = turn.phase_actions(t, s, seat)
+        if s.phase != "listen":
+            out.extend(free.own_turn_actions(t, s, seat))
+        out.extend(free.anytime_actions(t, s, seat))
+        return out
+
+    def _resolve(self, state: ClassicState, action: Action) -> list[Event]:
+        t, s, a = self.table, state, action
+        ev: list[Event] = []
+        if a.kind == CONCEDE:
+            self._concede(s, a.seat, ev)
+        elif s.pending:
+            kind = s.pending[-1].kind
+            if kind == "help":
+                combat.answer_help(s, a, ev)
+            elif kind == "flee":
+                combat.flee(t, s, a, ev)
+            elif kind == "pick":
+                combat.pick(s, a, ev)
+            else:
+                effects.loot(t, s, a.seat, int(a.args[0]), ev)
+        elif s.window is not None:
+            if not free.resolve_free(t, s, a, ev):
+                combat.resolve_window_action(t, s, a, ev)
+            elif s.window is not None:
+                s.window.passed.clear()
+        elif not turn.resolve_phase(t, s, a, ev) and not free.resolve_free(t, s, a, ev):
+            raise IllegalAction(Reason.UNKNOWN_ACTION, kind=a.kind)
+        self._settle(s, ev)
+        return ev
+
+    def _settle(self, s: ClassicState, ev: list[Event]) -> None:
+        """A fight whose window closed ends once every run-away roll and loot pick is done."""
+        if s.combat is not None and s.window is None and not s.pending:
+            combat.finish_combat(self.table, s, ev)
+
+    def _concede(self, s: ClassicState, seat: int, ev: list[Event]) -> None:
+        t = self.table
+        s.out[seat] = True
+        ev.append(Event("conceded", {"seat": seat}))
+        for group in (s.hands, s.items, s.roles, s.curses):
+            for card in group[seat]:
+                t.discard(s, card)
+            group[seat].clear()
+        s.equipped[seat].clear()
+        s.gold[seat] = 0
+        for p in list(s.pending):
+            if p.kind == "pick" or p.kind == "loot":
+                p.seats = [x for x in p.seats if x != seat]
+            if p.seat == seat:
+                if p.kind in ("pick", "loot") and p.seats:
+                    p.seat = p.seats.pop(0)
+                else:
+                    s.pending.remove(p)
+                    for card in p.cards if p.kind == "pick" else []:
+                        t.discard(s, card)
+        if s.combat is not None and not s.pending and s.corpse:
+            for card in s.corpse:
+                t.discard(s, card)
+            s.corpse.clear()
+        if s.combat is not None:
+            if s.combat.helper == seat:
+                s.combat.helper = -1
+            if s.combat.fighter == seat:
+                s.pending = [p for p in s.pending if p.kind in ("pick", "loot")]
+                combat.finish_combat(t, s, ev)
+        if s.window is not None:
+            s.window.remove_seat(seat)
+            if s.window.closed and not s.pending:
+                s.window = None
+                combat.resolve_fight(t, s, ev)
+        self._settle(s, ev)
+        if s.turn == seat and s.combat is None and len(self.live_seats(s)) > 1:
+            turn.next_turn(t, s, ev)
+
+    def view(self, state: ClassicState, seat: int | None) -> ClassicView:
+        return make_view(self.table, state, seat)
+
+    def outcome(self, state: ClassicState) -> Outcome | None:
+        s = state
+        live = [p for p in range(s.seats) if not s.out[p]]
+        if s.winners:
+            winners = tuple(s.winners)
+            reason = "level"
+        elif len(live) <= 1:
+            winners = tuple(live)
+            reason = "last_standing"
+        else:
+            return None
+        levels = sorted({s.levels[p] for p in range(s.seats) if p not in winners}, reverse=True)
+        ranks = tuple(
+            0 if p in winners else (len(levels) + 1 if s.out[p] else 1 + levels.index(s.levels[p]))
+            for p in range(s.seats)
+        )
+        return Outcome(winners, ranks, reason)
+
+    def load_state(self, data: Mapping[str, Any]) -> ClassicState:
+        return ClassicState.from_json(dict(data))
+
+    def default_action(self, state: ClassicState, seat: int) -> Action:
+        """Timeouts pass, decline, end the turn or take the first listed choice."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
+        for kind in ("pass", "decline", "end_turn", "kick", "loot"):
+            for a in legal:
+                if a.kind == kind:
+                    return a
+        return legal[0]
+
+    def ai_action(self, state: ClassicState, seat: int, rng: Rng, level: str = "normal") -> Action:
+        from engine.classic.ai import choose
+
+        return choose(self, state, seat, rng, level)

@@ -1,0 +1,287 @@
+"""Combat (# 004: Combat, Interfering With Combat, Asking for Help, Rewards, Running Away).
+
+A fight is one response window open to every live seat: the fighter and everyone else may
+play cards into it; any play reopens it; when all pass in a row, it resolves. This is the
+"moment before a win resolves" of # 004: Combat, during which others may still act.
+"""
+
+from __future__ import annotations
+
+from engine.classic.rules.effects import apply_effects, end_lasting
+from engine.classic.rules.free import anytime_actions
+from engine.classic.state import ClassicState, Combat, Pending
+from engine.classic.table import COIN, ESCAPE_ROLL, WIN_LEVEL, Table, secret_draw
+from engine.core import Action, Event, ResponseWindow
+
+BERSERK_BONUS = 2
+TURN_UNDEAD_COST = 300
+
+
+def start_combat(t: Table, s: ClassicState, seat: int, monster: int, ev: list[Event]) -> None:
+    s.combat = Combat(fighter=seat)
+    _add_monster(t, s, monster)
+    _open_window(s)
+    ev.append(Event("combat", {"seat": seat, "monster": monster}))
+
+
+def _add_monster(t: Table, s: ClassicState, monster: int) -> None:
+    c = s.combat
+    assert c is not None
+    c.monsters.append(monster)
+    c.mods.append(0)
+    c.extra.append(0)
+    c.mates.append(0)
+    c.undead.append(int(t.defs[monster].horde == "undead"))
+
+
+def _open_window(s: ClassicState) -> None:
+    c = s.combat
+    assert c is not None
+    order = [(c.fighter + i) % s.seats for i in range(s.seats)]
+    s.window = ResponseWindow("combat", tuple(p for p in order if not s.out[p]))
+
+
+def for_the_win(t: Table, s: ClassicState, c: Combat) -> bool:
+    gain = sum(t.defs[m].levels * (1 + c.mates[i]) for i, m in enumerate(c.monsters))
+    return s.levels[c.fighter] + gain >= WIN_LEVEL
+
+
+def window_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    c = s.combat
+    assert c is not None
+    out = [Action(seat, "pass")]
+    n = len(c.monsters)
+    room_full = s.seats == 6 and for_the_win(t, s, c)  # 004: Special Rules, six players
+    hordes = {t.defs[m].horde for m in c.monsters} | ({"undead"} if any(c.undead) else set())
+    for card in sorted(set(s.hands[seat]) | {i for i in s.items[seat] if t.kind[i] == "oneshot"}):
+        k = t.kind[card]
+        if k == "oneshot":
+            if any(e.op == "escape" for e in t.defs[card].effects):
+                out.append(Action(seat, "oneshot", (card, 0)))
+            else:
+                out.extend(Action(seat, "oneshot", (card, side)) for side in range(n + 1))
+        elif k == "enhancer":
+            out.extend(Action(seat, "enhance", (card, i)) for i in range(n))
+        elif k == "wandering" and not room_full and _top_discarded_monster(t, s) >= 0:
+            out.append(Action(seat, "wander", (card,)))
+        elif k == "monster" and not room_full and t.defs[card].horde in hordes:
+            out.append(Action(seat, "horde", (card,)))
+    out.extend(anytime_actions(t, s, seat))
+    on_side = seat in (c.fighter, c.helper)
+    if on_side and t.has_power(s, seat, "warrior") and seat not in c.berserked:
+        fuel = sorted(set(s.hands[seat]) | set(s.items[seat]))
+        out.extend(Action(seat, "berserk", (card,)) for card in fuel)
+    if on_side and t.has_power(s, seat, "cleric") and s.gold[seat] >= TURN_UNDEAD_COST:
+        out.extend(Action(seat, "turn_undead", (i,)) for i in range(n) if c.undead[i])
+    if seat == c.fighter and c.helper < 0 and not t.players_winning(s, c):
+        for p in range(s.seats):
+            if p != seat and not s.out[p] and not s.dead[p] and p not in c.asked:
+                for share in range(_treasure_total(t, c) + 1):
+                    out.append(Action(seat, "ask", (p, share, 0)))
+                    if share:
+                        out.append(Action(seat, "ask", (p, share, 1)))
+    return out
+
+
+def _top_discarded_monster(t: Table, s: ClassicState) -> int:
+    for card in reversed(s.door_discard):
+        if t.kind[card] == "monster":
+            return card
+    return -1
+
+
+def _treasure_total(t: Table, c: Combat) -> int:
+    total = 0
+    for i, m in enumerate(c.monsters):
+        total += max(0, t.defs[m].treasures + c.extra[i]) * (1 + c.mates[i])
+    return total
+
+
+def resolve_window_action(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
+    """Everything but ``pass`` reopens the window for everyone."""
+    c, w = s.combat, s.window
+    assert c is not None and w is not None
+    seat, k = a.seat, a.kind
+    if k == "pass":
+        w.pass_(seat)
+        if w.closed:
+            s.window = None
+            resolve_fight(t, s, ev)
+        return
+    w.passed.clear()
+    if k == "oneshot":
+        card, side = int(a.args[0]), int(a.args[1])
+        _take(s, seat, card)
+        c.played.append(card)
+        d = t.defs[card]
+        if any(e.op == "escape" for e in d.effects):
+            ev.append(Event("escaped", {"seat": c.fighter, "card": card}))
+            s.window = None
+            finish_combat(t, s, ev)
+            return
+        if side == 0:
+            c.side_mod += t.bonus[card]
+        else:
+            c.mods[side - 1] += t.bonus[card]
+        ev.append(Event("oneshot", {"seat": seat, "card": card, "side": side}))
+    elif k == "enhance":
+        card, i = int(a.args[0]), int(a.args[1])
+        s.hands[seat].remove(card)
+        c.played.append(card)
+        d = t.defs[card]
+        c.mods[i] += d.amount_of("bonus")
+        c.extra[i] += d.amount_of("treasures")
+        c.mates[i] += d.amount_of("mate")
+        if d.amount_of("undead"):
+            c.undead[i] = 1
+        ev.append(Event("enhanced", {"seat": seat, "card": card, "monster": i}))
+    elif k == "wander":
+        card = int(a.args[0])
+        s.hands[seat].remove(card)
+        c.played.append(card)
+        monster = _top_discarded_monster(t, s)
+        s.door_discard.remove(monster)
+        _add_monster(t, s, monster)
+        ev.append(Event("wandered", {"seat": seat, "card": card, "monster": monster}))
+    elif k == "horde":
+        card = int(a.args[0])
+        s.hands[seat].remove(card)
+        _add_monster(t, s, card)
+        ev.append(Event("horde", {"seat": seat, "monster": card}))
+    elif k == "berserk":
+        card = int(a.args[0])
+        if card in s.hands[seat]:
+            s.hands[seat].remove(card)
+            t.discard(s, card)
+        else:
+            t.lose_item(s, seat, card)
+        c.berserked.append(seat)
+        c.side_mod += BERSERK_BONUS
+        ev.append(Event("berserk", {"seat": seat, "card": card}))
+    elif k == "turn_undead":
+        i = int(a.args[0])
+        s.gold[seat] -= TURN_UNDEAD_COST
+        monster = c.monsters.pop(i)
+        for arr in (c.mods, c.extra, c.mates, c.undead):
+            arr.pop(i)
+        c.played.append(monster)
+        c.driven_off += 1
+        ev.append(Event("driven_off", {"seat": seat, "monster": monster}))
+        if not c.monsters:  # 004: Combat: the last monster gone ends the fight at once
+            s.window = None
+            finish_combat(t, s, ev)
+    elif k == "ask":
+        p, share, first = (int(x) for x in a.args)
+        c.asked.append(p)
+        s.pending.append(Pending("help", p, nums=[share, first]))
+        ev.append(Event("asked", {"seat": seat, "to": p, "share": share, "helper_first": first}))
+
+
+def _take(s: ClassicState, seat: int, card: int) -> None:
+    if card in s.hands[seat]:
+        s.hands[seat].remove(card)
+    else:
+        s.items[seat].remove(card)
+        if card in s.equipped[seat]:
+            s.equipped[seat].remove(card)
+
+
+def answer_help(s: ClassicState, a: Action, ev: list[Event]) -> None:
+    p = s.pending.pop()
+    c, w = s.combat, s.window
+    assert c is not None and w is not None
+    if a.kind == "accept":
+        c.helper = a.seat
+        c.deal_treasures, c.deal_helper_first = p.nums[0], p.nums[1]
+        w.passed.clear()
+    ev.append(Event("help_" + a.kind, {"seat": a.seat}))
+
+
+def resolve_fight(t: Table, s: ClassicState, ev: list[Event]) -> None:
+    c = s.combat
+    assert c is not None
+    if not c.monsters:
+        finish_combat(t, s, ev)
+        return
+    if t.players_winning(s, c):
+        _rewards(t, s, c, ev)
+        return
+    ev.append(Event("lost_fight", {"seat": c.fighter}))
+    for runner in (c.helper, c.fighter):  # the fighter flees first
+        if runner >= 0:
+            s.pending.append(Pending("flee", runner, cards=list(c.monsters)))
+
+
+def flee(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
+    """# 004: Running Away: one roll per monster, in the runner's order, 5+ escapes."""
+    p = s.pending[-1]
+    monster = int(a.args[0])
+    p.cards.remove(monster)
+    if not p.cards:
+        s.pending.pop()
+    roll = s.rng.roll()
+    total = roll + t.run_bonus(s, a.seat, monster)
+    caught = total < ESCAPE_ROLL
+    ev.append(Event("flee", {"seat": a.seat, "monster": monster, "roll": roll, "caught": caught}))
+    if caught:
+        apply_effects(t, s, a.seat, t.defs[monster].bad_stuff, ev)
+
+
+def finish_combat(t: Table, s: ClassicState, ev: list[Event]) -> None:
+    c = s.combat
+    assert c is not None
+    for card in c.monsters + c.played:
+        t.discard(s, card)
+    for p in (c.fighter, c.helper):
+        if p >= 0:
+            end_lasting(t, s, p)
+    s.combat = None
+    s.window = None
+    s.phase = "charity"
+    ev.append(Event("combat_over", {}))
+
+
+def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
+    """# 004: Rewards: a level per monster (two for some), then treasures and coins;
+    face down alone, face up with a helper; level 10 only by this kill."""
+    kills = sum(1 + m for m in c.mates)
+    gain = sum(t.defs[m].levels * (1 + c.mates[i]) for i, m in enumerate(c.monsters))
+    coins = sum(t.defs[m].coins * (1 + c.mates[i]) for i, m in enumerate(c.monsters))
+    count = _treasure_total(t, c)
+    fighter, helper = c.fighter, c.helper
+    share, helper_first = c.deal_treasures, c.deal_helper_first
+    finish_combat(t, s, ev)
+    s.levels[fighter] = min(WIN_LEVEL, s.levels[fighter] + gain)
+    s.gold[fighter] += coins * COIN
+    ev.append(Event("killed", {"seat": fighter, "level": s.levels[fighter], "kills": kills}))
+    if helper >= 0 and t.has_power(s, helper, "elf"):
+        s.levels[helper] = min(WIN_LEVEL - 1, max(s.levels[helper], s.levels[helper] + kills))
+        ev.append(Event("level", {"seat": helper, "level": s.levels[helper]}))
+    drawn = [card for card in (t.draw(s, False) for _ in range(count)) if card >= 0]
+    if helper < 0:
+        s.hands[fighter].extend(drawn)
+        ev.extend(secret_draw(fighter, card, "treasure") for card in drawn)
+    else:
+        ev.append(Event("treasures", {"cards": list(drawn)}))  # face up: a helper was there
+        share = min(share, len(drawn))
+        order = [helper] * share + [fighter] * (len(drawn) - share)
+        if not helper_first:
+            order.reverse()
+        if drawn:
+            s.pending.append(Pending("pick", order[0], cards=drawn, seats=order[1:]))
+    if s.levels[fighter] >= WIN_LEVEL:
+        s.winners = [fighter] + ([helper] if helper >= 0 else [])  # 004: Sharing Victory
+        s.phase = "over"
+        ev.append(Event("won", {"seats": list(s.winners)}))
+
+
+def pick(s: ClassicState, a: Action, ev: list[Event]) -> None:
+    p = s.pending[-1]
+    card = int(a.args[0])
+    p.cards.remove(card)
+    s.hands[a.seat].append(card)
+    ev.append(Event("picked", {"seat": a.seat, "card": card}))
+    if p.seats and p.cards:
+        p.seat = p.seats.pop(0)
+    else:
+        s.pending.pop()

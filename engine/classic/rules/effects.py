@@ -1,0 +1,114 @@
+"""Curses, Bad Stuff and death (# 004: Curses, Running Away, You Are Dead!)."""
+
+from __future__ import annotations
+
+from engine.classic.cards import Effect
+from engine.classic.state import ClassicState, Pending
+from engine.classic.table import COIN, Table
+from engine.core import Event
+
+
+def apply_effects(
+    t: Table, s: ClassicState, seat: int, effects: tuple[Effect, ...], ev: list[Event]
+) -> None:
+    """Apply Bad Stuff or a curse to ``seat``. Anything it names that the victim lacks is
+    ignored (# 004: Running Away, Curses). Death stops the rest."""
+    for e in effects:
+        if s.dead[seat] or s.out[seat]:
+            return
+        if e.op == "lose_levels":
+            s.levels[seat] = max(1, s.levels[seat] - e.amount)  # 004: Conflicts, rule 1
+            ev.append(Event("level", {"seat": seat, "level": s.levels[seat]}))
+        elif e.op == "lose_gold":
+            s.gold[seat] = max(0, s.gold[seat] - e.amount * COIN)
+            ev.append(Event("gold", {"seat": seat, "gold": s.gold[seat]}))
+        elif e.op == "lose_item":
+            card = _victim_item(t, s, seat, e.slot)
+            if card >= 0:
+                t.lose_item(s, seat, card)
+                ev.append(Event("lost_item", {"seat": seat, "card": card}))
+        elif e.op == "discard_hand":
+            for card in s.hands[seat]:
+                t.discard(s, card)
+            s.hands[seat].clear()
+            ev.append(Event("discarded_hand", {"seat": seat}))
+        elif e.op == "death":
+            kill(t, s, seat, ev)
+
+
+def _victim_item(t: Table, s: ClassicState, seat: int, slot: str) -> int:
+    """The item a loss takes. The victim would pick the cheapest one that matches, so the
+    engine does it for them (# 004: Curses: the victim decides)."""
+    pool = s.equipped[seat] if slot != "none" else s.items[seat]
+    matches = [c for c in pool if slot == "none" or t.defs[c].slot == slot]
+    if not matches:
+        return -1
+    return min(matches, key=lambda c: (t.defs[c].value, c))
+
+
+def curse(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
+    """A curse hits ``seat``; lasting ones stay on the table in front of the victim."""
+    d = t.defs[card]
+    ev.append(Event("cursed", {"seat": seat, "card": card}))
+    if any(e.op == "next_combat" for e in d.effects):
+        s.curses[seat].append(card)
+        return
+    t.discard(s, card)
+    apply_effects(t, s, seat, d.effects, ev)
+
+
+def end_lasting(t: Table, s: ClassicState, seat: int) -> None:
+    """ "Your next combat" curses are used up when that combat ends."""
+    keep = [c for c in s.curses[seat] if not t.defs[c].amount_of("next_combat")]
+    for c in s.curses[seat]:
+        if c not in keep:
+            t.discard(s, c)
+    s.curses[seat] = keep
+
+
+def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
+    """# 004: You Are Dead!: keep roles, level and curses; lose the hand; the others loot one
+    item each, highest level first; coins split evenly, the remainder discarded."""
+    s.dead[seat] = True
+    s.redraw[seat] = True
+    ev.append(Event("died", {"seat": seat}))
+    for card in s.hands[seat]:
+        t.discard(s, card)
+    s.hands[seat].clear()
+    s.corpse.extend(s.items[seat])
+    s.items[seat].clear()
+    s.equipped[seat].clear()
+    others = [p for p in range(s.seats) if p != seat and not s.out[p]]
+    if others:
+        coins = s.gold[seat] // COIN
+        share = coins // len(others)
+        for p in others:
+            s.gold[p] += share * COIN
+    s.gold[seat] = 0
+    # Drop any decision the dead seat still owed in this fight (death ends the rolls).
+    s.pending = [p for p in s.pending if not (p.seat == seat and p.kind == "flee")]
+    if s.corpse and others:
+        order = sorted(others, key=lambda p: (-s.levels[p], _tiebreak(s, p)))
+        s.pending.append(Pending("loot", order[0], seats=order[1:]))
+    else:
+        for card in s.corpse:
+            t.discard(s, card)
+        s.corpse.clear()
+
+
+def _tiebreak(s: ClassicState, seat: int) -> int:
+    """# 004: Dealing With Ties: a die roll settles equal levels."""
+    return s.rng.roll() * 10 + seat
+
+
+def loot(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
+    p = s.pending.pop()
+    s.corpse.remove(card)
+    s.hands[seat].append(card)
+    ev.append(Event("looted", {"seat": seat, "card": card}))
+    if p.seats and s.corpse:
+        s.pending.append(Pending("loot", p.seats[0], seats=p.seats[1:]))
+    else:
+        for rest in s.corpse:
+            t.discard(s, rest)
+        s.corpse.clear()

@@ -1,0 +1,192 @@
+"""Actions a player may take outside the strict phase flow: on their own turn outside combat
+(# 004: When You May Take Actions), and the any-time cards (level-ups, curses, hirelings,
+dropping a role)."""
+
+from __future__ import annotations
+
+from engine.classic.rules.effects import curse
+from engine.classic.state import ClassicState
+from engine.classic.table import LEVEL_PRICE, WIN_LEVEL, Table
+from engine.core import Action, Event
+
+
+def anytime_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """Cards playable at any time, even in combat or on another player's turn."""
+    out: list[Action] = []
+    live = [p for p in range(s.seats) if not s.out[p]]
+    for card in sorted(set(s.hands[seat])):
+        k = t.kind[card]
+        if k == "levelup":
+            # 004: Other Treasures: never to the winning level; nobody levels while dead.
+            out.extend(
+                Action(seat, "levelup", (card, p))
+                for p in live
+                if s.levels[p] < WIN_LEVEL - 1 and not s.dead[p]
+            )
+        elif k == "curse":
+            out.extend(Action(seat, "curse", (card, p)) for p in live if not s.dead[p])
+        elif k == "hireling" and not s.dead[seat]:
+            out.append(Action(seat, "hire", (card,)))
+    out.extend(Action(seat, "drop_role", (r,)) for r in s.roles[seat] if t.kind[r] != "super")
+    return out
+
+
+def own_turn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """Own turn, not in combat: play items and roles, equip, sell, buy levels, steal."""
+    out: list[Action] = []
+    for card in sorted(set(s.hands[seat])):
+        k = t.kind[card]
+        if k == "item":  # anyone may carry any item (# 004: Items)
+            if not t.defs[card].big or t.big_count(s, seat) < t.max_big(s, seat):
+                out.append(Action(seat, "play", (card,)))
+        elif k in ("race", "class"):
+            count, supers = t.roles_of_type(s, seat, k)
+            if count <= supers:
+                out.append(Action(seat, "play", (card,)))
+        elif k == "super":
+            out.extend(
+                Action(seat, "attach", (card, r)) for r in s.roles[seat] if t.kind[r] != "super"
+            )
+        if t.defs[card].value > 0 and k in ("item", "oneshot"):
+            out.append(Action(seat, "sell", (card,)))
+    for card in s.items[seat]:
+        if t.defs[card].value > 0:
+            out.append(Action(seat, "sell", (card,)))
+        if card in s.equipped[seat]:
+            out.append(Action(seat, "unequip", (card,)))
+        elif t.can_equip(s, seat, card):
+            out.append(Action(seat, "equip", (card,)))
+    if s.gold[seat] >= LEVEL_PRICE and s.levels[seat] < WIN_LEVEL - 1:
+        out.append(Action(seat, "buy_level"))
+    if t.has_power(s, seat, "thief") and "steal" not in s.used:
+        for p in range(s.seats):
+            if p != seat and not s.out[p]:
+                out.extend(
+                    Action(seat, "steal", (p, c))
+                    for c in s.items[p]
+                    if not t.defs[c].big or t.big_count(s, seat) < t.max_big(s, seat)
+                )
+    return out
+
+
+def resolve_free(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool:
+    """Carry out a free action; False if ``a`` is not one."""
+    seat, k = a.seat, a.kind
+    if k == "levelup":
+        card, target = int(a.args[0]), int(a.args[1])
+        s.hands[seat].remove(card)
+        t.discard(s, card)
+        s.levels[target] = min(
+            WIN_LEVEL - 1, s.levels[target] + t.defs[card].amount_of("gain_levels")
+        )
+        ev.append(Event("level", {"seat": target, "level": s.levels[target], "card": card}))
+    elif k == "curse":
+        card, target = int(a.args[0]), int(a.args[1])
+        s.hands[seat].remove(card)
+        curse(t, s, target, card, ev)
+    elif k == "hire":
+        card = int(a.args[0])
+        s.hands[seat].remove(card)
+        s.items[seat].append(card)
+        ev.append(Event("played", {"seat": seat, "card": card}))
+    elif k == "drop_role":
+        drop_role(t, s, seat, int(a.args[0]), ev)
+    elif k == "play":
+        card = int(a.args[0])
+        s.hands[seat].remove(card)
+        if t.kind[card] == "item":
+            s.items[seat].append(card)
+            if t.can_equip(s, seat, card):
+                s.equipped[seat].append(card)
+        else:
+            s.roles[seat].append(card)
+        ev.append(Event("played", {"seat": seat, "card": card}))
+    elif k == "attach":
+        card, role = int(a.args[0]), int(a.args[1])
+        s.hands[seat].remove(card)
+        s.roles[seat].insert(s.roles[seat].index(role) + 1, card)
+        ev.append(Event("played", {"seat": seat, "card": card, "on": role}))
+    elif k == "sell":
+        sell(t, s, seat, int(a.args[0]), ev)
+    elif k == "equip":
+        s.equipped[seat].append(int(a.args[0]))
+    elif k == "unequip":
+        s.equipped[seat].remove(int(a.args[0]))
+    elif k == "buy_level":
+        s.gold[seat] -= LEVEL_PRICE
+        s.levels[seat] += 1
+        ev.append(Event("level", {"seat": seat, "level": s.levels[seat], "bought": 1}))
+    elif k == "steal":
+        steal(t, s, seat, int(a.args[0]), int(a.args[1]), ev)
+    else:
+        return False
+    return True
+
+
+def sell(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
+    """# 004: Selling Items: from hand or table, for its value (a Halfling doubles one
+    sale a turn)."""
+    if card in s.hands[seat]:
+        s.hands[seat].remove(card)
+    else:
+        s.items[seat].remove(card)
+        if card in s.equipped[seat]:
+            s.equipped[seat].remove(card)
+    value = t.defs[card].value
+    if t.has_power(s, seat, "halfling") and "halfling" not in s.used:
+        s.used.append("halfling")
+        value *= 2
+    s.gold[seat] += value
+    t.discard(s, card)
+    ev.append(Event("sold", {"seat": seat, "card": card, "gold": value}))
+
+
+def steal(t: Table, s: ClassicState, seat: int, victim: int, card: int, ev: list[Event]) -> None:
+    s.used.append("steal")
+    roll = s.rng.roll()
+    if roll >= 4:
+        s.items[victim].remove(card)
+        if card in s.equipped[victim]:
+            s.equipped[victim].remove(card)
+        s.items[seat].append(card)
+        ev.append(Event("stole", {"seat": seat, "from": victim, "card": card, "roll": roll}))
+    else:
+        s.levels[seat] = max(1, s.levels[seat] - 1)
+        ev.append(Event("steal_failed", {"seat": seat, "roll": roll, "level": s.levels[seat]}))
+
+
+def drop_role(t: Table, s: ClassicState, seat: int, role: int, ev: list[Event]) -> None:
+    """# 004: Roles, Super Munchkin: an attached Overachiever goes with its role."""
+    roles = s.roles[seat]
+    i = roles.index(role)
+    j = i + 1
+    while j < len(roles) and t.kind[roles[j]] == "super":
+        j += 1
+    for card in roles[i:j]:
+        t.discard(s, card)
+    del roles[i:j]
+    ev.append(Event("dropped_role", {"seat": seat, "card": role}))
+    # Equipped items the character may no longer use stop counting but stay equipped;
+    # extra Big items beyond the new limit go to the lowest-level player who can carry them.
+    _shed_big(t, s, seat, ev)
+
+
+def _shed_big(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
+    """# 004: Big Items (losing the power that allowed several)."""
+    bigs = [c for c in s.items[seat] if t.defs[c].big]
+    for card in bigs[t.max_big(s, seat) :]:
+        s.items[seat].remove(card)
+        if card in s.equipped[seat]:
+            s.equipped[seat].remove(card)
+        takers = [
+            p
+            for p in range(s.seats)
+            if p != seat and not s.out[p] and not s.dead[p] and t.big_count(s, p) < t.max_big(s, p)
+        ]
+        if takers:
+            low = min(s.levels[p] for p in takers)
+            to = min(p for p in takers if s.levels[p] == low)
+            s.items[to].append(card)
+            ev.append(Event("gave", {"seat": seat, "to": to, "card": card}))
+        else:
+            t.discard(s, card)

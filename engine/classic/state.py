@@ -1,0 +1,195 @@
+"""The classic match state: flat lists of card instance ids (ints) into the game's immutable
+card table, so that ``clone`` is a handful of list copies (AI playouts clone often)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import ResponseWindow, Rng
+
+# Turn phases (# 004: Turn Phases). ``listen`` (1), ``kick`` (before 2), ``trouble`` (3),
+# ``charity`` (4); ``over`` once someone has won.
+PHASES = ("listen", "kick", "trouble", "charity", "over")
+
+
+@dataclass(slots=True)
+class Combat:
+    """One fight (# 004: Combat). ``monsters`` are card ids; per monster, ``mods`` add to its
+    strength, ``extra`` to its treasures, ``mates`` counts twins, ``undead`` flags."""
+
+    fighter: int
+    helper: int = -1
+    monsters: list[int] = field(default_factory=list)
+    mods: list[int] = field(default_factory=list)
+    extra: list[int] = field(default_factory=list)
+    mates: list[int] = field(default_factory=list)
+    undead: list[int] = field(default_factory=list)
+    # Cards played into the fight (enhancers, one-shots): discarded when it ends.
+    played: list[int] = field(default_factory=list)
+    side_mod: int = 0
+    asked: list[int] = field(default_factory=list)
+    berserked: list[int] = field(default_factory=list)
+    # Agreed deal (# 004: Asking for Help): treasures for the helper and who picks first.
+    deal_treasures: int = 0
+    deal_helper_first: int = 0
+    driven_off: int = 0
+
+    def clone(self) -> Combat:
+        return Combat(
+            self.fighter,
+            self.helper,
+            list(self.monsters),
+            list(self.mods),
+            list(self.extra),
+            list(self.mates),
+            list(self.undead),
+            list(self.played),
+            self.side_mod,
+            list(self.asked),
+            list(self.berserked),
+            self.deal_treasures,
+            self.deal_helper_first,
+            self.driven_off,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: _copy(getattr(self, name)) for name in Combat.__slots__}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Combat:
+        return cls(**{name: _copy(data[name]) for name in Combat.__slots__})
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision one seat owes before play goes on (help answer, run-away order, treasure
+    pick, looting a body, charity). ``cards``/``seats``/``nums`` are its data."""
+
+    kind: str
+    seat: int
+    cards: list[int] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)
+    nums: list[int] = field(default_factory=list)
+
+    def clone(self) -> Pending:
+        return Pending(self.kind, self.seat, list(self.cards), list(self.seats), list(self.nums))
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: _copy(getattr(self, name)) for name in Pending.__slots__}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Pending:
+        return cls(**{name: _copy(data[name]) for name in Pending.__slots__})
+
+
+def _copy(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else value
+
+
+@dataclass(slots=True)
+class ClassicState:
+    seats: int
+    rng: Rng
+    door: list[int]
+    treasure: list[int]
+    door_discard: list[int]
+    treasure_discard: list[int]
+    hands: list[list[int]]
+    items: list[list[int]]
+    equipped: list[list[int]]
+    roles: list[list[int]]
+    curses: list[list[int]]
+    levels: list[int]
+    gold: list[int]
+    out: list[bool]
+    dead: list[bool]
+    redraw: list[bool]
+    turn: int = 0
+    phase: str = "listen"
+    turns: int = 0
+    # Once-per-turn powers used this turn (halfling sale, thief's attempt).
+    used: list[str] = field(default_factory=list)
+    combat: Combat | None = None
+    window: ResponseWindow | None = None
+    pending: list[Pending] = field(default_factory=list)
+    # Items laid out from a dead character, waiting to be looted (# 004: You Are Dead!).
+    corpse: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+
+    def clone(self) -> ClassicState:
+        return ClassicState(
+            self.seats,
+            self.rng.clone(),
+            list(self.door),
+            list(self.treasure),
+            list(self.door_discard),
+            list(self.treasure_discard),
+            [list(h) for h in self.hands],
+            [list(h) for h in self.items],
+            [list(h) for h in self.equipped],
+            [list(h) for h in self.roles],
+            [list(h) for h in self.curses],
+            list(self.levels),
+            list(self.gold),
+            list(self.out),
+            list(self.dead),
+            list(self.redraw),
+            self.turn,
+            self.phase,
+            self.turns,
+            list(self.used),
+            self.combat.clone() if self.combat else None,
+            self.window.clone() if self.window else None,
+            [p.clone() for p in self.pending],
+            list(self.corpse),
+            list(self.winners),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in ClassicState.__slots__:
+            value = getattr(self, name)
+            if name == "rng":
+                out[name] = value.to_json()
+            elif name in ("combat", "window"):
+                out[name] = value.to_json() if value is not None else None
+            elif name == "pending":
+                out[name] = [p.to_json() for p in value]
+            elif isinstance(value, list):
+                out[name] = [list(v) if isinstance(v, list) else v for v in value]
+            else:
+                out[name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ClassicState:
+        kwargs: dict[str, Any] = {}
+        for name in ClassicState.__slots__:
+            value = data[name]
+            if name == "rng":
+                kwargs[name] = Rng.from_json(value)
+            elif name == "combat":
+                kwargs[name] = Combat.from_json(value) if value is not None else None
+            elif name == "window":
+                kwargs[name] = ResponseWindow.from_json(value) if value is not None else None
+            elif name == "pending":
+                kwargs[name] = [Pending.from_json(p) for p in value]
+            elif isinstance(value, list):
+                kwargs[name] = [list(v) if isinstance(v, list) else v for v in value]
+            else:
+                kwargs[name] = value
+        return cls(**kwargs)
+
+    def all_zones(self) -> list[list[int]]:
+        """Every place a card can be; each card id is in exactly one (an invariant)."""
+        zones = [self.door, self.treasure, self.door_discard, self.treasure_discard, self.corpse]
+        for lists in (self.hands, self.items, self.roles, self.curses):
+            zones.extend(lists)
+        if self.combat is not None:
+            zones.append(self.combat.monsters)
+            zones.append(self.combat.played)
+        for p in self.pending:
+            if p.kind == "pick":
+                zones.append(p.cards)
+        return zones

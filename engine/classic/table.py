@@ -1,0 +1,147 @@
+"""The card table: every card instance of a match, its definition, and the zone moves and
+derived numbers (strength, slots, powers) that every rule module needs."""
+
+from __future__ import annotations
+
+from engine.classic.cards import ClassicCard
+from engine.classic.state import ClassicState, Combat
+from engine.core import Event
+
+WIN_LEVEL = 10
+HAND_LIMIT = 5
+LEVEL_PRICE = 1000
+COIN = 100
+ESCAPE_ROLL = 5
+
+
+class Table:
+    """Card instance ids ``0..n-1`` map to definitions (``copies`` expands). Immutable."""
+
+    def __init__(self, cards: list[ClassicCard]) -> None:
+        self.defs: list[ClassicCard] = []
+        for card in cards:
+            self.defs.extend([card] * card.copies)
+        self.kind = [c.kind for c in self.defs]
+        self.is_door = [c.is_door for c in self.defs]
+        self.bonus = [c.amount_of("bonus") for c in self.defs]
+        self.run = [c.amount_of("run") for c in self.defs]
+        self.by_id = {c.id: i for i, c in reversed(list(enumerate(self.defs)))}
+
+    def __len__(self) -> int:
+        return len(self.defs)
+
+    # ----- zones -------------------------------------------------------------------------
+    def discard(self, s: ClassicState, card: int) -> None:
+        (s.door_discard if self.is_door[card] else s.treasure_discard).append(card)
+
+    def draw(self, s: ClassicState, door: bool) -> int:
+        """The top card of a deck, reshuffling its discards the moment it runs out
+        (# 004: Card Management); -1 when both are empty."""
+        deck = s.door if door else s.treasure
+        if not deck:
+            pile = s.door_discard if door else s.treasure_discard
+            deck.extend(pile)
+            pile.clear()
+            s.rng.shuffle(deck)
+        return deck.pop() if deck else -1
+
+    def lose_item(self, s: ClassicState, seat: int, card: int) -> None:
+        s.items[seat].remove(card)
+        if card in s.equipped[seat]:
+            s.equipped[seat].remove(card)
+        self.discard(s, card)
+
+    # ----- powers and items --------------------------------------------------------------
+    def has_power(self, s: ClassicState, seat: int, power: str) -> bool:
+        return any(self.defs[r].power == power for r in s.roles[seat])
+
+    def roles_of_type(self, s: ClassicState, seat: int, kind: str) -> tuple[int, int]:
+        """(roles of this type, Overachiever cards attached to them) (# 004: Super Munchkin)."""
+        count = supers = 0
+        current = ""
+        for r in s.roles[seat]:
+            k = self.kind[r]
+            if k == "super":
+                supers += current == kind
+            else:
+                current = k
+                count += k == kind
+        return count, supers
+
+    def usable(self, s: ClassicState, seat: int, card: int) -> bool:
+        d = self.defs[card]
+        if d.requires is not None and not self.has_power(s, seat, d.requires):
+            return False
+        return d.forbids is None or not self.has_power(s, seat, d.forbids)
+
+    def can_equip(self, s: ClassicState, seat: int, card: int) -> bool:
+        """One headgear, armor, footgear, two hands' worth (# 004: Items)."""
+        d = self.defs[card]
+        if self.kind[card] != "item" or card in s.equipped[seat] or not self.usable(s, seat, card):
+            return False
+        if d.slot == "none":
+            return True
+        if d.slot == "hands":
+            used = sum(self.defs[e].hands for e in s.equipped[seat])
+            return used + d.hands <= 2
+        return all(self.defs[e].slot != d.slot for e in s.equipped[seat])
+
+    def max_big(self, s: ClassicState, seat: int) -> int:
+        return 99 if self.has_power(s, seat, "dwarf") else 1
+
+    def big_count(self, s: ClassicState, seat: int) -> int:
+        return sum(1 for i in s.items[seat] if self.defs[i].big)
+
+    # ----- combat strength (# 004: Combat) ------------------------------------------------
+    def player_strength(self, s: ClassicState, seat: int, c: Combat | None) -> int:
+        total = s.levels[seat]
+        for card in s.equipped[seat]:
+            if self.usable(s, seat, card):
+                total += self.bonus[card]
+        for card in s.items[seat]:
+            if self.kind[card] == "hireling":
+                total += self.bonus[card]
+        for card in s.curses[seat]:
+            total += self.defs[card].amount_of("next_combat")
+        if c is not None and any(c.undead) and self.has_power(s, seat, "cleric"):
+            total += 3
+        return total
+
+    def monster_strength(self, s: ClassicState, c: Combat, i: int) -> int:
+        d = self.defs[c.monsters[i]]
+        total = d.level + c.mods[i]
+        for e in d.effects:
+            if (
+                e.op == "bonus"
+                and e.role is not None
+                and any(self.has_power(s, p, e.role) for p in (c.fighter, c.helper) if p >= 0)
+            ):
+                total += e.amount
+        return total * (1 + c.mates[i])
+
+    def side_strength(self, s: ClassicState, c: Combat) -> int:
+        total = self.player_strength(s, c.fighter, c) + c.side_mod
+        if c.helper >= 0:
+            total += self.player_strength(s, c.helper, c)
+        return total
+
+    def monsters_strength(self, s: ClassicState, c: Combat) -> int:
+        return sum(self.monster_strength(s, c, i) for i in range(len(c.monsters)))
+
+    def players_winning(self, s: ClassicState, c: Combat) -> bool:
+        """Monsters win ties, except against a Warrior on the players' side."""
+        mine, theirs = self.side_strength(s, c), self.monsters_strength(s, c)
+        if mine != theirs:
+            return mine > theirs
+        return any(self.has_power(s, p, "warrior") for p in (c.fighter, c.helper) if p >= 0)
+
+    def run_bonus(self, s: ClassicState, seat: int, monster: int) -> int:
+        bonus = self.run[monster]
+        bonus += sum(1 for p in ("elf", "wizard") if self.has_power(s, seat, p))
+        bonus += sum(self.run[e] for e in s.equipped[seat])
+        return bonus
+
+
+def secret_draw(seat: int, card: int, source: str) -> Event:
+    """A face-down draw: everyone learns that it happened, only the drawer learns the card."""
+    return Event("drew", {"seat": seat, "from": source}, {"card": card}, frozenset({seat}))

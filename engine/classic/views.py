@@ -1,0 +1,68 @@
+"""What one seat may see: the table is public; hands and decks are not (# 004: Card
+Management). Other hands appear only as counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.classic.state import ClassicState
+from engine.classic.table import Table
+
+
+@dataclass(slots=True)
+class ClassicView:
+    seat: int | None
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, **self.data}
+
+
+def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
+    c = s.combat
+    fight: dict[str, Any] | None = None
+    if c is not None:
+        fight = {
+            "fighter": c.fighter,
+            "helper": c.helper,
+            "monsters": list(c.monsters),
+            "monster_strength": [t.monster_strength(s, c, i) for i in range(len(c.monsters))],
+            "side_strength": t.side_strength(s, c),
+            "players_winning": t.players_winning(s, c),
+            "played": list(c.played),
+        }
+    pending = None
+    if s.pending:
+        p = s.pending[-1]
+        pending = {
+            "kind": p.kind,
+            "seat": p.seat,
+            "cards": list(p.cards) if p.kind != "help" else [],
+        }
+        if p.kind == "help":
+            pending["offer"] = list(p.nums)
+    data: dict[str, Any] = {
+        "turn": s.turn,
+        "phase": s.phase,
+        "levels": list(s.levels),
+        "gold": list(s.gold),
+        "hand_sizes": [len(h) for h in s.hands],
+        "items": [list(x) for x in s.items],
+        "equipped": [list(x) for x in s.equipped],
+        "roles": [list(x) for x in s.roles],
+        "curses": [list(x) for x in s.curses],
+        "out": list(s.out),
+        "dead": list(s.dead),
+        "door_left": len(s.door),
+        "treasure_left": len(s.treasure),
+        "door_discard_top": s.door_discard[-1] if s.door_discard else None,
+        "treasure_discard_top": s.treasure_discard[-1] if s.treasure_discard else None,
+        "corpse": list(s.corpse),
+        "combat": fight,
+        "window_waiting": sorted(s.window.waiting_on()) if s.window else [],
+        "pending": pending,
+        "winners": list(s.winners),
+        "hand": sorted(s.hands[seat]) if seat is not None else None,
+    }
+    return ClassicView(seat, data)
