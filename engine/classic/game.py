@@ -160,6 +160,11 @@ class Classic(Game[ClassicState, ClassicView]):
     def load_state(self, data: Mapping[str, Any]) -> ClassicState:
         return ClassicState.from_json(dict(data))
 
+    def invariants(self, state: ClassicState) -> list[str]:
+        from engine.classic.invariants import invariants
+
+        return invariants(self, state)
+
     def default_action(self, state: ClassicState, seat: int) -> Action:
         """Timeouts pass, decline, end the turn or take the first listed choice."""
         legal = self.legal_actions(state, seat)

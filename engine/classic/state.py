@@ -116,6 +116,8 @@ class ClassicState:
     # Items laid out from a dead character, waiting to be looted (# 004: You Are Dead!).
     corpse: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
+    # Stacked die results, used before the generator (scenarios set exact positions).
+    dice: list[int] = field(default_factory=list)
 
     def clone(self) -> ClassicState:
         return ClassicState(
@@ -144,6 +146,7 @@ class ClassicState:
             [p.clone() for p in self.pending],
             list(self.corpse),
             list(self.winners),
+            list(self.dice),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -193,3 +196,8 @@ class ClassicState:
             if p.kind == "pick":
                 zones.append(p.cards)
         return zones
+
+
+def roll_die(s: ClassicState) -> int:
+    """Every die roll of the game: a stacked result if a scenario set one, else the RNG."""
+    return s.dice.pop(0) if s.dice else s.rng.roll()

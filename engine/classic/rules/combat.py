@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.classic.rules.effects import apply_effects, end_lasting
 from engine.classic.rules.free import anytime_actions
-from engine.classic.state import ClassicState, Combat, Pending
+from engine.classic.state import ClassicState, Combat, Pending, roll_die
 from engine.classic.table import COIN, ESCAPE_ROLL, WIN_LEVEL, Table, secret_draw
 from engine.core import Action, Event, ResponseWindow
 
@@ -219,7 +219,7 @@ def flee(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p.cards.remove(monster)
     if not p.cards:
         s.pending.pop()
-    roll = s.rng.roll()
+    roll = roll_die(s)
     total = roll + t.run_bonus(s, a.seat, monster)
     caught = total < ESCAPE_ROLL
     ev.append(Event("flee", {"seat": a.seat, "monster": monster, "roll": roll, "caught": caught}))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.classic.cards import Effect
-from engine.classic.state import ClassicState, Pending
+from engine.classic.state import ClassicState, Pending, roll_die
 from engine.classic.table import COIN, Table
 from engine.core import Event
 
@@ -98,7 +98,7 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
 
 def _tiebreak(s: ClassicState, seat: int) -> int:
     """# 004: Dealing With Ties: a die roll settles equal levels."""
-    return s.rng.roll() * 10 + seat
+    return roll_die(s) * 10 + seat
 
 
 def loot(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:

@@ -5,7 +5,7 @@ dropping a role)."""
 from __future__ import annotations
 
 from engine.classic.rules.effects import curse
-from engine.classic.state import ClassicState
+from engine.classic.state import ClassicState, roll_die
 from engine.classic.table import LEVEL_PRICE, WIN_LEVEL, Table
 from engine.core import Action, Event
 
@@ -143,7 +143,7 @@ def sell(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> No
 
 def steal(t: Table, s: ClassicState, seat: int, victim: int, card: int, ev: list[Event]) -> None:
     s.used.append("steal")
-    roll = s.rng.roll()
+    roll = roll_die(s)
     if roll >= 4:
         s.items[victim].remove(card)
         if card in s.equipped[victim]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.classic.rules.combat import start_combat
 from engine.classic.rules.effects import curse
-from engine.classic.state import ClassicState
+from engine.classic.state import ClassicState, roll_die
 from engine.classic.table import COIN, HAND_LIMIT, Table, secret_draw
 from engine.core import Action, Event, Rng
 
@@ -60,7 +60,7 @@ def first_player(s: ClassicState) -> int:
     """Everyone rolls; the tied highest roll again (# 004: Starting and Finishing the Game)."""
     rolling = list(range(s.seats))
     while len(rolling) > 1:
-        rolls = [s.rng.roll() for _ in rolling]
+        rolls = [roll_die(s) for _ in rolling]
         top = max(rolls)
         rolling = [p for p, r in zip(rolling, rolls, strict=True) if r == top]
     return rolling[0]
@@ -133,7 +133,7 @@ def resolve_phase(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
             ev.append(secret_draw(seat, card, "treasure"))
         s.phase = "charity"
     elif k == "loot_coins":
-        roll = s.rng.roll()
+        roll = roll_die(s)
         s.gold[seat] += roll * COIN
         ev.append(Event("looted_coins", {"seat": seat, "roll": roll}))
         s.phase = "charity"
