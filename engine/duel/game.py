@@ -253,8 +253,8 @@ class Duel(Game[DuelState, DuelView]):
     def _after_entry(self, s: DuelState, ev: list[Event]) -> None:
         if s.window is None or s.phase == "over":
             return
-        if s.stack:
-            s.window.passed.clear()
+        if s.stack or s.window.kind == "cost":
+            s.window.passed.clear()  # everyone may answer again (# 000 II.A.1.a)
         else:
             self._close_window(s, ev)
 
