@@ -89,6 +89,6 @@ def _heuristic(game: Duel, s: DuelState, seat: int, legal: list[Action], rng: Rn
         )
         if f.gold >= 5 and weapons < f.gold:
             return Action(seat, "run")  # a big paid commit is probably a big Monster
-    best = max(_score(game, s, seat, a, rng) for a in legal)
-    top = [a for a in legal if _score(game, s, seat, a, rng) >= best]
-    return rng.choice(top)
+    scores = [_score(game, s, seat, a, rng) for a in legal]
+    best = max(scores)
+    return rng.choice([a for a, sc in zip(legal, scores, strict=True) if sc >= best])
