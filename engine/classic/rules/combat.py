@@ -267,8 +267,9 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
         order = [helper] * share + [fighter] * (len(drawn) - share)
         if not helper_first:
             order.reverse()
-        if drawn:
-            s.pending.append(Pending("pick", order[0], cards=drawn, seats=order[1:]))
+        pending = Pending("pick", order[0], cards=drawn, seats=order[1:])
+        s.pending.append(pending)
+        _settle_picks(s, pending)
     if s.levels[fighter] >= WIN_LEVEL:
         s.winners = [fighter] + ([helper] if helper >= 0 else [])  # 004: Sharing Victory
         s.phase = "over"
@@ -281,7 +282,15 @@ def pick(s: ClassicState, a: Action, ev: list[Event]) -> None:
     p.cards.remove(card)
     s.hands[a.seat].append(card)
     ev.append(Event("picked", {"seat": a.seat, "card": card}))
-    if p.seats and p.cards:
+    if p.seats:
         p.seat = p.seats.pop(0)
-    else:
-        s.pending.pop()
+    _settle_picks(s, p)
+
+
+def _settle_picks(s: ClassicState, p: Pending) -> None:
+    """Once every remaining pick belongs to one seat, there is nothing left to choose."""
+    if p.cards and any(x != p.seat for x in p.seats):
+        return
+    s.hands[p.seat].extend(p.cards)
+    p.cards.clear()
+    s.pending.remove(p)

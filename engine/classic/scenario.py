@@ -1,0 +1,187 @@
+"""Classic scenarios: an exact position, then actions, then expectations (format in
+``docs/scenarios.md``). Cards are named by their definition id; the runner picks the
+instances."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.classic.game import Classic
+from engine.classic.state import ClassicState
+from engine.classic.table import Table
+from engine.core import CONCEDE, Action, IllegalAction, Rng
+from engine.core.errors import Reason
+
+
+def build(game: Classic, setup: dict[str, Any], seats_spec: list[dict[str, Any]]) -> ClassicState:
+    t = game.table
+    seats = int(setup.get("seats", len(seats_spec) or 3))
+    free = list(range(len(t)))
+
+    def take(def_id: str) -> int:
+        for card in free:
+            if t.defs[card].id == def_id:
+                free.remove(card)
+                return card
+        raise ValueError(f"no unused copy of card {def_id!r}")
+
+    s = game.new(seats, int(setup.get("seed", 1)))
+    s.rng = Rng(int(setup.get("seed", 1)))
+    for zone in (s.hands, s.items, s.equipped, s.roles, s.curses):
+        for seat_list in zone:
+            seat_list.clear()
+    for seat in range(seats):
+        spec = seats_spec[seat] if seat < len(seats_spec) else {}
+        s.levels[seat] = int(spec.get("level", 1))
+        s.gold[seat] = int(spec.get("gold", 500))
+        s.hands[seat] = [take(c) for c in spec.get("hand", [])]
+        s.roles[seat] = [take(c) for c in spec.get("roles", [])]
+        s.curses[seat] = [take(c) for c in spec.get("curses", [])]
+        for c in spec.get("items", []):
+            card = take(c)
+            s.items[seat].append(card)
+            if t.can_equip(s, seat, card):
+                s.equipped[seat].append(card)
+        s.items[seat].extend(take(c) for c in spec.get("carried", []))
+        s.dead[seat] = bool(spec.get("dead", False))
+        s.redraw[seat] = bool(spec.get("redraw", False))
+    door_top = [take(c) for c in setup.get("door", [])]
+    treasure_top = [take(c) for c in setup.get("treasure", [])]
+    s.door_discard = [take(c) for c in setup.get("door_discard", [])]
+    s.treasure_discard = [take(c) for c in setup.get("treasure_discard", [])]
+    s.door = [c for c in free if t.is_door[c]] + list(reversed(door_top))
+    s.treasure = [c for c in free if not t.is_door[c]] + list(reversed(treasure_top))
+    if setup.get("empty_decks"):
+        s.door, s.treasure = list(reversed(door_top)), list(reversed(treasure_top))
+        s.door_discard += [c for c in free if t.is_door[c]]
+        s.treasure_discard += [c for c in free if not t.is_door[c]]
+    s.turn = int(setup.get("turn", 0))
+    s.phase = str(setup.get("phase", "listen"))
+    s.dice = [int(d) for d in setup.get("dice", [])]
+    s.combat = None
+    s.window = None
+    s.pending = []
+    s.corpse = []
+    s.winners = []
+    return s
+
+
+def find_action(game: Classic, s: ClassicState, step: dict[str, Any]) -> Action | None:
+    """The legal action whose kind and arguments (card ids by definition) match the step."""
+    t = game.table
+    seat, kind = int(step["seat"]), str(step["do"])
+    want = list(step.get("args", []))
+    for a in game.legal_actions(s, seat):
+        if a.kind != kind or len(a.args) != len(want):
+            continue
+        if all(_matches(t, got, w) for got, w in zip(a.args, want, strict=True)):
+            return a
+    return None
+
+
+def _matches(t: Table, got: int | str, want: int | str) -> bool:
+    if isinstance(want, str) and want in t.by_id:
+        return isinstance(got, int) and 0 <= got < len(t) and t.defs[got].id == want
+    return got == want
+
+
+def summary(game: Classic, s: ClassicState) -> dict[str, Any]:
+    """The facts expectations may name, with cards as definition ids."""
+    t = game.table
+
+    def ids(cards: list[int]) -> list[str]:
+        return sorted(t.defs[c].id for c in cards)
+
+    outcome = game.outcome(s)
+    c = s.combat
+    return {
+        "levels": list(s.levels),
+        "gold": list(s.gold),
+        "hand_sizes": [len(h) for h in s.hands],
+        "hands": [ids(h) for h in s.hands],
+        "items": [ids(x) for x in s.items],
+        "equipped": [ids(x) for x in s.equipped],
+        "roles": [ids(x) for x in s.roles],
+        "curses": [ids(x) for x in s.curses],
+        "dead": list(s.dead),
+        "phase": s.phase,
+        "turn": s.turn,
+        "winners": sorted(outcome.winners) if outcome else [],
+        "combat": c is not None,
+        "monsters": ids(c.monsters) if c else [],
+        "helper": c.helper if c else -1,
+        "players_winning": t.players_winning(s, c) if c else None,
+        "side_strength": t.side_strength(s, c) if c else None,
+        "monster_strength": t.monsters_strength(s, c) if c else None,
+        "pending": s.pending[-1].kind if s.pending else None,
+        "deciders": sorted(game.deciders(s)),
+        "door_discard": ids(s.door_discard),
+        "treasure_discard": ids(s.treasure_discard),
+        "corpse": ids(s.corpse),
+    }
+
+
+def check(game: Classic, s: ClassicState, expect: dict[str, Any], where: str) -> list[str]:
+    facts = summary(game, s)
+    failures = []
+    for key, want in expect.items():
+        if key == "legal" or key == "not_legal":
+            for step in want:
+                found = find_action(game, s, step) is not None
+                if found != (key == "legal"):
+                    failures.append(f"{where}: {key} {step} failed")
+            continue
+        if key not in facts:
+            failures.append(f"{where}: unknown expectation {key!r}")
+        elif facts[key] != want:
+            failures.append(f"{where}: {key} is {facts[key]!r}, expected {want!r}")
+    return failures
+
+
+def run(game: Classic, data: dict[str, Any]) -> list[str]:
+    """Run one scenario; the list of failures is empty when it passes."""
+    s = build(game, dict(data.get("setup", {})), list(data.get("seat", [])))
+    failures: list[str] = []
+    if "expect_start" in data:
+        failures += check(game, s, data["expect_start"], "start")
+    for n, step in enumerate(data.get("step", []), start=1):
+        where = f"step {n} ({step.get('do')})"
+        action = find_action(game, s, step)
+        refused = step.get("refused")
+        if action is None and step["do"] == CONCEDE and refused is None:
+            action = Action(int(step["seat"]), CONCEDE)
+        if action is None:
+            raw = Action(int(step["seat"]), str(step["do"]), tuple(_raw_args(game, step)))
+            try:
+                game.apply(s, raw)
+            except IllegalAction as exc:
+                if refused is None:
+                    failures.append(f"{where}: refused ({exc.reason})")
+                    return failures
+                if refused not in (True, exc.reason):
+                    failures.append(f"{where}: refused with {exc.reason}, expected {refused}")
+                continue
+            failures.append(f"{where}: not found among legal actions")
+            return failures
+        if refused is not None:
+            failures.append(f"{where}: expected a refusal ({refused}) but it is legal")
+            return failures
+        game.apply(s, action)
+        if "expect" in step:
+            failures += check(game, s, step["expect"], where)
+    failures += check(game, s, dict(data.get("expect", {})), "end")
+    return failures
+
+
+def _raw_args(game: Classic, step: dict[str, Any]) -> list[int | str]:
+    """Arguments as given, card ids turned into some instance (for refusal checks)."""
+    out: list[int | str] = []
+    for arg in step.get("args", []):
+        if isinstance(arg, str) and arg in game.table.by_id:
+            out.append(game.table.by_id[arg])
+        else:
+            out.append(arg)
+    return out
+
+
+__all__ = ["Reason", "build", "check", "find_action", "run", "summary"]
