@@ -8,10 +8,12 @@ from typing import Any
 
 from engine.cards.loader import card_set_digest, load_card_dir
 from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, Reason, ResponseWindow
+from engine.core.errors import CardDataError
 from engine.duel import fight, legal, turn
 from engine.duel.cards import DuelCard
 from engine.duel.decks import Deck, load_decks, validate_deck
 from engine.duel.effects import finish_card, resolve_effects, suction
+from engine.duel.hooks import HOOKS
 from engine.duel.state import DuelState
 from engine.duel.views import DuelView, make_view
 from engine.duel.zones import card, eliminate, hurt
@@ -30,6 +32,9 @@ class Duel(Game[DuelState, DuelView]):
         self.by_id = {c.id: c for c in self.defs}
         self.decks: dict[str, Deck] = dict(decks)
         self._digest = card_set_digest(self.defs)
+        for c in self.defs:
+            if c.hook and c.hook not in HOOKS:
+                raise CardDataError("data/duel", c.id, "hook", f"unknown hook {c.hook!r}")
 
     @classmethod
     def from_dir(cls, folder: Path) -> Duel:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.duel.effects import resolve_effects
+from engine.duel.hooks import HOOKS
 from engine.duel.state import DuelState
 from engine.duel.zones import Defs, card, draw, hurt, leave_play, stuck_bonus
 
@@ -76,9 +77,12 @@ def reckoning(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
         ev.append(Event("bled", {"seat": seat, "amount": bleeding}))
         hurt(defs, s, hero, bleeding, ev)
     for iid in [hero, *s.hoard[seat]]:
-        for i, a in enumerate(card(defs, s, iid).abilities):
+        c = card(defs, s, iid)
+        for i, a in enumerate(c.abilities):
             if a.when == "reckoning" and s.phase != "over":
                 resolve_effects(defs, s, [seat, iid, i, -1, 0, 0], a, ev)
+                if c.hook and s.phase != "over":
+                    HOOKS[c.hook](defs, s, seat, iid, ev)
 
 
 def unstash(s: DuelState, seat: int, ev: list[Event]) -> None:
