@@ -267,9 +267,10 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
         order = [helper] * share + [fighter] * (len(drawn) - share)
         if not helper_first:
             order.reverse()
-        pending = Pending("pick", order[0], cards=drawn, seats=order[1:])
-        s.pending.append(pending)
-        _settle_picks(s, pending)
+        if order:
+            pending = Pending("pick", order[0], cards=drawn, seats=order[1:])
+            s.pending.append(pending)
+            _settle_picks(s, pending)
     if s.levels[fighter] >= WIN_LEVEL:
         s.winners = [fighter] + ([helper] if helper >= 0 else [])  # 004: Sharing Victory
         s.phase = "over"
