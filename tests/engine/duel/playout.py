@@ -58,10 +58,15 @@ def check_invariants(game: Duel, s: DuelState) -> None:
 
 
 def random_game(
-    game: Duel, seed: int, max_steps: int = 3000, check: bool = True
+    game: Duel,
+    seed: int,
+    max_steps: int = 3000,
+    check: bool = True,
+    decks: tuple[str, str] = ("warrior", "thief"),
 ) -> tuple[DuelState, MatchRecord]:
-    s = game.new(2, seed)
-    record = start_record(game, 2, seed)
+    options: dict[str, object] = {"decks": list(decks)}
+    s = game.new(2, seed, options)
+    record = start_record(game, 2, seed, options)
     rng = Rng(seed).fork(7)
     for _ in range(max_steps):
         if game.outcome(s) is not None:

@@ -6,14 +6,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core.record import replay
+from engine.duel.cards import CLASSES
 from engine.duel.game import Duel
 
 from .playout import random_game
 
 
-@given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_games_keep_every_invariant_and_replay(duel: Duel, seed: int) -> None:
-    state, record = random_game(duel, seed)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    decks=st.tuples(st.sampled_from(CLASSES), st.sampled_from(CLASSES)),
+)
+def test_random_games_keep_every_invariant_and_replay(
+    duel: Duel, seed: int, decks: tuple[str, str]
+) -> None:
+    state, record = random_game(duel, seed, decks=decks)
     assert duel.outcome(state) is not None, "random games finish"
     again = replay(duel, record)
     assert again.to_json() == state.to_json()
