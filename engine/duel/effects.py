@@ -25,6 +25,10 @@ from engine.duel.zones import (
 )
 
 CHOICE_TARGETS = ("hero", "ally", "enemy_ally", "monster", "loot", "card")
+# Pending choices: ``[seat, count, mode]``.
+PENDING_BOTTOM = 0  # Recycle: put cards from hand on the deck bottom
+PENDING_TARGET = 1  # a hired Monster's ability: pick its target
+NEEDS_TARGET = -3  # a stack entry still waiting for its target
 
 
 def target_kind(ability: Ability) -> str:
@@ -221,7 +225,7 @@ def _recycle(s: DuelState, seat: int, amount: int, ev: list[Event]) -> None:
     if amount <= 0 or len(s.deck[seat]) < amount:
         return
     draw(s, seat, amount, ev)
-    s.pending = [seat, amount]
+    s.pending = [seat, amount, PENDING_BOTTOM]
 
 
 def _cancel(defs: Defs, s: DuelState, ev: list[Event]) -> None:

@@ -4,7 +4,14 @@ check, hiring, weapon damage, monster damage and the end of the fight."""
 from __future__ import annotations
 
 from engine.core import Event, ResponseWindow
-from engine.duel.effects import resolve_effects, suction
+from engine.duel.effects import (
+    NEEDS_TARGET,
+    PENDING_TARGET,
+    candidates,
+    resolve_effects,
+    suction,
+    target_kind,
+)
 from engine.duel.state import DuelState, Fight
 from engine.duel.zones import (
     Defs,
@@ -129,14 +136,43 @@ def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     if monstrous(defs, s, f.card):
         after_hire(defs, s, ev)  # 000 IV Monstrous: its other abilities are ignored
         return
-    entries = [
-        [f.attacker, f.card, i, -1, 0, 0] for i, a in enumerate(c.abilities) if a.when == "hire"
-    ]
+    entries = []
+    for i, a in enumerate(c.abilities):
+        if a.when != "hire":
+            continue
+        kind = target_kind(a)
+        options = candidates(defs, s, kind, f.attacker) if kind != "none" else []
+        # 000 II.A.1.b: with no valid target it still triggers but cannot resolve
+        target = -1 if not options else (options[0] if len(options) == 1 else NEEDS_TARGET)
+        entries.append([f.attacker, f.card, i, target, 0, 0])
     if not entries:
         after_hire(defs, s, ev)
         return
     s.stack.extend(reversed(entries))
+    if any(e[3] == NEEDS_TARGET for e in entries):
+        s.pending = [f.attacker, 0, PENDING_TARGET]
+        return
     s.window = ResponseWindow("hire", (s.active, 1 - s.active))
+
+
+def hire_target_options(defs: Defs, s: DuelState) -> list[int]:
+    """Targets for the first hire ability still waiting for one."""
+    for entry in reversed(s.stack):
+        if entry[3] == NEEDS_TARGET:
+            ability = card(defs, s, entry[1]).abilities[entry[2]]
+            return candidates(defs, s, target_kind(ability), entry[0])
+    return []
+
+
+def choose_hire_target(s: DuelState, target: int) -> None:
+    """The attacker picks a hired Monster's target; the hire window opens once all are set."""
+    for entry in reversed(s.stack):
+        if entry[3] == NEEDS_TARGET:
+            entry[3] = target
+            break
+    if not any(e[3] == NEEDS_TARGET for e in s.stack):
+        s.pending = []
+        s.window = ResponseWindow("hire", (s.active, 1 - s.active))
 
 
 def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:

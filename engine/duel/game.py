@@ -181,6 +181,8 @@ class Duel(Game[DuelState, DuelView]):
             fight.reveal(defs, s, ev)
         elif kind == "allot":
             fight.allot(defs, s, args[0], ev)
+        elif kind == "target":
+            fight.choose_hire_target(s, args[0])
         elif kind == "bottom":
             s.hand[seat].remove(args[0])
             s.deck[seat].insert(0, args[0])

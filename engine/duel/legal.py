@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine.core import Action
 from engine.duel.cards import Ability, DuelCard
-from engine.duel.effects import candidates, smack_targets, target_kind
+from engine.duel.effects import PENDING_TARGET, candidates, smack_targets, target_kind
+from engine.duel.fight import hire_target_options
 from engine.duel.state import DuelState
 from engine.duel.zones import Defs, card, rank_total
 
@@ -150,6 +151,8 @@ def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
 def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if seat not in deciders(s):
         return []
+    if s.pending and s.pending[2] == PENDING_TARGET:
+        return [Action(seat, "target", (iid,)) for iid in hire_target_options(defs, s)]
     if s.pending:
         return [Action(seat, "bottom", (iid,)) for iid in sorted(set(s.hand[seat]))]
     if s.window is not None:
