@@ -42,6 +42,7 @@ ROLES: tuple[str, ...] = ("elf", "dwarf", "halfling", "warrior", "cleric", "thie
 # monsters: for that monster only). ``mate``: the monster fights twice over with its
 # enhancers. ``undead``: makes the monster Undead. ``gain_levels``: level-up cards.
 # ``escape``: a one-shot that lets the fighter leave combat with no rewards (nonlethal).
+# ``set_die``: a one-shot that turns the runner's failed flee roll into ``amount``.
 Op = Literal[
     "bonus",
     "treasures",
@@ -56,6 +57,7 @@ Op = Literal[
     "undead",
     "gain_levels",
     "escape",
+    "set_die",
 ]
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
-from engine.classic.rules import combat, effects, free, turn
+from engine.classic.rules import combat, effects, free, trade, turn
 from engine.classic.state import ClassicState
 from engine.classic.table import Table
 from engine.classic.views import ClassicView, make_view
@@ -31,7 +31,9 @@ class Classic(Game[ClassicState, ClassicView]):
     def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> ClassicState:
         if not self.min_seats <= seats <= self.max_seats:
             raise IllegalAction(Reason.BAD_ARGUMENTS, seats=seats)
-        return turn.setup(self.table, seats, seed)
+        state = turn.setup(self.table, seats, seed)
+        state.single_winner = bool((options or {}).get("single_winner", False))
+        return state
 
     def live_seats(self, state: ClassicState) -> frozenset[int]:
         return frozenset(p for p in range(state.seats) if not state.out[p])
@@ -51,8 +53,12 @@ class Classic(Game[ClassicState, ClassicView]):
         t, s = self.table, state
         if s.pending:
             p = s.pending[-1]
-            if p.kind == "help":
+            if p.kind in ("help", "trade"):
                 return [Action(seat, "accept"), Action(seat, "decline")]
+            if p.kind == "deal":
+                return trade.deal_actions(t, s, seat, p.seats[0])
+            if p.kind == "die":
+                return combat.die_actions(t, s, seat)
             if p.kind == "flee":
                 return [Action(seat, "flee", (m,)) for m in p.cards]
             if p.kind == "pick":
@@ -64,6 +70,7 @@ class Classic(Game[ClassicState, ClassicView]):
         out = turn.phase_actions(t, s, seat)
         if s.phase != "listen":
             out.extend(free.own_turn_actions(t, s, seat))
+            out.extend(trade.trade_actions(t, s, seat))
         out.extend(free.anytime_actions(t, s, seat))
         return out
 
@@ -76,6 +83,12 @@ class Classic(Game[ClassicState, ClassicView]):
             kind = s.pending[-1].kind
             if kind == "help":
                 combat.answer_help(s, a, ev)
+            elif kind == "deal":
+                trade.answer_deal(s, a, ev)
+            elif kind == "trade":
+                trade.answer_trade(s, a, ev)
+            elif kind == "die":
+                combat.answer_die(t, s, a, ev)
             elif kind == "flee":
                 combat.flee(t, s, a, ev)
             elif kind == "pick":
@@ -87,7 +100,11 @@ class Classic(Game[ClassicState, ClassicView]):
                 combat.resolve_window_action(t, s, a, ev)
             elif s.window is not None:
                 s.window.passed.clear()
-        elif not turn.resolve_phase(t, s, a, ev) and not free.resolve_free(t, s, a, ev):
+        elif (
+            not turn.resolve_phase(t, s, a, ev)
+            and not free.resolve_free(t, s, a, ev)
+            and not trade.resolve_trade(t, s, a, ev)
+        ):
             raise IllegalAction(Reason.UNKNOWN_ACTION, kind=a.kind)
         self._settle(s, ev)
         return ev

@@ -138,8 +138,39 @@ def check(game: Classic, s: ClassicState, expect: dict[str, Any], where: str) ->
     return failures
 
 
+TOP_KEYS = {"game", "title", "rule", "setup", "seat", "step", "expect", "expect_start"}
+SETUP_KEYS = {
+    "seats",
+    "seed",
+    "turn",
+    "phase",
+    "door",
+    "treasure",
+    "door_discard",
+    "treasure_discard",
+    "dice",
+    "empty_decks",
+}
+SEAT_KEYS = {"level", "gold", "hand", "roles", "curses", "items", "carried", "dead", "redraw"}
+STEP_KEYS = {"seat", "do", "args", "expect", "refused"}
+
+
+def _unknown_keys(data: dict[str, Any]) -> list[str]:
+    """A misplaced key (say ``expect_start`` under a ``[[seat]]`` table) must not be ignored."""
+    bad = [f"unknown key {k!r}" for k in data if k not in TOP_KEYS]
+    bad += [f"unknown setup key {k!r}" for k in data.get("setup", {}) if k not in SETUP_KEYS]
+    for n, seat in enumerate(data.get("seat", [])):
+        bad += [f"unknown key {k!r} in seat {n}" for k in seat if k not in SEAT_KEYS]
+    for n, step in enumerate(data.get("step", []), start=1):
+        bad += [f"unknown key {k!r} in step {n}" for k in step if k not in STEP_KEYS]
+    return bad
+
+
 def run(game: Classic, data: dict[str, Any]) -> list[str]:
     """Run one scenario; the list of failures is empty when it passes."""
+    bad = _unknown_keys(data)
+    if bad:
+        return bad
     s = build(game, dict(data.get("setup", {})), list(data.get("seat", [])))
     failures: list[str] = []
     if "expect_start" in data:

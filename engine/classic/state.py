@@ -118,6 +118,8 @@ class ClassicState:
     winners: list[int] = field(default_factory=list)
     # Stacked die results, used before the generator (scenarios set exact positions).
     dice: list[int] = field(default_factory=list)
+    # Option: a tournament game needs one winner (# 004: Special Rules).
+    single_winner: bool = False
 
     def clone(self) -> ClassicState:
         return ClassicState(
@@ -147,6 +149,7 @@ class ClassicState:
             list(self.corpse),
             list(self.winners),
             list(self.dice),
+            self.single_winner,
         )
 
     def to_json(self) -> dict[str, Any]:

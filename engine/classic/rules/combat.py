@@ -224,7 +224,32 @@ def flee(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     caught = total < ESCAPE_ROLL
     ev.append(Event("flee", {"seat": a.seat, "monster": monster, "roll": roll, "caught": caught}))
     if caught:
-        apply_effects(t, s, a.seat, t.defs[monster].bad_stuff, ev)
+        # A chance to change the die (# 004: Dealing With Ties / one-shots that affect a
+        # roll). Owed whether or not the runner holds such a card, so it reveals nothing.
+        s.pending.append(Pending("die", a.seat, nums=[monster]))
+
+
+def die_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    out = [Action(seat, "take_it")]
+    fixers = set(s.hands[seat]) | set(s.items[seat])
+    for card in sorted(fixers):
+        if t.kind[card] == "oneshot" and t.defs[card].amount_of("set_die"):
+            out.append(Action(seat, "set_die", (card,)))
+    return out
+
+
+def answer_die(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
+    p = s.pending.pop()
+    monster = p.nums[0]
+    if a.kind == "set_die":
+        card = int(a.args[0])
+        _take(s, a.seat, card)
+        t.discard(s, card)
+        face = t.defs[card].amount_of("set_die")
+        ev.append(Event("die_set", {"seat": a.seat, "card": card, "roll": face}))
+        if face + t.run_bonus(s, a.seat, monster) >= ESCAPE_ROLL:
+            return
+    apply_effects(t, s, a.seat, t.defs[monster].bad_stuff, ev)
 
 
 def finish_combat(t: Table, s: ClassicState, ev: list[Event]) -> None:
@@ -273,6 +298,8 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
             _settle_picks(s, pending)
     if s.levels[fighter] >= WIN_LEVEL:
         s.winners = [fighter] + ([helper] if helper >= 0 else [])  # 004: Sharing Victory
+        if s.single_winner and len(s.winners) > 1:
+            s.winners = [_roll_off(t, s, s.winners, ev)]
         s.phase = "over"
         ev.append(Event("won", {"seats": list(s.winners)}))
 
@@ -295,3 +322,13 @@ def _settle_picks(s: ClassicState, p: Pending) -> None:
     s.hands[p.seat].extend(p.cards)
     p.cards.clear()
     s.pending.remove(p)
+
+
+def _roll_off(t: Table, s: ClassicState, seats: list[int], ev: list[Event]) -> int:
+    """# 004: Special Rules (a single winner): two dice each plus combat strength; the
+    highest wins, ties roll again."""
+    while len(seats) > 1:
+        scores = [roll_die(s) + roll_die(s) + t.player_strength(s, p, None) for p in seats]
+        ev.append(Event("roll_off", {"seats": list(seats), "scores": scores}))
+        seats = [p for p, x in zip(seats, scores, strict=True) if x == max(scores)]
+    return seats[0]

@@ -1,0 +1,82 @@
+"""Rules easier to check in Python than in a scenario file."""
+
+from __future__ import annotations
+
+from engine.classic import Classic
+from engine.classic.scenario import build, find_action
+from engine.core import Action
+
+
+def _fight_for_the_win(game: Classic, single: bool, dice: list[int]) -> list[int]:
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["mon_troll"], "dice": dice},
+        [{"level": 9}, {"level": 3}],
+    )
+    s.single_winner = single
+    steps = [
+        {"seat": 0, "do": "kick"},
+        {"seat": 0, "do": "ask", "args": [1, 0, 0]},
+        {"seat": 1, "do": "accept"},
+        {"seat": 0, "do": "pass"},
+        {"seat": 1, "do": "pass"},
+        {"seat": 2, "do": "pass"},
+    ]
+    for step in steps:
+        action = find_action(game, s, step)
+        assert action is not None, step
+        game.apply(s, action)
+    outcome = game.outcome(s)
+    assert outcome is not None
+    return list(outcome.winners)
+
+
+def test_shared_victory_by_default(game: Classic) -> None:
+    # 004: Winning the Game (Sharing Victory)
+    assert _fight_for_the_win(game, False, []) == [0, 1]
+
+
+def test_single_winner_roll_off(game: Classic) -> None:
+    # 004: Special Rules (single winner): two dice each plus combat strength; ties reroll.
+    # Fighter 10+1+1 = 12 vs helper 3+6+3 = 12: tie; then 10+6+6 vs 3+1+1.
+    assert _fight_for_the_win(game, True, [1, 1, 6, 3, 6, 6, 1, 1]) == [0]
+
+
+def test_single_winner_option_recorded_in_state(game: Classic) -> None:
+    s = game.new(4, 1, {"single_winner": True})
+    assert s.single_winner
+    assert game.load_state(s.to_json()).single_winner
+
+
+def test_dead_player_cannot_be_levelled(game: Classic) -> None:
+    # 004: You Are Dead! (Coming Back To Life): no levels while dead.
+    s = build(game, {"seats": 3, "phase": "kick"}, [{"hand": ["lvl_bribe"]}, {"dead": True}])
+    legal = game.legal_actions(s, 0)
+    assert not any(a.kind == "levelup" and a.args[1] == 1 for a in legal)
+    assert any(a.kind == "levelup" and a.args[1] == 2 for a in legal)
+
+
+def test_odd_coins_remainder_discarded(game: Classic) -> None:
+    # 004: You Are Dead!: coins split evenly among the others, the remainder discarded.
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["mon_lich"], "dice": [1]},
+        [{"gold": 500}],
+    )
+    for step in [
+        Action(0, "kick"),
+        Action(0, "pass"),
+        Action(1, "pass"),
+        Action(2, "pass"),
+    ]:
+        game.apply(s, step)
+    game.apply(s, game.legal_actions(s, 0)[0])  # flee: caught
+    game.apply(s, Action(0, "take_it"))
+    assert s.dead[0]
+    assert s.gold == [0, 700, 700]
+
+
+def test_listen_only_in_phase_one(game: Classic) -> None:
+    # 004: Turn Phases
+    s = build(game, {"seats": 3, "phase": "kick"}, [])
+    assert not any(a.kind == "listen" for a in game.legal_actions(s, 0))
