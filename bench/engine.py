@@ -1,0 +1,100 @@
+"""Engine throughput: random-AI classic playouts against python-chess random playouts.
+
+    python bench/engine.py [--games 200] [--seconds 10]
+
+Counts an "action" as one ``legal_actions`` call plus one ``apply`` (a chess "move" is one
+``legal_moves`` listing plus one ``push``). python-chess is optional (extra ``bench``); when it
+is not installed only the classic figures are printed. Also reports the median 4-player game
+time and the pickled size of a mid-game 6-player state. A benchmark, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import statistics
+import sys
+from pathlib import Path
+from time import perf_counter
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core import Rng
+from engine.games import load_game
+
+
+def classic_playouts(games: int, seats: int) -> tuple[int, float, list[float]]:
+    game = load_game("classic")
+    actions = 0
+    times: list[float] = []
+    start = perf_counter()
+    for seed in range(games):
+        t0 = perf_counter()
+        state = game.new(seats, seed)
+        rng = Rng(seed).fork(1)
+        while game.outcome(state) is None:
+            deciders = sorted(game.deciders(state))
+            seat = deciders[rng.below(len(deciders))]
+            legal = game.legal_actions(state, seat)
+            game.apply(state, legal[rng.below(len(legal))])
+            actions += 1
+        times.append(perf_counter() - t0)
+    return actions, perf_counter() - start, times
+
+
+def chess_playouts(games: int) -> tuple[int, float] | None:
+    try:
+        import chess
+    except ImportError:
+        return None
+    moves = 0
+    start = perf_counter()
+    for seed in range(games):
+        board = chess.Board()
+        rng = Rng(seed)
+        while not board.is_game_over(claim_draw=False) and board.fullmove_number < 200:
+            legal = list(board.legal_moves)
+            board.push(legal[rng.below(len(legal))])
+            moves += 1
+    return moves, perf_counter() - start
+
+
+def mid_game_size() -> int:
+    game = load_game("classic")
+    state = game.new(6, 3)
+    rng = Rng(3)
+    for _ in range(400):
+        if game.outcome(state) is not None:
+            break
+        seat = rng.choice(sorted(game.deciders(state)))
+        game.apply(state, rng.choice(game.legal_actions(state, seat)))
+    return len(pickle.dumps(state))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--chess-games", type=int, default=50)
+    args = parser.parse_args()
+    actions, secs, times = classic_playouts(args.games, 4)
+    out: dict[str, Any] = {
+        "classic_games": args.games,
+        "classic_actions": actions,
+        "classic_actions_per_second": round(actions / secs, 1),
+        "classic_median_game_ms_4p": round(statistics.median(times) * 1000, 2),
+        "classic_midgame_6p_pickle_bytes": mid_game_size(),
+    }
+    chess_result = chess_playouts(args.chess_games)
+    if chess_result is None:
+        out["chess"] = "python-chess not installed (pip install '.[bench]')"
+    else:
+        moves, csecs = chess_result
+        out["chess_moves_per_second"] = round(moves / csecs, 1)
+        out["ratio_classic_to_chess"] = round((actions / secs) / (moves / csecs), 3)
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
