@@ -28,6 +28,7 @@ CHOICE_TARGETS = ("hero", "ally", "enemy_ally", "monster", "loot", "card")
 # Pending choices: ``[seat, count, mode]``.
 PENDING_BOTTOM = 0  # Recycle: put cards from hand on the deck bottom
 PENDING_TARGET = 1  # a hired Monster's ability: pick its target
+PENDING_RECYCLE = 2  # Recycle: decide whether to draw at all
 NEEDS_TARGET = -3  # a stack entry still waiting for its target
 
 
@@ -220,12 +221,10 @@ def suction(defs: Defs, s: DuelState, source: int, seat: int, dealt: int, ev: li
 
 
 def _recycle(s: DuelState, seat: int, amount: int, ev: list[Event]) -> None:
-    """# 000 IV Recycle X: optional draw; we draw only when the deck can give all X, then the
-    player puts X cards from hand on the bottom, one choice at a time."""
-    if amount <= 0 or len(s.deck[seat]) < amount:
-        return
-    draw(s, seat, amount, ev)
-    s.pending = [seat, amount, PENDING_BOTTOM]
+    """# 000 IV Recycle X: the player may draw X; if they do, they put X cards from hand on the
+    bottom of the deck, one choice at a time (drawing from too small a deck eliminates)."""
+    if amount > 0:
+        s.pending = [seat, amount, PENDING_RECYCLE]
 
 
 def _cancel(defs: Defs, s: DuelState, ev: list[Event]) -> None:

@@ -12,11 +12,11 @@ from engine.core.errors import CardDataError
 from engine.duel import fight, legal, turn
 from engine.duel.cards import DuelCard
 from engine.duel.decks import Deck, load_decks, validate_deck
-from engine.duel.effects import finish_card, resolve_effects, suction
+from engine.duel.effects import PENDING_BOTTOM, finish_card, resolve_effects, suction
 from engine.duel.hooks import HOOKS
 from engine.duel.state import DuelState
 from engine.duel.views import DuelView, make_view
-from engine.duel.zones import card, eliminate, hurt
+from engine.duel.zones import card, draw, eliminate, hurt
 
 DEFAULT_DECKS = ("warrior", "thief")
 
@@ -181,6 +181,13 @@ class Duel(Game[DuelState, DuelView]):
             fight.reveal(defs, s, ev)
         elif kind == "allot":
             fight.allot(defs, s, args[0], ev)
+        elif kind == "recycle":
+            amount = s.pending[1]
+            s.pending = []
+            if args[0] and draw(s, seat, amount, ev):
+                s.pending = [seat, amount, PENDING_BOTTOM]
+            elif s.phase != "over":
+                self._after_entry(s, ev)
         elif kind == "target":
             fight.choose_hire_target(s, args[0])
         elif kind == "bottom":

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from engine.core import Action
 from engine.duel.cards import Ability, DuelCard
-from engine.duel.effects import PENDING_TARGET, candidates, smack_targets, target_kind
+from engine.duel.effects import (
+    PENDING_RECYCLE,
+    PENDING_TARGET,
+    candidates,
+    smack_targets,
+    target_kind,
+)
 from engine.duel.fight import hire_target_options
 from engine.duel.state import DuelState
 from engine.duel.zones import Defs, card, rank_total
@@ -151,6 +157,8 @@ def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
 def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if seat not in deciders(s):
         return []
+    if s.pending and s.pending[2] == PENDING_RECYCLE:
+        return [Action(seat, "recycle", (0,)), Action(seat, "recycle", (1,))]
     if s.pending and s.pending[2] == PENDING_TARGET:
         return [Action(seat, "target", (iid,)) for iid in hire_target_options(defs, s)]
     if s.pending:

@@ -66,10 +66,11 @@ def make_view(defs: Defs, s: DuelState, seat: int | None) -> DuelView:
         }
         if f.card >= 0 and (f.revealed or seat == f.attacker):
             fight_view["card"] = _shown(defs, s, f.card)
+    # Everything on the stack is public: played Mischief is face up, abilities come from
+    # cards in play, and a Flaunt shows its card (# 000 IV Flaunt).
     stack = [
-        {"seat": e[0], "card": _shown(defs, s, e[1])}
+        {"seat": e[0], "card": _shown(defs, s, e[1]), "target": e[3], "blood": e[4]}
         for e in s.stack
-        if e[5] or e[1] not in s.hand[e[0]] or seat == e[0] or e[1] in s.flaunted
     ]
     data: dict[str, Any] = {
         "phase": s.phase,
