@@ -174,6 +174,9 @@ class DuelCard(CardBase):
         if self.give_blood and not any(e.blood for a in self.abilities for e in a.effects):
             raise ValueError("give_blood needs at least one effect with blood = true")
         for ability in self.abilities:
+            ops = [e.op for e in ability.effects]
+            if "recycle" in ops[:-1]:
+                raise ValueError("recycle must be the last effect of its ability")
             if ability.when == "flaunt" and "flaunt" not in self.text.lower():
                 raise ValueError("flaunt abilities must say Flaunt in the card text")
         return self

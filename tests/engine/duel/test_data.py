@@ -125,3 +125,13 @@ def test_every_keyword_is_on_at_least_two_cards(duel: Duel) -> None:
         "stealthy",
         "survivor",
     }
+
+
+def test_recycle_must_come_last(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(
+        '[[card]]\nid = "x"\nname = "X"\ntype = "mischief"\nsubtype = "treachery"\n'
+        'abilities = [{ when = "play", effects = [{ op = "recycle" }, { op = "draw" }] }]\n'
+    )
+    with pytest.raises(CardDataError, match="recycle must be the last"):
+        load_card_file(path, DuelCard)
