@@ -15,7 +15,7 @@ from engine.core import CONCEDE, Action, Rng
 from engine.core.record import replay, start_record
 
 GAME: Classic = factory(Path(__file__).resolve().parents[3] / "data")
-MAX_STEPS = 3000
+MAX_STEPS = 20000
 
 
 def _check_views(game: Classic, state: object) -> None:
