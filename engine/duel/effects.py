@@ -29,6 +29,7 @@ CHOICE_TARGETS = ("hero", "ally", "enemy_ally", "monster", "loot", "card")
 PENDING_BOTTOM = 0  # Recycle: put cards from hand on the deck bottom
 PENDING_TARGET = 1  # a hired Monster's ability: pick its target
 PENDING_RECYCLE = 2  # Recycle: decide whether to draw at all
+PENDING_ORDER = 3  # the active player orders simultaneous triggers
 NEEDS_TARGET = -3  # a stack entry still waiting for its target
 
 

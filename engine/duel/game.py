@@ -181,6 +181,8 @@ class Duel(Game[DuelState, DuelView]):
             fight.reveal(defs, s, ev)
         elif kind == "allot":
             fight.allot(defs, s, args[0], ev)
+        elif kind == "order":
+            turn.choose_order(defs, s, args[0], ev)
         elif kind == "recycle":
             amount = s.pending[1]
             s.pending = []

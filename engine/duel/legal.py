@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.core import Action
 from engine.duel.cards import Ability, DuelCard
 from engine.duel.effects import (
+    PENDING_ORDER,
     PENDING_RECYCLE,
     PENDING_TARGET,
     candidates,
@@ -157,6 +158,8 @@ def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
 def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if seat not in deciders(s):
         return []
+    if s.pending and s.pending[2] == PENDING_ORDER:
+        return [Action(seat, "order", (code,)) for code in s.pending[3:]]
     if s.pending and s.pending[2] == PENDING_RECYCLE:
         return [Action(seat, "recycle", (0,)), Action(seat, "recycle", (1,))]
     if s.pending and s.pending[2] == PENDING_TARGET:

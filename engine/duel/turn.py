@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.duel.effects import resolve_effects
+from engine.duel.effects import PENDING_ORDER, resolve_effects
 from engine.duel.hooks import HOOKS
 from engine.duel.state import DuelState
 from engine.duel.zones import Defs, card, draw, hurt, leave_play, stuck_bonus
 
 HAND_SIZE = 6
+BLEED = -1
 MAX_LEVEL = 10
 
 
@@ -60,7 +61,18 @@ def start_turn(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
     s.limp[seat] = False  # 000 III.A.1.a Flip
     mine = [s.heroes[seat], *s.hoard[seat], *s.stash[seat]]
     s.zapped.difference_update(mine)  # 000 III.A.1.b Unzap
-    reckoning(defs, s, seat, ev)
+    triggers = reckoning_triggers(defs, s, seat)
+    if len(triggers) > 1:
+        # 000 II.A.2: simultaneous triggers resolve in the order the active player picks
+        s.phase = "warmup"
+        s.pending = [seat, len(triggers), PENDING_ORDER, *triggers]
+        return
+    for code in triggers:
+        resolve_trigger(defs, s, seat, code, ev)
+    finish_warmup(s, seat, ev)
+
+
+def finish_warmup(s: DuelState, seat: int, ev: list[Event]) -> None:
     if s.phase == "over":
         return
     unstash(s, seat, ev)
@@ -68,21 +80,46 @@ def start_turn(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
         s.phase = "main"
 
 
-def reckoning(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
-    """# 000 III.A.1.c: Bleeding (# 000 IV) and abilities of the reckoning step."""
+def reckoning_triggers(defs: Defs, s: DuelState, seat: int) -> list[int]:
+    """# 000 III.A.1.c: what happens in the reckoning step, as codes: ``BLEED`` for Bleeding
+    (# 000 IV), else ``iid * 16 + ability index``."""
     hero = s.heroes[seat]
-    bleeding = s.bleed[seat] + stuck_bonus(defs, s, hero, "bleeding")
-    s.bleed[seat] = 0
-    if bleeding > 0:
+    codes = []
+    if s.bleed[seat] + stuck_bonus(defs, s, hero, "bleeding") > 0:
+        codes.append(BLEED)
+    for iid in [hero, *s.hoard[seat]]:
+        for i, a in enumerate(card(defs, s, iid).abilities):
+            if a.when == "reckoning":
+                codes.append(iid * 16 + i)
+    return codes
+
+
+def resolve_trigger(defs: Defs, s: DuelState, seat: int, code: int, ev: list[Event]) -> None:
+    if s.phase == "over":
+        return
+    hero = s.heroes[seat]
+    if code == BLEED:
+        bleeding = s.bleed[seat] + stuck_bonus(defs, s, hero, "bleeding")
+        s.bleed[seat] = 0
         ev.append(Event("bled", {"seat": seat, "amount": bleeding}))
         hurt(defs, s, hero, bleeding, ev)
-    for iid in [hero, *s.hoard[seat]]:
-        c = card(defs, s, iid)
-        for i, a in enumerate(c.abilities):
-            if a.when == "reckoning" and s.phase != "over":
-                resolve_effects(defs, s, [seat, iid, i, -1, 0, 0], a, ev)
-                if c.hook and s.phase != "over":
-                    HOOKS[c.hook](defs, s, seat, iid, ev)
+        return
+    iid, i = divmod(code, 16)
+    c = card(defs, s, iid)
+    resolve_effects(defs, s, [seat, iid, i, -1, 0, 0], c.abilities[i], ev)
+    if c.hook and s.phase != "over":
+        HOOKS[c.hook](defs, s, seat, iid, ev)
+
+
+def choose_order(defs: Defs, s: DuelState, code: int, ev: list[Event]) -> None:
+    """The active player picks the next reckoning trigger; the last one follows by itself."""
+    seat = s.pending[0]
+    rest = [c for c in s.pending[3:] if c != code]
+    s.pending = []
+    resolve_trigger(defs, s, seat, code, ev)
+    for other in rest:
+        resolve_trigger(defs, s, seat, other, ev)
+    finish_warmup(s, seat, ev)
 
 
 def unstash(s: DuelState, seat: int, ev: list[Event]) -> None:
