@@ -58,8 +58,11 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, rng: Rng) -> float:
             return 2.0  # an occasional bluff
         return -5.0
     if k == "play":
-        iid, target = int(a.args[0]), int(a.args[1])
+        iid, target, blood = int(a.args[0]), int(a.args[1]), int(a.args[2])
         c = card(defs, s, iid)
+        hero = s.heroes[seat]
+        if blood and s.damage[hero] + c.give_blood + 3 >= card(defs, s, hero).life:
+            return -10.0  # never bleed to death for a bonus
         if target >= 0 and target in s.heroes:
             return 4.0 if target == s.heroes[1 - seat] else -5.0
         if c.subtype == "interrupt":
@@ -70,6 +73,13 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, rng: Rng) -> float:
         if target >= 0 and target in s.heroes:
             return 4.0 if target == s.heroes[1 - seat] else -5.0
         return 2.5
+    if k == "order":
+        return 1.0 if int(a.args[0]) >= 0 else 0.0  # heal before bleeding
+    if k == "recycle":
+        return 1.0 if int(a.args[0]) == (len(s.deck[seat]) > 8) else 0.0
+    if k == "target":
+        iid = int(a.args[0])
+        return -float(card(defs, s, iid).life - s.damage[iid])
     if k == "allot":
         iid = int(a.args[0])
         return float(card(defs, s, iid).life - s.damage[iid])

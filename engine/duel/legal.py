@@ -68,7 +68,6 @@ def _targets_for(defs: Defs, s: DuelState, a: Ability | None, seat: int) -> list
 
 def _mischief(defs: Defs, s: DuelState, seat: int, in_window: bool) -> list[Action]:
     out: list[Action] = []
-    hero_left = card(defs, s, s.heroes[seat]).life - s.damage[s.heroes[seat]]
     for iid in sorted(set(s.hand[seat])):
         c = card(defs, s, iid)
         if c.type != "mischief" or c.cost > s.purse[seat]:
@@ -81,9 +80,13 @@ def _mischief(defs: Defs, s: DuelState, seat: int, in_window: bool) -> list[Acti
             continue
         for t in targets:
             out.append(Action(seat, "play", (iid, t, 0)))
-            if c.give_blood and c.give_blood < hero_left:
+            if c.give_blood:  # 000 IV Give Blood: optional, even when it would be fatal
                 out.append(Action(seat, "play", (iid, t, 1)))
     return out
+
+
+def _only_heals_you(a: Ability) -> bool:
+    return bool(a.effects) and all(e.op == "heal" and e.target == "you" for e in a.effects)
 
 
 def controlled_in_play(s: DuelState, seat: int) -> list[int]:
@@ -107,6 +110,8 @@ def _abilities(defs: Defs, s: DuelState, seat: int, in_window: bool) -> list[Act
                 continue
             if any(e.op == "cash_in" for e in a.effects) and not s.tokens[iid]:
                 continue
+            if _only_heals_you(a) and not s.damage[s.heroes[seat]]:
+                continue  # 000 IV Heal: a card without damage cannot be healed
             targets = _targets_for(defs, s, a, seat)
             for t in targets or ():
                 out.append(Action(seat, "activate", (iid, idx, t)))
