@@ -76,6 +76,14 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             return Action(seat, "accept" if helpful else "decline")
         if p.kind in ("pick", "loot_body", "loot"):
             return max(legal, key=lambda a: t.defs[int(a.args[0])].value)
+        if p.kind == "lose":
+            return min(legal, key=lambda a: t.defs[int(a.args[0])].value)
+        if p.kind == "die":
+            return legal[-1]  # a die-changing card when held, else taking the Bad Stuff
+        if p.kind == "trade":
+            _, mine, theirs = p.nums
+            fair = theirs < 0 or t.defs[mine].value >= t.defs[theirs].value
+            return Action(seat, "accept" if fair else "decline")
         return legal[0]
     # Own turn, outside combat.
     if "trouble" in by_kind:

@@ -63,6 +63,8 @@ class Classic(Game[ClassicState, ClassicView]):
                 return [Action(seat, "flee", (m,)) for m in p.cards]
             if p.kind == "pick":
                 return [Action(seat, "pick", (c,)) for c in sorted(p.cards)]
+            if p.kind == "lose":
+                return [Action(seat, "lose", (c,)) for c in sorted(p.cards)]
             if p.kind == "loot":
                 return [Action(seat, "loot_body", (c,)) for c in sorted(s.corpse)]
         if s.window is not None:
@@ -89,6 +91,8 @@ class Classic(Game[ClassicState, ClassicView]):
                 trade.answer_trade(s, a, ev)
             elif kind == "die":
                 combat.answer_die(t, s, a, ev)
+            elif kind == "lose":
+                effects.lose_chosen(t, s, a.seat, int(a.args[0]), ev)
             elif kind == "flee":
                 combat.flee(t, s, a, ev)
             elif kind == "pick":
@@ -124,6 +128,13 @@ class Classic(Game[ClassicState, ClassicView]):
             group[seat].clear()
         s.equipped[seat].clear()
         s.gold[seat] = 0
+        # Offers made by or to the conceding seat lapse.
+        s.pending = [
+            p
+            for p in s.pending
+            if not (p.kind == "trade" and p.nums[0] == seat)
+            and not (p.kind == "deal" and p.seats[0] == seat)
+        ]
         for p in list(s.pending):
             if p.kind == "pick" or p.kind == "loot":
                 p.seats = [x for x in p.seats if x != seat]

@@ -113,7 +113,7 @@ def summary(game: Classic, s: ClassicState) -> dict[str, Any]:
         "players_winning": t.players_winning(s, c) if c else None,
         "side_strength": t.side_strength(s, c) if c else None,
         "monster_strength": t.monsters_strength(s, c) if c else None,
-        "pending": s.pending[-1].kind if s.pending else None,
+        "pending": s.pending[-1].kind if s.pending else "none",
         "deciders": sorted(game.deciders(s)),
         "door_discard": ids(s.door_discard),
         "treasure_discard": ids(s.treasure_discard),

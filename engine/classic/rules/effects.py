@@ -22,6 +22,9 @@ def apply_effects(
         elif e.op == "lose_gold":
             s.gold[seat] = max(0, s.gold[seat] - e.amount * COIN)
             ev.append(Event("gold", {"seat": seat, "gold": s.gold[seat]}))
+        elif e.op == "lose_item" and e.slot == "none" and len(s.items[seat]) > 1:
+            # 004: Curses: when several items could go, the victim decides which.
+            s.pending.append(Pending("lose", seat, cards=list(s.items[seat])))
         elif e.op == "lose_item":
             card = _victim_item(t, s, seat, e.slot)
             if card >= 0:
@@ -37,8 +40,8 @@ def apply_effects(
 
 
 def _victim_item(t: Table, s: ClassicState, seat: int, slot: str) -> int:
-    """The item a loss takes. The victim would pick the cheapest one that matches, so the
-    engine does it for them (# 004: Curses: the victim decides)."""
+    """The item a slot loss takes: only one item can be worn in a slot, so there is no choice
+    (a loss of any carried item is the victim's choice, see ``apply_effects``)."""
     pool = s.equipped[seat] if slot != "none" else s.items[seat]
     matches = [c for c in pool if slot == "none" or t.defs[c].slot == slot]
     if not matches:
@@ -86,7 +89,7 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
             s.gold[p] += share * COIN
     s.gold[seat] = 0
     # Drop any decision the dead seat still owed in this fight (death ends the rolls).
-    s.pending = [p for p in s.pending if not (p.seat == seat and p.kind == "flee")]
+    s.pending = [p for p in s.pending if not (p.seat == seat and p.kind in ("flee", "lose", "die"))]
     if s.corpse and others:
         order = sorted(others, key=lambda p: (-s.levels[p], _tiebreak(s, p)))
         s.pending.append(Pending("loot", order[0], seats=order[1:]))
@@ -112,3 +115,9 @@ def loot(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> No
         for rest in s.corpse:
             t.discard(s, rest)
         s.corpse.clear()
+
+
+def lose_chosen(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
+    s.pending.pop()
+    t.lose_item(s, seat, card)
+    ev.append(Event("lost_item", {"seat": seat, "card": card}))
