@@ -135,3 +135,11 @@ def test_recycle_must_come_last(tmp_path: Path) -> None:
     )
     with pytest.raises(CardDataError, match="recycle must be the last"):
         load_card_file(path, DuelCard)
+
+
+def test_card_list_markdown_covers_every_card(duel: Duel) -> None:
+    from engine.duel.carddoc import render
+
+    text = render(duel)
+    assert all(f"`{c.id}`" in text for c in duel.defs)
+    assert all(f"`{key}`" in text for key in duel.decks)
