@@ -81,9 +81,9 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
         if p.kind == "die":
             return legal[-1]  # a die-changing card when held, else taking the Bad Stuff
         if p.kind == "trade":
-            _, mine, theirs = p.nums
-            fair = theirs < 0 or t.defs[mine].value >= t.defs[theirs].value
-            return Action(seat, "accept" if fair else "decline")
+            _, offered, wanted = p.nums
+            worth_it = wanted < 0 or t.defs[offered].value >= t.defs[wanted].value
+            return Action(seat, "accept" if worth_it else "decline")
         return legal[0]
     # Own turn, outside combat.
     if "trouble" in by_kind:
