@@ -26,6 +26,7 @@ Kind = Literal[
     "oneshot",
     "levelup",
     "hireling",
+    "cheat",
 ]
 DOOR_KINDS = frozenset({"monster", "curse", "enhancer", "race", "class", "super", "wandering"})
 ROLE_KINDS = frozenset({"race", "class"})

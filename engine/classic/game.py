@@ -88,7 +88,7 @@ class Classic(Game[ClassicState, ClassicView]):
             elif kind == "deal":
                 trade.answer_deal(s, a, ev)
             elif kind == "trade":
-                trade.answer_trade(s, a, ev)
+                trade.answer_trade(t, s, a, ev)
             elif kind == "die":
                 combat.answer_die(t, s, a, ev)
             elif kind == "lose":
@@ -126,6 +126,9 @@ class Classic(Game[ClassicState, ClassicView]):
             for card in group[seat]:
                 t.discard(s, card)
             group[seat].clear()
+        for cheat in s.cheats[seat][0::2]:
+            t.discard(s, cheat)
+        s.cheats[seat].clear()
         s.equipped[seat].clear()
         s.gold[seat] = 0
         # Offers made by or to the conceding seat lapse.

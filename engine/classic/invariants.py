@@ -40,7 +40,7 @@ def visible_cards(data: dict[str, object]) -> set[int]:
             for v in value:
                 add(v)
 
-    for key in ("items", "equipped", "roles", "curses", "corpse", "hand"):
+    for key in ("items", "equipped", "roles", "curses", "cheats", "corpse", "hand"):
         add(data.get(key))
     add(data.get("door_discard_top"))
     add(data.get("treasure_discard_top"))

@@ -27,7 +27,7 @@ def build(game: Classic, setup: dict[str, Any], seats_spec: list[dict[str, Any]]
 
     s = game.new(seats, int(setup.get("seed", 1)))
     s.rng = Rng(int(setup.get("seed", 1)))
-    for zone in (s.hands, s.items, s.equipped, s.roles, s.curses):
+    for zone in (s.hands, s.items, s.equipped, s.roles, s.curses, s.cheats):
         for seat_list in zone:
             seat_list.clear()
     for seat in range(seats):
@@ -43,6 +43,11 @@ def build(game: Classic, setup: dict[str, Any], seats_spec: list[dict[str, Any]]
             if t.can_equip(s, seat, card):
                 s.equipped[seat].append(card)
         s.items[seat].extend(take(c) for c in spec.get("carried", []))
+        for c in spec.get("cheated", []):
+            card = take(c)
+            cheat = next(i for i in free if t.kind[i] == "cheat")
+            free.remove(cheat)
+            t.put_item(s, seat, card, cheat)
         s.dead[seat] = bool(spec.get("dead", False))
         s.redraw[seat] = bool(spec.get("redraw", False))
     door_top = [take(c) for c in setup.get("door", [])]
@@ -103,6 +108,7 @@ def summary(game: Classic, s: ClassicState) -> dict[str, Any]:
         "equipped": [ids(x) for x in s.equipped],
         "roles": [ids(x) for x in s.roles],
         "curses": [ids(x) for x in s.curses],
+        "cheated": [ids(x[1::2]) for x in s.cheats],
         "dead": list(s.dead),
         "phase": s.phase,
         "turn": s.turn,
@@ -151,7 +157,18 @@ SETUP_KEYS = {
     "dice",
     "empty_decks",
 }
-SEAT_KEYS = {"level", "gold", "hand", "roles", "curses", "items", "carried", "dead", "redraw"}
+SEAT_KEYS = {
+    "level",
+    "gold",
+    "hand",
+    "roles",
+    "curses",
+    "items",
+    "carried",
+    "cheated",
+    "dead",
+    "redraw",
+}
 STEP_KEYS = {"seat", "do", "args", "expect", "refused"}
 
 

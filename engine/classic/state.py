@@ -120,6 +120,8 @@ class ClassicState:
     dice: list[int] = field(default_factory=list)
     # Option: a tournament game needs one winner (# 004: Special Rules).
     single_winner: bool = False
+    # Cheat cards on items, per seat, as flat pairs [cheat, item, cheat, item, ...].
+    cheats: list[list[int]] = field(default_factory=list)
 
     def clone(self) -> ClassicState:
         return ClassicState(
@@ -150,6 +152,7 @@ class ClassicState:
             list(self.winners),
             list(self.dice),
             self.single_winner,
+            [list(x) for x in self.cheats],
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -192,6 +195,7 @@ class ClassicState:
         zones = [self.door, self.treasure, self.door_discard, self.treasure_discard, self.corpse]
         for lists in (self.hands, self.items, self.roles, self.curses):
             zones.extend(lists)
+        zones.extend(pairs[0::2] for pairs in self.cheats)
         if self.combat is not None:
             zones.append(self.combat.monsters)
             zones.append(self.combat.played)

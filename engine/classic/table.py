@@ -46,10 +46,32 @@ class Table:
         return deck.pop() if deck else -1
 
     def lose_item(self, s: ClassicState, seat: int, card: int) -> None:
+        cheat = self.take_item(s, seat, card)
+        self.discard(s, card)
+        if cheat >= 0:
+            self.discard(s, cheat)
+
+    def take_item(self, s: ClassicState, seat: int, card: int) -> int:
+        """Take an item off a seat's table; returns the Cheat attached to it (or -1), which
+        travels with the item (# 004: Card Management, Attached)."""
         s.items[seat].remove(card)
         if card in s.equipped[seat]:
             s.equipped[seat].remove(card)
-        self.discard(s, card)
+        pairs = s.cheats[seat]
+        for i in range(1, len(pairs), 2):
+            if pairs[i] == card:
+                cheat = pairs[i - 1]
+                del pairs[i - 1 : i + 1]
+                return cheat
+        return -1
+
+    def put_item(self, s: ClassicState, seat: int, card: int, cheat: int) -> None:
+        s.items[seat].append(card)
+        if cheat >= 0:
+            s.cheats[seat].extend((cheat, card))
+
+    def cheated(self, s: ClassicState, seat: int, card: int) -> bool:
+        return card in s.cheats[seat][1::2]
 
     # ----- powers and items --------------------------------------------------------------
     def has_power(self, s: ClassicState, seat: int, power: str) -> bool:
@@ -77,14 +99,19 @@ class Table:
     def can_equip(self, s: ClassicState, seat: int, card: int) -> bool:
         """One headgear, armor, footgear, two hands' worth (# 004: Items)."""
         d = self.defs[card]
-        if self.kind[card] != "item" or card in s.equipped[seat] or not self.usable(s, seat, card):
+        if self.kind[card] != "item" or card in s.equipped[seat]:
+            return False
+        if self.cheated(s, seat, card):  # a Cheat ignores slots and restrictions
+            return True
+        if not self.usable(s, seat, card):
             return False
         if d.slot == "none":
             return True
+        worn = [e for e in s.equipped[seat] if not self.cheated(s, seat, e)]
         if d.slot == "hands":
-            used = sum(self.defs[e].hands for e in s.equipped[seat])
+            used = sum(self.defs[e].hands for e in worn)
             return used + d.hands <= 2
-        return all(self.defs[e].slot != d.slot for e in s.equipped[seat])
+        return all(self.defs[e].slot != d.slot for e in worn)
 
     def max_big(self, s: ClassicState, seat: int) -> int:
         return 99 if self.has_power(s, seat, "dwarf") else 1
@@ -96,7 +123,7 @@ class Table:
     def player_strength(self, s: ClassicState, seat: int, c: Combat | None) -> int:
         total = s.levels[seat]
         for card in s.equipped[seat]:
-            if self.usable(s, seat, card):
+            if self.usable(s, seat, card) or self.cheated(s, seat, card):
                 total += self.bonus[card]
         for card in s.items[seat]:
             if self.kind[card] == "hireling":

@@ -52,6 +52,7 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
         "equipped": [list(x) for x in s.equipped],
         "roles": [list(x) for x in s.roles],
         "curses": [list(x) for x in s.curses],
+        "cheats": [list(x) for x in s.cheats],
         "out": list(s.out),
         "dead": list(s.dead),
         "door_left": len(s.door),

@@ -78,6 +78,9 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
     for card in s.hands[seat]:
         t.discard(s, card)
     s.hands[seat].clear()
+    for cheat in s.cheats[seat][0::2]:  # 004: You Are Dead!: a Cheat is not looted
+        t.discard(s, cheat)
+    s.cheats[seat].clear()
     s.corpse.extend(s.items[seat])
     s.items[seat].clear()
     s.equipped[seat].clear()

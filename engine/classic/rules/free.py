@@ -43,6 +43,12 @@ def own_turn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
             count, supers = t.roles_of_type(s, seat, k)
             if count <= supers:
                 out.append(Action(seat, "play", (card,)))
+        elif k == "cheat":
+            out.extend(
+                Action(seat, "cheat", (card, i))
+                for i in s.items[seat]
+                if t.kind[i] == "item" and not t.cheated(s, seat, i)
+            )
         elif k == "super":
             out.extend(
                 Action(seat, "attach", (card, r)) for r in s.roles[seat] if t.kind[r] != "super"
@@ -106,6 +112,11 @@ def resolve_free(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool:
         s.hands[seat].remove(card)
         s.roles[seat].insert(s.roles[seat].index(role) + 1, card)
         ev.append(Event("played", {"seat": seat, "card": card, "on": role}))
+    elif k == "cheat":
+        card, item = int(a.args[0]), int(a.args[1])
+        s.hands[seat].remove(card)
+        s.cheats[seat].extend((card, item))
+        ev.append(Event("played", {"seat": seat, "card": card, "on": item}))
     elif k == "sell":
         sell(t, s, seat, int(a.args[0]), ev)
     elif k == "equip":
@@ -129,9 +140,9 @@ def sell(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> No
     if card in s.hands[seat]:
         s.hands[seat].remove(card)
     else:
-        s.items[seat].remove(card)
-        if card in s.equipped[seat]:
-            s.equipped[seat].remove(card)
+        cheat = t.take_item(s, seat, card)
+        if cheat >= 0:
+            t.discard(s, cheat)
     value = t.defs[card].value
     if t.has_power(s, seat, "halfling") and "halfling" not in s.used:
         s.used.append("halfling")
@@ -145,10 +156,7 @@ def steal(t: Table, s: ClassicState, seat: int, victim: int, card: int, ev: list
     s.used.append("steal")
     roll = roll_die(s)
     if roll >= 4:
-        s.items[victim].remove(card)
-        if card in s.equipped[victim]:
-            s.equipped[victim].remove(card)
-        s.items[seat].append(card)
+        t.put_item(s, seat, card, t.take_item(s, victim, card))
         ev.append(Event("stole", {"seat": seat, "from": victim, "card": card, "roll": roll}))
     else:
         s.levels[seat] = max(1, s.levels[seat] - 1)
@@ -175,9 +183,7 @@ def _shed_big(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
     """# 004: Big Items (losing the power that allowed several)."""
     bigs = [c for c in s.items[seat] if t.defs[c].big]
     for card in bigs[t.max_big(s, seat) :]:
-        s.items[seat].remove(card)
-        if card in s.equipped[seat]:
-            s.equipped[seat].remove(card)
+        cheat = t.take_item(s, seat, card)
         takers = [
             p
             for p in range(s.seats)
@@ -186,7 +192,9 @@ def _shed_big(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
         if takers:
             low = min(s.levels[p] for p in takers)
             to = min(p for p in takers if s.levels[p] == low)
-            s.items[to].append(card)
+            t.put_item(s, to, card, cheat)
             ev.append(Event("gave", {"seat": seat, "to": to, "card": card}))
         else:
             t.discard(s, card)
+            if cheat >= 0:
+                t.discard(s, cheat)

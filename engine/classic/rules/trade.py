@@ -68,18 +68,15 @@ def answer_deal(s: ClassicState, a: Action, ev: list[Event]) -> None:
         ev.append(Event("offer", {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs}))
 
 
-def answer_trade(s: ClassicState, a: Action, ev: list[Event]) -> None:
+def answer_trade(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
     offerer, mine, theirs = p.nums
     if a.kind == "accept":
-        _move(s, offerer, a.seat, mine)
+        _move(t, s, offerer, a.seat, mine)
         if theirs >= 0:
-            _move(s, a.seat, offerer, theirs)
+            _move(t, s, a.seat, offerer, theirs)
     ev.append(Event("trade_" + a.kind, {"seat": a.seat, "with": offerer}))
 
 
-def _move(s: ClassicState, giver: int, taker: int, card: int) -> None:
-    s.items[giver].remove(card)
-    if card in s.equipped[giver]:
-        s.equipped[giver].remove(card)
-    s.items[taker].append(card)
+def _move(t: Table, s: ClassicState, giver: int, taker: int, card: int) -> None:
+    t.put_item(s, taker, card, t.take_item(s, giver, card))

@@ -37,6 +37,7 @@ def setup(t: Table, seats: int, seed: int) -> ClassicState:
         out=[False] * seats,
         dead=[False] * seats,
         redraw=[False] * seats,
+        cheats=[list(x) for x in empty],
     )
     for seat in range(seats):
         s.roles[seat].append(star_doors.pop())
