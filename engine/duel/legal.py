@@ -202,6 +202,10 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
             is_weapon = c.type == "loot" and c.subtype == "weapon"
             if (is_weapon or c.type == "ally") and iid not in s.zapped:
                 ready.append(Action(seat, "commit", (iid,)))
+        # 000 II.A.1: while readying, nothing is resolving, so the defender may also play
+        # Mischief and activate abilities.
+        ready += _mischief(defs, s, seat, in_window=False)
+        ready += _abilities(defs, s, seat, in_window=False)
         return ready
     if f.step == "split":
         allies = [i for i in f.committed if card(defs, s, i).type == "ally"]
