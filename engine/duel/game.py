@@ -195,6 +195,7 @@ class Duel(Game[DuelState, DuelView]):
         elif kind == "bottom":
             s.hand[seat].remove(args[0])
             s.deck[seat].insert(0, args[0])
+            ev.append(Event("bottomed", {"seat": seat}, {"card": args[0]}, frozenset({seat})))
             s.pending[1] -= 1
             if s.pending[1] <= 0:
                 s.pending = []
