@@ -90,11 +90,26 @@ class Table:
                 count += k == kind
         return count, supers
 
+    def super_shielded(self, s: ClassicState, seat: int, power: str) -> bool:
+        """# 004: Super Munchkin: a lone role of its type with an Overachiever attached keeps
+        its advantages but none of its drawbacks (forbidden items, monsters' bonuses)."""
+        roles = s.roles[seat]
+        for i, r in enumerate(roles):
+            if self.defs[r].power == power:
+                kind = self.kind[r]
+                count, _ = self.roles_of_type(s, seat, kind)
+                attached = i + 1 < len(roles) and self.kind[roles[i + 1]] == "super"
+                if count == 1 and attached:
+                    return True
+        return False
+
     def usable(self, s: ClassicState, seat: int, card: int) -> bool:
         d = self.defs[card]
         if d.requires is not None and not self.has_power(s, seat, d.requires):
             return False
-        return d.forbids is None or not self.has_power(s, seat, d.forbids)
+        if d.forbids is None or not self.has_power(s, seat, d.forbids):
+            return True
+        return self.super_shielded(s, seat, d.forbids)
 
     def can_equip(self, s: ClassicState, seat: int, card: int) -> bool:
         """One headgear, armor, footgear, two hands' worth (# 004: Items)."""
@@ -141,7 +156,11 @@ class Table:
             if (
                 e.op == "bonus"
                 and e.role is not None
-                and any(self.has_power(s, p, e.role) for p in (c.fighter, c.helper) if p >= 0)
+                and any(
+                    self.has_power(s, p, e.role) and not self.super_shielded(s, p, e.role)
+                    for p in (c.fighter, c.helper)
+                    if p >= 0
+                )
             ):
                 total += e.amount
         return total * (1 + c.mates[i])
