@@ -54,9 +54,7 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
                     return a
             asks = by_kind.get("ask", [])
             if asks:
-                total = max(int(a.args[1]) for a in asks)
-                fair = [a for a in asks if int(a.args[1]) == (total + 1) // 2]
-                return rng.choice(fair or asks)
+                return rng.choice(asks)
         if not mine and winning and (c.fighter == leader or s.levels[c.fighter] >= 8):
             for kind in ("enhance",):
                 for a in by_kind.get(kind, []):
@@ -69,13 +67,18 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
     if s.pending:
         p = s.pending[-1]
         if p.kind == "help":
-            helpful = int(p.nums[0]) > 0 or t.has_power(s, seat, "elf")
+            helpful = p.nums[0] > 0 or p.nums[2] > 0 or t.has_power(s, seat, "elf")
             c2 = s.combat
             if c2 is not None and s.levels[c2.fighter] + 1 >= 10 and c2.fighter != seat:
                 helpful = False
             return Action(seat, "accept" if helpful else "decline")
         if p.kind in ("pick", "loot_body", "loot"):
             return max(legal, key=lambda a: t.defs[int(a.args[0])].value)
+        if p.kind == "offer":
+            # A fair offer: half the treasure (rounded up), helper picks first, no gold.
+            total = max(int(a.args[0]) for a in legal)
+            fair = [a for a in legal if a.args == ((total + 1) // 2, 1 if total else 0, 0)]
+            return fair[0] if fair else legal[0]
         if p.kind == "lose":
             return min(legal, key=lambda a: t.defs[int(a.args[0])].value)
         if p.kind == "die":

@@ -55,6 +55,8 @@ class Classic(Game[ClassicState, ClassicView]):
             p = s.pending[-1]
             if p.kind in ("help", "trade"):
                 return [Action(seat, "accept"), Action(seat, "decline")]
+            if p.kind == "offer":
+                return combat.offer_actions(t, s, seat)
             if p.kind == "deal":
                 return trade.deal_actions(t, s, seat, p.seats[0])
             if p.kind == "die":
@@ -85,6 +87,8 @@ class Classic(Game[ClassicState, ClassicView]):
             kind = s.pending[-1].kind
             if kind == "help":
                 combat.answer_help(s, a, ev)
+            elif kind == "offer":
+                combat.propose(s, a, ev)
             elif kind == "deal":
                 trade.answer_deal(s, a, ev)
             elif kind == "trade":

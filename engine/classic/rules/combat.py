@@ -76,11 +76,37 @@ def window_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     if seat == c.fighter and c.helper < 0 and not t.players_winning(s, c):
         for p in range(s.seats):
             if p != seat and not s.out[p] and not s.dead[p] and p not in c.asked:
-                for share in range(_treasure_total(t, c) + 1):
-                    out.append(Action(seat, "ask", (p, share, 0)))
-                    if share:
-                        out.append(Action(seat, "ask", (p, share, 1)))
+                out.append(Action(seat, "ask", (p,)))
     return out
+
+
+GOLD_OFFERS = (0, 100, 200, 300, 500, 1000)
+
+
+def offer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """# 004: Asking for Help: the deal. Treasures for the helper (0..all), who picks first,
+    and gold paid in advance (kept win or lose)."""
+    c = s.combat
+    assert c is not None
+    out = []
+    for share in range(_treasure_total(t, c) + 1):
+        for first in (0, 1) if share else (0,):
+            for gold in GOLD_OFFERS:
+                if gold <= s.gold[seat]:
+                    out.append(Action(seat, "propose", (share, first, gold)))
+    return out
+
+
+def propose(s: ClassicState, a: Action, ev: list[Event]) -> None:
+    p = s.pending.pop()
+    share, first, gold = (int(x) for x in a.args)
+    to = p.seats[0]
+    s.pending.append(Pending("help", to, nums=[share, first, gold]))
+    ev.append(
+        Event(
+            "asked", {"seat": a.seat, "to": to, "share": share, "helper_first": first, "gold": gold}
+        )
+    )
 
 
 def _top_discarded_monster(t: Table, s: ClassicState) -> int:
@@ -171,10 +197,9 @@ def resolve_window_action(t: Table, s: ClassicState, a: Action, ev: list[Event])
             s.window = None
             finish_combat(t, s, ev)
     elif k == "ask":
-        p, share, first = (int(x) for x in a.args)
+        p = int(a.args[0])
         c.asked.append(p)
-        s.pending.append(Pending("help", p, nums=[share, first]))
-        ev.append(Event("asked", {"seat": seat, "to": p, "share": share, "helper_first": first}))
+        s.pending.append(Pending("offer", seat, seats=[p]))
 
 
 def _take(s: ClassicState, seat: int, card: int) -> None:
@@ -193,6 +218,8 @@ def answer_help(s: ClassicState, a: Action, ev: list[Event]) -> None:
     if a.kind == "accept":
         c.helper = a.seat
         c.deal_treasures, c.deal_helper_first = p.nums[0], p.nums[1]
+        s.gold[c.fighter] -= p.nums[2]  # paid now: the helper keeps it win or lose
+        s.gold[a.seat] += p.nums[2]
         w.passed.clear()
     ev.append(Event("help_" + a.kind, {"seat": a.seat}))
 

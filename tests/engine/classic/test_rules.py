@@ -16,7 +16,8 @@ def _fight_for_the_win(game: Classic, single: bool, dice: list[int]) -> list[int
     s.single_winner = single
     steps = [
         {"seat": 0, "do": "kick"},
-        {"seat": 0, "do": "ask", "args": [1, 0, 0]},
+        {"seat": 0, "do": "ask", "args": [1]},
+        {"seat": 0, "do": "propose", "args": [0, 0, 0]},
         {"seat": 1, "do": "accept"},
         {"seat": 0, "do": "pass"},
         {"seat": 1, "do": "pass"},
