@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Action, Rng
+from engine.core import Action, Event, Rng
 from engine.core.record import MatchRecord, start_record
 from engine.duel.game import Duel
 from engine.duel.state import DuelState
@@ -38,6 +38,33 @@ def hidden_from(s: DuelState, seat: int | None) -> set[int]:
     # 000 IV Flaunt: a flaunted card is shown to the opponent while its ability waits.
     hidden -= {e[1] for e in s.stack if e[1] in s.flaunted}
     return hidden
+
+
+def _card_refs(data: object) -> set[int]:
+    found: set[int] = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("card", "on") and isinstance(value, int):
+                found.add(value)
+            elif key == "cards" and isinstance(value, list):
+                found |= {v for v in value if isinstance(v, int)}
+            else:
+                found |= _card_refs(value)
+    return found
+
+
+def check_events(
+    s: DuelState, events: list[Event], hidden_before: dict[int | None, set[int]]
+) -> None:
+    """Redacted events never name a card that stayed hidden from that viewer, except the
+    ones the rules show on purpose (a Reveal, a Flaunt)."""
+    for viewer in (None, 0, 1):
+        still_hidden = hidden_before[viewer] & hidden_from(s, viewer)
+        for event in events:
+            if event.kind in ("revealed", "revealed_commit"):
+                continue
+            refs = _card_refs(event.for_viewer(viewer)) - s.flaunted
+            assert not refs & still_hidden, (viewer, event)
 
 
 def check_invariants(game: Duel, s: DuelState) -> None:
@@ -77,7 +104,10 @@ def random_game(
             action = Action(seat, "concede")
         else:
             action = rng.choice(game.legal_actions(s, seat))
-        game.apply(s, action)
+        hidden_before = {p: hidden_from(s, p) for p in (None, 0, 1)}
+        events = game.apply(s, action)
+        if check:
+            check_events(s, events, hidden_before)
         record.append(action)
         if check:
             check_invariants(game, s)
