@@ -191,7 +191,9 @@ def _shed_big(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
         ]
         if takers:
             low = min(s.levels[p] for p in takers)
-            to = min(p for p in takers if s.levels[p] == low)
+            tied = [p for p in takers if s.levels[p] == low]
+            # 004: Dealing With Ties: a die roll picks among the tied lowest.
+            to = max(tied, key=lambda p: (roll_die(s), -p)) if len(tied) > 1 else tied[0]
             t.put_item(s, to, card, cheat)
             ev.append(Event("gave", {"seat": seat, "to": to, "card": card}))
         else:
