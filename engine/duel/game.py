@@ -7,16 +7,27 @@ from pathlib import Path
 from typing import Any
 
 from engine.cards.loader import card_set_digest, load_card_dir
-from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, Reason, ResponseWindow
+from engine.core import (
+    CONCEDE,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Reason,
+    ResponseWindow,
+    Rng,
+)
 from engine.core.errors import CardDataError
 from engine.duel import fight, legal, turn
+from engine.duel.ai import choose
 from engine.duel.cards import DuelCard
 from engine.duel.decks import Deck, load_decks, validate_deck
 from engine.duel.effects import PENDING_BOTTOM, finish_card, resolve_effects, suction
 from engine.duel.hooks import HOOKS
 from engine.duel.state import DuelState
 from engine.duel.views import DuelView, make_view
-from engine.duel.zones import card, draw, eliminate, hurt
+from engine.duel.zones import card, draw, eliminate, hurt, in_play, to_discard
 
 DEFAULT_DECKS = ("warrior", "thief")
 
@@ -75,8 +86,6 @@ class Duel(Game[DuelState, DuelView]):
             heroes.append(len(card_of))
             card_of.append(self.index[deck.hero])
             owner.append(seat)
-        from engine.core import Rng
-
         n = len(card_of)
         s = DuelState(
             Rng(seed),
@@ -130,9 +139,8 @@ class Duel(Game[DuelState, DuelView]):
                     return a
         return legal_now[0]
 
-    def ai_action(self, state: DuelState, seat: int, rng: Any, level: str = "normal") -> Action:
-        from engine.duel.ai import choose
-
+    def ai_action(self, state: DuelState, seat: int, rng: Rng, level: str = "normal") -> Action:
+        """``random`` or ``heuristic`` (any other level plays the heuristic)."""
         return choose(self, state, seat, rng, level)
 
     # --- resolution ------------------------------------------------------------------------
@@ -162,8 +170,6 @@ class Duel(Game[DuelState, DuelView]):
             s.hoard[seat].append(iid)
             ev.append(Event("played", {"seat": seat, "card": iid, "id": card(defs, s, iid).id}))
         elif kind == "squish":
-            from engine.duel.zones import to_discard
-
             s.zapped.add(args[0])
             to_discard(defs, s, args[0], ev)
             ev.append(Event("squished", {"card": args[0], "id": card(defs, s, args[0]).id}))
@@ -292,8 +298,6 @@ class Duel(Game[DuelState, DuelView]):
         c = card(self.defs, s, iid)
         ev.append(Event("resolving", {"card": iid, "id": c.id}))
         if idx == -2:  # 000 IV Smack: 1 damage to a Hero or stashed Monster
-            from engine.duel.zones import in_play
-
             if in_play(s, target):
                 dealt = hurt(self.defs, s, target, 1, ev)
                 suction(self.defs, s, iid, seat, dealt, ev)
