@@ -72,7 +72,9 @@ class Duel(Game[DuelState, DuelView]):
         if seats != 2:
             raise IllegalAction(Reason.BAD_ARGUMENTS, seats=seats)
         raw = list((options or {}).get("decks") or DEFAULT_DECKS)
-        decks = [self._deck_option(d) for d in raw[:2]]
+        if len(raw) != 2:
+            raise IllegalAction(Reason.BAD_ARGUMENTS, decks=len(raw))
+        decks = [self._deck_option(d) for d in raw]
         card_of: list[int] = []
         owner: list[int] = []
         piles: list[list[int]] = [[], []]

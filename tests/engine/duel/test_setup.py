@@ -49,6 +49,12 @@ def test_seats_other_than_two_are_refused(duel: Duel) -> None:
 def test_decks_come_through_options(duel: Duel) -> None:
     s = duel.new(2, 1, {"decks": ["thief", duel.decks["warrior"].to_json()]})
     assert duel.defs[s.card_of[s.heroes[0]]].id == "hero_vesper"
+    with pytest.raises(IllegalAction) as one:
+        duel.new(2, 1, {"decks": ["thief"]})
+    assert one.value.reason == "bad_arguments"
+    with pytest.raises(IllegalAction) as unknown:
+        duel.new(2, 1, {"decks": ["thief", "pirate"]})
+    assert unknown.value.reason == "duel.unknown_deck"
     bad = {"hero": "hero_brunhild", "cards": {"puddle_slime": 4}}
     with pytest.raises(IllegalAction) as err:
         duel.new(2, 1, {"decks": [bad, "thief"]})
