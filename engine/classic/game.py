@@ -72,9 +72,9 @@ class Classic(Game[ClassicState, ClassicView]):
         if s.window is not None:
             return combat.window_actions(t, s, seat)
         out = turn.phase_actions(t, s, seat)
-        if s.phase != "listen":
-            out.extend(free.own_turn_actions(t, s, seat))
-            out.extend(trade.trade_actions(t, s, seat))
+        # Cards may be arranged before listening too (# 004: Turn Phases).
+        out.extend(free.own_turn_actions(t, s, seat))
+        out.extend(trade.trade_actions(t, s, seat))
         out.extend(free.anytime_actions(t, s, seat))
         return out
 

@@ -61,7 +61,9 @@ def window_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
             else:
                 out.extend(Action(seat, "oneshot", (card, side)) for side in range(n + 1))
         elif k == "enhancer":
-            out.extend(Action(seat, "enhance", (card, i)) for i in range(n))
+            # A twin is another monster: the full room keeps it out too.
+            if not (room_full and t.defs[card].amount_of("mate")):
+                out.extend(Action(seat, "enhance", (card, i)) for i in range(n))
         elif k == "wandering" and not room_full and _top_discarded_monster(t, s) >= 0:
             out.append(Action(seat, "wander", (card,)))
         elif k == "monster" and not room_full and t.defs[card].horde in hordes:
