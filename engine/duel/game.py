@@ -62,7 +62,10 @@ class Duel(Game[DuelState, DuelView]):
             if raw not in self.decks:
                 raise IllegalAction("duel.unknown_deck", deck=raw)
             return self.decks[raw]
-        deck = Deck.from_json(raw)
+        try:
+            deck = Deck.from_json(raw)
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            raise IllegalAction("duel.bad_deck", codes=["duel.deck.unreadable"]) from exc
         problems = validate_deck(deck, self.by_id)
         if problems:
             raise IllegalAction("duel.bad_deck", codes=[p.code for p in problems])

@@ -55,6 +55,9 @@ def test_decks_come_through_options(duel: Duel) -> None:
     with pytest.raises(IllegalAction) as unknown:
         duel.new(2, 1, {"decks": ["thief", "pirate"]})
     assert unknown.value.reason == "duel.unknown_deck"
+    with pytest.raises(IllegalAction) as unreadable:
+        duel.new(2, 1, {"decks": [{"cards": {}}, "thief"]})
+    assert unreadable.value.reason == "duel.bad_deck"
     bad = {"hero": "hero_brunhild", "cards": {"puddle_slime": 4}}
     with pytest.raises(IllegalAction) as err:
         duel.new(2, 1, {"decks": [bad, "thief"]})
