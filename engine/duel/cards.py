@@ -38,6 +38,7 @@ Target = Literal[
     "you",
     "opponent",
     "hero",
+    "each_hero",
     "ally",
     "enemy_ally",
     "monster",

@@ -116,6 +116,11 @@ def resolve_effects(
                 ev.append(Event("fizzled", {"card": source, "op": e.op}))
                 continue
             who = target
+        elif e.target == "each_hero":
+            # Both at once: if both Heroes fall, nobody is left and the game is a draw.
+            for hero in (s.heroes[s.active], s.heroes[1 - s.active]):
+                _apply(defs, s, seat, source, e.op, e.amount, hero, ev)
+            continue
         elif e.target == "you":
             who = s.heroes[seat]
         elif e.target == "opponent":
