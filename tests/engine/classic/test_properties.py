@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from engine.classic import Classic, factory
 from engine.classic.invariants import hidden_from, visible_cards
-from engine.core import CONCEDE, Action, Rng
+from engine.classic.state import ClassicState
+from engine.core import CONCEDE, Action, Event, Rng
 from engine.core.record import replay, start_record
 
 GAME: Classic = factory(Path(__file__).resolve().parents[3] / "data")
@@ -24,6 +25,17 @@ def _check_views(game: Classic, state: object) -> None:
         data = game.view(s, seat).to_json()  # type: ignore[arg-type]
         leaked = visible_cards(data) & hidden_from(s, seat)  # type: ignore[arg-type]
         assert not leaked, f"seat {seat} sees hidden cards {leaked}"
+
+
+def _check_events(events: list[Event], state: ClassicState) -> None:
+    """Face-down moves (draws, charity gifts) name their card only to their audience; cards
+    that move face up by rule (kicked doors, looted bodies, shared treasure) may be named."""
+    for event in events:
+        if event.kind in ("drew", "charity"):
+            assert "card" not in event.for_viewer(None)
+            for seat in range(state.seats):
+                if seat not in event.audience:
+                    assert "card" not in event.for_viewer(seat)
 
 
 @given(
@@ -47,8 +59,10 @@ def test_random_playouts_keep_invariants(seats: int, seed: int, concede_at: int 
         action = rng.choice(legal)
         if concede_at == step:
             action = Action(rng.choice(sorted(game.live_seats(state))), CONCEDE)
-        game.apply(state, action)
+        assert Action.from_key(action.seat, action.key) == action  # button ids round trip
+        events = game.apply(state, action)
         record.append(action)
+        _check_events(events, state)
         assert game.invariants(state) == []
         if step % 25 == 0:
             _check_views(game, state)
