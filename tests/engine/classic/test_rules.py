@@ -38,9 +38,15 @@ def test_shared_victory_by_default(game: Classic) -> None:
 
 
 def test_single_winner_roll_off(game: Classic) -> None:
-    # 004: Special Rules (single winner): two dice each plus combat strength; ties reroll.
-    # Fighter 10+1+1 = 12 vs helper 3+6+3 = 12: tie; then 10+6+6 vs 3+1+1.
-    assert _fight_for_the_win(game, True, [1, 1, 6, 3, 6, 6, 1, 1]) == [0]
+    # 004: Special Rules (single winner): two dice each plus combat strength, highest wins.
+    # Fighter 10 + 1 + 1 = 12, helper 3 + 6 + 6 = 15.
+    assert _fight_for_the_win(game, True, [1, 1, 6, 6]) == [1]
+
+
+def test_single_winner_tie_goes_to_wealth(game: Classic) -> None:
+    # 004: Special Rules: a tie on the roll-off is settled by items' value plus coins.
+    # 10 + 1 + 1 = 12 vs 3 + 6 + 3 = 12; the fighter has 800 gold after the kill's coins.
+    assert _fight_for_the_win(game, True, [1, 1, 6, 3]) == [0]
 
 
 def test_single_winner_option_recorded_in_state(game: Classic) -> None:
