@@ -19,7 +19,7 @@ def test_scenario(duel: Duel, path: Path) -> None:
 
 
 def test_there_are_scenarios() -> None:
-    assert len(FILES) >= 20
+    assert len(FILES) >= 60  # issue 4: at least 60 duel scenarios
 
 
 def test_a_wrong_expectation_is_reported(duel: Duel) -> None:
