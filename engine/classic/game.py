@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
-from engine.classic.rules import combat, effects, free, trade, turn
+from engine.classic.rules import combat, effects, free, running, trade, turn
 from engine.classic.state import ClassicState
 from engine.classic.table import Table
 from engine.classic.views import ClassicView, make_view
@@ -60,7 +60,7 @@ class Classic(Game[ClassicState, ClassicView]):
             if p.kind == "deal":
                 return trade.deal_actions(t, s, seat, p.seats[0])
             if p.kind == "die":
-                return combat.die_actions(t, s, seat)
+                return running.die_actions(t, s, seat)
             if p.kind == "flee":
                 return [Action(seat, "flee", (m,)) for m in p.cards]
             if p.kind == "pick":
@@ -94,11 +94,11 @@ class Classic(Game[ClassicState, ClassicView]):
             elif kind == "trade":
                 trade.answer_trade(t, s, a, ev)
             elif kind == "die":
-                combat.answer_die(t, s, a, ev)
+                running.answer_die(t, s, a, ev)
             elif kind == "lose":
                 effects.lose_chosen(t, s, a.seat, int(a.args[0]), ev)
             elif kind == "flee":
-                combat.flee(t, s, a, ev)
+                running.flee(t, s, a, ev)
             elif kind == "pick":
                 combat.pick(s, a, ev)
             else:

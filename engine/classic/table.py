@@ -65,6 +65,15 @@ class Table:
                 return cheat
         return -1
 
+    def take_card(self, s: ClassicState, seat: int, card: int) -> None:
+        """A card played from the hand or from the table (one-shots may come from either)."""
+        if card in s.hands[seat]:
+            s.hands[seat].remove(card)
+            return
+        cheat = self.take_item(s, seat, card)
+        if cheat >= 0:
+            self.discard(s, cheat)
+
     def put_item(self, s: ClassicState, seat: int, card: int, cheat: int) -> None:
         s.items[seat].append(card)
         if cheat >= 0:

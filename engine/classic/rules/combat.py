@@ -7,10 +7,10 @@ play cards into it; any play reopens it; when all pass in a row, it resolves. Th
 
 from __future__ import annotations
 
-from engine.classic.rules.effects import apply_effects, end_lasting
+from engine.classic.rules.effects import end_lasting
 from engine.classic.rules.free import anytime_actions
 from engine.classic.state import ClassicState, Combat, Pending, roll_die
-from engine.classic.table import COIN, ESCAPE_ROLL, WIN_LEVEL, Table, secret_draw
+from engine.classic.table import COIN, WIN_LEVEL, Table, secret_draw
 from engine.core import Action, Event, ResponseWindow
 
 BERSERK_BONUS = 2
@@ -139,7 +139,7 @@ def resolve_window_action(t: Table, s: ClassicState, a: Action, ev: list[Event])
     w.passed.clear()
     if k == "oneshot":
         card, side = int(a.args[0]), int(a.args[1])
-        _take(s, seat, card)
+        t.take_card(s, seat, card)
         c.played.append(card)
         d = t.defs[card]
         if any(e.op == "escape" for e in d.effects):
@@ -204,15 +204,6 @@ def resolve_window_action(t: Table, s: ClassicState, a: Action, ev: list[Event])
         s.pending.append(Pending("offer", seat, seats=[p]))
 
 
-def _take(s: ClassicState, seat: int, card: int) -> None:
-    if card in s.hands[seat]:
-        s.hands[seat].remove(card)
-    else:
-        s.items[seat].remove(card)
-        if card in s.equipped[seat]:
-            s.equipped[seat].remove(card)
-
-
 def answer_help(s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
     c, w = s.combat, s.window
@@ -239,46 +230,6 @@ def resolve_fight(t: Table, s: ClassicState, ev: list[Event]) -> None:
     for runner in (c.helper, c.fighter):  # the fighter flees first
         if runner >= 0:
             s.pending.append(Pending("flee", runner, cards=list(c.monsters)))
-
-
-def flee(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
-    """# 004: Running Away: one roll per monster, in the runner's order, 5+ escapes."""
-    p = s.pending[-1]
-    monster = int(a.args[0])
-    p.cards.remove(monster)
-    if not p.cards:
-        s.pending.pop()
-    roll = roll_die(s)
-    total = roll + t.run_bonus(s, a.seat, monster)
-    caught = total < ESCAPE_ROLL
-    ev.append(Event("flee", {"seat": a.seat, "monster": monster, "roll": roll, "caught": caught}))
-    if caught:
-        # A chance to change the die (# 004: Dealing With Ties / one-shots that affect a
-        # roll). Owed whether or not the runner holds such a card, so it reveals nothing.
-        s.pending.append(Pending("die", a.seat, nums=[monster]))
-
-
-def die_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    out = [Action(seat, "take_it")]
-    fixers = set(s.hands[seat]) | set(s.items[seat])
-    for card in sorted(fixers):
-        if t.kind[card] == "oneshot" and t.defs[card].amount_of("set_die"):
-            out.append(Action(seat, "set_die", (card,)))
-    return out
-
-
-def answer_die(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
-    p = s.pending.pop()
-    monster = p.nums[0]
-    if a.kind == "set_die":
-        card = int(a.args[0])
-        _take(s, a.seat, card)
-        t.discard(s, card)
-        face = t.defs[card].amount_of("set_die")
-        ev.append(Event("die_set", {"seat": a.seat, "card": card, "roll": face}))
-        if face + t.run_bonus(s, a.seat, monster) >= ESCAPE_ROLL:
-            return
-    apply_effects(t, s, a.seat, t.defs[monster].bad_stuff, ev)
 
 
 def finish_combat(t: Table, s: ClassicState, ev: list[Event]) -> None:
