@@ -72,6 +72,7 @@ Op = Literal[
     "unzap",
     "collect",
     "cash_in",
+    "suction",
 ]
 
 KEYWORDS: tuple[str, ...] = (
@@ -113,6 +114,7 @@ OP_KEYWORDS = {
     "reveal": "reveal",
     "spill": "spill",
     "steal": "steal",
+    "suction": "life_o_suction",
 }
 
 

@@ -221,9 +221,22 @@ def suction(defs: Defs, s: DuelState, source: int, seat: int, dealt: int, ev: li
     """# 000 IV Life-O-Suction: the controller heals what the card dealt (up to X)."""
     if source < 0 or dealt <= 0:
         return
-    x = card(defs, s, source).keywords.get("life_o_suction", 0)
-    if x:
+    for x in suction_instances(defs, s, source, seat):
+        # 000 II.A.1.b: each instance triggers on its own; they do not add up into one
         heal(s, s.heroes[seat], min(dealt, x), ev)
+
+
+def suction_instances(defs: Defs, s: DuelState, source: int, seat: int) -> list[int]:
+    """Life-O-Suction on the card itself, plus one instance per Loot in its controller's
+    hoard that gives it to their Monsters (op ``suction``)."""
+    c = card(defs, s, source)
+    found = [c.keywords["life_o_suction"]] if "life_o_suction" in c.keywords else []
+    if c.type == "monster":
+        for iid in s.hoard[seat]:
+            for a in card(defs, s, iid).abilities:
+                if a.when == "ongoing":
+                    found += [e.amount for e in a.effects if e.op == "suction"]
+    return found
 
 
 def _recycle(s: DuelState, seat: int, amount: int, ev: list[Event]) -> None:
