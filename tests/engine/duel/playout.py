@@ -79,9 +79,9 @@ def check_invariants(game: Duel, s: DuelState) -> None:
         locations = [i for i in s.hoard[p] if game.defs[s.card_of[i]].type == "location"]
         assert len(locations) <= 1
         assert rank_total(game.defs, s, p) <= s.level[p] <= 10
-    for seat in (None, 0, 1):
-        shown = visible_iids(game.view(s, seat).to_json())
-        assert not shown & hidden_from(s, seat)
+    for viewer in (None, 0, 1):
+        shown = visible_iids(game.view(s, viewer).to_json())
+        assert not shown & hidden_from(s, viewer)
 
 
 def random_game(

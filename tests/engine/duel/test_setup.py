@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Action, IllegalAction, Rng
+from engine.core import Action, Event, IllegalAction, Rng
 from engine.duel.game import Duel
+from engine.duel.state import DuelState
 from engine.duel.views import visible_iids
 
 
@@ -64,19 +65,19 @@ def test_decks_come_through_options(duel: Duel) -> None:
     assert err.value.reason == "duel.bad_deck"
 
 
-def _to_fight(duel: Duel) -> tuple[object, int]:
+def _to_fight(duel: Duel) -> tuple[DuelState, int, list[Event]]:
     s = duel.new(2, 11)
     duel.apply(s, Action(0, "keep"))
     duel.apply(s, Action(1, "keep"))
     duel.apply(s, Action(s.chooser, "first", (0,)))
     card = s.hand[0][0]
     events = duel.apply(s, Action(0, "fight", (card, 1)))
-    return s, card, events  # type: ignore[return-value]
+    return s, card, events
 
 
 def test_the_face_down_commit_is_secret_until_revealed(duel: Duel) -> None:
     # 000 II.A.10, III.A.2.f: only the attacker knows the committed card
-    s, card, events = _to_fight(duel)  # type: ignore[misc]
+    s, card, events = _to_fight(duel)
     started = next(e for e in events if e.kind == "fight_started")
     assert "card" not in started.for_viewer(1) and "card" not in started.for_viewer(None)
     assert started.for_viewer(0)["card"] == card
@@ -89,7 +90,7 @@ def test_the_face_down_commit_is_secret_until_revealed(duel: Duel) -> None:
 
 def test_views_hide_hands_decks_and_own_face_down_stash(duel: Duel) -> None:
     # 000 II.A.10: players may not look at face-down cards in their own stash
-    s, card, _ = _to_fight(duel)  # type: ignore[misc]
+    s, card, _ = _to_fight(duel)
     duel.apply(s, Action(1, "run"))
     assert card in s.stash[0]
     mine = visible_iids(duel.view(s, 0).to_json())
@@ -110,8 +111,8 @@ def test_draw_events_tell_only_the_drawer(duel: Duel) -> None:
 def test_default_action_is_safe(duel: Duel) -> None:
     s = duel.new(2, 2)
     assert duel.default_action(s, 0).kind == "keep"
-    s2, _, _ = _to_fight(duel)  # type: ignore[misc]
-    assert duel.default_action(s2, 1).kind == "run"  # type: ignore[arg-type]
+    s2, _, _ = _to_fight(duel)
+    assert duel.default_action(s2, 1).kind == "run"
 
 
 def test_concede_is_resolved_and_recorded(duel: Duel) -> None:
