@@ -1,0 +1,102 @@
+"""The bot process: a ``commands.Bot`` that owns the database, the match service and the cogs.
+
+``setup_hook`` runs once per start (and again after a restart): open the database, apply the
+migrations, start the service (which restores live matches and their timers), load the cogs,
+register the persistent buttons, and sync the slash commands.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+from discord.ext import commands
+
+from bot import service as svc
+from bot.components import ButtonRouter, MatchButton
+from bot.config import Settings
+from bot.storage import open_database
+from engine import games as registry
+
+log = logging.getLogger(__name__)
+
+# Games that exist only for tests; they are never offered to people.
+TEST_ONLY_GAMES = frozenset({"tiny"})
+COGS = ("cogs.lobby", "cogs.play", "cogs.match")
+
+
+def offered_games() -> tuple[str, ...]:
+    """The games ``/match new`` offers: everything registered except test-only games."""
+    return tuple(g for g in registry.available() if g not in TEST_ONLY_GAMES)
+
+
+class Backstab(commands.Bot):
+    """The Discord client. Cogs reach the service and settings through it."""
+
+    def __init__(self, settings: Settings, *, games: Sequence[str] | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self._games_override = tuple(games) if games is not None else None
+        self.button_router = ButtonRouter()
+        self._db: object | None = None
+        self._service: svc.MatchService | None = None
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        """The game ids players may pick in ``/match new``."""
+        return self._games_override if self._games_override is not None else offered_games()
+
+    @property
+    def service(self) -> svc.MatchService:
+        if self._service is None:
+            raise RuntimeError("the match service starts in setup_hook")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self.button_router = ButtonRouter()
+        db = await open_database(self.settings.database)
+        self._db = db
+        self._service = svc.MatchService(
+            db,
+            games=registry.load_game,
+            turn_seconds=self.settings.turn_seconds,
+            window_seconds=self.settings.window_seconds,
+            lobby_idle_seconds=self.settings.lobby_idle_seconds,
+        )
+        for extension in COGS:
+            await self.load_extension(extension)
+        # Cogs subscribe to the service before it restores matches, so a timer that fires
+        # during the restore is published like any other update.
+        await self._service.start()
+        self.add_dynamic_items(MatchButton)
+        if self.settings.sync_commands:
+            await self.tree.sync()
+        log.info("ready: games offered %s", ", ".join(self.games) or "(none)")
+
+    async def release(self) -> None:
+        """Stop the service's timers and close the database; safe to call twice. Tests call
+        it on a bot they replace (SimCord's restart does not close the old client)."""
+        service, db = self._service, self._db
+        self._service = None
+        self._db = None
+        if service is not None:
+            await service.close()
+        if db is not None:
+            await db.close()  # type: ignore[attr-defined]
+
+    async def close(self) -> None:
+        try:
+            await self.release()
+        finally:
+            await super().close()
+
+
+def create_bot(settings: Settings, *, games: Sequence[str] | None = None) -> Backstab:
+    """A fresh bot. ``games`` overrides the offered games (tests offer their tiny game)."""
+    return Backstab(settings, games=games)

@@ -1,0 +1,130 @@
+"""The offline playground: the real bot, cogs and SQLite database against SimCord's in-memory
+Discord, with SimCord's preview page on 127.0.0.1 so a person can play as several users.
+
+Nothing here reaches the network: SimCord replaces discord.py's HTTP and gateway layers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot import texts
+from bot.client import Backstab, create_bot
+from bot.config import Settings
+
+GUILD_NAME = "Backstab Playground"
+CHANNEL_NAME = "games"
+PLAYERS = ("alice", "bob", "carol", "dave")
+PLAYGROUND_DB = "playground.sqlite3"
+BOT_NAME = "Backstab"
+
+
+def playground_settings(settings: Settings) -> Settings:
+    """The playground keeps its own throwaway database next to the configured one: its
+    simulated server is new on every start, so old matches would point at nothing."""
+    database = Path(settings.database).with_name(PLAYGROUND_DB)
+    return settings.model_copy(update={"database": database, "sync_commands": True})
+
+
+async def run_playground(
+    settings: Settings, *, demo: bool = False, on_ready: Callable[[str], Any] | None = None
+) -> None:
+    """Serve the playground until Ctrl-C (or until the page's "End preview session").
+
+    ``demo`` opens a lobby first, through the real slash command and buttons: Alice runs
+    ``/match new`` with the first offered game and Bob joins (for screenshots and a quick look).
+    """
+    import simcord  # the playground extra; imported here so the Discord mode never needs it
+
+    settings = playground_settings(settings)
+    settings.database.parent.mkdir(parents=True, exist_ok=True)
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(settings.database) + suffix).unlink(missing_ok=True)
+    bot = create_bot(settings)
+    env = simcord.Env(bot, check_errors=False)
+    _name_the_bot(env)
+    await env.start()
+    try:
+        with env.time_context():
+            await _serve(env, bot, settings, demo=demo, on_ready=on_ready)
+    finally:
+        await bot.release()
+        await env.shutdown()
+
+
+async def _serve(
+    env: Any,
+    bot: Backstab,
+    settings: Settings,
+    *,
+    demo: bool,
+    on_ready: Callable[[str], Any] | None,
+) -> None:
+    guild = env.create_guild(GUILD_NAME)
+    channel = guild.create_text_channel(CHANNEL_NAME)
+    players = [
+        guild.add_member(env.create_user(name, global_name=name.capitalize())) for name in PLAYERS
+    ]
+    await env.settle()
+    if demo:
+        await _open_demo_lobby(bot.games, channel, players)
+    preview = env.preview(channel, viewers=players, layout="channel", port=settings.playground_port)
+    async with preview:
+        print(
+            texts.PLAYGROUND_BANNER.format(
+                url=preview.url,
+                guild=GUILD_NAME,
+                channel=CHANNEL_NAME,
+                players=", ".join(p.capitalize() for p in PLAYERS),
+                database=settings.database,
+            ),
+            flush=True,
+        )
+        if on_ready is not None:
+            on_ready(preview.url)
+        await _until_stopped(preview.wait_closed())
+
+
+async def _until_stopped(closed: Awaitable[None]) -> None:
+    """Wait for the page to end its session, Ctrl-C or SIGTERM. The signals are caught here
+    rather than left to ``asyncio.run``: SimCord manages the loop's scheduling, and a plain
+    task cancellation from the default handler did not reliably reach this wait."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    installed = []
+    for number in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(number, stop.set)
+            installed.append(number)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # not the main thread (tests) or no signal support: cancellation still works
+    waits = [asyncio.ensure_future(closed), asyncio.ensure_future(stop.wait())]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in waits:
+            task.cancel()
+        for number in installed:
+            loop.remove_signal_handler(number)
+
+
+def _name_the_bot(env: Any) -> None:
+    """SimCord calls its bot user "TestBot"; show ours by its name. Cosmetic, and SimCord's
+    backend is not a public API, so a change there must never stop the playground."""
+    user = getattr(getattr(env, "backend", None), "bot_user", None)
+    if user is not None and hasattr(user, "global_name"):
+        user.global_name = BOT_NAME
+
+
+async def _open_demo_lobby(games: Sequence[str], channel: Any, players: list[Any]) -> None:
+    if not games:
+        print(texts.PLAYGROUND_NO_GAMES, flush=True)
+        return
+    alice, bob = players[0], players[1]
+    result = await alice.slash(channel, "match new", game=games[0])
+    if result.response is not None:
+        await bob.click(result.response.message, label=texts.BUTTON_JOIN)

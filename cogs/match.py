@@ -1,0 +1,62 @@
+"""The ``/match`` slash commands. Each one only hands over to the lobby or play cog."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import texts
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+    from cogs.lobby import LobbyCog
+    from cogs.play import PlayCog
+
+
+class MatchCommands(commands.GroupCog, group_name="match", group_description=texts.MATCH_GROUP):
+    def __init__(self, bot: Backstab) -> None:
+        self.bot = bot
+        super().__init__()
+
+    def _lobby(self) -> LobbyCog:
+        return self.bot.get_cog("Lobby")  # type: ignore[return-value]
+
+    def _play(self) -> PlayCog:
+        return self.bot.get_cog("Play")  # type: ignore[return-value]
+
+    @app_commands.command(name="new", description=texts.CMD_NEW)
+    @app_commands.describe(game=texts.CMD_NEW_GAME)
+    async def new(self, interaction: discord.Interaction[Backstab], game: str) -> None:
+        await self._lobby().open_lobby(interaction, game)
+
+    @new.autocomplete("game")
+    async def _game_choices(
+        self, interaction: discord.Interaction[Backstab], current: str
+    ) -> list[app_commands.Choice[str]]:
+        # The games come from the registry at run time, so a newly registered game shows up
+        # without touching this cog; Discord allows at most 25 suggestions.
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=texts.game_title(game), value=game)
+            for game in self.bot.games
+            if typed in game or typed in texts.game_title(game).lower()
+        ][:25]
+
+    @app_commands.command(name="status", description=texts.CMD_STATUS)
+    async def status(self, interaction: discord.Interaction[Backstab]) -> None:
+        await self._play().show_status(interaction)
+
+    @app_commands.command(name="hand", description=texts.CMD_HAND)
+    async def hand(self, interaction: discord.Interaction[Backstab]) -> None:
+        await self._play().show_hand(interaction)
+
+    @app_commands.command(name="concede", description=texts.CMD_CONCEDE)
+    async def concede(self, interaction: discord.Interaction[Backstab]) -> None:
+        await self._play().concede(interaction)
+
+
+async def setup(bot: Backstab) -> None:
+    await bot.add_cog(MatchCommands(bot))

@@ -1,0 +1,55 @@
+"""Small helpers shared by the end-to-end tests: finding buttons and messages as a user would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import simcord
+
+from bot.render import parse_custom_id
+
+
+def buttons(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
+    """Every button on a message as raw component dicts (label, custom_id, disabled)."""
+    rows = message.components
+    found: list[dict[str, Any]] = []
+    for row in rows:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for child in data.get("components", []):
+            if child.get("type") == 2:
+                found.append(child)
+    return found
+
+
+def labels(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    return [b.get("label", "") for b in buttons(message)]
+
+
+def embed_text(message: discord.Message | simcord.ResponseMessage) -> str:
+    """Everything a person reads in a message's embeds, as one string."""
+    parts: list[str] = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        for field in embed.fields:
+            parts += [field.name or "", field.value or ""]
+        if embed.footer and embed.footer.text:
+            parts.append(embed.footer.text)
+    return "\n".join(parts)
+
+
+def action_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    """Custom ids of the game-action buttons (not lobby or hand buttons)."""
+    out = []
+    for button in buttons(message):
+        parsed = parse_custom_id(button.get("custom_id", ""))
+        if parsed is not None and parsed.versioned:
+            out.append(button["custom_id"])
+    return out
+
+
+def message_in(channel: simcord.ChannelHandle, message_id: int) -> discord.Message:
+    for message in channel.history():
+        if message.id == message_id:
+            return message
+    raise AssertionError(f"message {message_id} not in #{channel.name}")
