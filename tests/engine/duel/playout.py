@@ -74,7 +74,11 @@ def check_invariants(game: Duel, s: DuelState) -> None:
     if game.outcome(s) is None:
         assert game.deciders(s), "someone must be able to act"
         for seat in game.deciders(s):
-            assert game.legal_actions(s, seat), "a decider has legal actions"
+            legal = game.legal_actions(s, seat)
+            assert legal, "a decider has legal actions"
+            for action in legal:  # every action can become a button id and come back
+                assert len(action.key) <= 80
+                assert Action.from_key(seat, action.key) == action
     for p in (0, 1):
         locations = [i for i in s.hoard[p] if game.defs[s.card_of[i]].type == "location"]
         assert len(locations) <= 1
