@@ -6,15 +6,18 @@
 Each seat's AI level comes from ``--ai`` (``random``, ``heuristic``, ...; passed to
 ``Game.ai_action``). A game that implements ``invariants(state) -> list[str]`` is checked after
 every action with ``--check`` (violations are counted, not raised).
+
+``seconds`` is the CPU time of this process: the engine never reads the wall clock (a purity
+rule, ``tests/engine/core/test_purity.py``); ``bench/engine.py`` measures wall time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 from dataclasses import dataclass, field
-from time import perf_counter
 from typing import Any
 
 from engine.core import Game, Rng
@@ -94,6 +97,11 @@ def play_one(
         summary.wins_by_seat[seat] += 1
 
 
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run(
     game_id: str,
     players: int,
@@ -105,7 +113,7 @@ def run(
 ) -> Summary:
     game = load_game(game_id)
     summary = Summary(wins_by_seat=[0] * players)
-    start = perf_counter()
+    start = cpu_seconds()
     for i in range(games):
         summary.games += 1
         try:
@@ -113,7 +121,7 @@ def run(
         except Exception as exc:  # counted, so one bad game never hides the rest
             summary.errors += 1
             summary.first_error = summary.first_error or f"seed {seed + i}: {exc!r}"
-    summary.seconds = perf_counter() - start
+    summary.seconds = cpu_seconds() - start
     return summary
 
 
