@@ -36,7 +36,7 @@ async def run_playground(
     """Serve the playground until Ctrl-C (or until the page's "End preview session").
 
     ``demo`` opens a lobby first, through the real slash command and buttons: Alice runs
-    ``/match new`` with the first offered game and Bob joins (for screenshots and a quick look).
+    ``/match new`` with the first offered game, then Bob and Carol join (for screenshots).
     """
     import simcord  # the playground extra; imported here so the Discord mode never needs it
 
@@ -124,7 +124,8 @@ async def _open_demo_lobby(games: Sequence[str], channel: Any, players: list[Any
     if not games:
         print(texts.PLAYGROUND_NO_GAMES, flush=True)
         return
-    alice, bob = players[0], players[1]
-    result = await alice.slash(channel, "match new", game=games[0])
-    if result.response is not None:
-        await bob.click(result.response.message, label=texts.BUTTON_JOIN)
+    result = await players[0].slash(channel, "match new", game=games[0])
+    if result.response is None:
+        return
+    for player in players[1:3]:
+        await player.click(result.response.message, label=texts.BUTTON_JOIN)
