@@ -7,11 +7,22 @@ from typing import Any
 
 from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
+from engine.classic.hooks import HOOKS
 from engine.classic.rules import combat, effects, free, running, trade, turn
 from engine.classic.state import ClassicState
 from engine.classic.table import Table
 from engine.classic.views import ClassicView, make_view
-from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, Reason, Rng
+from engine.core import (
+    CONCEDE,
+    Action,
+    CardDataError,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    Reason,
+    Rng,
+)
 
 
 class Classic(Game[ClassicState, ClassicView]):
@@ -20,6 +31,9 @@ class Classic(Game[ClassicState, ClassicView]):
     max_seats = 6
 
     def __init__(self, cards: list[ClassicCard]) -> None:
+        for card in cards:
+            if card.hook is not None and card.hook not in HOOKS:
+                raise CardDataError("data/classic", card.id, "hook", f"no hook {card.hook!r}")
         self.cards = cards
         self.table = Table(cards)
         self._digest = card_set_digest(cards)

@@ -53,3 +53,9 @@ def test_roles_need_a_power(tmp_path: Path) -> None:
     bad.write_text('[[card]]\nid = "r"\nname = "R"\nkind = "race"\n')
     with pytest.raises(CardDataError):
         load_card_file(bad, ClassicCard)
+
+
+def test_unknown_hook_refused() -> None:
+    card = ClassicCard(id="odd", name="Odd", kind="curse", hook="no_such_hook")
+    with pytest.raises(CardDataError):
+        Classic([card])
