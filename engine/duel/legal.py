@@ -194,7 +194,13 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if f is None:
         return []
     if f.step == "run":
-        return [Action(seat, "face"), Action(seat, "run")]
+        # Nothing is resolving while the defender decides, so Mischief and abilities are open.
+        return [
+            Action(seat, "face"),
+            Action(seat, "run"),
+            *_mischief(defs, s, seat, in_window=False),
+            *_abilities(defs, s, seat, in_window=False),
+        ]
     if f.step == "ready":
         ready = [Action(seat, "ready")]
         for iid in s.hoard[seat]:
