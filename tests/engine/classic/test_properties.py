@@ -66,6 +66,7 @@ def test_random_playouts_keep_invariants(seats: int, seed: int, concede_at: int 
         assert game.invariants(state) == []
         if step % 25 == 0:
             _check_views(game, state)
+            assert game.load_state(state.to_json()).to_json() == state.to_json()
     assert game.outcome(state) is not None, "random playout did not finish"
     _check_views(game, state)
     assert replay(game, record).to_json() == state.to_json()
