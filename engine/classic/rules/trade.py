@@ -2,8 +2,8 @@
 
 Only items on the table change hands, never cards from a hand; whatever is received stays in
 play. The other player must agree, so an offer is a decision owed by them (accept/decline).
-Deals are opened on the offerer's own turn before the door is kicked, once per partner per
-turn (a narrower window than the rules allow: see docs/rules/classic.md)."""
+Deals are opened on the offerer's own turn outside combat, once per partner per turn (a
+narrower window than the rules allow: see docs/rules/classic.md)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ NOTHING = -1
 
 
 def trade_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    """Opening a deal with a partner (once per partner per turn, before kicking the door)."""
-    if s.phase != "kick":
+    """Opening a deal with a partner (once per partner per turn, outside combat)."""
+    if s.combat is not None:
         return []
     return [
         Action(seat, "deal", (p,))
