@@ -1,0 +1,522 @@
+"""MatchService: the only door the Discord layer uses into matches.
+
+Every change is persisted first (one transaction, optimistic version check) and published
+after; one asyncio lock per match keeps a match's changes in order. Results are plain values,
+never discord objects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.storage.database import Database
+from bot.storage.repository import ActionRow, Repository, Row, VersionConflict
+from bot.timers import TurnTimers
+from engine import games as registry
+from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, PlayerView, Rng
+from engine.core.record import CardSetChanged, MatchRecord, RecordHeader, replay
+
+log = logging.getLogger(__name__)
+
+AI_ITERATION_CAP = 2000
+"""AI moves in a row before the service gives up on a game that never hands control back."""
+
+AI_NAMES = ("Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hale")
+
+
+class ServiceError(Exception):
+    def __init__(self, code: str, **detail: Any) -> None:
+        super().__init__(code, detail)
+        self.code = code
+        self.detail: dict[str, Any] = detail
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None
+    ai_level: str | None
+    name: str
+    dm_closed: bool
+    timeouts: int = 0
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    thread_id: int | None
+    game: str
+    status: str
+    host_id: int
+    version: int
+    seats: tuple[SeatInfo, ...]
+    options: dict[str, Any]
+    outcome: Outcome | None
+    deadline: float | None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+
+@dataclass(frozen=True)
+class Update:
+    match: MatchInfo
+    events: list[Event]
+    deciders: frozenset[int]
+
+
+Listener = Callable[[Update], Awaitable[None]]
+
+
+@dataclass
+class _Live:
+    """A started match held in memory: its game, the state and the record header."""
+
+    game: Game[Any, Any]
+    state: Any
+    header: RecordHeader
+    ai_seed: int
+    count: int  # actions in the log
+    ai_levels: dict[int, str] = field(default_factory=dict)
+
+
+class MatchService:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        games: Callable[[str], Game[Any, Any]] = registry.load_game,
+        turn_seconds: float = 120.0,
+        window_seconds: float = 15.0,
+        lobby_idle_seconds: float = 900.0,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.repo = Repository(db)
+        self._games = games
+        self.turn_seconds = turn_seconds
+        self.window_seconds = window_seconds
+        self.lobby_idle_seconds = lobby_idle_seconds
+        self._listeners: list[Listener] = []
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._live: dict[int, _Live] = {}
+        self.timers = TurnTimers(self.timeout, **({"clock": clock} if clock else {}))
+
+    # life cycle ----------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Restore live matches: snapshot checked against a replay of the log, then timers,
+        then let any AI seat that was about to move do so."""
+        for match_id in await self.repo.match_ids(statuses=("live",)):
+            try:
+                live = await self._restore(match_id)
+            except Exception:
+                log.exception("match %s could not be restored", match_id)
+                continue
+            self._live[match_id] = live
+            row = await self.repo.match(match_id)
+            assert row is not None
+            self.timers.schedule(match_id, int(row["version"]), row["deadline_at"])
+            async with self._lock(match_id):
+                await self._run_ai(match_id, [])
+
+    async def close(self) -> None:
+        await self.timers.close()
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    # lobby ---------------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: dict[str, Any] | None = None,
+    ) -> MatchInfo:
+        self._game(game)
+        match_id = await self.repo.create_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            host_name=host_name,
+            game=game,
+            options=dict(options or {}),
+        )
+        return await self.get(match_id)
+
+    async def set_message(
+        self, match_id: int, message_id: int, thread_id: int | None = None
+    ) -> None:
+        await self.get(match_id)
+        await self.repo.set_message(match_id, message_id, thread_id)
+
+    async def join(self, match_id: int, user_id: int, name: str) -> MatchInfo:
+        async with self._lock(match_id):
+            match = await self._lobby(match_id)
+            if match.seat_of(user_id) is not None:
+                raise ServiceError("already_seated")
+            self._check_room(match)
+            await self.repo.add_seat(match_id, len(match.seats), user_id, name, None)
+            return await self.get(match_id)
+
+    async def leave(self, match_id: int, user_id: int) -> MatchInfo:
+        async with self._lock(match_id):
+            match = await self._lobby(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_seated")
+            others = [s for s in match.seats if s.user_id is not None and s.user_id != user_id]
+            new_host = None
+            cancel = False
+            if user_id == match.host_id:
+                if others:
+                    new_host = others[0].user_id
+                else:
+                    cancel = True
+            await self.repo.remove_seat(match_id, seat, new_host=new_host, cancel=cancel)
+            return await self.get(match_id)
+
+    async def add_ai(self, match_id: int, by_user_id: int, level: str = "random") -> MatchInfo:
+        async with self._lock(match_id):
+            match = await self._lobby(match_id)
+            self._check_host(match, by_user_id)
+            self._check_room(match)
+            taken = {s.name for s in match.seats}
+            name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in taken), "AI")
+            await self.repo.add_seat(match_id, len(match.seats), None, name, level)
+            return await self.get(match_id)
+
+    async def cancel(self, match_id: int, by_user_id: int) -> MatchInfo:
+        async with self._lock(match_id):
+            match = await self._lobby(match_id)
+            self._check_host(match, by_user_id)
+            await self.repo.set_status(match_id, "cancelled")
+            return await self.get(match_id)
+
+    async def start_match(self, match_id: int, by_user_id: int) -> Update:
+        async with self._lock(match_id):
+            match = await self._lobby(match_id)
+            self._check_host(match, by_user_id)
+            game = self._game(match.game)
+            if len(match.seats) < game.min_seats:
+                raise ServiceError("too_few_seats", minimum=game.min_seats)
+            seed = secrets.randbits(63)
+            ai_seed = secrets.randbits(63)
+            header = RecordHeader(
+                game=game.id,
+                card_set_digest=game.card_set_digest,
+                seed=seed,
+                seats=len(match.seats),
+                options=dict(match.options),
+            )
+            state = game.new(header.seats, seed, header.options)
+            live = _Live(game, state, header, ai_seed, 0, _ai_levels(match.seats))
+            deadline_at = self._deadline_for(live, match)
+            try:
+                await self.repo.start_match(
+                    match_id,
+                    match.version,
+                    header=header.model_dump(),
+                    ai_seed=ai_seed,
+                    state=state.to_json(),
+                    deadline_at=deadline_at,
+                )
+            except VersionConflict:
+                raise ServiceError("stale") from None
+            self._live[match_id] = live
+            first = await self._published(match_id, [], deadline_at)
+            return await self._run_ai(match_id, [first])
+
+    # play ----------------------------------------------------------------------------------
+    async def act(
+        self, match_id: int, user_id: int, action_key: str, expected_version: int
+    ) -> Update:
+        async with self._lock(match_id):
+            match = await self._playing(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_seated")
+            if match.version != expected_version:
+                raise ServiceError("stale", version=match.version)
+            try:
+                action = Action.from_key(seat, action_key)
+            except ValueError:
+                raise ServiceError("illegal", reason="bad_key") from None
+            update = await self._commit(match, action, ActionRow(seat, action.to_json()))
+            return await self._run_ai(match_id, [update])
+
+    async def concede(self, match_id: int, user_id: int) -> Update:
+        async with self._lock(match_id):
+            match = await self._playing(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_seated")
+            action = Action(seat, CONCEDE)
+            update = await self._commit(match, action, ActionRow(seat, action.to_json()))
+            return await self._run_ai(match_id, [update])
+
+    async def timeout(self, match_id: int, expected_version: int) -> Update | None:
+        """Play the default action for every human decider; a timer that lost the race to a
+        real action (the version moved on) does nothing."""
+        async with self._lock(match_id):
+            match = await self.get(match_id)
+            live = self._live.get(match_id)
+            if match.status != "live" or live is None or match.version != expected_version:
+                return None
+            updates: list[Update] = []
+            humans = {s.seat for s in match.seats if s.ai_level is None}
+            for seat in sorted(live.game.deciders(live.state) & humans):
+                if live.game.outcome(live.state) is not None:
+                    break
+                if seat not in live.game.deciders(live.state):
+                    continue
+                action = live.game.default_action(live.state, seat)
+                row = ActionRow(seat, action.to_json(), by_timeout=True)
+                updates.append(await self._commit(match, action, row))
+                match = updates[-1].match
+            if not updates:
+                return None
+            return await self._run_ai(match_id, updates)
+
+    async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
+        await self.repo.mark_dm_closed(match_id, user_id)
+
+    # reads ---------------------------------------------------------------------------------
+    async def get(self, match_id: int) -> MatchInfo:
+        found = await self.repo.match_with_seats(match_id)
+        if found is None:
+            raise ServiceError("not_found")
+        return self._info(*found)
+
+    async def view(
+        self, match_id: int, user_id: int | None
+    ) -> tuple[MatchInfo, PlayerView, list[Action]]:
+        match = await self.get(match_id)
+        live = self._live.get(match_id)
+        if live is None:
+            live = await self._load_finished(match)
+        seat = match.seat_of(user_id) if user_id is not None else None
+        view = live.game.view(live.state, seat)
+        actions: list[Action] = []
+        if seat is not None and match.status == "live":
+            actions = live.game.legal_actions(live.state, seat)
+        return match, view, actions
+
+    async def live_matches_in_channel(self, channel_id: int) -> list[MatchInfo]:
+        ids = await self.repo.match_ids(statuses=("lobby", "live"), channel_id=channel_id)
+        return [await self.get(i) for i in ids]
+
+    async def matches_of_user(
+        self, guild_id: int, user_id: int, statuses: Iterable[str] = ("lobby", "live")
+    ) -> list[MatchInfo]:
+        ids = await self.repo.match_ids(
+            statuses=tuple(statuses), guild_id=guild_id, user_id=user_id
+        )
+        return [await self.get(i) for i in ids]
+
+    async def action_log(self, match_id: int) -> list[Action]:
+        return [Action.from_json(a) for a in await self.repo.actions(match_id)]
+
+    async def record(self, match_id: int) -> MatchRecord:
+        row = await self.repo.match(match_id)
+        if row is None or row["header_json"] is None:
+            raise ServiceError("not_found")
+        header = RecordHeader.model_validate(json.loads(row["header_json"]))
+        return MatchRecord(header=header, actions=await self.repo.actions(match_id))
+
+    # internals -----------------------------------------------------------------------------
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    def _game(self, game_id: str) -> Game[Any, Any]:
+        try:
+            return self._games(game_id)
+        except KeyError:
+            raise ServiceError("game_unknown", game=game_id) from None
+
+    async def _lobby(self, match_id: int) -> MatchInfo:
+        match = await self.get(match_id)
+        if match.status != "lobby":
+            raise ServiceError("wrong_status", status=match.status)
+        return match
+
+    async def _playing(self, match_id: int) -> MatchInfo:
+        match = await self.get(match_id)
+        if match.status != "live" or match_id not in self._live:
+            raise ServiceError("wrong_status", status=match.status)
+        return match
+
+    def _check_host(self, match: MatchInfo, user_id: int) -> None:
+        if match.host_id != user_id:
+            raise ServiceError("not_host")
+
+    def _check_room(self, match: MatchInfo) -> None:
+        game = self._game(match.game)
+        limit = min(game.max_seats, int(match.options.get("seats") or game.max_seats))
+        if len(match.seats) >= limit:
+            raise ServiceError("lobby_full", maximum=limit)
+
+    def _deadline_for(self, live: _Live, match: MatchInfo) -> float | None:
+        """A turn deadline while a human must decide; none while only AI seats are to move."""
+        if live.game.outcome(live.state) is not None:
+            return None
+        humans = {s.seat for s in match.seats if s.ai_level is None}
+        if not live.game.deciders(live.state) & humans:
+            return None
+        return self.timers.now() + self.turn_seconds
+
+    async def _commit(self, match: MatchInfo, action: Action, row: ActionRow) -> Update:
+        """Apply on a copy, persist (append + snapshot, version-checked), then swap in and
+        publish. A refused or conflicting action leaves memory and database untouched."""
+        live = self._live[match.id]
+        state = live.state.clone()
+        try:
+            events = live.game.apply(state, action)
+        except IllegalAction as exc:
+            raise ServiceError("illegal", reason=str(exc.reason)) from None
+        outcome = live.game.outcome(state)
+        trial = _Live(live.game, state, live.header, live.ai_seed, live.count + 1, live.ai_levels)
+        deadline_at = self._deadline_for(trial, match)
+        try:
+            await self.repo.record_action(
+                match.id,
+                match.version,
+                live.count,
+                row,
+                state=state.to_json(),
+                outcome=outcome.to_json() if outcome is not None else None,
+                deadline_at=deadline_at,
+            )
+        except VersionConflict:
+            raise ServiceError("stale") from None
+        self._live[match.id] = trial
+        if outcome is not None:
+            self._live.pop(match.id, None)
+        return await self._published(match.id, events, deadline_at, live=trial)
+
+    async def _published(
+        self,
+        match_id: int,
+        events: list[Event],
+        deadline_at: float | None,
+        live: _Live | None = None,
+    ) -> Update:
+        match = await self.get(match_id)
+        live = live or self._live[match_id]
+        self.timers.schedule(match_id, match.version, deadline_at)
+        update = Update(match, events, live.game.deciders(live.state))
+        for listener in list(self._listeners):
+            try:
+                await listener(update)
+            except Exception:
+                log.exception("listener failed on match %s", match_id)
+        return update
+
+    async def _run_ai(self, match_id: int, updates: list[Update]) -> Update:
+        """Let AI deciders act until a human must decide or the match ends. Returns one
+        update that sums up ``updates`` and everything the AI did."""
+        steps = 0
+        while (live := self._live.get(match_id)) is not None:
+            ai_deciders = sorted(d for d in live.game.deciders(live.state) if d in live.ai_levels)
+            if not ai_deciders:
+                break
+            if steps >= AI_ITERATION_CAP:
+                log.error("match %s: AI moved %d times in a row; stopping", match_id, steps)
+                break
+            seat = ai_deciders[0]
+            # The AI thinks with its own stream, forked per step so a restart chooses alike.
+            rng = Rng(live.ai_seed).fork(live.count)
+            action = live.game.ai_action(live.state, seat, rng, live.ai_levels[seat])
+            match = await self.get(match_id)
+            row = ActionRow(seat, action.to_json(), by_ai=True)
+            updates.append(await self._commit(match, action, row))
+            steps += 1
+        if not updates:
+            match = await self.get(match_id)
+            live = self._live.get(match_id)
+            deciders = live.game.deciders(live.state) if live else frozenset()
+            return Update(match, [], deciders)
+        last = updates[-1]
+        events = [e for u in updates for e in u.events]
+        return Update(last.match, events, last.deciders)
+
+    async def _restore(self, match_id: int) -> _Live:
+        match = await self.get(match_id)
+        row = await self.repo.match(match_id)
+        assert row is not None
+        game = self._game(match.game)
+        header = RecordHeader.model_validate(json.loads(row["header_json"]))
+        record = MatchRecord(header=header, actions=await self.repo.actions(match_id))
+        snapshot = await self.repo.snapshot(match_id)
+        stored = game.load_state(snapshot[1]) if snapshot is not None else None
+        try:
+            state = replay(game, record)
+        except (IllegalAction, CardSetChanged, ValueError):
+            log.exception("match %s: the log does not replay; keeping the snapshot", match_id)
+            if stored is None:
+                raise
+            state = stored
+        else:
+            if stored is None or stored.to_json() != state.to_json():
+                # The log is the truth; the snapshot is only a cache of its fold.
+                log.warning("match %s: snapshot disagrees with the log; using the log", match_id)
+                await self.repo.replace_snapshot(match_id, len(record.actions), state.to_json())
+        return _Live(
+            game, state, header, int(row["ai_seed"]), len(record.actions), _ai_levels(match.seats)
+        )
+
+    async def _load_finished(self, match: MatchInfo) -> _Live:
+        if match.status == "lobby" or match.status == "cancelled":
+            row = await self.repo.match(match.id)
+            if row is None or row["header_json"] is None:
+                raise ServiceError("wrong_status", status=match.status)
+        return await self._restore(match.id)
+
+    def _info(self, row: Row, seats: list[Row]) -> MatchInfo:
+        outcome = row["outcome_json"]
+        return MatchInfo(
+            id=int(row["id"]),
+            guild_id=int(row["guild_id"]),
+            channel_id=int(row["channel_id"]),
+            message_id=row["message_id"],
+            thread_id=row["thread_id"],
+            game=row["game"],
+            status=row["status"],
+            host_id=int(row["host_id"]),
+            version=int(row["version"]),
+            seats=tuple(
+                SeatInfo(
+                    seat=int(s["seat"]),
+                    user_id=s["user_id"],
+                    ai_level=s["ai_level"],
+                    name=s["name"],
+                    dm_closed=bool(s["dm_closed"]),
+                    timeouts=int(s["timeouts"]),
+                )
+                for s in seats
+            ),
+            options=json.loads(row["options_json"]),
+            outcome=Outcome.from_json(json.loads(outcome)) if outcome else None,
+            deadline=self.timers.loop_deadline(row["deadline_at"]),
+        )
+
+
+def _ai_levels(seats: Iterable[SeatInfo]) -> dict[int, str]:
+    return {s.seat: s.ai_level for s in seats if s.ai_level is not None}

@@ -1,0 +1,295 @@
+"""Every SQL string of the bot lives here. Callers get plain rows (dicts), never cursors."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.database import Database
+
+Row = dict[str, Any]
+
+
+class VersionConflict(Exception):
+    """The optimistic ``WHERE version = ?`` matched no row: someone else moved first."""
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seat: int
+    action: dict[str, Any]
+    by_timeout: bool = False
+    by_ai: bool = False
+
+
+class Repository:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # reads ---------------------------------------------------------------------------------
+    async def match(self, match_id: int) -> Row | None:
+        async with self.db.transaction() as conn:
+            return await _one(conn, "SELECT * FROM matches WHERE id = ?", (match_id,))
+
+    async def seats(self, match_id: int) -> list[Row]:
+        async with self.db.transaction() as conn:
+            return await _seats(conn, match_id)
+
+    async def match_with_seats(self, match_id: int) -> tuple[Row, list[Row]] | None:
+        async with self.db.transaction() as conn:
+            row = await _one(conn, "SELECT * FROM matches WHERE id = ?", (match_id,))
+            if row is None:
+                return None
+            return row, await _seats(conn, match_id)
+
+    async def match_ids(
+        self,
+        *,
+        statuses: Sequence[str],
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[int]:
+        marks = ",".join("?" for _ in statuses)
+        sql = f"SELECT m.id FROM matches m WHERE m.status IN ({marks})"
+        params: list[Any] = list(statuses)
+        if channel_id is not None:
+            sql += " AND m.channel_id = ?"
+            params.append(channel_id)
+        if guild_id is not None:
+            sql += " AND m.guild_id = ?"
+            params.append(guild_id)
+        if user_id is not None:
+            sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.user_id = ?)"
+            params.append(user_id)
+        sql += " ORDER BY m.id"
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(sql, params)
+            return [int(r[0]) for r in await cursor.fetchall()]
+
+    async def actions(self, match_id: int) -> list[dict[str, Any]]:
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "SELECT action_json FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)
+            )
+            return [json.loads(r[0]) for r in await cursor.fetchall()]
+
+    async def snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
+        async with self.db.transaction() as conn:
+            row = await _one(
+                conn,
+                "SELECT action_count, state_json FROM snapshots WHERE match_id = ?",
+                (match_id,),
+            )
+        if row is None:
+            return None
+        return int(row["action_count"]), json.loads(row["state_json"])
+
+    # lobby writes --------------------------------------------------------------------------
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: dict[str, Any],
+    ) -> int:
+        now = time.time()
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, game, status, host_id, version,"
+                " options_json, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?)",
+                (guild_id, channel_id, game, host_id, json.dumps(options), now, now),
+            )
+            match_id = int(cursor.lastrowid or 0)
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (match_id, host_id, host_name),
+            )
+        return match_id
+
+    async def set_message(self, match_id: int, message_id: int, thread_id: int | None) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET message_id = ?, thread_id = COALESCE(?, thread_id)"
+                " WHERE id = ?",
+                (message_id, thread_id, match_id),
+            )
+
+    async def add_seat(
+        self, match_id: int, seat: int, user_id: int | None, name: str, ai_level: str | None
+    ) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, name, ai_level)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (match_id, seat, user_id, name, ai_level),
+            )
+            await _bump(conn, match_id)
+
+    async def remove_seat(
+        self, match_id: int, seat: int, *, new_host: int | None, cancel: bool
+    ) -> None:
+        """Drop a lobby seat and close the gap so seats stay numbered in joining order."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat)
+            )
+            # Two steps through negative numbers keep the primary key unique while renumbering.
+            await conn.execute(
+                "UPDATE seats SET seat = -seat WHERE match_id = ? AND seat > ?", (match_id, seat)
+            )
+            await conn.execute(
+                "UPDATE seats SET seat = -seat - 1 WHERE match_id = ? AND seat < 0", (match_id,)
+            )
+            if new_host is not None:
+                await conn.execute(
+                    "UPDATE matches SET host_id = ? WHERE id = ?", (new_host, match_id)
+                )
+            if cancel:
+                await conn.execute(
+                    "UPDATE matches SET status = 'cancelled' WHERE id = ?", (match_id,)
+                )
+            await _bump(conn, match_id)
+
+    async def set_status(self, match_id: int, status: str) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE matches SET status = ? WHERE id = ?", (status, match_id))
+            await _bump(conn, match_id)
+
+    async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET dm_closed = 1 WHERE match_id = ? AND user_id = ?",
+                (match_id, user_id),
+            )
+
+    # the game ------------------------------------------------------------------------------
+    async def start_match(
+        self,
+        match_id: int,
+        expected_version: int,
+        *,
+        header: dict[str, Any],
+        ai_seed: int,
+        state: dict[str, Any],
+        deadline_at: float | None,
+    ) -> None:
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET status = 'live', header_json = ?, ai_seed = ?,"
+                " deadline_at = ?, version = version + 1, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'lobby'",
+                (json.dumps(header), ai_seed, deadline_at, time.time(), match_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict(match_id)
+            await conn.execute(
+                "INSERT INTO snapshots (match_id, action_count, state_json) VALUES (?, 0, ?)",
+                (match_id, json.dumps(state)),
+            )
+
+    async def record_action(
+        self,
+        match_id: int,
+        expected_version: int,
+        index: int,
+        action: ActionRow,
+        *,
+        state: dict[str, Any],
+        outcome: dict[str, Any] | None,
+        deadline_at: float | None,
+    ) -> None:
+        """Append one action and replace the snapshot, all or nothing, if nobody moved first."""
+        now = time.time()
+        status = "finished" if outcome is not None else "live"
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET version = version + 1, status = ?, outcome_json = ?,"
+                " deadline_at = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (
+                    status,
+                    json.dumps(outcome) if outcome is not None else None,
+                    deadline_at,
+                    now,
+                    match_id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict(match_id)
+            await conn.execute(
+                "INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    index,
+                    action.seat,
+                    json.dumps(action.action),
+                    int(action.by_timeout),
+                    int(action.by_ai),
+                    now,
+                ),
+            )
+            await conn.execute(
+                "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?",
+                (index + 1, json.dumps(state), match_id),
+            )
+            if action.by_timeout:
+                await conn.execute(
+                    "UPDATE seats SET timeouts = timeouts + 1 WHERE match_id = ? AND seat = ?",
+                    (match_id, action.seat),
+                )
+            elif not action.by_ai:
+                await conn.execute(
+                    "UPDATE seats SET timeouts = 0 WHERE match_id = ? AND seat = ?",
+                    (match_id, action.seat),
+                )
+
+    async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?",
+                (count, json.dumps(state), match_id),
+            )
+
+    # guild settings ------------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self.db.transaction() as conn:
+            row = await _one(
+                conn, "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            )
+        return json.loads(row["settings_json"]) if row else {}
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, settings_json) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json",
+                (guild_id, json.dumps(settings)),
+            )
+
+
+async def _one(conn: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Row | None:
+    cursor = await conn.execute(sql, params)
+    row = await cursor.fetchone()
+    return dict(row) if row is not None else None
+
+
+async def _seats(conn: aiosqlite.Connection, match_id: int) -> list[Row]:
+    cursor = await conn.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
+    return [dict(r) for r in await cursor.fetchall()]
+
+
+async def _bump(conn: aiosqlite.Connection, match_id: int) -> None:
+    await conn.execute(
+        "UPDATE matches SET version = version + 1, updated_at = ? WHERE id = ?",
+        (time.time(), match_id),
+    )
