@@ -28,12 +28,14 @@ class Database:
         # what ``transaction()`` encloses.
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
+        # execute_fetchall reads each pragma's row, so no statement stays open to block
+        # the first COMMIT.
+        await conn.execute_fetchall("PRAGMA journal_mode=WAL")
+        await conn.execute_fetchall("PRAGMA foreign_keys=ON")
         # NORMAL is durable across application crashes with WAL; only power loss may drop
         # the last commits.
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        await conn.execute_fetchall("PRAGMA synchronous=NORMAL")
+        await conn.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         return cls(conn, path)
 
     @asynccontextmanager

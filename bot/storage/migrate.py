@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
+import aiosqlite
+
 from bot.storage.database import Database
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -70,7 +72,7 @@ async def schema_version(db: Database) -> int:
         return await _user_version(conn)
 
 
-async def _user_version(conn: object) -> int:
-    cursor = await conn.execute("PRAGMA user_version")  # type: ignore[attr-defined]
-    row = await cursor.fetchone()
-    return int(row[0])
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    # Read every row so no statement is left open when a migration commits.
+    rows = await conn.execute_fetchall("PRAGMA user_version")
+    return int(next(iter(rows))[0])

@@ -278,9 +278,8 @@ class Repository:
 
 
 async def _one(conn: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Row | None:
-    cursor = await conn.execute(sql, params)
-    row = await cursor.fetchone()
-    return dict(row) if row is not None else None
+    rows = list(await conn.execute_fetchall(sql, params))
+    return dict(rows[0]) if rows else None
 
 
 async def _seats(conn: aiosqlite.Connection, match_id: int) -> list[Row]:
