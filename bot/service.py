@@ -443,10 +443,15 @@ class MatchService:
             seat = ai_deciders[0]
             # The AI thinks with its own stream, forked per step so a restart chooses alike.
             rng = Rng(live.ai_seed).fork(live.count)
-            action = live.game.ai_action(live.state, seat, rng, live.ai_levels[seat])
             match = await self.get(match_id)
-            row = ActionRow(seat, action.to_json(), by_ai=True)
-            updates.append(await self._commit(match, action, row))
+            try:
+                action = live.game.ai_action(live.state, seat, rng, live.ai_levels[seat])
+                row = ActionRow(seat, action.to_json(), by_ai=True)
+                updates.append(await self._commit(match, action, row))
+            except (IllegalAction, ServiceError):
+                # The human's action is already stored; a broken AI must not undo or hide it.
+                log.exception("match %s: AI seat %s could not act", match_id, seat)
+                break
             steps += 1
         if not updates:
             match = await self.get(match_id)

@@ -404,3 +404,57 @@ async def test_human_action_resets_the_timeout_count(env: Any, tmp_path: Path) -
     update = await play_one(service, update)  # the other seat acts
     update = await play_one(service, update)  # seat acts itself
     assert update.match.seats[seat].timeouts == 0
+
+
+class EndlessTiny(TwentyOne):
+    """A broken game that never ends: the pile never reaches the target."""
+
+    def outcome(self, state: Any) -> Any:
+        return None
+
+    def _resolve(self, state: Any, action: Any) -> Any:
+        events = super()._resolve(state, action)
+        state.winner = None
+        state.pile = 0
+        if not state.deck:
+            state.deck = [1] * 12
+        return events
+
+
+async def test_ai_loop_is_capped_for_a_game_that_never_hands_back(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.service.AI_ITERATION_CAP", 25)
+    endless = EndlessTiny()
+    db = await open_database(tmp_path / "b.sqlite3")
+    service = MatchService(db, games=lambda _id: endless, clock=clock)
+    try:
+        match = await service.create(
+            guild_id=1, channel_id=2, host_id=100, host_name="Ann", game="tiny"
+        )
+        await service.add_ai(match.id, 100)
+        await service.add_ai(match.id, 100)
+        update = await service.start_match(match.id, 100)
+        update = await service.concede(match.id, 100)  # only AI seats remain deciding
+        assert update.match.status == "live"
+        assert len(await service.action_log(match.id)) == 1 + 25
+    finally:
+        await service.close()
+        await db.close()
+
+
+async def test_running_timer_fires_on_the_loop_clock(tmp_path: Path, clock: Clock) -> None:
+    # turn_seconds=0: the deadline is due at once, so the loop fires it on its next turn.
+    db, service = await open_service(tmp_path / "b.sqlite3", clock, turn_seconds=0)
+    try:
+        match_id = await lobby(service, humans=2)
+        update = await service.start_match(match_id, 100)
+
+        async def moved() -> bool:
+            return (await service.get(match_id)).version > update.match.version
+
+        await settle(moved)
+        assert (await service.action_log(match_id))[0].seat == min(update.deciders)
+    finally:
+        await service.close()
+        await db.close()
