@@ -52,7 +52,8 @@ class Database:
 
     @asynccontextmanager
     async def exclusive(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection outside a transaction (migrations manage their own)."""
+        """The connection outside a transaction, still serialised: reads, and migrations
+        (which manage their own transactions)."""
         async with self._lock:
             yield self._conn
 

@@ -1,4 +1,8 @@
-"""Every SQL string of the bot lives here. Callers get plain rows (dicts), never cursors."""
+"""Every SQL string of the bot lives here. Callers get plain rows (dicts), never cursors.
+
+Reads run under the connection lock without BEGIN: each is one statement (or a pair that
+cannot interleave with a write, since writes take the same lock), which saves two round trips.
+"""
 
 from __future__ import annotations
 
@@ -33,15 +37,15 @@ class Repository:
 
     # reads ---------------------------------------------------------------------------------
     async def match(self, match_id: int) -> Row | None:
-        async with self.db.transaction() as conn:
+        async with self.db.exclusive() as conn:
             return await _one(conn, "SELECT * FROM matches WHERE id = ?", (match_id,))
 
     async def seats(self, match_id: int) -> list[Row]:
-        async with self.db.transaction() as conn:
+        async with self.db.exclusive() as conn:
             return await _seats(conn, match_id)
 
     async def match_with_seats(self, match_id: int) -> tuple[Row, list[Row]] | None:
-        async with self.db.transaction() as conn:
+        async with self.db.exclusive() as conn:
             row = await _one(conn, "SELECT * FROM matches WHERE id = ?", (match_id,))
             if row is None:
                 return None
@@ -68,19 +72,19 @@ class Repository:
             sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.user_id = ?)"
             params.append(user_id)
         sql += " ORDER BY m.id"
-        async with self.db.transaction() as conn:
+        async with self.db.exclusive() as conn:
             cursor = await conn.execute(sql, params)
             return [int(r[0]) for r in await cursor.fetchall()]
 
     async def actions(self, match_id: int) -> list[dict[str, Any]]:
-        async with self.db.transaction() as conn:
+        async with self.db.exclusive() as conn:
             cursor = await conn.execute(
                 "SELECT action_json FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)
             )
             return [json.loads(r[0]) for r in await cursor.fetchall()]
 
     async def snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
-        async with self.db.transaction() as conn:
+        async with self.db.exclusive() as conn:
             row = await _one(
                 conn,
                 "SELECT action_count, state_json FROM snapshots WHERE match_id = ?",
@@ -262,7 +266,7 @@ class Repository:
 
     # guild settings ------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self.db.transaction() as conn:
+        async with self.db.exclusive() as conn:
             row = await _one(
                 conn, "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
             )
