@@ -1,6 +1,188 @@
-"""python -m bot (placeholder until the foundation lands)."""
+"""``python -m bot``: on Discord when DISCORD_TOKEN is set, otherwise the offline playground.
 
+``python -m bot --check`` validates the settings, every data file and the migrations without
+touching the network, printing one line per item and exiting non-zero on any problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib
+import logging
+import shutil
 import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot import texts
+from bot.config import Settings, SettingsError, load_settings
+
+Report = Callable[[str], Any]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--check", action="store_true", help="validate settings, data and migrations, then exit"
+    )
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="playground only: open a lobby as Alice (Bob and Carol join) before serving the page",
+    )
+    args = parser.parse_args(argv)
+    if args.check:
+        return run_checks(print)
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        for problem in exc.problems:
+            print(texts.CHECK_FAILED.format(what="settings", problem=problem), file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if settings.online:
+        return _run_discord(settings)
+    return _run_playground(settings, demo=args.demo)
+
+
+def _run_discord(settings: Settings) -> int:
+    from bot.client import create_bot
+
+    assert settings.discord_token is not None
+    bot = create_bot(settings)
+    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    return 0
+
+
+def _run_playground(settings: Settings, *, demo: bool) -> int:
+    from bot.playground import run_playground
+
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is the normal way to stop it
+        asyncio.run(run_playground(settings, demo=demo))
+    print(texts.PLAYGROUND_STOPPED)
+    return 0
+
+
+def run_checks(report: Report, environ: dict[str, str] | None = None) -> int:
+    """Run every check, report one line each, return the exit status (0 when all pass)."""
+    results: list[tuple[str, str | None]] = []
+    settings = _check_settings(results, environ)
+    _check_games(results)
+    _check_migrations(results, settings)
+    _check_cogs(results)
+    failed = 0
+    for what, problem in results:
+        if problem is None:
+            report(texts.CHECK_OK.format(what=what))
+        else:
+            failed += 1
+            report(texts.CHECK_FAILED.format(what=what, problem=problem))
+    if failed:
+        report(texts.CHECK_SUMMARY_FAILED.format(failed=failed, count=len(results)))
+        return 1
+    report(texts.CHECK_SUMMARY_OK.format(count=len(results)))
+    return 0
+
+
+def _check_settings(
+    results: list[tuple[str, str | None]], environ: dict[str, str] | None
+) -> Settings | None:
+    try:
+        settings = load_settings(environ)
+    except SettingsError as exc:
+        results.extend(("settings", problem) for problem in exc.problems)
+        return None
+    mode = "Discord (token set)" if settings.online else "offline playground (no token)"
+    results.append((f"settings: {mode}, database {settings.database}", None))
+    return settings
+
+
+def _check_games(results: list[tuple[str, str | None]]) -> None:
+    from engine import games as registry
+
+    try:
+        ids = registry.available()
+    except Exception as exc:  # a game package that fails to import is a data/code problem
+        results.append(("game registry", _one_line(exc)))
+        return
+    if not ids:
+        results.append(("games: none registered yet", None))
+    for game_id in ids:
+        try:
+            game = registry.load_game(game_id)
+        except Exception as exc:
+            results.append((f"game {game_id}", _one_line(exc)))
+            continue
+        results.append(
+            (f"game {game_id}: cards load ({game.min_seats}-{game.max_seats} seats)", None)
+        )
+        _check_decks(results, game_id, game)
+
+
+def _check_decks(results: list[tuple[str, str | None]], game_id: str, game: Any) -> None:
+    """Decks, when a game exposes them (the duel's preconstructed decks)."""
+    for name in ("decks", "precons", "preconstructed_decks"):
+        decks = getattr(game, name, None)
+        if decks is None:
+            continue
+        try:
+            loaded = decks() if callable(decks) else decks
+            count = len(loaded)
+        except Exception as exc:
+            results.append((f"game {game_id}: {name}", _one_line(exc)))
+            return
+        results.append((f"game {game_id}: {count} {name.replace('_', ' ')} load", None))
+        return
+
+
+def _check_migrations(results: list[tuple[str, str | None]], settings: Settings | None) -> None:
+    """Apply the migrations to a scratch database: a copy of the configured one when it exists
+    (so the real file is proven to upgrade), else an empty one. The real file is untouched."""
+    from bot.storage import open_database
+
+    async def migrate(path: Path) -> None:
+        db = await open_database(path)
+        await db.close()
+
+    with tempfile.TemporaryDirectory(prefix="backstab-check-") as scratch:
+        target = Path(scratch) / "check.sqlite3"
+        source = settings.database if settings is not None else None
+        what = "migrations on an empty database"
+        try:
+            if source is not None and source.is_file():
+                shutil.copyfile(source, target)
+                what = f"migrations on a copy of {source}"
+            asyncio.run(migrate(target))
+        except Exception as exc:
+            results.append((what, _one_line(exc)))
+            return
+        results.append((what, None))
+
+
+def _check_cogs(results: list[tuple[str, str | None]]) -> None:
+    from bot.client import COGS
+
+    for name in COGS:
+        try:
+            module = importlib.import_module(name)
+            if not callable(getattr(module, "setup", None)):
+                raise ImportError("no setup() function")
+        except Exception as exc:
+            results.append((f"cog {name}", _one_line(exc)))
+            continue
+        results.append((f"cog {name} imports", None))
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return f"{type(exc).__name__}: {text}"
+
 
 if __name__ == "__main__":
-    sys.exit(0)
+    sys.exit(main())
