@@ -185,6 +185,7 @@ in the message box to open a lobby, then click the buttons as each player.
 Database: {database}
 Press Ctrl-C to stop."""
 
+PLAYGROUND_STOPPED = "Playground stopped."
 PLAYGROUND_NO_GAMES = "No game is registered yet, so the demo lobby was skipped."
 
 CHECK_OK = "ok: {what}"
