@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot import texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import embed_text, labels, message_in
-
-# bot/storage leaves its PRAGMA cursors open (Database.open); under SimCord they stay alive and a
-# later COMMIT fails with "SQL statements in progress". Passing against a stand-in service;
-# remove this skip once the storage closes those cursors.
-pytestmark = pytest.mark.skip(
-    reason="bot/storage: unclosed PRAGMA cursors break COMMIT under SimCord"
-)
 
 
 async def open_lobby(world: World) -> tuple[int, int]:

@@ -4,20 +4,11 @@
 from __future__ import annotations
 
 import discord
-import pytest
 import simcord
 
 from bot import texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import action_ids, embed_text, labels, message_in
-
-# bot/storage leaves its PRAGMA cursors open (Database.open); under SimCord they stay alive and a
-# later COMMIT fails with "SQL statements in progress". Passing against a stand-in service;
-# remove this skip once the storage closes those cursors.
-pytestmark = pytest.mark.skip(
-    reason="bot/storage: unclosed PRAGMA cursors break COMMIT under SimCord"
-)
-
 
 DM_CLOSED = 50007
 
