@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.database import Database
-from bot.storage.repository import ActionRow, Repository, Row, VersionConflict
+from bot.storage.repository import (
+    ActionRow,
+    Repository,
+    Row,
+    StoredMatch,
+    VersionConflict,
+)
 from bot.timers import TurnTimers
 from engine import games as registry
 from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, PlayerView, Rng
@@ -117,18 +123,18 @@ class MatchService:
     async def start(self) -> None:
         """Restore live matches: snapshot checked against a replay of the log, then timers,
         then let any AI seat that was about to move do so."""
-        for match_id in await self.repo.match_ids(statuses=("live",)):
+        for stored in await self.repo.stored_matches(statuses=("live",)):
+            match_id = stored.id
             try:
-                live = await self._restore(match_id)
+                live = await self._rebuild(stored)
             except Exception:
                 log.exception("match %s could not be restored", match_id)
                 continue
             self._live[match_id] = live
-            row = await self.repo.match(match_id)
-            assert row is not None
-            self.timers.schedule(match_id, int(row["version"]), row["deadline_at"])
-            async with self._lock(match_id):
-                await self._run_ai(match_id, [])
+            self.timers.schedule(match_id, int(stored.row["version"]), stored.row["deadline_at"])
+            if live.game.deciders(live.state) & live.ai_levels.keys():
+                async with self._lock(match_id):
+                    await self._run_ai(match_id, [])
 
     async def close(self) -> None:
         await self.timers.close()
@@ -463,13 +469,18 @@ class MatchService:
         return Update(last.match, events, last.deciders)
 
     async def _restore(self, match_id: int) -> _Live:
-        match = await self.get(match_id)
-        row = await self.repo.match(match_id)
-        assert row is not None
+        found = await self.repo.stored_matches(statuses=None, match_id=match_id)
+        if not found:
+            raise ServiceError("not_found")
+        return await self._rebuild(found[0])
+
+    async def _rebuild(self, found: StoredMatch) -> _Live:
+        match_id, row = found.id, found.row
+        match = self._info(row, found.seats)
         game = self._game(match.game)
         header = RecordHeader.model_validate(json.loads(row["header_json"]))
-        record = MatchRecord(header=header, actions=await self.repo.actions(match_id))
-        snapshot = await self.repo.snapshot(match_id)
+        record = MatchRecord(header=header, actions=found.actions)
+        snapshot = found.snapshot
         stored = game.load_state(snapshot[1]) if snapshot is not None else None
         try:
             state = replay(game, record)

@@ -31,6 +31,20 @@ class ActionRow:
     by_ai: bool = False
 
 
+@dataclass
+class StoredMatch:
+    """A match as stored: its row, seats, action log and latest snapshot."""
+
+    row: Row
+    seats: list[Row]
+    actions: list[dict[str, Any]]
+    snapshot: tuple[int, dict[str, Any]] | None
+
+    @property
+    def id(self) -> int:
+        return int(self.row["id"])
+
+
 class Repository:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -82,6 +96,46 @@ class Repository:
                 "SELECT action_json FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)
             )
             return [json.loads(r[0]) for r in await cursor.fetchall()]
+
+    async def stored_matches(
+        self, *, statuses: Sequence[str] | None = ("live",), match_id: int | None = None
+    ) -> list[StoredMatch]:
+        """Everything needed to bring matches back into memory (any status when ``statuses``
+        is None), in four queries however many matches there are: a restart restores them all
+        at once."""
+        where = "1"
+        params: list[Any] = []
+        if statuses is not None:
+            where = "m.status IN (" + ",".join("?" for _ in statuses) + ")"
+            params.extend(statuses)
+        if match_id is not None:
+            where += " AND m.id = ?"
+            params.append(match_id)
+        found: dict[int, StoredMatch] = {}
+        async with self.db.exclusive() as conn:
+            for row in await conn.execute_fetchall(
+                f"SELECT m.* FROM matches m WHERE {where} ORDER BY m.id", params
+            ):
+                found[int(row["id"])] = StoredMatch(dict(row), [], [], None)
+            if not found:
+                return []
+            joined = f"JOIN matches m ON m.id = x.match_id WHERE {where}"
+            for row in await conn.execute_fetchall(
+                f"SELECT x.* FROM seats x {joined} ORDER BY x.match_id, x.seat", params
+            ):
+                found[int(row["match_id"])].seats.append(dict(row))
+            for row in await conn.execute_fetchall(
+                f"SELECT x.match_id, x.action_json FROM actions x {joined}"
+                " ORDER BY x.match_id, x.idx",
+                params,
+            ):
+                found[int(row[0])].actions.append(json.loads(row[1]))
+            for row in await conn.execute_fetchall(
+                f"SELECT x.match_id, x.action_count, x.state_json FROM snapshots x {joined}",
+                params,
+            ):
+                found[int(row[0])].snapshot = (int(row[1]), json.loads(row[2]))
+        return list(found.values())
 
     async def snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
         async with self.db.exclusive() as conn:
