@@ -7,7 +7,8 @@ Builds a database of ``--matches`` live matches (classic and duel, mid-game) thr
 that runs the bot's own start-up (``create_bot`` + ``setup_hook``: open, migrate, load the cogs,
 restore every live match by replaying its log against its snapshot, register the buttons). The
 figure is the wall time from spawning that process to the moment every match is restored,
-checked by asking the service for each match's view. A benchmark, never a test.
+checked by asking the service for each match's view (which also waits for that match's log to
+be replayed against its snapshot). A benchmark, never a test.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 READY = "RESTORE-READY "
+DAY = 24 * 3600.0
 
 
 async def build(db_path: Path, matches: int, moves: int) -> dict[str, Any]:
@@ -36,7 +38,8 @@ async def build(db_path: Path, matches: int, moves: int) -> dict[str, Any]:
 
     started = time.perf_counter()
     db = await open_database(db_path)
-    service = MatchService(db)
+    # A day to move, so turn timers do not fire while the same database is timed again.
+    service = MatchService(db, turn_seconds=DAY)
     try:
         ids = await make_live_matches(service, matches, moves=moves)
         actions = sum([len(await service.action_log(i)) for i in ids])
@@ -68,11 +71,16 @@ async def child(db_path: Path) -> None:
         for match_id in ids:
             await service.view(match_id, None)
         checked = time.time()
+        waiter = getattr(service, "checked", None)
+        if waiter is not None:
+            await waiter()
+        replayed = time.time()
         figures = {
             "interpreter_ready": imported,
             "modules_loaded": modules_loaded,
             "restored": restored,
             "checked": checked,
+            "replayed": replayed,
             "live_in_db": len(ids),
             "live_in_memory": in_memory,
         }
@@ -103,7 +111,8 @@ def measure(db_path: Path, profile: bool) -> dict[str, Any]:
         "seconds_to_python_ready": since_spawn("interpreter_ready"),
         "seconds_to_modules_loaded": since_spawn("modules_loaded"),
         "seconds_to_all_restored": since_spawn("restored"),
-        "seconds_to_all_checked": since_spawn("checked"),
+        "seconds_to_all_viewed": since_spawn("checked"),
+        "seconds_to_all_logs_replayed": since_spawn("replayed"),
     }
 
 

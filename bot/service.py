@@ -117,16 +117,25 @@ class MatchService:
         self._listeners: list[Listener] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._live: dict[int, _Live] = {}
+        # Restored from their snapshot, their log not yet replayed (see ``start``).
+        self._unchecked: dict[int, StoredMatch] = {}
+        self._checker: asyncio.Task[None] | None = None
         self.timers = TurnTimers(self.timeout, **({"clock": clock} if clock else {}))
 
     # life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
-        """Restore live matches: snapshot checked against a replay of the log, then timers,
-        then let any AI seat that was about to move do so."""
+        """Restore live matches from their snapshots, then timers, then let any AI seat that
+        was about to move do so. Each snapshot is checked against a replay of its log in the
+        background, and before the match is next shown or changed at the latest, so a
+        restart with many matches is ready in the time it takes to read them."""
         for stored in await self.repo.stored_matches(statuses=("live",)):
             match_id = stored.id
             try:
-                live = await self._rebuild(stored)
+                live = self._from_snapshot(stored)
+                if live is None:
+                    live = await self._rebuild(stored)
+                else:
+                    self._unchecked[match_id] = stored
             except Exception:
                 log.exception("match %s could not be restored", match_id)
                 continue
@@ -135,8 +144,18 @@ class MatchService:
             if live.game.deciders(live.state) & live.ai_levels.keys():
                 async with self._lock(match_id):
                     await self._run_ai(match_id, [])
+        if self._unchecked:
+            self._checker = asyncio.get_running_loop().create_task(self._check_all())
+
+    async def checked(self) -> None:
+        """Wait until every restored snapshot has been checked against its log."""
+        if self._checker is not None:
+            await asyncio.shield(self._checker)
 
     async def close(self) -> None:
+        if self._checker is not None:
+            self._checker.cancel()
+            await asyncio.gather(self._checker, return_exceptions=True)
         await self.timers.close()
 
     def subscribe(self, listener: Listener) -> None:
@@ -311,6 +330,9 @@ class MatchService:
     async def view(
         self, match_id: int, user_id: int | None
     ) -> tuple[MatchInfo, PlayerView, list[Action]]:
+        if match_id in self._unchecked:
+            async with self._lock(match_id):
+                await self._check(match_id)
         match = await self.get(match_id)
         live = self._live.get(match_id)
         if live is None:
@@ -391,6 +413,7 @@ class MatchService:
     async def _commit(self, match: MatchInfo, action: Action, row: ActionRow) -> Update:
         """Apply on a copy, persist (append + snapshot, version-checked), then swap in and
         publish. A refused or conflicting action leaves memory and database untouched."""
+        await self._check(match.id)
         live = self._live[match.id]
         state = live.state.clone()
         try:
@@ -467,6 +490,34 @@ class MatchService:
         last = updates[-1]
         events = [e for u in updates for e in u.events]
         return Update(last.match, events, last.deciders)
+
+    async def _check_all(self) -> None:
+        for match_id in list(self._unchecked):
+            async with self._lock(match_id):
+                await self._check(match_id)
+            await asyncio.sleep(0)  # one replay at a time, so clicks are served in between
+
+    async def _check(self, match_id: int) -> None:
+        """Replay a snapshot-restored match's log (the caller holds the match lock). Nothing
+        has changed the match since its restore: ``view`` and ``_commit`` check first."""
+        stored = self._unchecked.pop(match_id, None)
+        if stored is None or match_id not in self._live:
+            return
+        try:
+            self._live[match_id] = await self._rebuild(stored)
+        except Exception:
+            log.exception("match %s: the log could not be checked; keeping the snapshot", match_id)
+
+    def _from_snapshot(self, found: StoredMatch) -> _Live | None:
+        """A live match straight from a snapshot that covers the whole log, else None."""
+        if found.snapshot is None or found.snapshot[0] != len(found.actions):
+            return None
+        match = self._info(found.row, found.seats)
+        game = self._game(match.game)
+        header = RecordHeader.model_validate(json.loads(found.row["header_json"]))
+        state = game.load_state(found.snapshot[1])
+        count = len(found.actions)
+        return _Live(game, state, header, int(found.row["ai_seed"]), count, _ai_levels(match.seats))
 
     async def _restore(self, match_id: int) -> _Live:
         found = await self.repo.stored_matches(statuses=None, match_id=match_id)

@@ -1,0 +1,83 @@
+"""A restart restores live matches from their snapshots and checks each against a replay of its
+log afterwards: in the background, or before the match is shown or changed, whichever is first."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from bot.service import MatchService
+from bot.storage import open_database
+from engine.core.record import replay
+from tests.bot.test_service import TINY, Clock, games, lobby, play_one
+
+DAMAGE = "UPDATE snapshots SET state_json = replace(state_json, '\"pile\": ', '\"pile\": 9')"
+
+
+async def played_match(path: Path, clock: Clock) -> tuple[int, int, str, int]:
+    """A live two-player tiny match one move in: its id, who moves next, a legal key for them
+    and the match version."""
+    db = await open_database(path)
+    service = MatchService(db, games=games, clock=clock)
+    await service.start()
+    match_id = await lobby(service, humans=2)
+    update = await play_one(service, await service.start_match(match_id, 100))
+    user = update.match.seats[min(update.deciders)].user_id
+    assert user is not None
+    _, _, actions = await service.view(match_id, user)
+    await service.close()
+    await db.close()
+    return match_id, user, actions[0].key, update.match.version
+
+
+def stored_snapshot(path: Path, match_id: int) -> str:
+    with sqlite3.connect(path) as raw:
+        [(state,)] = raw.execute("SELECT state_json FROM snapshots WHERE match_id = ?", (match_id,))
+    return str(state)
+
+
+async def test_the_background_check_repairs_a_damaged_snapshot(tmp_path: Path) -> None:
+    path, clock = tmp_path / "b.sqlite3", Clock()
+    match_id, *_ = await played_match(path, clock)
+    good = stored_snapshot(path, match_id)
+    with sqlite3.connect(path) as raw:
+        raw.execute(DAMAGE)
+    assert stored_snapshot(path, match_id) != good
+    db = await open_database(path)
+    service = MatchService(db, games=games, clock=clock)
+    try:
+        await service.start()
+        await service.checked()
+        assert stored_snapshot(path, match_id) == good  # the log is the truth
+    finally:
+        await service.close()
+        await db.close()
+
+
+async def test_a_move_right_after_a_restart_plays_on_the_replayed_state(tmp_path: Path) -> None:
+    path, clock = tmp_path / "b.sqlite3", Clock()
+    match_id, user, key, version = await played_match(path, clock)
+    with sqlite3.connect(path) as raw:
+        raw.execute(DAMAGE)
+    db = await open_database(path)
+    service = MatchService(db, games=games, clock=clock)
+    try:
+        await service.start()
+        # The move takes the match lock before the background check can: it checks first.
+        await service.act(match_id, user, key, version)
+        replayed = replay(TINY, await service.record(match_id))
+        assert json.loads(stored_snapshot(path, match_id)) == replayed.to_json()
+    finally:
+        await service.close()
+        await db.close()
+
+
+async def test_closing_before_the_check_finishes_is_clean(tmp_path: Path) -> None:
+    path, clock = tmp_path / "b.sqlite3", Clock()
+    await played_match(path, clock)
+    db = await open_database(path)
+    service = MatchService(db, games=games, clock=clock)
+    await service.start()
+    await service.close()  # cancels the pending check without an error
+    await db.close()
