@@ -1,0 +1,122 @@
+"""The bot process that ``bench/chaos.py`` kills: the match service on a real SQLite file,
+started the way the bot starts it (open + migrate, ``MatchService.start`` restoring every live
+match), with simulated players moving in several matches at once.
+
+Every line it prints on stdout is an acknowledgement, written only after the service returned,
+that is after the change was committed: the driver keeps them in its own file and later checks
+that each one is still in the database.
+
+    python bench/_chaos_worker.py DB --seed N [--players 6] [--live 12]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._matches import PLANS, open_match
+from bot.service import MatchService, ServiceError
+from bot.storage import open_database
+
+
+def ack(kind: str, **fields: object) -> None:
+    print(json.dumps({"ack": kind, **fields}), flush=True)
+
+
+class Players:
+    """Simulated people: each task picks a live match and makes one legal move in it."""
+
+    def __init__(self, service: MatchService, rng: random.Random, live_target: int) -> None:
+        self.service = service
+        self.rng = rng
+        self.live_target = live_target
+        self.live: list[int] = []
+        self.offsets: dict[int, int] = {}  # version - actions, fixed once a match has started
+
+    async def load(self) -> None:
+        self.live = await self.service.repo.match_ids(statuses=("live",))
+
+    async def offset(self, match_id: int) -> int:
+        """Lobby changes bump the version too; after the start, one action is one version."""
+        while match_id not in self.offsets:
+            version = (await self.service.get(match_id)).version
+            count = len(await self.service.action_log(match_id))
+            if (await self.service.get(match_id)).version == version:  # nothing slipped in
+                self.offsets[match_id] = version - count
+        return self.offsets[match_id]
+
+    async def new_match(self) -> None:
+        plan = PLANS[self.rng.randrange(len(PLANS))]
+        match = await open_match(self.service, plan, self.rng.randrange(10**8))
+        ack("start", match=match.id, version=match.version)
+        if match.status == "live":
+            self.live.append(match.id)
+
+    async def move(self) -> None:
+        if len(self.live) < self.live_target:
+            await self.new_match()
+            return
+        match_id = self.rng.choice(self.live)
+        match = await self.service.get(match_id)
+        if match.status != "live":
+            self.live.remove(match_id)
+            return
+        humans = [s for s in match.seats if s.user_id is not None]
+        self.rng.shuffle(humans)
+        for seat in humans:
+            assert seat.user_id is not None
+            match, _, actions = await self.service.view(match_id, seat.user_id)
+            choices = [a for a in actions if a.kind != "concede"]
+            if not choices:
+                continue
+            action = self.rng.choice(choices)
+            before = await self.offset(match_id)
+            index = match.version - before
+            try:
+                update = await self.service.act(match_id, seat.user_id, action.key, match.version)
+            except ServiceError:
+                return  # another player moved first: normal, nothing to acknowledge
+            ack(
+                "act",
+                match=match_id,
+                index=index,
+                action=action.to_json(),
+                count=update.match.version - before,
+                version=update.match.version,
+            )
+            return
+
+    async def run(self, tasks: int) -> None:
+        async def loop() -> None:
+            while True:
+                await self.move()
+
+        await asyncio.gather(*(loop() for _ in range(tasks)))
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("db", type=Path)
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--players", type=int, default=6, help="concurrent simulated players")
+    parser.add_argument("--live", type=int, default=12, help="live matches kept going")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)  # a snapshot that disagrees with its log shows
+    db = await open_database(args.db)
+    service = MatchService(db, turn_seconds=30.0)
+    await service.start()
+    players = Players(service, random.Random(args.seed), args.live)
+    await players.load()
+    ack("ready", live=len(players.live))
+    await players.run(args.players)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

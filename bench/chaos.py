@@ -1,0 +1,154 @@
+"""Crash: SIGKILL the bot process at random moments and prove nothing acknowledged is lost.
+
+    python bench/chaos.py --kills 100 [--seed 1] [--db PATH] [--json]
+
+Each round starts ``bench/_chaos_worker.py`` (the match service on a real SQLite file, started
+as the bot starts it, with simulated players in a dozen matches at once), lets it run for a
+random time between ``--min-ms`` and ``--max-ms`` (so some kills land during the start-up
+restore, most in the middle of play), and kills it with SIGKILL. The worker prints one
+acknowledgement per committed move; the driver appends them to its own file, fsynced, before
+the kill. After each kill, with no process holding the database, it checks:
+
+- ``PRAGMA integrity_check`` is ``ok``;
+- every acknowledged start and move is in the database, at the index it was acknowledged at;
+- every match whose snapshot changed replays from its log to exactly that snapshot.
+
+Then the next round restarts the worker on the same file. A benchmark, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import IO, Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._chaos_check import Tally, check_all
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKER = Path(__file__).resolve().with_name("_chaos_worker.py")
+
+
+class AckReader(threading.Thread):
+    """Copies the worker's acknowledgements into the driver's file as they arrive."""
+
+    def __init__(self, stream: IO[str], sink: IO[str]) -> None:
+        super().__init__(daemon=True)
+        self.stream = stream
+        self.sink = sink
+        self.acks: list[dict[str, Any]] = []
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        for line in self.stream:
+            try:
+                ack = json.loads(line)
+            except ValueError:
+                continue
+            if ack.get("ack") == "ready":
+                self.ready.set()
+                continue
+            self.sink.write(line)
+            self.sink.flush()
+            os.fsync(self.sink.fileno())
+            self.acks.append(ack)
+
+
+def one_round(
+    db_path: Path, ack_file: IO[str], seed: int, delay: float, stderr: IO[str]
+) -> tuple[list[dict[str, Any]], bool]:
+    command = [sys.executable, str(WORKER), str(db_path), "--seed", str(seed)]
+    worker = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=stderr, text=True, cwd=ROOT, bufsize=1
+    )
+    assert worker.stdout is not None
+    reader = AckReader(worker.stdout, ack_file)
+    reader.start()
+    time.sleep(delay)
+    if worker.poll() is not None:
+        raise SystemExit(f"the worker died by itself (exit {worker.returncode}); see its stderr")
+    worker.send_signal(signal.SIGKILL)
+    worker.wait()
+    reader.join()  # everything it printed before dying has been read and fsynced
+    return reader.acks, reader.ready.is_set()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kills", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--min-ms", type=int, default=100)
+    parser.add_argument("--max-ms", type=int, default=1500)
+    parser.add_argument("--db", type=Path, help="keep the database (and acks) at this path")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory() as scratch:
+        db_path = args.db or Path(scratch) / "chaos.sqlite3"
+        ack_path = db_path.with_suffix(".acks.jsonl")
+        stderr_path = db_path.with_suffix(".worker.log")
+        acks: list[dict[str, Any]] = []
+        checked: dict[int, int] = {}
+        tally = Tally()
+        during_start = 0
+        started = time.perf_counter()
+        with ack_path.open("a") as ack_file, stderr_path.open("a") as stderr:
+            for kill in range(args.kills):
+                delay = rng.uniform(args.min_ms, args.max_ms) / 1000
+                new, ready = one_round(db_path, ack_file, rng.randrange(2**31), delay, stderr)
+                during_start += not ready
+                acks.extend(new)
+                check_all(db_path, acks, checked, tally)
+                if not args.json:
+                    print(
+                        f"kill {kill + 1}: +{len(new)} acks, lost {tally.lost},"
+                        f" mismatches {tally.mismatches}",
+                        flush=True,
+                    )
+        conn_figures = _database_figures(db_path)
+        out = {
+            "kills": args.kills,
+            "kills_before_ready": during_start,
+            "acknowledged": len(acks),
+            "acknowledged_moves": sum(1 for a in acks if a["ack"] == "act"),
+            "lost": tally.lost,
+            "mismatches": tally.mismatches,
+            "integrity_failures": tally.integrity_failures,
+            "replays_checked": tally.replayed_matches,
+            "seconds": round(time.perf_counter() - started, 1),
+            **conn_figures,
+            "problems": tally.problems,
+        }
+    print(json.dumps(out, indent=2 if args.json else None))
+    if tally.lost or tally.mismatches or tally.integrity_failures:
+        raise SystemExit(1)
+
+
+def _database_figures(db_path: Path) -> dict[str, int]:
+    import sqlite3
+
+    conn = sqlite3.connect(db_path)
+    try:
+        count = dict(conn.execute("SELECT status, COUNT(*) FROM matches GROUP BY status"))
+        [(actions,)] = conn.execute("SELECT COUNT(*) FROM actions")
+    finally:
+        conn.close()
+    return {
+        "matches_live": count.get("live", 0),
+        "matches_finished": count.get("finished", 0),
+        "actions_stored": actions,
+    }
+
+
+if __name__ == "__main__":
+    main()
