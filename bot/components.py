@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot import texts
-from bot.render.ids import CUSTOM_ID_PATTERN, ButtonId
+from bot.render.ids import CUSTOM_ID_PATTERN, MAX_MATCH_ID, ButtonId, parse_custom_id
 from bot.render.model import ButtonSpec, Rendered, Style
 
 log = logging.getLogger(__name__)
@@ -94,6 +94,9 @@ class ButtonRouter:
 
     async def dispatch(self, interaction: discord.Interaction[Any], button_id: ButtonId) -> None:
         handler = self._handlers.get(button_id.key, self._default)
+        if button_id.match_id > MAX_MATCH_ID:  # no SQLite row can have it: never one of ours
+            await send_private(interaction, texts.SERVICE_ERRORS["not_found"])
+            return
         if handler is None:
             await send_private(interaction, texts.GENERIC_ERROR)
             return
@@ -134,7 +137,7 @@ async def send_private(
 
 
 def _parse(custom_id: str) -> ButtonId:
-    found = CUSTOM_ID_PATTERN.fullmatch(custom_id)
-    if found is None:
+    parsed = parse_custom_id(custom_id)
+    if parsed is None:
         raise ValueError(f"not a Backstab custom id: {custom_id!r}")
-    return ButtonId(int(found["match"]), int(found["version"]), found["key"])
+    return parsed

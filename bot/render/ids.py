@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 MAX_CUSTOM_ID = 100  # Discord's limit for a component custom_id
+MAX_MATCH_ID = 2**63 - 1  # SQLite integers are signed 64-bit
 PREFIX = "bs"
 
 # Keys that act on the lobby or open private views; they are not version-checked, because a
@@ -40,7 +41,7 @@ class ButtonId:
 def make_custom_id(match_id: int, version: int, key: str) -> str:
     """The custom id for a button. ``ValueError`` if it would not parse back or is too long."""
     text = f"{PREFIX}:{match_id}:{version}:{key}"
-    if len(text) > MAX_CUSTOM_ID or CUSTOM_ID_PATTERN.fullmatch(text) is None:
+    if len(text) > MAX_CUSTOM_ID or parse_custom_id(text) is None:
         raise ValueError(f"cannot encode button id for match {match_id}, key {key!r}")
     return text
 
@@ -50,6 +51,6 @@ def parse_custom_id(text: str) -> ButtonId | None:
     if len(text) > MAX_CUSTOM_ID:
         return None
     found = CUSTOM_ID_PATTERN.fullmatch(text)
-    if found is None:
+    if found is None or int(found["match"]) > MAX_MATCH_ID:
         return None
     return ButtonId(int(found["match"]), int(found["version"]), found["key"])
