@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Game, Rng
-from engine.games import load_game
+from engine.games import available, load_game
 
 
 @dataclass
@@ -128,7 +128,9 @@ def run(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.simulate")
     parser.add_argument("--game", default="classic")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument(
+        "--players", type=int, default=None, help="seats (default: one per --ai level, else 4)"
+    )
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ai", default="", help="comma-separated AI level per seat")
@@ -136,7 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="check invariants every step")
     parser.add_argument("--json", action="store_true", help="print only the JSON summary")
     args = parser.parse_args(argv)
+    if args.game not in available():
+        parser.error(f"unknown game {args.game!r}; choose from {', '.join(available())}")
     levels = [x for x in args.ai.split(",") if x] or ["random"]
+    if args.players is None:
+        game = load_game(args.game)
+        wanted = len(levels) if len(levels) > 1 else 4
+        args.players = min(max(wanted, game.min_seats), game.max_seats)
     levels = (levels * args.players)[: args.players] if len(levels) < args.players else levels
     if len(levels) != args.players:
         parser.error("--ai must name one level per seat (or fewer, repeated)")
