@@ -84,6 +84,8 @@ class Update:
 
 
 Listener = Callable[[Update], Awaitable[None]]
+StartHook = Callable[[MatchInfo], Awaitable[dict[str, Any]]]
+"""Options added to a match as it starts (each seat's duel deck); may refuse with ServiceError."""
 
 
 @dataclass
@@ -115,6 +117,7 @@ class MatchService:
         self.window_seconds = window_seconds
         self.lobby_idle_seconds = lobby_idle_seconds
         self._listeners: list[Listener] = []
+        self._start_hooks: list[StartHook] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._live: dict[int, _Live] = {}
         # Restored from their snapshot, their log not yet replayed (see ``start``).
@@ -160,6 +163,9 @@ class MatchService:
 
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
+
+    def add_start_hook(self, hook: StartHook) -> None:
+        self._start_hooks.append(hook)
 
     # lobby ---------------------------------------------------------------------------------
     async def create(
@@ -241,12 +247,15 @@ class MatchService:
                 raise ServiceError("too_few_seats", minimum=game.min_seats)
             seed = secrets.randbits(63)
             ai_seed = secrets.randbits(63)
+            options = dict(match.options)
+            for hook in self._start_hooks:
+                options.update(await hook(match))
             header = RecordHeader(
                 game=game.id,
                 card_set_digest=game.card_set_digest,
                 seed=seed,
                 seats=len(match.seats),
-                options=dict(match.options),
+                options=options,
             )
             state = game.new(header.seats, seed, header.options)
             live = _Live(game, state, header, ai_seed, 0, _ai_levels(match.seats))
