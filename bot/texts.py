@@ -138,6 +138,7 @@ SERVICE_ERRORS: Mapping[str, str] = {
     "game_unknown": "I don't know that game.",
     "too_few_seats": "Not enough players yet to start.",
     "not_your_match": "That match isn't yours.",
+    "deck_not_ready": "{player}'s chosen deck ({deck}) breaks a deck rule: /deck show to fix it.",
 }
 GENERIC_ERROR = "Something went wrong on my side; nothing was changed. Please try again."
 NO_MATCH_HERE = "You have no match running in this channel."
@@ -163,6 +164,8 @@ ILLEGAL_REASONS: Mapping[str, str] = {
 def service_error(code: str, detail: Mapping[str, Any] | None = None) -> str:
     """The refusal for a ``ServiceError`` code; ``illegal`` adds the engine's reason in words."""
     text = SERVICE_ERRORS.get(code, GENERIC_ERROR)
+    if code == "deck_not_ready" and detail:
+        return text.format(player=detail.get("player", "?"), deck=detail.get("deck", "?"))
     if code == "illegal" and detail:
         reason = str(detail.get("reason", ""))
         words = ILLEGAL_REASONS.get(reason)
@@ -192,3 +195,169 @@ CHECK_OK = "ok: {what}"
 CHECK_FAILED = "FAILED: {what}: {problem}"
 CHECK_SUMMARY_OK = "check passed: {count} items"
 CHECK_SUMMARY_FAILED = "check failed: {failed} of {count} items"
+
+
+# Decks, match history and leagues (issue 6) ---------------------------------------------------
+
+DECK_GROUP = "Build, share and pick your duel decks"
+CMD_DECK_NEW = "Start a new duel deck around a Hero"
+CMD_DECK_ADD = "Add copies of a card to one of your decks"
+CMD_DECK_REMOVE = "Take copies of a card out of one of your decks"
+CMD_DECK_SHOW = "Show a deck, its problems and its code"
+CMD_DECK_LIST = "List your decks and the seven shared precons"
+CMD_DECK_DELETE = "Delete one of your decks"
+CMD_DECK_USE = "Pick the deck you bring to your next duel"
+CMD_DECK_IMPORT = "Save a deck from a deck code or a list like 3x Card Name; 2x Other Card"
+CMD_DECK_EXPORT = "Get a deck's code and plain list to share"
+ARG_DECK_NAME = "The deck's name"
+ARG_DECK_HERO = "The Hero the deck is built around"
+ARG_DECK_CARD = "A card (start typing its name)"
+ARG_DECK_COUNT = "How many copies"
+ARG_DECK_CODE = "A deck code (bs1-...) or a list: 3x Card Name; 2x Other Card; Hero: Name"
+ARG_DECK_FILE = "Or a text file with one 3x Card Name per line"
+
+DECK_ERRORS: Mapping[str, str] = {
+    "no_such_deck": "You have no deck called {name!r}, and no precon has that name.",
+    "precon_read_only": (
+        "{name} is a shared precon and can't be changed: /deck export it and /deck import "
+        "the code under a new name to build your own copy."
+    ),
+    "not_a_hero": "{hero!r} is not a Hero. Pick one from the suggestions.",
+    "unknown_card": "There is no card called {card!r}. Pick one from the suggestions.",
+    "card_not_in_deck": "{deck} has no {card} to take out.",
+    "bad_count": "The number of copies must be at least 1.",
+    "bad_name": (
+        "A deck name is 1 to {most} characters, on one line, without : ` * _ ~ | < > @ #."
+    ),
+    "name_taken": "You already have a deck called {name!r}: pick another name or delete it.",
+    "too_many_decks": "You have {most} decks already; delete one before making another.",
+    "no_hero": "That list names no Hero: add a line like Hero: Name.",
+    "unreadable": "I couldn't read that deck:\n{problems}",
+    "draft": "{name} is a draft and can't be played yet:\n{problems}",
+    "no_text": "Give a deck code, a list, or a text file to import.",
+}
+DECK_CODE_PROBLEMS: Mapping[str, str] = {
+    "not_a_code": "it is not a deck code (they start with bs1-)",
+    "damaged_code": "the code is damaged or cut short; copy it again in full",
+    "bad_line": "line {detail} is not like 3x Card Name",
+    "unknown_card": "line {detail}: no card has that name",
+    "bad_count": "line {detail}: a count must be at least 1",
+    "empty": "it holds no cards",
+}
+
+
+def deck_code_problem(code: str, detail: str) -> str:
+    return "- " + DECK_CODE_PROBLEMS.get(code, code).format(detail=detail)
+
+
+def deck_error(code: str, detail: Mapping[str, Any]) -> str:
+    fields = dict(detail)
+    if code == "unreadable":
+        fields["problems"] = "\n".join(deck_code_problem(c, d) for c, d in detail["problems"])
+    elif code == "draft":
+        fields["problems"] = "\n".join(f"- {p}" for p in detail["problems"])
+    try:
+        return DECK_ERRORS.get(code, GENERIC_ERROR).format(**fields)
+    except (KeyError, IndexError):
+        return GENERIC_ERROR
+
+
+DECK_TITLE = "{name}: {hero}"
+DECK_PRECON_TAG = "shared precon"
+DECK_READY = "Ready to play: {size} cards."
+DECK_DRAFT = "Draft ({size} of 40 cards): it can be saved but not played until this is fixed:"
+DECK_CARDS = "Cards"
+DECK_NO_CARDS = "No cards yet: /deck add one."
+DECK_CODE = "Deck code"
+DECK_CREATED = "Deck {name!r} started around {hero}. Add cards with /deck add."
+DECK_CHANGED = "{name}: now {size} cards."
+DECK_DELETED = "Deck {name!r} deleted."
+DECK_USING = "Your next duel uses {name}."
+DECK_IMPORTED = "Saved {name!r}."
+DECK_EXPORT = "Deck code for {name} (paste it into /deck import):\n`{code}`\nAs a list:"
+DECK_LIST_TITLE = "Your duel decks"
+DECK_LIST_OWN = "Yours"
+DECK_LIST_NONE = "None yet: /deck new or /deck import."
+DECK_LIST_PRECONS = "Shared precons (everyone may use them)"
+DECK_LIST_LINE = "{mark} {name}: {hero}, {size} cards{state}"
+DECK_LIST_DRAFT = " (draft)"
+DECK_LIST_CHOSEN = "Next duel: {name}"
+
+# History, replay, export
+
+CMD_HISTORY = "Past matches in this server, newest first"
+CMD_REPLAY = "Step through a finished match turn by turn"
+CMD_EXPORT = "Download a finished match as a file that replays offline"
+ARG_HISTORY_USER = "Whose matches (you when left out)"
+ARG_MATCH_ID = "The match number (see /match history)"
+HISTORY_TITLE = "Matches of {name}"
+HISTORY_EMPTY = "No finished matches yet."
+HISTORY_LINE = "#{match} {game}, {when}: {players}. {result}"
+HISTORY_WON = "Won"
+HISTORY_LOST = "Lost"
+HISTORY_DRAW = "Draw"
+HISTORY_PAGE = "Page {page} of {pages}"
+BUTTON_BACK = "Back"
+BUTTON_NEXT = "Next"
+REPLAY_STEP = "Replay of match #{match}: step {step} of {steps}"
+REPLAY_START = "The deal, before any move."
+REPLAY_NOT_FINISHED = "Only finished matches can be replayed or exported."
+REPLAY_BROKEN = "This match's record no longer replays with today's cards."
+REPLAY_NOT_HERE = "That match was not played in this server."
+EXPORT_DONE = "Match #{match}: replay it with python -m engine.replay {file}"
+
+# Leagues
+
+LEAGUE_GROUP = "Seasons, ratings and leaderboards for this server"
+CMD_SEASON_START = "Start a new league season (Manage Server only)"
+CMD_SEASON_END = "End the current league season (Manage Server only)"
+CMD_LEADERBOARD = "The best rated players of a game"
+CMD_PROFILE = "A player's rating, rank and recent matches"
+CMD_VOID = "Remove a match from the league and recompute its season (Manage Server only)"
+CMD_LEAGUE_EXPORT = "Download a season's ratings as a CSV file"
+ARG_SEASON_NAME = "What to call the season"
+ARG_SEASON = "Which season (the current one when left out)"
+ARG_LEAGUE_GAME = "Which game"
+ARG_PROFILE_USER = "Whose profile (you when left out)"
+ARG_VOID_MATCH = "The match number to remove"
+
+LEAGUE_ERRORS: Mapping[str, str] = {
+    "not_admin": "Only members with the Manage Server permission can do that.",
+    "season_open": "Season {name!r} is still running: end it before starting another.",
+    "no_open_season": "No season is running right now.",
+    "season_name_taken": "This server already had a season called {name!r}.",
+    "bad_season_name": "A season name is 1 to 40 characters on one line.",
+    "no_such_season": "This server has no season called {name!r}.",
+    "not_rated": "Match #{match} is not in this server's league (unranked, voided or unknown).",
+    "guild_only": "Leagues belong to a server: use this in a server channel.",
+}
+
+
+def league_error(code: str, detail: Mapping[str, Any]) -> str:
+    try:
+        return LEAGUE_ERRORS.get(code, GENERIC_ERROR).format(**detail)
+    except (KeyError, IndexError):
+        return GENERIC_ERROR
+
+
+NO_SEASON = "Open play (no season)"
+SEASON_STARTED = "Season {name!r} has started: ranked matches from now on count towards it."
+SEASON_ENDED = "Season {name!r} is over. Final leaderboard: /league leaderboard."
+MATCH_VOIDED = "Match #{match} no longer counts; {season} was recomputed ({count} matches)."
+LEADERBOARD_TITLE = "{game} leaderboard: {season}"
+LEADERBOARD_EMPTY = "Nobody has played a ranked match here yet."
+LEADERBOARD_LINE = "{rank}. {name}: {rating:.1f} ({games} games, {wins} won){mark}"
+PROVISIONAL_MARK = " *provisional*"
+PROVISIONAL_NOTE = "Provisional: fewer than {games} games; the rating may still move a lot."
+PROFILE_TITLE = "{name} in {game}: {season}"
+PROFILE_NONE = "{name} has no ranked {game} matches in {season} yet."
+PROFILE_RATING = "Rating"
+PROFILE_RATING_VALUE = "{rating:.1f} (skill {mu:.1f} +/- {sigma:.1f}){mark}"
+PROFILE_RANK = "Rank"
+PROFILE_RANK_VALUE = "{rank} of {players}"
+PROFILE_GAMES = "Games"
+PROFILE_GAMES_VALUE = "{games} played, {wins} won ({rate:.0%})"
+PROFILE_FAVOURITE = "Favourite"
+PROFILE_LAST = "Last matches"
+PROFILE_LAST_LINE = "#{match}: {result}"
+LEAGUE_EXPORT_DONE = "{game} ratings for {season} ({count} players)."
