@@ -2,10 +2,14 @@
 
     python -m engine.simulate --game classic --players 4 --games 200 --seed 1 \
         --ai heuristic,random,random,random --json
+    python -m engine.simulate --game duel --games 500 --seed 1 --ai heuristic,random \
+        --decks warrior,thief --json
 
-Each seat's AI level comes from ``--ai`` (``random``, ``heuristic``, ...; passed to
-``Game.ai_action``). A game that implements ``invariants(state) -> list[str]`` is checked after
-every action with ``--check`` (violations are counted, not raised).
+``--decks`` names a preconstructed deck per seat (games with decks only: duel); without it
+the game's default decks are used. Each seat's AI level comes from ``--ai`` (``random``,
+``heuristic``, ...; passed to ``Game.ai_action``). A game that implements
+``invariants(state) -> list[str]`` is checked after every action with ``--check`` (violations
+are counted, not raised).
 
 ``seconds`` is the CPU time of this process: the engine never reads the wall clock (a purity
 rule, ``tests/engine/core/test_purity.py``); ``bench/engine.py`` measures wall time.
@@ -17,6 +21,7 @@ import argparse
 import json
 import resource
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,10 +69,11 @@ def play_one(
     max_actions: int,
     check: bool,
     summary: Summary,
+    options: Mapping[str, Any] | None = None,
 ) -> None:
     """One seeded match; the deciding seat inside a window is drawn from a scheduler stream
     so that nobody always answers first."""
-    state = game.new(players, seed)
+    state = game.new(players, seed, options)
     scheduler = Rng(seed).fork(7919)
     thinkers = [Rng(seed).fork(1000 + seat) for seat in range(players)]
     invariants = getattr(game, "invariants", None) if check else None
@@ -110,14 +116,16 @@ def run(
     levels: list[str],
     max_actions: int = 20000,
     check: bool = False,
+    decks: list[str] | None = None,
 ) -> Summary:
     game = load_game(game_id)
     summary = Summary(wins_by_seat=[0] * players)
+    options = {"decks": list(decks)} if decks else None
     start = cpu_seconds()
     for i in range(games):
         summary.games += 1
         try:
-            play_one(game, players, seed + i, levels, max_actions, check, summary)
+            play_one(game, players, seed + i, levels, max_actions, check, summary, options)
         except Exception as exc:  # counted, so one bad game never hides the rest
             summary.errors += 1
             summary.first_error = summary.first_error or f"seed {seed + i}: {exc!r}"
@@ -134,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ai", default="", help="comma-separated AI level per seat")
+    parser.add_argument("--decks", default="", help="comma-separated precon per seat (duel)")
     parser.add_argument("--max-actions", type=int, default=20000)
     parser.add_argument("--check", action="store_true", help="check invariants every step")
     parser.add_argument("--json", action="store_true", help="print only the JSON summary")
@@ -148,8 +157,23 @@ def main(argv: list[str] | None = None) -> int:
     levels = (levels * args.players)[: args.players] if len(levels) < args.players else levels
     if len(levels) != args.players:
         parser.error("--ai must name one level per seat (or fewer, repeated)")
+    decks = [x for x in args.decks.split(",") if x]
+    if decks:
+        known = getattr(load_game(args.game), "decks", None)
+        if not isinstance(known, dict):
+            parser.error(f"--decks: {args.game} has no preconstructed decks")
+        unknown = [d for d in decks if d not in known]
+        if unknown or len(decks) != args.players:
+            parser.error(f"--decks needs one of {', '.join(sorted(known))} per seat")
     summary = run(
-        args.game, args.players, args.games, args.seed, levels, args.max_actions, args.check
+        args.game,
+        args.players,
+        args.games,
+        args.seed,
+        levels,
+        args.max_actions,
+        args.check,
+        decks or None,
     )
     out = summary.to_json()
     if args.json:

@@ -134,6 +134,12 @@ class Duel(Game[DuelState, DuelView]):
     def view(self, state: DuelState, seat: int | None) -> DuelView:
         return make_view(self.defs, state, seat)
 
+    def invariants(self, state: DuelState) -> list[str]:
+        """Broken invariants after an action (``engine.simulate --check`` counts them)."""
+        from engine.duel.invariants import invariants
+
+        return invariants(self, state)
+
     def default_action(self, state: DuelState, seat: int) -> Action:
         legal_now = self.legal_actions(state, seat)
         if not legal_now:
