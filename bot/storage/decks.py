@@ -1,0 +1,127 @@
+"""Every SQL string about players' decks and the deck each one takes into the next match."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+
+from bot.storage.database import Database
+
+
+class DeckNameTaken(Exception):
+    """The owner already has a deck of that name (names ignore case)."""
+
+
+@dataclass(frozen=True)
+class StoredDeck:
+    id: int
+    owner_id: int
+    game: str
+    name: str
+    hero: str
+    cards: dict[str, int]
+
+
+@dataclass(frozen=True)
+class DeckChoice:
+    deck_id: int | None
+    precon: str | None
+
+
+class DeckStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def decks_of(self, owner_id: int, game: str) -> list[StoredDeck]:
+        async with self.db.exclusive() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT * FROM decks WHERE owner_id = ? AND game = ? ORDER BY name COLLATE NOCASE",
+                (owner_id, game),
+            )
+        return [_deck(r) for r in rows]
+
+    async def find(self, owner_id: int, game: str, name: str) -> StoredDeck | None:
+        async with self.db.exclusive() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT * FROM decks WHERE owner_id = ? AND game = ?"
+                    " AND name = ? COLLATE NOCASE",
+                    (owner_id, game, name),
+                )
+            )
+        return _deck(rows[0]) if rows else None
+
+    async def by_id(self, deck_id: int) -> StoredDeck | None:
+        async with self.db.exclusive() as conn:
+            rows = list(await conn.execute_fetchall("SELECT * FROM decks WHERE id = ?", (deck_id,)))
+        return _deck(rows[0]) if rows else None
+
+    async def create(
+        self, owner_id: int, game: str, name: str, hero: str, cards: dict[str, int]
+    ) -> StoredDeck:
+        now = time.time()
+        try:
+            async with self.db.transaction() as conn:
+                cursor = await conn.execute(
+                    "INSERT INTO decks (owner_id, game, name, hero, cards_json, created_at,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (owner_id, game, name, hero, json.dumps(cards, sort_keys=True), now, now),
+                )
+                deck_id = int(cursor.lastrowid or 0)
+        except sqlite3.IntegrityError:
+            raise DeckNameTaken(name) from None
+        return StoredDeck(deck_id, owner_id, game, name, hero, dict(cards))
+
+    async def save_cards(self, deck_id: int, cards: dict[str, int]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE decks SET cards_json = ?, updated_at = ? WHERE id = ?",
+                (json.dumps(cards, sort_keys=True), time.time(), deck_id),
+            )
+
+    async def delete(self, deck_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM decks WHERE id = ?", (deck_id,))
+
+    async def count(self, owner_id: int) -> int:
+        async with self.db.exclusive() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT COUNT(*) FROM decks WHERE owner_id = ?", (owner_id,)
+                )
+            )
+        return int(rows[0][0])
+
+    async def choice(self, user_id: int, game: str) -> DeckChoice | None:
+        async with self.db.exclusive() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT deck_id, precon FROM deck_choices WHERE user_id = ? AND game = ?",
+                    (user_id, game),
+                )
+            )
+        return DeckChoice(rows[0][0], rows[0][1]) if rows else None
+
+    async def choose(
+        self, user_id: int, game: str, *, deck_id: int | None, precon: str | None
+    ) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO deck_choices (user_id, game, deck_id, precon) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id, game) DO UPDATE SET deck_id = excluded.deck_id,"
+                " precon = excluded.precon",
+                (user_id, game, deck_id, precon),
+            )
+
+
+def _deck(row: sqlite3.Row) -> StoredDeck:
+    return StoredDeck(
+        id=int(row["id"]),
+        owner_id=int(row["owner_id"]),
+        game=str(row["game"]),
+        name=str(row["name"]),
+        hero=str(row["hero"]),
+        cards={str(k): int(v) for k, v in json.loads(row["cards_json"]).items()},
+    )

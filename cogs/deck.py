@@ -1,0 +1,214 @@
+"""The ``/deck`` commands: build, check, share and pick duel decks. Every answer is private.
+
+Thin by design: the deck book decides (ownership, rules, drafts); this cog parses, calls it and
+sends what the renderer returns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import texts
+from bot.components import send_private
+from bot.decks import DeckBook, DeckError
+from bot.render.decks import render_deck, render_deck_list
+from bot.render.model import clip
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+MAX_IMPORT_BYTES = 20_000  # a 40-card list is under 1 kB; anything far bigger is not a deck
+MESSAGE_LIMIT = 2000  # Discord's cap on message content
+Choices = list[app_commands.Choice[str]]
+Count = app_commands.Range[int, 1, 99]
+
+
+class DeckCommands(commands.GroupCog, group_name="deck", group_description=texts.DECK_GROUP):
+    def __init__(self, bot: Backstab) -> None:
+        self.bot = bot
+        self.book = DeckBook(bot.service.repo.db)
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        # A starting duel takes each seat's picked deck (see DeckBook.start_options).
+        self.bot.service.add_start_hook(self.book.start_options)
+
+    # building -----------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description=texts.CMD_DECK_NEW)
+    @app_commands.describe(name=texts.ARG_DECK_NAME, hero=texts.ARG_DECK_HERO)
+    async def new(self, interaction: discord.Interaction[Backstab], name: str, hero: str) -> None:
+        async def run() -> str:
+            deck = await self.book.new(interaction.user.id, name, hero)
+            return texts.DECK_CREATED.format(name=deck.name, hero=self.book.card_name(deck.hero))
+
+        await self._answer(interaction, run)
+
+    @app_commands.command(name="add", description=texts.CMD_DECK_ADD)
+    @app_commands.describe(name=texts.ARG_DECK_NAME, card=texts.ARG_DECK_CARD)
+    @app_commands.describe(count=texts.ARG_DECK_COUNT)
+    async def add(
+        self, interaction: discord.Interaction[Backstab], name: str, card: str, count: Count = 1
+    ) -> None:
+        async def run() -> str:
+            deck = await self.book.add(interaction.user.id, name, card, count)
+            return self._changed(deck)
+
+        await self._answer(interaction, run)
+
+    @app_commands.command(name="remove", description=texts.CMD_DECK_REMOVE)
+    @app_commands.describe(name=texts.ARG_DECK_NAME, card=texts.ARG_DECK_CARD)
+    @app_commands.describe(count=texts.ARG_DECK_COUNT)
+    async def remove(
+        self, interaction: discord.Interaction[Backstab], name: str, card: str, count: Count = 1
+    ) -> None:
+        async def run() -> str:
+            deck = await self.book.remove(interaction.user.id, name, card, count)
+            return self._changed(deck)
+
+        await self._answer(interaction, run)
+
+    @app_commands.command(name="delete", description=texts.CMD_DECK_DELETE)
+    @app_commands.describe(name=texts.ARG_DECK_NAME)
+    async def delete(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+        async def run() -> str:
+            deck = await self.book.delete(interaction.user.id, name)
+            return texts.DECK_DELETED.format(name=deck.name)
+
+        await self._answer(interaction, run)
+
+    # reading and picking ------------------------------------------------------------------
+
+    @app_commands.command(name="show", description=texts.CMD_DECK_SHOW)
+    @app_commands.describe(name=texts.ARG_DECK_NAME)
+    async def show(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+        try:
+            deck, code, _ = await self.book.export(interaction.user.id, name)
+        except DeckError as exc:
+            await send_private(interaction, texts.deck_error(exc.code, exc.detail))
+            return
+        await send_private(interaction, rendered=render_deck(deck, self.book.card_name, code))
+
+    @app_commands.command(name="list", description=texts.CMD_DECK_LIST)
+    async def list_decks(self, interaction: discord.Interaction[Backstab]) -> None:
+        user = interaction.user.id
+        rendered = render_deck_list(
+            await self.book.own(user),
+            self.book.precons(),
+            self.book.card_name,
+            await self.book.chosen(user),
+        )
+        await send_private(interaction, rendered=rendered)
+
+    @app_commands.command(name="use", description=texts.CMD_DECK_USE)
+    @app_commands.describe(name=texts.ARG_DECK_NAME)
+    async def use(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+        async def run() -> str:
+            deck = await self.book.use(interaction.user.id, name)
+            return texts.DECK_USING.format(name=deck.name)
+
+        await self._answer(interaction, run)
+
+    # sharing ------------------------------------------------------------------------------
+
+    @app_commands.command(name="import", description=texts.CMD_DECK_IMPORT)
+    @app_commands.describe(
+        name=texts.ARG_DECK_NAME, code=texts.ARG_DECK_CODE, file=texts.ARG_DECK_FILE
+    )
+    async def import_deck(
+        self,
+        interaction: discord.Interaction[Backstab],
+        name: str,
+        code: str | None = None,
+        file: discord.Attachment | None = None,
+    ) -> None:
+        text = code or ""
+        if file is not None and file.size <= MAX_IMPORT_BYTES:
+            text = (await file.read()).decode("utf-8", errors="replace")
+        if not text.strip():
+            await send_private(interaction, texts.deck_error("no_text", {}))
+            return
+
+        async def run() -> str:
+            deck = await self.book.import_deck(interaction.user.id, text, name)
+            lines = [texts.DECK_IMPORTED.format(name=deck.name)]
+            if not deck.ready:
+                lines.append(texts.DECK_DRAFT.format(size=deck.size))
+                lines += [f"- {p}" for p in deck.problems]
+            return "\n".join(lines)
+
+        await self._answer(interaction, run)
+
+    @app_commands.command(name="export", description=texts.CMD_DECK_EXPORT)
+    @app_commands.describe(name=texts.ARG_DECK_NAME)
+    async def export(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+        async def run() -> str:
+            deck, code, listed = await self.book.export(interaction.user.id, name)
+            head = texts.DECK_EXPORT.format(name=deck.name, code=code)
+            return f"{head}\n```\n{listed}\n```"
+
+        await self._answer(interaction, run)
+
+    # autocomplete -------------------------------------------------------------------------
+
+    @new.autocomplete("hero")
+    async def _heroes(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+        return _choices(self.book.card_choices(current, heroes=True))
+
+    @add.autocomplete("card")
+    async def _cards(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+        return _choices(self.book.card_choices(current))
+
+    @remove.autocomplete("card")
+    async def _deck_cards(
+        self, interaction: discord.Interaction[Backstab], current: str
+    ) -> Choices:
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        try:
+            deck = await self.book.get(interaction.user.id, name, precons=False)
+        except DeckError:
+            return _choices(self.book.card_choices(current))
+        return _choices(self.book.card_choices(current, among=set(deck.cards)))
+
+    @add.autocomplete("name")
+    @remove.autocomplete("name")
+    @delete.autocomplete("name")
+    async def _own_decks(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+        return _choices(await self.book.deck_choices(interaction.user.id, current, precons=False))
+
+    @show.autocomplete("name")
+    @use.autocomplete("name")
+    @export.autocomplete("name")
+    async def _any_decks(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+        return _choices(await self.book.deck_choices(interaction.user.id, current))
+
+    # helpers ------------------------------------------------------------------------------
+
+    def _changed(self, deck: Any) -> str:
+        lines = [texts.DECK_CHANGED.format(name=deck.name, size=deck.size)]
+        if deck.problems:
+            lines.append(texts.DECK_DRAFT.format(size=deck.size))
+            lines += [f"- {p}" for p in deck.problems]
+        else:
+            lines.append(texts.DECK_READY.format(size=deck.size))
+        return "\n".join(lines)
+
+    async def _answer(self, interaction: discord.Interaction[Backstab], run: Any) -> None:
+        try:
+            content = await run()
+        except DeckError as exc:
+            content = texts.deck_error(exc.code, exc.detail)
+        await send_private(interaction, clip(content, MESSAGE_LIMIT))
+
+
+def _choices(pairs: list[tuple[str, str]]) -> Choices:
+    # Discord: choice names and values are at most 100 characters.
+    return [app_commands.Choice(name=clip(label, 100), value=value[:100]) for label, value in pairs]
+
+
+async def setup(bot: Backstab) -> None:
+    await bot.add_cog(DeckCommands(bot))
