@@ -1,4 +1,4 @@
-"""Engine throughput: random-AI classic playouts against python-chess random playouts.
+"""Engine throughput: random-AI classic and duel playouts against python-chess random playouts.
 
     python bench/engine.py [--games 200] [--seconds 10]
 
@@ -44,6 +44,25 @@ def classic_playouts(games: int, seats: int) -> tuple[int, float, list[float]]:
     return actions, perf_counter() - start, times
 
 
+def duel_playouts(games: int) -> tuple[int, float]:
+    """Random legal duels between alternating precons, counted like classic actions."""
+    game = load_game("duel")
+    precons = sorted(getattr(game, "decks", {})) or ["warrior", "thief"]
+    actions = 0
+    start = perf_counter()
+    for seed in range(games):
+        decks = [precons[seed % len(precons)], precons[(seed + 3) % len(precons)]]
+        state = game.new(2, seed, {"decks": decks})
+        rng = Rng(seed).fork(1)
+        while game.outcome(state) is None:
+            deciders = sorted(game.deciders(state))
+            seat = deciders[rng.below(len(deciders))]
+            legal = game.legal_actions(state, seat)
+            game.apply(state, legal[rng.below(len(legal))])
+            actions += 1
+    return actions, perf_counter() - start
+
+
 def chess_playouts(games: int) -> tuple[int, float] | None:
     try:
         import chess
@@ -77,6 +96,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--chess-games", type=int, default=50)
+    parser.add_argument("--duel-games", type=int, default=200)
     args = parser.parse_args()
     actions, secs, times = classic_playouts(args.games, 4)
     out: dict[str, Any] = {
@@ -86,6 +106,10 @@ def main() -> None:
         "classic_median_game_ms_4p": round(statistics.median(times) * 1000, 2),
         "classic_midgame_6p_pickle_bytes": mid_game_size(),
     }
+    duel_actions, duel_secs = duel_playouts(args.duel_games)
+    out["duel_games"] = args.duel_games
+    out["duel_actions"] = duel_actions
+    out["duel_actions_per_second"] = round(duel_actions / duel_secs, 1)
     chess_result = chess_playouts(args.chess_games)
     if chess_result is None:
         out["chess"] = "python-chess not installed (pip install '.[bench]')"
@@ -93,6 +117,7 @@ def main() -> None:
         moves, csecs = chess_result
         out["chess_moves_per_second"] = round(moves / csecs, 1)
         out["ratio_classic_to_chess"] = round((actions / secs) / (moves / csecs), 3)
+        out["ratio_duel_to_chess"] = round((duel_actions / duel_secs) / (moves / csecs), 3)
     print(json.dumps(out, indent=2))
 
 
