@@ -82,7 +82,9 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
         if p.kind == "lose":
             return min(legal, key=lambda a: t.defs[int(a.args[0])].value)
         if p.kind == "die":
-            return legal[-1]  # a die-changing card when held, else taking the Bad Stuff
+            # A die-changing card is worth spending to escape or steal, or on a poor loot.
+            worth = p.nums[0] != 1 or p.nums[1] <= 2
+            return legal[-1] if worth else legal[0]
         if p.kind == "trade":
             _, offered, wanted = p.nums
             worth_it = wanted < 0 or t.defs[offered].value >= t.defs[wanted].value

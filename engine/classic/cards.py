@@ -43,7 +43,8 @@ ROLES: tuple[str, ...] = ("elf", "dwarf", "halfling", "warrior", "cleric", "thie
 # monsters: for that monster only). ``mate``: the monster fights twice over with its
 # enhancers. ``undead``: makes the monster Undead. ``gain_levels``: level-up cards.
 # ``escape``: a one-shot that lets the fighter leave combat with no rewards (nonlethal).
-# ``set_die``: a one-shot that turns the runner's failed flee roll into ``amount``.
+# ``set_die``: a one-shot that turns a die its owner just rolled (flee, coins, theft) into
+# ``amount``.
 Op = Literal[
     "bonus",
     "treasures",

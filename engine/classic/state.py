@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import ResponseWindow, Rng
+from engine.core import Event, ResponseWindow, Rng
 
 # Turn phases (# 004: Turn Phases). ``listen`` (1), ``kick`` (before 2), ``trouble`` (3),
 # ``charity`` (4); ``over`` once someone has won.
@@ -208,3 +208,16 @@ class ClassicState:
 def roll_die(s: ClassicState) -> int:
     """Every die roll of the game: a stacked result if a scenario set one, else the RNG."""
     return s.dice.pop(0) if s.dice else s.rng.roll()
+
+
+def roll_off(s: ClassicState, seats: list[int], ev: list[Event]) -> list[int]:
+    """# 004: Dealing With Ties: tied players roll the die, highest first; players who roll
+    the same roll again among themselves. Returns ``seats`` in the order the dice settle."""
+    if len(seats) <= 1:
+        return list(seats)
+    rolls = [roll_die(s) for _ in seats]
+    ev.append(Event("tie_roll", {"seats": list(seats), "rolls": rolls}))
+    order: list[int] = []
+    for face in sorted(set(rolls), reverse=True):
+        order += roll_off(s, [p for p, r in zip(seats, rolls, strict=True) if r == face], ev)
+    return order

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.classic.rules.effects import end_lasting
 from engine.classic.rules.free import anytime_actions
-from engine.classic.state import ClassicState, Combat, Pending, roll_die
+from engine.classic.state import ClassicState, Combat, Pending, roll_die, roll_off
 from engine.classic.table import COIN, WIN_LEVEL, Table, secret_draw
 from engine.core import Action, Event, ResponseWindow
 
@@ -307,14 +307,11 @@ def _settle_picks(s: ClassicState, p: Pending) -> None:
 def _roll_off(t: Table, s: ClassicState, seats: list[int], ev: list[Event]) -> int:
     """# 004: Special Rules (a single winner): two dice each plus combat strength; then the
     total value of items and coins. The last tie-breaker (age) is unknown to the engine, so
-    the still-tied roll one die each until one is highest."""
+    the still-tied roll off like any tie (# 004: Dealing With Ties)."""
     scores = [roll_die(s) + roll_die(s) + t.player_strength(s, p, None) for p in seats]
     ev.append(Event("roll_off", {"seats": list(seats), "scores": scores}))
     seats = [p for p, x in zip(seats, scores, strict=True) if x == max(scores)]
     if len(seats) > 1:
         wealth = [s.gold[p] + sum(t.defs[i].value for i in s.items[p]) for p in seats]
         seats = [p for p, w in zip(seats, wealth, strict=True) if w == max(wealth)]
-    while len(seats) > 1:
-        rolls = [roll_die(s) for _ in seats]
-        seats = [p for p, r in zip(seats, rolls, strict=True) if r == max(rolls)]
-    return seats[0]
+    return roll_off(s, seats, ev)[0]

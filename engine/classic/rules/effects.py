@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.classic.cards import Effect
-from engine.classic.state import ClassicState, Pending, roll_die
+from engine.classic.state import ClassicState, Pending, roll_off
 from engine.classic.table import COIN, Table
 from engine.core import Event
 
@@ -94,17 +94,15 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
     # Drop any decision the dead seat still owed in this fight (death ends the rolls).
     s.pending = [p for p in s.pending if not (p.seat == seat and p.kind in ("flee", "lose", "die"))]
     if s.corpse and others:
-        order = sorted(others, key=lambda p: (-s.levels[p], _tiebreak(s, p)))
+        # 004: Looting The Body: highest level first; equal levels roll (Dealing With Ties).
+        order: list[int] = []
+        for level in sorted({s.levels[p] for p in others}, reverse=True):
+            order += roll_off(s, [p for p in others if s.levels[p] == level], ev)
         s.pending.append(Pending("loot", order[0], seats=order[1:]))
     else:
         for card in s.corpse:
             t.discard(s, card)
         s.corpse.clear()
-
-
-def _tiebreak(s: ClassicState, seat: int) -> int:
-    """# 004: Dealing With Ties: a die roll settles equal levels."""
-    return roll_die(s) * 10 + seat
 
 
 def loot(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:

@@ -5,7 +5,8 @@ dropping a role)."""
 from __future__ import annotations
 
 from engine.classic.rules.effects import curse
-from engine.classic.state import ClassicState, roll_die
+from engine.classic.rules.running import steal
+from engine.classic.state import ClassicState, roll_off
 from engine.classic.table import LEVEL_PRICE, WIN_LEVEL, Table
 from engine.core import Action, Event
 
@@ -152,17 +153,6 @@ def sell(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> No
     ev.append(Event("sold", {"seat": seat, "card": card, "gold": value}))
 
 
-def steal(t: Table, s: ClassicState, seat: int, victim: int, card: int, ev: list[Event]) -> None:
-    s.used.append("steal")
-    roll = roll_die(s)
-    if roll >= 4:
-        t.put_item(s, seat, card, t.take_item(s, victim, card))
-        ev.append(Event("stole", {"seat": seat, "from": victim, "card": card, "roll": roll}))
-    else:
-        s.levels[seat] = max(1, s.levels[seat] - 1)
-        ev.append(Event("steal_failed", {"seat": seat, "roll": roll, "level": s.levels[seat]}))
-
-
 def drop_role(t: Table, s: ClassicState, seat: int, role: int, ev: list[Event]) -> None:
     """# 004: Roles, Super Munchkin: an attached Overachiever goes with its role."""
     roles = s.roles[seat]
@@ -192,8 +182,7 @@ def _shed_big(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
         if takers:
             low = min(s.levels[p] for p in takers)
             tied = [p for p in takers if s.levels[p] == low]
-            # 004: Dealing With Ties: a die roll picks among the tied lowest.
-            to = max(tied, key=lambda p: (roll_die(s), -p)) if len(tied) > 1 else tied[0]
+            to = roll_off(s, tied, ev)[0]  # 004: Dealing With Ties
             t.put_item(s, to, card, cheat)
             ev.append(Event("gave", {"seat": seat, "to": to, "card": card}))
         else:

@@ -1,13 +1,22 @@
-"""Running away (# 004: Running Away): one roll per monster in the runner's order, 5 or
-more escapes, Bad Stuff from each monster that catches you, and a chance to change a failed
-die with a one-shot."""
+"""Running away and the rolls a one-shot may change (# 004: Running Away, Dealing With Ties).
+
+A flee is one roll per monster in the runner's order: 5 or more escapes, Bad Stuff from each
+monster that catches you. Any roll a seat makes for itself that it could still improve (a
+failed flee, a failed steal, a coin loot below 6) owes that seat a ``die`` decision: keep
+the roll or change it with a die-changing one-shot. The decision is owed whether or not the
+roller holds such a card, so it reveals nothing about the hand."""
 
 from __future__ import annotations
 
 from engine.classic.rules.effects import apply_effects
 from engine.classic.state import ClassicState, Pending, roll_die
-from engine.classic.table import ESCAPE_ROLL, Table
+from engine.classic.table import COIN, ESCAPE_ROLL, Table
 from engine.core import Action, Event
+
+# What a die decision is for (``Pending.nums[0]``); ``nums[1]`` is the roll as it stands.
+FLEE, COINS, STEAL = 0, 1, 2
+STEAL_ROLL = 4
+TOP_FACE = 6
 
 
 def flee(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
@@ -18,13 +27,31 @@ def flee(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     if not p.cards:
         s.pending.pop()
     roll = roll_die(s)
-    total = roll + t.run_bonus(s, a.seat, monster)
-    caught = total < ESCAPE_ROLL
+    caught = roll + t.run_bonus(s, a.seat, monster) < ESCAPE_ROLL
     ev.append(Event("flee", {"seat": a.seat, "monster": monster, "roll": roll, "caught": caught}))
     if caught:
-        # A chance to change the die (# 004: Dealing With Ties / one-shots that affect a
-        # roll). Owed whether or not the runner holds such a card, so it reveals nothing.
-        s.pending.append(Pending("die", a.seat, nums=[monster]))
+        s.pending.append(Pending("die", a.seat, cards=[monster], nums=[FLEE, roll]))
+
+
+def loot_coins(s: ClassicState, seat: int, ev: list[Event]) -> None:
+    """# 004: Loot The Room: a die roll of coins; a roll below 6 may still be changed."""
+    roll = roll_die(s)
+    ev.append(Event("rolled", {"seat": seat, "roll": roll, "for": "coins"}))
+    if roll < TOP_FACE:
+        s.pending.append(Pending("die", seat, nums=[COINS, roll]))
+    else:
+        _take_coins(s, seat, roll, ev)
+
+
+def steal(t: Table, s: ClassicState, seat: int, victim: int, card: int, ev: list[Event]) -> None:
+    """Our Thief: once per turn, 4+ lifts an item from another table, else lose a level."""
+    s.used.append("steal")
+    roll = roll_die(s)
+    ev.append(Event("rolled", {"seat": seat, "roll": roll, "for": "steal"}))
+    if roll >= STEAL_ROLL:
+        _stolen(t, s, seat, victim, card, roll, ev)
+    else:
+        s.pending.append(Pending("die", seat, cards=[card], seats=[victim], nums=[STEAL, roll]))
 
 
 def die_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
@@ -38,13 +65,39 @@ def die_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
 
 def answer_die(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
-    monster = p.nums[0]
+    purpose, roll = p.nums[0], p.nums[1]
     if a.kind == "set_die":
         card = int(a.args[0])
         t.take_card(s, a.seat, card)
         t.discard(s, card)
-        face = t.defs[card].amount_of("set_die")
-        ev.append(Event("die_set", {"seat": a.seat, "card": card, "roll": face}))
-        if face + t.run_bonus(s, a.seat, monster) >= ESCAPE_ROLL:
-            return
-    apply_effects(t, s, a.seat, t.defs[monster].bad_stuff, ev)
+        roll = t.defs[card].amount_of("set_die")
+        ev.append(Event("die_set", {"seat": a.seat, "card": card, "roll": roll}))
+    if purpose == COINS:
+        _take_coins(s, a.seat, roll, ev)
+    elif purpose == STEAL:
+        victim, item = p.seats[0], p.cards[0]
+        if roll >= STEAL_ROLL and item in s.items[victim] and _room_for(t, s, a.seat, item):
+            _stolen(t, s, a.seat, victim, item, roll, ev)
+        else:
+            s.levels[a.seat] = max(1, s.levels[a.seat] - 1)
+            ev.append(Event("steal_failed", {"seat": a.seat, "roll": roll}))
+    else:
+        monster = p.cards[0]
+        if roll + t.run_bonus(s, a.seat, monster) < ESCAPE_ROLL:
+            apply_effects(t, s, a.seat, t.defs[monster].bad_stuff, ev)
+
+
+def _room_for(t: Table, s: ClassicState, seat: int, item: int) -> bool:
+    return not t.defs[item].big or t.big_count(s, seat) < t.max_big(s, seat)
+
+
+def _take_coins(s: ClassicState, seat: int, roll: int, ev: list[Event]) -> None:
+    s.gold[seat] += roll * COIN
+    ev.append(Event("looted_coins", {"seat": seat, "roll": roll}))
+
+
+def _stolen(
+    t: Table, s: ClassicState, seat: int, victim: int, card: int, roll: int, ev: list[Event]
+) -> None:
+    t.put_item(s, seat, card, t.take_item(s, victim, card))
+    ev.append(Event("stole", {"seat": seat, "from": victim, "card": card, "roll": roll}))

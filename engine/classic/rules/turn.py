@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.classic.rules.combat import start_combat
 from engine.classic.rules.effects import curse
+from engine.classic.rules.running import loot_coins
 from engine.classic.state import ClassicState, roll_die
 from engine.classic.table import COIN, HAND_LIMIT, Table, secret_draw
 from engine.core import Action, Event, Rng
@@ -134,10 +135,8 @@ def resolve_phase(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
             ev.append(secret_draw(seat, card, "treasure"))
         s.phase = "charity"
     elif k == "loot_coins":
-        roll = roll_die(s)
-        s.gold[seat] += roll * COIN
-        ev.append(Event("looted_coins", {"seat": seat, "roll": roll}))
         s.phase = "charity"
+        loot_coins(s, seat, ev)
     elif k == "charity_give":
         card, to = int(a.args[0]), int(a.args[1])
         s.hands[seat].remove(card)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.classic import Classic
 from engine.classic.scenario import build, find_action
-from engine.core import Action
+from engine.core import Action, Event
 
 
 def _fight_for_the_win(game: Classic, single: bool, dice: list[int]) -> list[int]:
@@ -87,3 +87,14 @@ def test_listen_only_in_phase_one(game: Classic) -> None:
     # 004: Turn Phases
     s = build(game, {"seats": 3, "phase": "kick"}, [])
     assert not any(a.kind == "listen" for a in game.legal_actions(s, 0))
+
+
+def test_ties_between_players_roll_until_settled(game: Classic) -> None:
+    # 004: Dealing With Ties: tied players roll; equal rolls roll again among themselves.
+    from engine.classic.state import roll_off
+
+    s = build(game, {"seats": 4, "dice": [3, 6, 3, 3, 2, 5, 4]}, [])
+    events: list[Event] = []
+    assert roll_off(s, [0, 1, 2, 3], events) == [1, 2, 3, 0]
+    assert [e.kind for e in events] == ["tie_roll", "tie_roll"]
+    assert roll_off(s, [2], events) == [2]
