@@ -29,8 +29,9 @@ MISCHIEF_SUBTYPES = ("curse", "treachery", "interrupt")
 # When an ability happens. ``play``: a Mischief or Ally resolving (or an ability on arrival);
 # ``hire``: a Monster hired (# 000 III.A.2.f.(I).(C)); ``activate``: paid for by its controller;
 # ``flaunt``: shown from the hand (# 000 IV Flaunt); ``reckoning``: the warmup step;
-# ``survive``: Survivor (# 000 IV); ``ongoing``: a static modifier while in play or stuck.
-When = Literal["play", "hire", "activate", "flaunt", "reckoning", "survive", "ongoing"]
+# ``survive``: Survivor (# 000 IV); ``fight_end``: any card in play when a fight ends
+# (# 000 III.A.2.f.(I).(F)); ``ongoing``: a static modifier while in play or stuck.
+When = Literal["play", "hire", "activate", "flaunt", "reckoning", "survive", "fight_end", "ongoing"]
 
 # Who or what an effect touches. Choices (hero, ally, ...) are picked as part of the action.
 Target = Literal[
@@ -73,6 +74,7 @@ Op = Literal[
     "collect",
     "cash_in",
     "suction",
+    "control",
 ]
 
 KEYWORDS: tuple[str, ...] = (

@@ -21,6 +21,7 @@ from engine.duel.zones import (
     remove_from_game,
     spill,
     squish,
+    take_control,
     to_stash_face_down,
 )
 
@@ -31,6 +32,7 @@ PENDING_TARGET = 1  # a hired Monster's ability: pick its target
 PENDING_RECYCLE = 2  # Recycle: decide whether to draw at all
 PENDING_ORDER = 3  # the active player orders simultaneous triggers
 NEEDS_TARGET = -3  # a stack entry still waiting for its target
+TRIGGER_BASE = 16  # a trigger code is ``iid * TRIGGER_BASE + ability index``
 
 
 def target_kind(ability: Ability) -> str:
@@ -207,6 +209,9 @@ def _apply(
         squish(defs, s, who, ev)
     elif op == "unzap":
         s.zapped.discard(who)
+    elif op == "control":
+        if not take_control(defs, s, seat, who, ev):
+            ev.append(Event("fizzled", {"card": source, "op": op}))
     elif op == "collect":
         s.tokens[source] += max(0, amount)
         ev.append(Event("collected", {"card": source, "amount": amount}))

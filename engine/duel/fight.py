@@ -6,7 +6,9 @@ from __future__ import annotations
 from engine.core import Event, ResponseWindow
 from engine.duel.effects import (
     NEEDS_TARGET,
+    PENDING_ORDER,
     PENDING_TARGET,
+    TRIGGER_BASE,
     candidates,
     resolve_effects,
     suction,
@@ -16,6 +18,7 @@ from engine.duel.state import DuelState, Fight
 from engine.duel.zones import (
     Defs,
     card,
+    controller,
     defense_of,
     hurt,
     in_play,
@@ -127,7 +130,8 @@ def caught_cheating(defs: Defs, s: DuelState, ev: list[Event]) -> None:
 
 def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     """# 000 III.A.2.f.(I).(C): hire abilities trigger (even if it will be squished), then the
-    gold is paid to the stockpile."""
+    gold is paid to the stockpile. Several hire abilities are put in order by the active player
+    (# 000 II.A.2)."""
     f = s.fight
     assert f is not None
     f.step = "hire"
@@ -149,8 +153,26 @@ def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
         after_hire(defs, s, ev)
         return
     s.stack.extend(reversed(entries))
-    if any(e[3] == NEEDS_TARGET for e in entries):
-        s.pending = [f.attacker, 0, PENDING_TARGET]
+    if len(entries) > 1:
+        codes = [e[1] * TRIGGER_BASE + e[2] for e in entries]
+        s.pending = [s.active, len(codes), PENDING_ORDER, *codes]
+        return
+    hire_ordered(defs, s)
+
+
+def move_hire_entry(s: DuelState, code: int, ordered: int) -> None:
+    """Put the hire ability ``code`` right under the ``ordered`` ones already picked, so it
+    resolves after them and before the rest."""
+    iid, idx = divmod(code, TRIGGER_BASE)
+    entry = next(e for e in s.stack if e[1] == iid and e[2] == idx and not e[5])
+    s.stack.remove(entry)
+    s.stack.insert(len(s.stack) - ordered, entry)
+
+
+def hire_ordered(defs: Defs, s: DuelState) -> None:
+    """The hire abilities are in order: the attacker picks targets, then both may answer."""
+    if any(e[3] == NEEDS_TARGET for e in s.stack):
+        s.pending = [s.active, 0, PENDING_TARGET]
         return
     s.window = ResponseWindow("hire", (s.active, 1 - s.active))
 
@@ -181,7 +203,7 @@ def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     assert f is not None
     f.gold = 0
     if f.card < 0:
-        end_fight(defs, s, ev, survived=False)
+        end_fight(defs, s, ev)
         return
     weapons = [i for i in f.committed if card(defs, s, i).type == "loot"]
     total = sum(power_of(defs, s, i) for i in weapons)
@@ -191,7 +213,7 @@ def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
         if s.damage[f.card] >= life_of(defs, s, f.card):
             f.step = "ended"
             squish(defs, s, f.card, ev)
-            end_fight(defs, s, ev, survived=False)
+            end_fight(defs, s, ev)
             return
     monster_damage(defs, s, ev)
 
@@ -214,7 +236,7 @@ def monster_damage(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
     if f.card < 0:
-        end_fight(defs, s, ev, survived=False)
+        end_fight(defs, s, ev)
         return
     amount = max(0, power_of(defs, s, f.card) + f.power_mod - fight_defense(defs, s))
     allies = [i for i in f.committed if card(defs, s, i).type == "ally"]
@@ -229,7 +251,7 @@ def monster_damage(defs: Defs, s: DuelState, ev: list[Event]) -> None:
         f.to_split = amount
         return
     if s.phase != "over":
-        end_fight(defs, s, ev, survived=True)
+        end_fight(defs, s, ev)
 
 
 def allot(defs: Defs, s: DuelState, ally: int, ev: list[Event]) -> None:
@@ -241,20 +263,61 @@ def allot(defs: Defs, s: DuelState, ally: int, ev: list[Event]) -> None:
     suction(defs, s, f.card, f.attacker, dealt, ev)
     allies = [i for i in f.committed if card(defs, s, i).type == "ally"]
     if f.to_split <= 0 or not allies:
-        end_fight(defs, s, ev, survived=True)
+        end_fight(defs, s, ev)
 
 
-def end_fight(defs: Defs, s: DuelState, ev: list[Event], survived: bool) -> None:
-    """# 000 III.A.2.f.(I).(F): Survivor triggers, the Monster is stashed face up with its
-    damage, the defender's cards go back keeping their orientation."""
+def end_fight(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """# 000 III.A.2.f.(I).(F).1: the fight ends and every end-of-fight ability in play (and
+    Survivor on a surviving Monster) happens, in the active player's order when several do.
+    A Monster squished during the fight has left it already (``card`` is -1)."""
     f = s.fight
     assert f is not None
-    monster_alive = survived and f.card >= 0
-    if monster_alive and not monstrous(defs, s, f.card):
-        c = card(defs, s, f.card)
-        for i, a in enumerate(c.abilities):
-            if a.when == "survive":
-                resolve_effects(defs, s, [f.attacker, f.card, i, -1, 0, 0], a, ev)
+    f.step = "end"
+    codes = end_triggers(defs, s)
+    if len(codes) > 1:
+        s.pending = [s.active, len(codes), PENDING_ORDER, *codes]
+        return
+    for code in codes:
+        resolve_end_trigger(defs, s, s.active, code, ev)
+    finish_end(defs, s, ev)
+
+
+def end_triggers(defs: Defs, s: DuelState) -> list[int]:
+    f = s.fight
+    assert f is not None
+    codes: list[int] = []
+    cards = [*s.heroes, *s.hoard[0], *s.hoard[1], *f.committed]
+    cards += [i for p in (0, 1) for i in s.stash[p] if i in s.face_up]
+    for iid in cards:
+        for i, a in enumerate(card(defs, s, iid).abilities):
+            if a.when == "fight_end":
+                codes.append(iid * TRIGGER_BASE + i)
+    if f.card >= 0:
+        monster_is_monstrous = monstrous(defs, s, f.card)
+        for i, a in enumerate(card(defs, s, f.card).abilities):
+            # 000 IV Survivor; 000 IV Monstrous: its other abilities are ignored
+            if a.when == "fight_end" or (a.when == "survive" and not monster_is_monstrous):
+                codes.append(f.card * TRIGGER_BASE + i)
+    return codes
+
+
+def resolve_end_trigger(defs: Defs, s: DuelState, _active: int, code: int, ev: list[Event]) -> None:
+    """One end-of-fight ability, for its card's controller. A card that left play meanwhile
+    (an earlier ability squished it) no longer has the ability."""
+    f = s.fight
+    iid, i = divmod(code, TRIGGER_BASE)
+    if s.phase == "over" or f is None or not in_play(s, iid):
+        return
+    seat = controller(s, iid)
+    resolve_effects(defs, s, [seat, iid, i, -1, 0, 0], card(defs, s, iid).abilities[i], ev)
+
+
+def finish_end(defs: Defs, s: DuelState, ev: list[Event]) -> None:
+    """# 000 III.A.2.f.(I).(F).2-4: the surviving Monster goes to its owner's stash face up
+    with its damage; the defender's cards go back keeping their orientation."""
+    f = s.fight
+    assert f is not None
+    monster_alive = f.card >= 0
     s.fight = None
     if monster_alive:
         if monstrous(defs, s, f.card):

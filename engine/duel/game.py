@@ -19,7 +19,7 @@ from engine.core import (
     Rng,
 )
 from engine.core.errors import CardDataError
-from engine.duel import fight, legal, turn
+from engine.duel import fight, legal, triggers, turn
 from engine.duel.ai import choose
 from engine.duel.cards import DuelCard
 from engine.duel.decks import Deck, load_decks, validate_deck
@@ -199,7 +199,7 @@ class Duel(Game[DuelState, DuelView]):
         elif kind == "allot":
             fight.allot(defs, s, args[0], ev)
         elif kind == "order":
-            turn.choose_order(defs, s, args[0], ev)
+            triggers.choose_order(defs, s, args[0], ev)
         elif kind == "recycle":
             amount = s.pending[1]
             s.pending = []
@@ -298,7 +298,7 @@ class Duel(Game[DuelState, DuelView]):
         s.window = None
         f = s.fight
         if f is not None and f.card < 0:
-            fight.end_fight(self.defs, s, ev, survived=False)
+            fight.end_fight(self.defs, s, ev)
         elif kind == "cost" and f is not None:
             fight.check_cheating(self.defs, s, ev)
         elif kind == "hire" and f is not None:

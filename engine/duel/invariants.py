@@ -82,5 +82,9 @@ def invariants(game: Duel, s: DuelState) -> list[str]:
 
 
 def _an_ability_could_raise_ranks(game: Duel) -> bool:
-    """No effect op moves Loot into a hoard or lowers a level yet; a hook could."""
-    return any(c.hook for c in game.defs if c.type != "hero")
+    """Taking control of Loot (op ``control``) can pass the limit; so could a hook."""
+    return any(
+        c.hook or any(e.op == "control" for a in c.abilities for e in a.effects)
+        for c in game.defs
+        if c.type != "hero"
+    )

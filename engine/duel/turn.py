@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.duel.effects import PENDING_ORDER, resolve_effects
+from engine.duel.effects import PENDING_ORDER, TRIGGER_BASE, resolve_effects
 from engine.duel.hooks import HOOKS
 from engine.duel.state import DuelState
 from engine.duel.zones import Defs, card, draw, hurt, leave_play, stuck_bonus
@@ -64,6 +64,7 @@ def start_turn(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
     triggers = reckoning_triggers(defs, s, seat)
     if len(triggers) > 1:
         # 000 II.A.2: simultaneous triggers resolve in the order the active player picks
+        # (engine/duel/triggers.py)
         s.phase = "warmup"
         s.pending = [seat, len(triggers), PENDING_ORDER, *triggers]
         return
@@ -90,7 +91,7 @@ def reckoning_triggers(defs: Defs, s: DuelState, seat: int) -> list[int]:
     for iid in [hero, *s.hoard[seat]]:
         for i, a in enumerate(card(defs, s, iid).abilities):
             if a.when == "reckoning":
-                codes.append(iid * 16 + i)
+                codes.append(iid * TRIGGER_BASE + i)
     return codes
 
 
@@ -104,22 +105,11 @@ def resolve_trigger(defs: Defs, s: DuelState, seat: int, code: int, ev: list[Eve
         ev.append(Event("bled", {"seat": seat, "amount": bleeding}))
         hurt(defs, s, hero, bleeding, ev)
         return
-    iid, i = divmod(code, 16)
+    iid, i = divmod(code, TRIGGER_BASE)
     c = card(defs, s, iid)
     resolve_effects(defs, s, [seat, iid, i, -1, 0, 0], c.abilities[i], ev)
     if c.hook and s.phase != "over":
         HOOKS[c.hook](defs, s, seat, iid, ev)
-
-
-def choose_order(defs: Defs, s: DuelState, code: int, ev: list[Event]) -> None:
-    """The active player picks the next reckoning trigger; the last one follows by itself."""
-    seat = s.pending[0]
-    rest = [c for c in s.pending[3:] if c != code]
-    s.pending = []
-    resolve_trigger(defs, s, seat, code, ev)
-    for other in rest:
-        resolve_trigger(defs, s, seat, other, ev)
-    finish_warmup(s, seat, ev)
 
 
 def unstash(s: DuelState, seat: int, ev: list[Event]) -> None:

@@ -51,6 +51,24 @@ def controller(s: DuelState, iid: int) -> int:
     return s.owner[iid]
 
 
+def take_control(defs: Defs, s: DuelState, seat: int, iid: int, ev: list[Event]) -> bool:
+    """# 000 II.A.4: a card in the opponent's hoard moves to ``seat``'s hoard; its owner stays
+    the same, so when it leaves play it goes to its owner's pile (control reverts). It keeps its
+    orientation, tokens and Curses. A second Location cannot come under one's control
+    (# 000 I.E.3); the rank limit may be passed (# 000 I.D.3: then no Loot may be played)."""
+    other = 1 - seat
+    if iid not in s.hoard[other]:
+        return False
+    if card(defs, s, iid).type == "location" and any(
+        card(defs, s, i).type == "location" for i in s.hoard[seat]
+    ):
+        return False
+    s.hoard[other].remove(iid)
+    s.hoard[seat].append(iid)
+    ev.append(Event("control", {"seat": seat, "card": iid, "id": card(defs, s, iid).id}))
+    return True
+
+
 def leave_play(s: DuelState, iid: int, ev: list[Event]) -> None:
     """Clear everything that only exists while ``iid`` is in play."""
     s.damage[iid] = 0

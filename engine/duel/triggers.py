@@ -1,0 +1,47 @@
+"""Abilities that happen at the same moment (# 000 II.A.1.a, II.A.2): the active player puts
+them in order, one pick at a time, until one is left.
+
+Three moments gather simultaneous abilities: the reckoning step (# 000 III.A.1.c), a hired
+Monster's abilities (# 000 III.A.2.f.(I).(C)) and the end of a fight (# 000
+III.A.2.f.(I).(F)). A trigger is a code, ``iid * 16 + ability index`` (or ``BLEED``); the
+pending choice is ``[seat, total, PENDING_ORDER, *codes still unordered]``.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.duel import fight, turn
+from engine.duel.effects import PENDING_ORDER
+from engine.duel.state import DuelState
+from engine.duel.zones import Defs
+
+
+def ask_order(s: DuelState, seat: int, total: int, codes: list[int]) -> None:
+    s.pending = [seat, total, PENDING_ORDER, *codes]
+
+
+def choose_order(defs: Defs, s: DuelState, code: int, ev: list[Event]) -> None:
+    """The active player picks which of the waiting abilities goes next."""
+    seat, total = s.pending[0], s.pending[1]
+    rest = [c for c in s.pending[3:] if c != code]
+    s.pending = []
+    f = s.fight
+    if f is not None and f.step == "hire":
+        # Hire abilities wait on the stack: the pick goes above the ones still unordered.
+        fight.move_hire_entry(s, code, total - len(rest) - 1)
+        if len(rest) > 1:
+            ask_order(s, seat, total, rest)
+        else:
+            fight.hire_ordered(defs, s)
+        return
+    resolve = fight.resolve_end_trigger if f is not None else turn.resolve_trigger
+    resolve(defs, s, seat, code, ev)
+    if len(rest) > 1 and s.phase != "over":
+        ask_order(s, seat, total, rest)
+        return
+    for other in rest:
+        resolve(defs, s, seat, other, ev)
+    if f is not None:
+        fight.finish_end(defs, s, ev)
+    else:
+        turn.finish_warmup(s, seat, ev)

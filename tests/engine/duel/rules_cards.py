@@ -1,0 +1,83 @@
+"""Test-only cards for rules no card of the pool uses yet (the pool lives in data/duel and grows
+separately): a game made of the real pool plus these definitions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.duel.cards import DuelCard
+from engine.duel.game import Duel
+
+EXTRA: list[dict[str, Any]] = [
+    {
+        "id": "t_mole",
+        "name": "Test Mole",
+        "type": "monster",
+        "cost": 1,
+        "power": 0,
+        "life": 3,
+    },
+    {
+        "id": "t_shield_first_imp",
+        "name": "Test Twin-Trick Imp",
+        "type": "monster",
+        "cost": 1,
+        "power": 0,
+        "life": 3,
+        "abilities": [
+            {"when": "hire", "effects": [{"op": "damage", "amount": 1, "target": "opponent"}]},
+            {"when": "hire", "effects": [{"op": "prevent", "amount": 1, "target": "opponent"}]},
+        ],
+    },
+    {
+        "id": "t_gong_arena",
+        "name": "Test Gong Arena",
+        "type": "location",
+        "abilities": [
+            {"when": "fight_end", "effects": [{"op": "damage", "amount": 1, "target": "opponent"}]}
+        ],
+    },
+    {
+        "id": "t_bandage_charm",
+        "name": "Test Bandage Charm",
+        "type": "loot",
+        "subtype": "trinket",
+        "rank": 0,
+        "abilities": [
+            {"when": "fight_end", "effects": [{"op": "heal", "amount": 1, "target": "you"}]}
+        ],
+    },
+    {
+        "id": "t_tally_stone",
+        "name": "Test Tally Stone",
+        "type": "loot",
+        "subtype": "trinket",
+        "rank": 0,
+        "abilities": [
+            {"when": "fight_end", "effects": [{"op": "gold", "amount": 1, "target": "you"}]}
+        ],
+    },
+    {
+        "id": "t_borrow",
+        "name": "Test Borrow",
+        "type": "mischief",
+        "subtype": "treachery",
+        "abilities": [
+            {"when": "play", "effects": [{"op": "control", "amount": 1, "target": "loot"}]}
+        ],
+    },
+    {
+        "id": "t_lure",
+        "name": "Test Lure",
+        "type": "mischief",
+        "subtype": "treachery",
+        "abilities": [
+            {"when": "play", "effects": [{"op": "control", "amount": 1, "target": "card"}]}
+        ],
+    },
+]
+
+
+def with_test_cards(duel: Duel) -> Duel:
+    cards = [*duel.defs, *(DuelCard.model_validate(raw) for raw in EXTRA)]
+    return Duel(cards, duel.decks)
