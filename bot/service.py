@@ -12,9 +12,10 @@ import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.settings import ServerSettings, SettingsBook
 from bot.storage.database import Database
 from bot.storage.repository import (
     ActionRow,
@@ -25,7 +26,17 @@ from bot.storage.repository import (
 )
 from bot.timers import TurnTimers
 from engine import games as registry
-from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, PlayerView, Rng
+from engine.core import (
+    CONCEDE,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    PlayerView,
+    ResponseWindow,
+    Rng,
+)
 from engine.core.record import CardSetChanged, MatchRecord, RecordHeader, replay
 
 log = logging.getLogger(__name__)
@@ -34,6 +45,11 @@ AI_ITERATION_CAP = 2000
 """AI moves in a row before the service gives up on a game that never hands control back."""
 
 AI_NAMES = ("Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hale")
+AI_LEVELS = ("random", "heuristic")
+FILL_LEVEL = "heuristic"  # the AI that fills empty seats at start and takes over AFK seats
+AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
+AFK_EVENT = "afk_ai"  # a notice in an Update only; never part of the engine's log
+PASS = "pass"
 
 
 class ServiceError(Exception):
@@ -51,6 +67,7 @@ class SeatInfo:
     name: str
     dm_closed: bool
     timeouts: int = 0
+    afk: bool = False  # handed to the AI after AFK_TIMEOUTS turn timeouts in a row
 
 
 @dataclass(frozen=True)
@@ -67,7 +84,13 @@ class MatchInfo:
     seats: tuple[SeatInfo, ...]
     options: dict[str, Any]
     outcome: Outcome | None
-    deadline: float | None
+    deadline: float | None  # the running loop's time (what renderers compare against)
+    deadline_at: float | None = None  # wall-clock epoch seconds (for Discord's <t:..:R>)
+    deadline_kind: str | None = None  # 'turn', 'window' or 'lobby'
+
+    @property
+    def ranked(self) -> bool:
+        return bool(self.options.get("ranked"))
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -98,6 +121,9 @@ class _Live:
     ai_seed: int
     count: int  # actions in the log
     ai_levels: dict[int, str] = field(default_factory=dict)
+    # The match version since which only passes were played: a Pass drawn at or after it
+    # still answers the same response window, so it is not stale.
+    pass_floor: int = 0
 
 
 class MatchService:
@@ -113,9 +139,16 @@ class MatchService:
     ) -> None:
         self.repo = Repository(db)
         self._games = games
-        self.turn_seconds = turn_seconds
-        self.window_seconds = window_seconds
-        self.lobby_idle_seconds = lobby_idle_seconds
+        # The process settings are every server's defaults; /settings overrides per server.
+        # model_construct: tests and benchmarks use bounds a server may not pick (0 s, a day).
+        self.settings = SettingsBook(
+            db,
+            ServerSettings.model_construct(
+                turn_seconds=turn_seconds,
+                window_seconds=window_seconds,
+                lobby_idle_seconds=lobby_idle_seconds,
+            ),
+        )
         self._listeners: list[Listener] = []
         self._start_hooks: list[StartHook] = []
         self._locks: dict[int, asyncio.Lock] = {}
@@ -147,6 +180,8 @@ class MatchService:
             if live.game.deciders(live.state) & live.ai_levels.keys():
                 async with self._lock(match_id):
                     await self._run_ai(match_id, [])
+        for match_id, version, deadline_at in await self.repo.deadlines("lobby"):
+            self.timers.schedule(match_id, version, deadline_at)
         if self._unchecked:
             self._checker = asyncio.get_running_loop().create_task(self._check_all())
 
@@ -178,16 +213,20 @@ class MatchService:
         game: str,
         options: dict[str, Any] | None = None,
     ) -> MatchInfo:
-        self._game(game)
+        rules = self._game(game)
+        options = dict(options or {})
+        seats = options.get("seats")
+        if seats is not None and not rules.min_seats <= int(seats) <= rules.max_seats:
+            raise ServiceError("bad_seats", least=rules.min_seats, most=rules.max_seats)
         match_id = await self.repo.create_match(
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host_id,
             host_name=host_name,
             game=game,
-            options=dict(options or {}),
+            options=options,
         )
-        return await self.get(match_id)
+        return await self._touched(match_id)
 
     async def set_message(
         self, match_id: int, message_id: int, thread_id: int | None = None
@@ -202,7 +241,7 @@ class MatchService:
                 raise ServiceError("already_seated")
             self._check_room(match)
             await self.repo.add_seat(match_id, len(match.seats), user_id, name, None)
-            return await self.get(match_id)
+            return await self._touched(match_id)
 
     async def leave(self, match_id: int, user_id: int) -> MatchInfo:
         async with self._lock(match_id):
@@ -219,37 +258,103 @@ class MatchService:
                 else:
                     cancel = True
             await self.repo.remove_seat(match_id, seat, new_host=new_host, cancel=cancel)
-            return await self.get(match_id)
+            await self._forget_pick(match, user_id)
+            return await self._touched(match_id)
 
     async def add_ai(self, match_id: int, by_user_id: int, level: str = "random") -> MatchInfo:
+        if level not in AI_LEVELS:
+            raise ServiceError("bad_level", levels=", ".join(AI_LEVELS))
         async with self._lock(match_id):
             match = await self._lobby(match_id)
             self._check_host(match, by_user_id)
             self._check_room(match)
-            taken = {s.name for s in match.seats}
-            name = next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in taken), "AI")
-            await self.repo.add_seat(match_id, len(match.seats), None, name, level)
-            return await self.get(match_id)
+            await self.repo.add_seat(match_id, len(match.seats), None, _ai_name(match), level)
+            return await self._touched(match_id)
+
+    async def remove_seat(self, match_id: int, by_user_id: int, seat: int) -> MatchInfo:
+        """The host takes a seat away (a player who went quiet, an AI too many)."""
+        async with self._lock(match_id):
+            match = await self._lobby(match_id)
+            self._check_host(match, by_user_id)
+            target = next((s for s in match.seats if s.seat == seat), None)
+            if target is None:
+                raise ServiceError("no_such_seat")
+            if target.user_id == match.host_id:
+                raise ServiceError("host_stays")  # the host leaves with Leave, or hands over
+            await self.repo.remove_seat(match_id, seat, new_host=None, cancel=False)
+            if target.user_id is not None:
+                await self._forget_pick(match, target.user_id)
+            return await self._touched(match_id)
+
+    async def hand_over(self, match_id: int, by_user_id: int, to_user_id: int) -> MatchInfo:
+        async with self._lock(match_id):
+            match = await self._lobby(match_id)
+            self._check_host(match, by_user_id)
+            if to_user_id == by_user_id or match.seat_of(to_user_id) is None:
+                raise ServiceError("not_a_player")
+            await self.repo.set_host(match_id, to_user_id)
+            return await self._touched(match_id)
+
+    async def set_pick(self, match_id: int, user_id: int, pick: dict[str, Any]) -> MatchInfo:
+        """A seated player's own pre-game choice (a duel deck), kept in the lobby's options
+        under ``picks[user id]`` until a start hook turns the picks into match options."""
+        async with self._lock(match_id):
+            match = await self._lobby(match_id)
+            if match.seat_of(user_id) is None:
+                raise ServiceError("not_seated")
+            options = dict(match.options)
+            options["picks"] = {**options.get("picks", {}), str(user_id): pick}
+            await self.repo.set_options(match_id, options)
+            return await self._touched(match_id)
 
     async def cancel(self, match_id: int, by_user_id: int) -> MatchInfo:
         async with self._lock(match_id):
             match = await self._lobby(match_id)
             self._check_host(match, by_user_id)
             await self.repo.set_status(match_id, "cancelled")
+            await self.repo.set_deadline(match_id, None, None)
+            self.timers.cancel(match_id)
             return await self.get(match_id)
+
+    async def _expire_lobby(self, match: MatchInfo) -> Update:
+        """Nobody touched the lobby for the server's idle time: close it (caller holds the lock)."""
+        await self.repo.set_status(match.id, "cancelled")
+        await self.repo.set_deadline(match.id, None, None)
+        closed = await self.get(match.id)
+        update = Update(closed, [], frozenset())
+        await self._publish(update)
+        return update
+
+    async def _touched(self, match_id: int) -> MatchInfo:
+        """A lobby changed (or opened): its idle expiry starts again."""
+        match = await self.get(match_id)
+        if match.status != "lobby":
+            self.timers.cancel(match_id)
+            return match
+        rules = await self.settings.get(match.guild_id)
+        deadline_at = self.timers.now() + rules.lobby_idle_seconds
+        await self.repo.set_deadline(match_id, deadline_at, "lobby")
+        self.timers.schedule(match_id, match.version, deadline_at)
+        return await self.get(match_id)
+
+    async def _forget_pick(self, match: MatchInfo, user_id: int) -> None:
+        picks = dict(match.options.get("picks", {}))
+        if picks.pop(str(user_id), None) is not None:
+            await self.repo.set_options(match.id, {**match.options, "picks": picks})
 
     async def start_match(self, match_id: int, by_user_id: int) -> Update:
         async with self._lock(match_id):
             match = await self._lobby(match_id)
             self._check_host(match, by_user_id)
             game = self._game(match.game)
-            if len(match.seats) < game.min_seats:
-                raise ServiceError("too_few_seats", minimum=game.min_seats)
+            match = await self._fill_with_ai(match, game)
             seed = secrets.randbits(63)
             ai_seed = secrets.randbits(63)
             options = dict(match.options)
             for hook in self._start_hooks:
-                options.update(await hook(match))
+                # Each hook sees what the ones before it added (a deck chosen in the lobby
+                # is not chosen again from a player's saved default).
+                options.update(await hook(replace(match, options=dict(options))))
             header = RecordHeader(
                 game=game.id,
                 card_set_digest=game.card_set_digest,
@@ -259,7 +364,8 @@ class MatchService:
             )
             state = game.new(header.seats, seed, header.options)
             live = _Live(game, state, header, ai_seed, 0, _ai_levels(match.seats))
-            deadline_at = self._deadline_for(live, match)
+            live.pass_floor = match.version + 1
+            deadline_at, kind = await self._deadline_for(live, match)
             try:
                 await self.repo.start_match(
                     match_id,
@@ -268,12 +374,23 @@ class MatchService:
                     ai_seed=ai_seed,
                     state=state.to_json(),
                     deadline_at=deadline_at,
+                    deadline_kind=kind,
                 )
             except VersionConflict:
                 raise ServiceError("stale") from None
             self._live[match_id] = live
             first = await self._published(match_id, [], deadline_at)
             return await self._run_ai(match_id, [first])
+
+    async def _fill_with_ai(self, match: MatchInfo, game: Game[Any, Any]) -> MatchInfo:
+        """Empty seats up to the table size asked for (at least the game's minimum) get AI
+        players as the match starts (classic: 3-6 with AI filling up)."""
+        wanted = max(game.min_seats, int(match.options.get("seats") or 0))
+        wanted = min(wanted, game.max_seats)
+        for seat in range(len(match.seats), wanted):
+            await self.repo.add_seat(match.id, seat, None, _ai_name(match), FILL_LEVEL)
+            match = await self.get(match.id)
+        return match
 
     # play ----------------------------------------------------------------------------------
     async def act(
@@ -284,14 +401,24 @@ class MatchService:
             seat = match.seat_of(user_id)
             if seat is None:
                 raise ServiceError("not_seated")
-            if match.version != expected_version:
+            await self._check(match_id)
+            live = self._live[match_id]
+            if match.version != expected_version and not (
+                action_key == PASS and live.pass_floor <= expected_version < match.version
+            ):
                 raise ServiceError("stale", version=match.version)
+            if seat not in live.game.deciders(live.state):
+                raise ServiceError("not_your_move", waiting=self._waiting_names(match, live))
             try:
                 action = Action.from_key(seat, action_key)
             except ValueError:
                 raise ServiceError("illegal", reason="bad_key") from None
             update = await self._commit(match, action, ActionRow(seat, action.to_json()))
             return await self._run_ai(match_id, [update])
+
+    def _waiting_names(self, match: MatchInfo, live: _Live) -> str:
+        deciders = live.game.deciders(live.state)
+        return ", ".join(s.name for s in match.seats if s.seat in deciders)
 
     async def concede(self, match_id: int, user_id: int) -> Update:
         async with self._lock(match_id):
@@ -308,23 +435,49 @@ class MatchService:
         real action (the version moved on) does nothing."""
         async with self._lock(match_id):
             match = await self.get(match_id)
+            if match.status == "lobby" and match.version == expected_version:
+                return await self._expire_lobby(match)
             live = self._live.get(match_id)
             if match.status != "live" or live is None or match.version != expected_version:
                 return None
+            await self._check(match_id)
+            live = self._live[match_id]
+            # A response window that lapses is everyone passing, not anyone being away.
+            afk = match.deadline_kind != "window"
             updates: list[Update] = []
             humans = {s.seat for s in match.seats if s.ai_level is None}
             for seat in sorted(live.game.deciders(live.state) & humans):
+                live = self._live.get(match_id) or live
                 if live.game.outcome(live.state) is not None:
                     break
                 if seat not in live.game.deciders(live.state):
                     continue
                 action = live.game.default_action(live.state, seat)
-                row = ActionRow(seat, action.to_json(), by_timeout=True)
+                row = ActionRow(seat, action.to_json(), by_timeout=True, afk=afk)
                 updates.append(await self._commit(match, action, row))
                 match = updates[-1].match
+                if afk and match.status == "live":
+                    notice = await self._hand_afk_seat(match, seat)
+                    if notice is not None:
+                        updates.append(notice)
+                        match = notice.match
             if not updates:
                 return None
             return await self._run_ai(match_id, updates)
+
+    async def _hand_afk_seat(self, match: MatchInfo, seat: int) -> Update | None:
+        """After AFK_TIMEOUTS turn timeouts in a row the AI plays the seat; the table says so
+        through a notice event (never stored in the engine's log)."""
+        info = next(s for s in match.seats if s.seat == seat)
+        live = self._live.get(match.id)
+        if info.timeouts < AFK_TIMEOUTS or info.ai_level is not None or live is None:
+            return None
+        await self.repo.hand_to_ai(match.id, seat, FILL_LEVEL)
+        live.ai_levels[seat] = FILL_LEVEL
+        fresh = await self.get(match.id)
+        update = Update(fresh, [Event(AFK_EVENT, {"seat": seat})], live.game.deciders(live.state))
+        await self._publish(update)
+        return update
 
     async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
         await self.repo.mark_dm_closed(match_id, user_id)
@@ -410,14 +563,18 @@ class MatchService:
         if len(match.seats) >= limit:
             raise ServiceError("lobby_full", maximum=limit)
 
-    def _deadline_for(self, live: _Live, match: MatchInfo) -> float | None:
-        """A turn deadline while a human must decide; none while only AI seats are to move."""
+    async def _deadline_for(self, live: _Live, match: MatchInfo) -> tuple[float | None, str]:
+        """A deadline while a human must decide (the server's window seconds in a response
+        window, its turn seconds otherwise); none while only AI seats are to move."""
+        kind = "window" if in_window(live.game, live.state) else "turn"
         if live.game.outcome(live.state) is not None:
-            return None
+            return None, kind
         humans = {s.seat for s in match.seats if s.ai_level is None}
         if not live.game.deciders(live.state) & humans:
-            return None
-        return self.timers.now() + self.turn_seconds
+            return None, kind
+        rules = await self.settings.get(match.guild_id)
+        seconds = rules.window_seconds if kind == "window" else rules.turn_seconds
+        return self.timers.now() + seconds, kind
 
     async def _commit(self, match: MatchInfo, action: Action, row: ActionRow) -> Update:
         """Apply on a copy, persist (append + snapshot, version-checked), then swap in and
@@ -430,8 +587,11 @@ class MatchService:
         except IllegalAction as exc:
             raise ServiceError("illegal", reason=str(exc.reason)) from None
         outcome = live.game.outcome(state)
-        trial = _Live(live.game, state, live.header, live.ai_seed, live.count + 1, live.ai_levels)
-        deadline_at = self._deadline_for(trial, match)
+        floor = live.pass_floor if action.kind == PASS else match.version + 1
+        trial = _Live(
+            live.game, state, live.header, live.ai_seed, live.count + 1, live.ai_levels, floor
+        )
+        deadline_at, kind = await self._deadline_for(trial, match)
         try:
             await self.repo.record_action(
                 match.id,
@@ -441,6 +601,7 @@ class MatchService:
                 state=state.to_json(),
                 outcome=outcome.to_json() if outcome is not None else None,
                 deadline_at=deadline_at,
+                deadline_kind=kind,
             )
         except VersionConflict:
             raise ServiceError("stale") from None
@@ -460,12 +621,15 @@ class MatchService:
         live = live or self._live[match_id]
         self.timers.schedule(match_id, match.version, deadline_at)
         update = Update(match, events, live.game.deciders(live.state))
+        await self._publish(update)
+        return update
+
+    async def _publish(self, update: Update) -> None:
         for listener in list(self._listeners):
             try:
                 await listener(update)
             except Exception:
-                log.exception("listener failed on match %s", match_id)
-        return update
+                log.exception("listener failed on match %s", update.match.id)
 
     async def _run_ai(self, match_id: int, updates: list[Update]) -> Update:
         """Let AI deciders act until a human must decide or the match ends. Returns one
@@ -526,7 +690,15 @@ class MatchService:
         header = RecordHeader.model_validate(json.loads(found.row["header_json"]))
         state = game.load_state(found.snapshot[1])
         count = len(found.actions)
-        return _Live(game, state, header, int(found.row["ai_seed"]), count, _ai_levels(match.seats))
+        return _Live(
+            game,
+            state,
+            header,
+            int(found.row["ai_seed"]),
+            count,
+            _ai_levels(match.seats),
+            _pass_floor(match.version, found.actions),
+        )
 
     async def _restore(self, match_id: int) -> _Live:
         found = await self.repo.stored_matches(statuses=None, match_id=match_id)
@@ -555,7 +727,13 @@ class MatchService:
                 log.warning("match %s: snapshot disagrees with the log; using the log", match_id)
                 await self.repo.replace_snapshot(match_id, len(record.actions), state.to_json())
         return _Live(
-            game, state, header, int(row["ai_seed"]), len(record.actions), _ai_levels(match.seats)
+            game,
+            state,
+            header,
+            int(row["ai_seed"]),
+            len(record.actions),
+            _ai_levels(match.seats),
+            _pass_floor(match.version, record.actions),
         )
 
     async def _load_finished(self, match: MatchInfo) -> _Live:
@@ -585,14 +763,42 @@ class MatchService:
                     name=s["name"],
                     dm_closed=bool(s["dm_closed"]),
                     timeouts=int(s["timeouts"]),
+                    afk=bool(s["afk"]),
                 )
                 for s in seats
             ),
             options=json.loads(row["options_json"]),
             outcome=Outcome.from_json(json.loads(outcome)) if outcome else None,
             deadline=self.timers.loop_deadline(row["deadline_at"]),
+            deadline_at=row["deadline_at"],
+            deadline_kind=row["deadline_kind"],
         )
 
 
 def _ai_levels(seats: Iterable[SeatInfo]) -> dict[int, str]:
     return {s.seat: s.ai_level for s in seats if s.ai_level is not None}
+
+
+def _ai_name(match: MatchInfo) -> str:
+    taken = {s.name for s in match.seats}
+    return next((f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in taken), "AI")
+
+
+def _pass_floor(version: int, actions: list[dict[str, Any]]) -> int:
+    """The version since which the log holds only passes (each action is one version)."""
+    trailing = 0
+    for action in reversed(actions):
+        if action.get("kind") != PASS:
+            break
+        trailing += 1
+    return version - trailing
+
+
+def in_window(game: Game[Any, Any], state: Any) -> bool:
+    """True while a response window is what the match waits on: the state holds an open
+    ``ResponseWindow`` (classic and duel keep it as ``state.window``) and no single-seat choice
+    is pending in front of it."""
+    window = getattr(state, "window", None)
+    if not isinstance(window, ResponseWindow) or getattr(state, "pending", None):
+        return False
+    return game.deciders(state) == window.waiting_on()

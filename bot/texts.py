@@ -139,6 +139,12 @@ SERVICE_ERRORS: Mapping[str, str] = {
     "too_few_seats": "Not enough players yet to start.",
     "not_your_match": "That match isn't yours.",
     "deck_not_ready": "{player}'s chosen deck ({deck}) breaks a deck rule: /deck show to fix it.",
+    "not_your_move": "Not your move: the table is waiting for {waiting}.",
+    "bad_seats": "A table of this game seats {least} to {most} players.",
+    "bad_level": "The AI comes in these levels: {levels}.",
+    "no_such_seat": "That seat is already empty.",
+    "host_stays": "The host can't remove their own seat: hand the host role over, or Leave.",
+    "not_a_player": "Only another player seated in this lobby can become host.",
 }
 GENERIC_ERROR = "Something went wrong on my side; nothing was changed. Please try again."
 NO_MATCH_HERE = "You have no match running in this channel."
@@ -171,6 +177,11 @@ def service_error(code: str, detail: Mapping[str, Any] | None = None) -> str:
         words = ILLEGAL_REASONS.get(reason)
         if words:
             return f"That move isn't allowed: {words}."
+    if "{" in text:
+        try:
+            return text.format(**(detail or {}))
+        except (KeyError, IndexError, ValueError):
+            return text.split(":")[0] + "."
     return text
 
 
@@ -342,7 +353,7 @@ def league_error(code: str, detail: Mapping[str, Any]) -> str:
 
 NO_SEASON = "Open play (no season)"
 SEASON_STARTED = "Season {name!r} has started: ranked matches from now on count towards it."
-SEASON_ENDED = "Season {name!r} is over. Final leaderboard: /league leaderboard."
+SEASON_ENDED = "Season {name!r} is over. Its final table: /league leaderboard season:{name}"
 MATCH_VOIDED = "Match #{match} no longer counts; {season} was recomputed ({count} matches)."
 LEADERBOARD_TITLE = "{game} leaderboard: {season}"
 LEADERBOARD_EMPTY = "Nobody has played a ranked match here yet."
@@ -350,7 +361,7 @@ LEADERBOARD_LINE = "{rank}. {name}: {rating:.1f} ({games} games, {wins} won){mar
 PROVISIONAL_MARK = " *provisional*"
 PROVISIONAL_NOTE = "Provisional: fewer than {games} games; the rating may still move a lot."
 PROFILE_TITLE = "{name} in {game}: {season}"
-PROFILE_NONE = "{name} has no ranked {game} matches in {season} yet."
+PROFILE_NONE = "{name} has no ranked matches in {season} yet."
 PROFILE_RATING = "Rating"
 PROFILE_RATING_VALUE = "{rating:.1f} (skill {mu:.1f} +/- {sigma:.1f}){mark}"
 PROFILE_RANK = "Rank"
@@ -361,3 +372,65 @@ PROFILE_FAVOURITE = "Favourite"
 PROFILE_LAST = "Last matches"
 PROFILE_LAST_LINE = "#{match}: {result}"
 LEAGUE_EXPORT_DONE = "{game} ratings for {season} ({count} players)."
+
+
+# Rendering: tables, hands, controls, pictures (render side of issue 5) ----------------------
+
+PAGER_PREV = "◀ Prev"
+PAGER_NEXT = "Next ▶"
+PAGER_AT = "Page {page}/{pages}"
+CONTROLS_MORE = "More choices…"
+HAND_PAGED = "More choices on other pages: use Prev / Next ({page}/{pages})."
+
+TABLE_TURN = "{name}'s turn ({phase})."
+TABLE_WAITING_ON = "Waiting for {what}."
+TABLE_FIGHT = "Fight"
+TABLE_PILES = "Piles"
+TABLE_STACK = "Being played"
+SEAT_OUT_MARK = "out"
+SEAT_DEAD_MARK = "dead until their turn"
+
+CLASSIC_SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand"
+CLASSIC_ROLES = "Is: {roles}"
+CLASSIC_HUMAN = "Is: plain human"
+CLASSIC_GEAR = "Wears: {items}"
+CLASSIC_CARRIED = "Carries: {items}"
+CLASSIC_CURSES = "Cursed: {curses}"
+CLASSIC_PILES = "Door deck {door} · treasure deck {treasure}"
+CLASSIC_DISCARDS = "Last discarded: {cards}"
+CLASSIC_CORPSE = "Left on the floor: {cards}"
+CLASSIC_FIGHT_SIDE = "{names}: strength {strength}"
+CLASSIC_FIGHT_MONSTER = "{name} (level {level}): strength {strength}"
+CLASSIC_FIGHT_PLAYED = "Played into the fight: {cards}"
+CLASSIC_FIGHT_WINNING = "The players are winning."
+CLASSIC_FIGHT_LOSING = "The monsters are winning."
+CLASSIC_FIGHT_HELPER = "{fighter} helped by {helper}"
+CLASSIC_BAR_PLAYERS = "Players"
+CLASSIC_BAR_MONSTERS = "Monsters"
+CLASSIC_HAND = "Your cards ({count})"
+CLASSIC_HAND_EMPTY = "Your hand is empty."
+CLASSIC_OFFER = "Offer on the table: {share} treasure(s), {first}, {gold} gold"
+
+DUEL_SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand · {deck} in deck"
+DUEL_HERO = "Hero: {hero} ({damage}/{life} damage)"
+DUEL_HOARD = "In play: {cards}"
+DUEL_STASH = "Stash: {up} face up, {down} face down"
+DUEL_DISCARD = "Discard: {count} (top: {top})"
+DUEL_RUN = "Next escape: {how}"
+DUEL_RUN_WORDS = {"run": "run away", "limp": "limp away (2 damage)"}
+DUEL_ATTACK_HIDDEN = "{name} attacks with a face-down card and {gold} gold."
+DUEL_ATTACK_SHOWN = "{name} attacks with {card} (power {power}, life {life}) and {gold} gold."
+DUEL_DEFENDERS = "{name} defends with: {cards}"
+DUEL_NO_DEFENDERS = "{name} has sent nobody in yet."
+DUEL_STEP = "Step: {step}"
+DUEL_BAR_ATTACK = "Attacker"
+DUEL_BAR_DEFENCE = "Defender"
+DUEL_FACE_DOWN = "face down"
+DUEL_HAND = "Your cards ({count})"
+DUEL_HAND_EMPTY = "Your hand is empty."
+DUEL_YOUR_ATTACK = "Your face-down card: {card} (only you know)"
+DUEL_HIDDEN_TILE = "A face-down card"
+DUEL_HIDDEN_NOTE = "+ {gold} gold"
+DUEL_STACK_LINE = "{seat}: {card}{target}"
+DUEL_STACK_TARGET = " → {target}"
+DUEL_HIDDEN_TARGET = "a face-down card"

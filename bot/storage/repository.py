@@ -29,6 +29,8 @@ class ActionRow:
     action: dict[str, Any]
     by_timeout: bool = False
     by_ai: bool = False
+    # A timeout that counts towards the AFK hand-over (a lapsed response window does not).
+    afk: bool = True
 
 
 @dataclass
@@ -217,6 +219,47 @@ class Repository:
                 )
             await _bump(conn, match_id)
 
+    async def set_host(self, match_id: int, user_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE matches SET host_id = ? WHERE id = ?", (user_id, match_id))
+            await _bump(conn, match_id)
+
+    async def set_options(self, match_id: int, options: dict[str, Any]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET options_json = ? WHERE id = ?", (json.dumps(options), match_id)
+            )
+            await _bump(conn, match_id)
+
+    async def set_deadline(
+        self, match_id: int, deadline_at: float | None, kind: str | None
+    ) -> None:
+        """A lobby's idle expiry (live matches set theirs with each action)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET deadline_at = ?, deadline_kind = ? WHERE id = ?",
+                (deadline_at, kind, match_id),
+            )
+
+    async def hand_to_ai(self, match_id: int, seat: int, level: str) -> None:
+        """An AFK seat: the AI plays it from now on; its user stays recorded. The version is
+        not bumped, so buttons already drawn for other seats stay valid."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET ai_level = ?, afk = 1 WHERE match_id = ? AND seat = ?",
+                (level, match_id, seat),
+            )
+
+    async def deadlines(self, status: str) -> list[tuple[int, int, float]]:
+        """(match, version, deadline_at) of every match in ``status`` with a deadline."""
+        async with self.db.exclusive() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id, version, deadline_at FROM matches"
+                " WHERE status = ? AND deadline_at IS NOT NULL ORDER BY id",
+                (status,),
+            )
+        return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]
+
     async def set_status(self, match_id: int, status: str) -> None:
         async with self.db.transaction() as conn:
             await conn.execute("UPDATE matches SET status = ? WHERE id = ?", (status, match_id))
@@ -239,13 +282,22 @@ class Repository:
         ai_seed: int,
         state: dict[str, Any],
         deadline_at: float | None,
+        deadline_kind: str | None = "turn",
     ) -> None:
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET status = 'live', header_json = ?, ai_seed = ?,"
-                " deadline_at = ?, version = version + 1, updated_at = ?"
+                " deadline_at = ?, deadline_kind = ?, version = version + 1, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'lobby'",
-                (json.dumps(header), ai_seed, deadline_at, time.time(), match_id, expected_version),
+                (
+                    json.dumps(header),
+                    ai_seed,
+                    deadline_at,
+                    deadline_kind if deadline_at is not None else None,
+                    time.time(),
+                    match_id,
+                    expected_version,
+                ),
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(match_id)
@@ -264,6 +316,7 @@ class Repository:
         state: dict[str, Any],
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
+        deadline_kind: str | None = "turn",
     ) -> None:
         """Append one action and replace the snapshot, all or nothing, if nobody moved first."""
         now = time.time()
@@ -271,11 +324,12 @@ class Repository:
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET version = version + 1, status = ?, outcome_json = ?,"
-                " deadline_at = ?, updated_at = ? WHERE id = ? AND version = ?",
+                " deadline_at = ?, deadline_kind = ?, updated_at = ? WHERE id = ? AND version = ?",
                 (
                     status,
                     json.dumps(outcome) if outcome is not None else None,
                     deadline_at,
+                    deadline_kind if deadline_at is not None else None,
                     now,
                     match_id,
                     expected_version,
@@ -300,12 +354,12 @@ class Repository:
                 "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?",
                 (index + 1, json.dumps(state), match_id),
             )
-            if action.by_timeout:
+            if action.by_timeout and action.afk:
                 await conn.execute(
                     "UPDATE seats SET timeouts = timeouts + 1 WHERE match_id = ? AND seat = ?",
                     (match_id, action.seat),
                 )
-            elif not action.by_ai:
+            elif not action.by_ai and not action.by_timeout:
                 await conn.execute(
                     "UPDATE seats SET timeouts = 0 WHERE match_id = ? AND seat = ?",
                     (match_id, action.seat),

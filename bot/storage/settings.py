@@ -1,0 +1,52 @@
+"""SQL for per-server settings (``server_settings``, migration 0003). A missing row or a NULL
+column means "the default", so a changed default reaches every server that never chose."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bot.storage.database import Database
+
+COLUMNS = (
+    "turn_seconds",
+    "window_seconds",
+    "hand_delivery",
+    "allowed_games",
+    "ranked_default",
+    "lobby_idle_seconds",
+)
+
+
+class SettingsStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def load(self, guild_id: int) -> dict[str, Any]:
+        """The columns a server has set (NULLs left out)."""
+        async with self.db.exclusive() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    f"SELECT {', '.join(COLUMNS)} FROM server_settings WHERE guild_id = ?",
+                    (guild_id,),
+                )
+            )
+        if not rows:
+            return {}
+        return {k: rows[0][k] for k in COLUMNS if rows[0][k] is not None}
+
+    async def save(self, guild_id: int, values: dict[str, Any], by_user: int) -> None:
+        """Set the given columns (``None`` resets one to the default)."""
+        unknown = set(values) - set(COLUMNS)
+        if unknown:
+            raise ValueError(f"unknown settings {sorted(unknown)}")
+        names = list(values)
+        sets = ", ".join(f"{n} = excluded.{n}" for n in names)
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                f"INSERT INTO server_settings (guild_id, {', '.join(names)}, updated_by,"
+                f" updated_at) VALUES (?, {', '.join('?' for _ in names)}, ?, ?)"
+                f" ON CONFLICT (guild_id) DO UPDATE SET {sets},"
+                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                (guild_id, *[values[n] for n in names], by_user, time.time()),
+            )
