@@ -3,6 +3,7 @@ settings, response-window timers and passes, AFK hand-over."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from bot.service import AFK_EVENT, MatchInfo, MatchService, ServiceError, Update
 from bot.storage import Database, open_database
 from engine.core import Game
-from tests.bot.test_service import TINY, Clock, settle
+from tests.bot.test_service import TINY, Clock
 from tests.e2e.windowgame import EchoGame
 
 ECHO = EchoGame()
@@ -22,6 +23,15 @@ def games(game_id: str) -> Game[Any, Any]:
     if found is None:
         raise KeyError(game_id)
     return found
+
+
+async def settle(predicate: Any) -> None:
+    """Wait (a few seconds at most) for timers and the database thread to catch up."""
+    for _ in range(500):
+        if await predicate():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("condition never held")
 
 
 async def open_service(path: Path, clock: Clock, **kw: Any) -> tuple[Database, MatchService]:
