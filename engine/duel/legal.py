@@ -172,10 +172,14 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if s.pending:
         return [Action(seat, "bottom", (iid,)) for iid in sorted(set(s.hand[seat]))]
     if s.window is not None:
+        # 000 II.A.1.a: while something resolves only interrupts; in the cost window with
+        # nothing on the stack any card or ability may change the cost (# 000
+        # III.A.2.f.(I).(B).1).
+        resolving = bool(s.stack)
         return [
             Action(seat, "pass"),
-            *_mischief(defs, s, seat, True),
-            *_abilities(defs, s, seat, True),
+            *_mischief(defs, s, seat, resolving),
+            *_abilities(defs, s, seat, resolving),
         ]
     if s.phase == "mulligan":
         return [Action(seat, "keep"), Action(seat, "mulligan")]
