@@ -8,17 +8,57 @@ zones and actions; until it does, its matches still render and play.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot import texts
+from bot.render.controls import Control
+from bot.render.model import Picture
 from engine.core import Action
 
 # Keys of a view's JSON that are bookkeeping, not something a player wants to read.
 _HIDDEN_KEYS = frozenset({"seat", "rng", "seed"})
 
 
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One embed field (Discord: 25 per embed, a value up to 1024 characters)."""
+
+    name: str
+    value: str
+    inline: bool = False
+
+
 class GameRenderer:
-    """The generic renderer. Subclass and ``register_renderer`` to specialise a game."""
+    """The generic renderer. Subclass and ``register_renderer`` to specialise a game.
+
+    Every ``view`` a table hook receives is the spectator view's JSON; hand hooks receive the
+    seat's own view. ``marks[seat]`` is what the table adds after a name (AI, to act)."""
+
+    def table_fields(
+        self, view: Mapping[str, Any], names: Sequence[str], marks: Sequence[str]
+    ) -> list[Field] | None:
+        """The table's fields; ``None`` keeps the generic players list and state lines."""
+        return None
+
+    def waiting_line(
+        self, view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]
+    ) -> str | None:
+        """What the match waits for, in words; ``None`` keeps "Waiting for: <names>"."""
+        return None
+
+    def table_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
+        return None
+
+    def hand_fields(self, view: Mapping[str, Any], names: Sequence[str]) -> list[Field]:
+        return []
+
+    def hand_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
+        return None
+
+    def control(self, action: Action, view: Mapping[str, Any], names: Sequence[str]) -> Control:
+        """A legal action as a button or select option (label, group, description)."""
+        return Control(action.key, self.action_label(action))
 
     def table_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         """The public state, one line per item of the spectator view."""

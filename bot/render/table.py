@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import texts
-from bot.render import ids
-from bot.render.games import GameRenderer, renderer_for
-from bot.render.model import MAX_PER_ROW, MAX_ROWS, ButtonSpec, Rendered, Style, clip
+from bot.render import controls, ids
+from bot.render.games import Field, GameRenderer, renderer_for
+from bot.render.model import ButtonSpec, Rendered, Style, clip
 from engine.core import Action, Event
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ HAND_COLOUR = discord.Colour.teal()
 LOG_LINES = 8
 # Embed limits: 4096 for a description, 1024 per field value.
 FIELD_LIMIT = 1024
+MAX_FIELDS = 25
 
 
 def seat_names(match: MatchInfo) -> list[str]:
@@ -57,36 +58,45 @@ def render_table(
         colour=OVER_COLOUR if over else LIVE_COLOUR,
     )
     waiting = sorted(deciders) if deciders is not None else []
+    lines: list[str] = []
     if over:
-        embed.description = _outcome_line(match, names)
+        lines.append(_outcome_line(match, names))
     elif deciders is not None:
-        who = ", ".join(names[s] for s in waiting if s < len(names)) or texts.TABLE_NOBODY
-        embed.description = texts.TABLE_WAITING_FOR.format(names=who)
+        said = renderer.waiting_line(view, names, waiting)
+        if said is None:
+            who = ", ".join(names[s] for s in waiting if s < len(names)) or texts.TABLE_NOBODY
+            said = texts.TABLE_WAITING_FOR.format(names=who)
+        lines.append(said)
         if seconds_left is not None and seconds_left > 0:
-            embed.description += "\n" + texts.TABLE_DEADLINE.format(seconds=int(seconds_left))
-    embed.add_field(
-        name=texts.TABLE_PLAYERS,
-        value=clip(_player_lines(match, waiting), FIELD_LIMIT),
-        inline=False,
-    )
-    state = renderer.table_lines(view, names)
-    if state:
+            lines.append(texts.TABLE_DEADLINE.format(seconds=int(seconds_left)))
+    lines.extend(texts.TABLE_DM_CLOSED.format(name=s.name) for s in match.seats if s.dm_closed)
+    if lines:
+        embed.description = clip("\n".join(lines), 4096)
+    marks = _marks(match, waiting)
+    fields = renderer.table_fields(view, names, marks)
+    if fields is None:
+        fields = _generic_fields(renderer, view, names, marks)
+    for f in fields[: MAX_FIELDS - 1]:  # one field is kept for the log
         embed.add_field(
-            name=texts.TABLE_STATE, value=clip("\n".join(state), FIELD_LIMIT), inline=False
+            name=clip(f.name, 256), value=clip(f.value or "-", FIELD_LIMIT), inline=f.inline
         )
     if log:
         tail = "\n".join(log[-LOG_LINES:])
         embed.add_field(name=texts.TABLE_LAST, value=clip(tail, FIELD_LIMIT), inline=False)
     embed.set_footer(text=texts.TABLE_VERSION.format(version=match.version))
+    picture = None if over else renderer.table_picture(view, names)
+    pictures = (picture,) if picture is not None else ()
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture.filename}")
     if over:
-        return Rendered(embeds=(embed,))
+        return Rendered(embeds=(embed,), pictures=pictures)
     hand = ButtonSpec(
         label=texts.BUTTON_HAND,
         custom_id=ids.make_custom_id(match.id, match.version, ids.HAND),
         style=Style.PRIMARY,
         row=0,
     )
-    return Rendered(embeds=(embed,), buttons=(hand,))
+    return Rendered(embeds=(embed,), buttons=(hand,), pictures=pictures)
 
 
 def render_hand(
@@ -95,8 +105,10 @@ def render_hand(
     actions: Sequence[Action],
     *,
     note: str | None = None,
+    page: int = 0,
 ) -> Rendered:
-    """One seat's private view and its legal actions as buttons (version-checked)."""
+    """One seat's private view and its legal actions as controls (version-checked), paged
+    past Discord's limits. The DM and the ephemeral "My hand" answer are this same message."""
     renderer = renderer_for(match.game)
     names = seat_names(match)
     embed = discord.Embed(
@@ -105,56 +117,70 @@ def render_hand(
     )
     lines = renderer.hand_lines(view, names)
     embed.description = clip("\n".join(lines) or texts.HAND_NOTHING, 4096)
-    if match.status == "live":
+    for f in renderer.hand_fields(view, names)[: MAX_FIELDS - 1]:
         embed.add_field(
-            name="\u200b",
-            value=texts.HAND_YOUR_TURN if actions else texts.HAND_NOT_YOUR_TURN,
-            inline=False,
+            name=clip(f.name, 256), value=clip(f.value or "-", FIELD_LIMIT), inline=f.inline
         )
+    shown = controls.layout(
+        match.id, match.version, [renderer.control(a, view, names) for a in actions], page
+    )
+    if match.status == "live":
+        turn = texts.HAND_YOUR_TURN if actions else texts.HAND_NOT_YOUR_TURN
+        if shown.count > 1:
+            turn += "\n" + texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count)
+        embed.add_field(name="\u200b", value=turn, inline=False)
     embed.set_footer(text=texts.HAND_REFRESH_HINT)
-    buttons = action_buttons(match, actions, renderer)
-    return Rendered(content=note, embeds=(embed,), buttons=buttons)
+    picture = renderer.hand_picture(view, names)
+    pictures = (picture,) if picture is not None else ()
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture.filename}")
+    return Rendered(
+        content=note,
+        embeds=(embed,),
+        buttons=shown.buttons,
+        selects=shown.selects,
+        pictures=pictures,
+    )
 
 
 def action_buttons(
     match: MatchInfo, actions: Sequence[Action], renderer: GameRenderer | None = None
 ) -> tuple[ButtonSpec, ...]:
-    """Buttons for legal actions, five to a row. Past Discord's 25 the rest are left off here;
-    paging them is the play issue's job."""
+    """Buttons for legal actions: the first page of ``render_hand``'s controls, no selects."""
     renderer = renderer or renderer_for(match.game)
-    buttons = []
-    for index, action in enumerate(actions[: MAX_ROWS * MAX_PER_ROW]):
-        try:
-            custom_id = ids.make_custom_id(match.id, match.version, action.key)
-        except ValueError:
-            continue  # a key too long for Discord stays reachable through /match hand later
-        buttons.append(
-            ButtonSpec(
-                label=clip(renderer.action_label(action), 80),
-                custom_id=custom_id,
-                style=Style.PRIMARY,
-                row=index // MAX_PER_ROW,
-            )
-        )
-    return tuple(buttons)
+    names = seat_names(match)
+    found = [renderer.control(a, {}, names) for a in actions]
+    return controls.layout(match.id, match.version, found, selects=False).buttons
 
 
-def _player_lines(match: MatchInfo, waiting: Sequence[int]) -> str:
+def _marks(match: MatchInfo, waiting: Sequence[int]) -> list[str]:
     out = set(match.outcome.winners) if match.outcome is not None else set()
-    lines = []
-    for seat in sorted(match.seats, key=lambda s: s.seat):
-        marks = []
+    count = max((s.seat for s in match.seats), default=-1) + 1
+    marks = [""] * count
+    for seat in match.seats:
+        found = []
         if seat.ai_level is not None:
-            marks.append(texts.LOBBY_AI_TAG)
+            found.append(texts.LOBBY_AI_TAG)
         if seat.seat in waiting:
-            marks.append(texts.SEAT_TURN)
+            found.append(texts.SEAT_TURN)
         if seat.seat in out:
-            marks.append("🏆")
-        suffix = f" ({', '.join(marks)})" if marks else ""
-        lines.append(f"{seat.seat + 1}. {seat.name}{suffix}")
-    closed = [s.name for s in match.seats if s.dm_closed]
-    lines.extend(texts.TABLE_DM_CLOSED.format(name=name) for name in closed)
-    return "\n".join(lines) or "-"
+            found.append("🏆")
+        marks[seat.seat] = ", ".join(found)
+    return marks
+
+
+def _generic_fields(
+    renderer: GameRenderer, view: dict[str, Any], names: Sequence[str], marks: Sequence[str]
+) -> list[Field]:
+    players = "\n".join(
+        f"{n + 1}. {name}" + (f" ({marks[n]})" if n < len(marks) and marks[n] else "")
+        for n, name in enumerate(names)
+    )
+    fields = [Field(texts.TABLE_PLAYERS, players or "-")]
+    state = renderer.table_lines(view, names)
+    if state:
+        fields.append(Field(texts.TABLE_STATE, "\n".join(state)))
+    return fields
 
 
 def _outcome_line(match: MatchInfo, names: Sequence[str]) -> str:

@@ -200,15 +200,19 @@ def test_players_with_closed_dms_are_told_to_use_my_hand() -> None:
     assert texts.TABLE_DM_CLOSED.format(name="Bob") in text_of(rendered)
 
 
-def test_the_hand_has_a_button_per_legal_action_five_to_a_row_at_most_25() -> None:
+def test_the_hand_has_a_button_per_legal_action_five_to_a_row_paged_past_25() -> None:
     actions = [Action(0, "play", (n,)) for n in range(30)]
     rendered = render_hand(make_match(2), {"pile": 0, "hand": [1, 2]}, actions)
-    assert len(rendered.buttons) == 25  # Discord: five rows of five
-    assert [b.row for b in rendered.buttons] == [n // 5 for n in range(25)]
-    assert rendered.buttons[3].label == "Play 3"
-    for button, action in zip(rendered.buttons, actions, strict=False):
+    # Discord: five rows of five; past that, four rows of actions and a pager row.
+    playable = [b for b in rendered.buttons if b.row != 4]
+    assert len(playable) == 20
+    assert [b.row for b in playable] == [n // 5 for n in range(20)]
+    assert playable[3].label == "Play 3"
+    for button, action in zip(playable, actions, strict=False):
         parsed = parse_custom_id(button.custom_id)
         assert parsed is not None and parsed.key == action.key and parsed.version == 4
+    second = render_hand(make_match(2), {"pile": 0, "hand": [1, 2]}, actions, page=1)
+    assert [b.label for b in second.buttons if b.row != 4] == [f"Play {n}" for n in range(20, 30)]
 
 
 def test_a_hand_without_moves_says_so() -> None:

@@ -1,0 +1,295 @@
+"""The classic table and hand: levels, gold, gear, curses, the fight and its two strength bars.
+
+Everything here reads a ``ClassicView`` (the spectator view for the table, the seat's own view
+for the hand) and the immutable card list; it never sees the match state, so a card in a hand
+or a deck cannot reach the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from bot import texts
+from bot.render import labels
+from bot.render.controls import Control
+from bot.render.games import Field, GameRenderer
+from bot.render.model import Picture, Style
+from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
+from engine.classic.cards import ClassicCard
+from engine.classic.game import Classic
+from engine.core import Action
+from engine.games import load_game
+
+QUIET = frozenset({"pass", "decline", "cancel", "take_it"})
+
+
+@cache
+def game() -> Classic:
+    loaded = load_game("classic")
+    assert isinstance(loaded, Classic)
+    return loaded
+
+
+def card_of(iid: Any) -> ClassicCard | None:
+    defs = game().table.defs
+    ok = isinstance(iid, int) and not isinstance(iid, bool) and 0 <= iid < len(defs)
+    return defs[iid] if ok else None
+
+
+def name_of(iid: Any) -> str:
+    card = card_of(iid)
+    return card.name if card is not None else "?"
+
+
+def stat_of(card: ClassicCard) -> str:
+    if card.kind == "monster":
+        return f"L{card.level}"
+    bonus = card.amount_of("bonus")
+    if bonus:
+        return f"{bonus:+d}"
+    gain = card.amount_of("gain_levels")
+    return f"+{gain} lv" if gain else ""
+
+
+def line_of(card: ClassicCard) -> str:
+    kind = labels.CARD_KINDS.get(card.kind, card.kind)
+    slot = labels.SLOTS.get(card.slot, "")
+    return f"{kind} · {slot}" if slot else kind
+
+
+def face(card: ClassicCard, note: str = "") -> CardFace:
+    return CardFace(card.name, card.kind, line_of(card), stat_of(card), card.text, note)
+
+
+def short(iid: Any) -> str:
+    """A card in a line of text: its name and, when it has one, its number."""
+    card = card_of(iid)
+    if card is None:
+        return "?"
+    stat = stat_of(card)
+    return f"{card.name} ({stat})" if stat else card.name
+
+
+def _names(cards: Sequence[int]) -> str:
+    return ", ".join(short(c) for c in cards)
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+class ClassicRenderer(GameRenderer):
+    # table -------------------------------------------------------------------------------
+
+    def waiting_line(
+        self, view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]
+    ) -> str | None:
+        phase = labels.CLASSIC_PHASES.get(str(view.get("phase")), str(view.get("phase")))
+        turn = texts.TABLE_TURN.format(name=_name(names, view.get("turn")), phase=phase)
+        pending = view.get("pending")
+        if pending:
+            template = labels.CLASSIC_PENDING.get(str(pending.get("kind")), "{seat}")
+            what = template.format(seat=_name(names, pending.get("seat")))
+        elif view.get("window_waiting"):
+            seats = ", ".join(_name(names, s) for s in view["window_waiting"])
+            what = labels.CLASSIC_WAITING_WINDOW.format(seats=seats)
+        else:
+            who = ", ".join(_name(names, s) for s in waiting) or texts.TABLE_NOBODY
+            what = labels.CLASSIC_WAITING_TURN.format(seat=who, phase=phase)
+        return f"{turn}\n{texts.TABLE_WAITING_ON.format(what=what)}"
+
+    def table_fields(
+        self, view: Mapping[str, Any], names: Sequence[str], marks: Sequence[str]
+    ) -> list[Field]:
+        fields = [self._seat_field(view, names, marks, seat) for seat in range(len(names))]
+        fight = self._fight_lines(view, names)
+        if fight:
+            fields.append(Field(texts.TABLE_FIGHT, "\n".join(fight)))
+        piles = [
+            texts.CLASSIC_PILES.format(
+                door=view.get("door_left", 0), treasure=view.get("treasure_left", 0)
+            )
+        ]
+        tops = [c for c in (view.get("door_discard_top"), view.get("treasure_discard_top"))]
+        shown = [c for c in tops if isinstance(c, int)]
+        if shown:
+            piles.append(texts.CLASSIC_DISCARDS.format(cards=_names(shown)))
+        if view.get("corpse"):
+            piles.append(texts.CLASSIC_CORPSE.format(cards=_names(view["corpse"])))
+        fields.append(Field(texts.TABLE_PILES, "\n".join(piles)))
+        return fields
+
+    def _seat_field(
+        self, view: Mapping[str, Any], names: Sequence[str], marks: Sequence[str], seat: int
+    ) -> Field:
+        def at(key: str, default: Any) -> Any:
+            values = view.get(key) or []
+            return values[seat] if seat < len(values) else default
+
+        tags = [marks[seat]] if seat < len(marks) and marks[seat] else []
+        if at("out", False):
+            tags.append(texts.SEAT_OUT_MARK)
+        elif at("dead", False):
+            tags.append(texts.SEAT_DEAD_MARK)
+        title = f"{seat + 1}. {names[seat]}" + (f" · {', '.join(tags)}" if tags else "")
+        lines = [
+            texts.CLASSIC_SEAT_LINE.format(
+                level=at("levels", 1), gold=at("gold", 0), cards=at("hand_sizes", 0)
+            )
+        ]
+        roles = at("roles", [])
+        lines.append(
+            texts.CLASSIC_ROLES.format(roles=_names(roles)) if roles else texts.CLASSIC_HUMAN
+        )
+        equipped = at("equipped", [])
+        worn = [c for c in at("items", []) if c in equipped]
+        carried = [c for c in at("items", []) if c not in equipped]
+        if worn:
+            lines.append(texts.CLASSIC_GEAR.format(items=_names(worn)))
+        if carried:
+            lines.append(texts.CLASSIC_CARRIED.format(items=_names(carried)))
+        if at("curses", []):
+            lines.append(texts.CLASSIC_CURSES.format(curses=_names(at("curses", []))))
+        return Field(title, "\n".join(lines), inline=True)
+
+    def _fight_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+        fight = view.get("combat")
+        if not fight:
+            return []
+        side = self._side_name(fight, names)
+        lines = [texts.CLASSIC_FIGHT_SIDE.format(names=side, strength=fight["side_strength"])]
+        for monster, strength in zip(fight["monsters"], fight["monster_strength"], strict=False):
+            card = card_of(monster)
+            level = card.level if card is not None else "?"
+            lines.append(
+                texts.CLASSIC_FIGHT_MONSTER.format(
+                    name=name_of(monster), level=level, strength=strength
+                )
+            )
+        if fight.get("played"):
+            lines.append(texts.CLASSIC_FIGHT_PLAYED.format(cards=_names(fight["played"])))
+        lines.append(
+            texts.CLASSIC_FIGHT_WINNING if fight["players_winning"] else texts.CLASSIC_FIGHT_LOSING
+        )
+        return lines
+
+    @staticmethod
+    def _side_name(fight: Mapping[str, Any], names: Sequence[str]) -> str:
+        fighter = _name(names, fight["fighter"])
+        if isinstance(fight.get("helper"), int) and fight["helper"] >= 0:
+            return texts.CLASSIC_FIGHT_HELPER.format(
+                fighter=fighter, helper=_name(names, fight["helper"])
+            )
+        return fighter
+
+    def table_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
+        fight = view.get("combat")
+        if not fight:
+            return None  # outside a fight the text reads better than a picture
+        monsters = [c for c in (card_of(m) for m in fight["monsters"]) if c is not None]
+        played = [c for c in (card_of(m) for m in fight.get("played", [])) if c is not None]
+        verdict = (
+            texts.CLASSIC_FIGHT_WINNING if fight["players_winning"] else texts.CLASSIC_FIGHT_LOSING
+        )
+        return fight_picture(
+            Side(self._side_name(fight, names), int(fight["side_strength"])),
+            Side(
+                texts.CLASSIC_BAR_MONSTERS,
+                sum(int(x) for x in fight["monster_strength"]),
+                tuple([face(c) for c in monsters] + [face(c) for c in played]),
+            ),
+            verdict,
+        )
+
+    # hand --------------------------------------------------------------------------------
+
+    def hand_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+        hand = view.get("hand") or []
+        if not hand:
+            return [texts.CLASSIC_HAND_EMPTY]
+        lines = [texts.CLASSIC_HAND.format(count=len(hand))]
+        for iid in hand:
+            card = card_of(iid)
+            if card is not None:
+                stat = stat_of(card)
+                lines.append(f"• **{card.name}** — {line_of(card)}" + (f" {stat}" if stat else ""))
+        pending = view.get("pending")
+        if pending and pending.get("kind") == "help" and view.get("seat") == pending.get("seat"):
+            share, first, gold = [*pending.get("offer", []), 0, 0, 0][:3]
+            lines.append(
+                texts.CLASSIC_OFFER.format(
+                    share=share, first=labels.CLASSIC_HELPER_FIRST[1 if first else 0], gold=gold
+                )
+            )
+        return lines
+
+    def hand_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
+        cards = [c for c in (card_of(i) for i in view.get("hand") or []) if c is not None]
+        return cards_picture([face(c) for c in cards], "hand.png") if cards else None
+
+    # controls ----------------------------------------------------------------------------
+
+    def control(self, action: Action, view: Mapping[str, Any], names: Sequence[str]) -> Control:
+        spec = labels.CLASSIC_CONTROLS.get(action.kind)
+        if spec is None:
+            return super().control(action, view, names)
+        group, template = spec
+        values = self._words(action, view, names)
+        try:
+            label = template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            label = self.action_label(action)
+        first = action.args[0] if action.args else None
+        card = card_of(first) if isinstance(first, int) and "card" in values else None
+        description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
+        style = Style.SECONDARY if action.kind in QUIET else Style.PRIMARY
+        return Control(action.key, label, labels.CLASSIC_GROUPS.get(group, ""), description, style)
+
+    def _words(
+        self, action: Action, view: Mapping[str, Any], names: Sequence[str]
+    ) -> dict[str, Any]:
+        a = list(action.args)
+        fight = view.get("combat") or {}
+        monsters = list(fight.get("monsters", []))
+
+        def monster(index: Any) -> str:
+            ok = isinstance(index, int) and 0 <= index < len(monsters)
+            return name_of(monsters[index]) if ok else "?"
+
+        def item(iid: Any) -> str:
+            return name_of(iid) if isinstance(iid, int) and iid >= 0 else labels.CLASSIC_NOTHING
+
+        k = action.kind
+        out: dict[str, Any] = {}
+        if k == "listen":
+            out["pile"] = labels.CLASSIC_PILES.get(str(a[0]), str(a[0]))
+        elif k in ("ask", "deal", "give_gold"):
+            out["seat"] = _name(names, a[0])
+        elif k in ("turn_undead",):
+            out["monster"] = monster(a[0])
+        elif k == "enhance":
+            out |= {"card": name_of(a[0]), "monster": monster(a[1])}
+        elif k == "oneshot":
+            side = a[1]
+            target = labels.CLASSIC_PLAYERS_SIDE if side == 0 else monster(int(side) - 1)
+            out |= {"card": name_of(a[0]), "side": target}
+        elif k in ("charity_give", "levelup", "curse"):
+            out |= {"card": name_of(a[0]), "seat": _name(names, a[1])}
+        elif k == "steal":
+            out |= {"seat": _name(names, a[0]), "card": name_of(a[1])}
+        elif k in ("cheat", "attach"):
+            out |= {"card": name_of(a[0]), "item": item(a[1])}
+        elif k == "offer":
+            out |= {"seat": _name(names, a[0]), "card": name_of(a[1]), "item": item(a[2])}
+        elif k == "propose":
+            share, first, gold = a
+            out |= {
+                "share": share,
+                "first": labels.CLASSIC_HELPER_FIRST[1 if first else 0],
+                "gold": gold,
+            }
+        elif a and isinstance(a[0], int):
+            out["card"] = name_of(a[0])
+        return out

@@ -1,0 +1,196 @@
+"""Controls from legal actions: buttons and selects, grouped, paged past Discord's limits.
+
+A renderer turns each legal action into a ``Control`` (its group, label, description). Groups
+of a few actions become a row of buttons; groups of many (a card to pick) become selects of at
+most 25 options. A message holds 5 rows; when the rows do not fit, they are cut into pages and
+the last row of each page holds Prev / page / Next buttons. Pager and select keys contain a
+``-``, which no ``Action.key`` can (kinds are letters, digits and ``_``), so they never collide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot import texts
+from bot.render import ids
+from bot.render.model import (
+    MAX_BUTTON_LABEL,
+    MAX_OPTION_TEXT,
+    MAX_OPTIONS,
+    MAX_PER_ROW,
+    MAX_ROWS,
+    ButtonSpec,
+    OptionSpec,
+    SelectSpec,
+    Style,
+    clip,
+)
+
+# Until the Discord layer draws selects and routes their choice (see bot/components.py),
+# every action is a button; the flow side flips this when it wires ``pick-<n>`` selects.
+SELECTS_WIRED = False
+# A group with more actions than this becomes a select (when selects are wired).
+BUTTONS_PER_GROUP = 5
+MAX_PAGES = 40  # far above any real hand; page keys past it are never drawn
+PAGE_PREFIX = "page-"
+PICK_PREFIX = "pick-"
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """One legal action as a player reads it. ``group`` keeps related actions together."""
+
+    key: str
+    label: str
+    group: str = ""
+    description: str | None = None
+    style: str = Style.PRIMARY
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    buttons: tuple[ButtonSpec, ...]
+    selects: tuple[SelectSpec, ...]
+    number: int
+    count: int
+
+
+def page_key(number: int) -> str:
+    return f"{PAGE_PREFIX}{number}"
+
+
+def page_of(key: str) -> int | None:
+    """The page a pager key asks for, or ``None`` for any other key."""
+    if not key.startswith(PAGE_PREFIX):
+        return None
+    rest = key[len(PAGE_PREFIX) :]
+    return int(rest) if rest.isdigit() and int(rest) < MAX_PAGES else None
+
+
+def is_pick(key: str) -> bool:
+    return key.startswith(PICK_PREFIX)
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """A row before it gets custom ids: buttons, or one select holding a group's chunk."""
+
+    select: bool
+    placeholder: str
+    members: tuple[Control, ...]
+
+
+def _rows(controls: Sequence[Control], selects: bool) -> list[_Row]:
+    groups: dict[str, list[Control]] = {}
+    seen: set[str] = set()
+    for control in controls:
+        if control.key in seen:
+            continue  # Discord refuses two components with one custom id
+        seen.add(control.key)
+        groups.setdefault(control.group, []).append(control)
+    rows: list[_Row] = []
+    loose: list[Control] = []  # small groups share button rows
+    for name, members in groups.items():
+        if selects and len(members) > BUTTONS_PER_GROUP:
+            for start in range(0, len(members), MAX_OPTIONS):
+                chunk = tuple(members[start : start + MAX_OPTIONS])
+                rows.append(_Row(True, name or texts.CONTROLS_MORE, chunk))
+        else:
+            loose.extend(members)
+    button_rows = [
+        _Row(False, "", tuple(loose[start : start + MAX_PER_ROW]))
+        for start in range(0, len(loose), MAX_PER_ROW)
+    ]
+    return button_rows + rows
+
+
+def layout(
+    match_id: int,
+    version: int,
+    controls: Sequence[Control],
+    page: int = 0,
+    *,
+    selects: bool | None = None,
+) -> Page:
+    """One page of controls. ``page`` is clamped, so an old pager click still lands."""
+    use_selects = SELECTS_WIRED if selects is None else selects
+    rows = _rows(controls, use_selects)
+    if len(rows) <= MAX_ROWS:
+        pages = [rows]
+    else:
+        per_page = MAX_ROWS - 1  # the last row is the pager
+        pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
+    pages = pages[:MAX_PAGES]
+    number = min(max(page, 0), len(pages) - 1)
+    buttons: list[ButtonSpec] = []
+    select_specs: list[SelectSpec] = []
+    for row_index, row in enumerate(pages[number]):
+        if row.select:
+            select_specs.append(_select(match_id, version, row_index, row))
+            continue
+        for control in row.members:
+            spec = _button(match_id, version, control, row_index)
+            if spec is not None:
+                buttons.append(spec)
+    if len(pages) > 1:
+        buttons.extend(_pager(match_id, version, number, len(pages)))
+    return Page(tuple(buttons), tuple(select_specs), number, len(pages))
+
+
+def _button(match_id: int, version: int, control: Control, row: int) -> ButtonSpec | None:
+    try:
+        custom_id = ids.make_custom_id(match_id, version, control.key)
+    except ValueError:
+        return None  # a key too long for Discord: never drawn rather than a broken button
+    return ButtonSpec(
+        label=clip(control.label, MAX_BUTTON_LABEL),
+        custom_id=custom_id,
+        style=Style(control.style),
+        row=row,
+    )
+
+
+def _select(match_id: int, version: int, row_index: int, row: _Row) -> SelectSpec:
+    options = tuple(
+        OptionSpec(
+            label=clip(c.label, MAX_OPTION_TEXT),
+            value=c.key,
+            description=clip(c.description, MAX_OPTION_TEXT) if c.description else None,
+        )
+        for c in row.members
+    )
+    return SelectSpec(
+        custom_id=ids.make_custom_id(match_id, version, f"{PICK_PREFIX}{row_index}"),
+        placeholder=clip(row.placeholder, MAX_OPTION_TEXT),
+        options=options,
+        row=row_index,
+    )
+
+
+def _pager(match_id: int, version: int, number: int, count: int) -> list[ButtonSpec]:
+    row = MAX_ROWS - 1
+    return [
+        ButtonSpec(
+            label=texts.PAGER_PREV,
+            custom_id=ids.make_custom_id(match_id, version, page_key(max(number - 1, 0))),
+            style=Style.SECONDARY,
+            row=row,
+            disabled=number == 0,
+        ),
+        ButtonSpec(
+            label=texts.PAGER_AT.format(page=number + 1, pages=count),
+            # Discord needs a unique id even on a disabled label button: a key of its own.
+            custom_id=ids.make_custom_id(match_id, version, f"{PAGE_PREFIX}at"),
+            style=Style.SECONDARY,
+            row=row,
+            disabled=True,
+        ),
+        ButtonSpec(
+            label=texts.PAGER_NEXT,
+            custom_id=ids.make_custom_id(match_id, version, page_key(min(number + 1, count - 1))),
+            style=Style.SECONDARY,
+            row=row,
+            disabled=number == count - 1,
+        ),
+    ]

@@ -1,0 +1,296 @@
+"""The duel table and hand: heroes, levels, purses, hoards and stashes, the fight and the stack.
+
+The table reads the spectator ``DuelView`` only. The attacker's face-down card appears there
+only once revealed (# 000 III.A.2.f), so before that the table can say no more than "a
+face-down card and N gold"; the attacker's own hand view is where its name shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from bot import texts
+from bot.render import labels
+from bot.render.controls import Control
+from bot.render.games import Field, GameRenderer
+from bot.render.model import Picture, Style
+from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
+from engine.core import Action
+from engine.duel.cards import DuelCard
+from engine.duel.game import Duel
+from engine.games import load_game
+
+QUIET = frozenset({"pass", "run", "mulligan"})
+
+
+@cache
+def game() -> Duel:
+    loaded = load_game("duel")
+    assert isinstance(loaded, Duel)
+    return loaded
+
+
+def card_of(card_id: Any) -> DuelCard | None:
+    return game().by_id.get(str(card_id))
+
+
+def stat_of(card: DuelCard) -> str:
+    if card.type in ("monster", "ally", "hero"):
+        return f"{card.power}/{card.life}"
+    if card.type == "loot" and card.power:
+        return f"+{card.power}"
+    return f"{card.cost}g" if card.cost else ""
+
+
+def line_of(card: DuelCard) -> str:
+    kind = labels.CARD_KINDS.get(card.type, card.type)
+    return f"{kind} · {card.subtype}" if card.subtype else kind
+
+
+def face(card: DuelCard, note: str = "") -> CardFace:
+    return CardFace(card.name, card.type, line_of(card), stat_of(card), card.text, note)
+
+
+def shown_name(entry: Mapping[str, Any]) -> str:
+    """A card the view shows (``{"iid", "id", "damage"?}``) in a line of text."""
+    card = card_of(entry.get("id"))
+    name = card.name if card is not None else "?"
+    if entry.get("damage"):
+        name += f" ({entry['damage']} dmg)"
+    return name
+
+
+def _iid_names(view: Any, found: dict[int, str] | None = None) -> dict[int, str]:
+    """Instance id -> name for every card the view shows (and so may be named)."""
+    found = {} if found is None else found
+    if isinstance(view, dict):
+        if "iid" in view and "id" in view:
+            card = card_of(view["id"])
+            found[int(view["iid"])] = card.name if card is not None else "?"
+        for value in view.values():
+            _iid_names(value, found)
+    elif isinstance(view, list):
+        for value in view:
+            _iid_names(value, found)
+    return found
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+class DuelRenderer(GameRenderer):
+    # table -------------------------------------------------------------------------------
+
+    def waiting_line(
+        self, view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]
+    ) -> str | None:
+        phase = labels.DUEL_PHASES.get(str(view.get("phase")), str(view.get("phase")))
+        turn = texts.TABLE_TURN.format(name=_name(names, view.get("active")), phase=phase)
+        who = ", ".join(_name(names, s) for s in waiting) or texts.TABLE_NOBODY
+        if view.get("window"):
+            what = labels.DUEL_WAITING_WINDOW.format(seats=who)
+        else:
+            what = labels.DUEL_WAITING.format(seat=who, phase=phase)
+        return f"{turn}\n{texts.TABLE_WAITING_ON.format(what=what)}"
+
+    def table_fields(
+        self, view: Mapping[str, Any], names: Sequence[str], marks: Sequence[str]
+    ) -> list[Field]:
+        players = view.get("players") or []
+        fields = [
+            self._seat_field(p, names, marks, seat)
+            for seat, p in enumerate(players)
+            if seat < len(names)
+        ]
+        fight = self._fight_lines(view, names)
+        if fight:
+            fields.append(Field(texts.TABLE_FIGHT, "\n".join(fight)))
+        stack = self._stack_lines(view, names)
+        if stack:
+            fields.append(Field(texts.TABLE_STACK, "\n".join(stack)))
+        return fields
+
+    def _seat_field(
+        self, p: Mapping[str, Any], names: Sequence[str], marks: Sequence[str], seat: int
+    ) -> Field:
+        tags = [marks[seat]] if seat < len(marks) and marks[seat] else []
+        if p.get("eliminated"):
+            tags.append(texts.SEAT_OUT_MARK)
+        title = f"{seat + 1}. {names[seat]}" + (f" · {', '.join(tags)}" if tags else "")
+        hero = p.get("hero") or {}
+        hero_card = card_of(hero.get("id"))
+        lines = [
+            texts.DUEL_SEAT_LINE.format(
+                level=p.get("level", 1),
+                gold=p.get("purse", 0),
+                cards=p.get("hand_count", 0),
+                deck=p.get("deck_count", 0),
+            ),
+            texts.DUEL_HERO.format(
+                hero=hero_card.name if hero_card else "?",
+                damage=hero.get("damage", 0),
+                life=hero_card.life if hero_card else "?",
+            ),
+        ]
+        if p.get("hoard"):
+            lines.append(texts.DUEL_HOARD.format(cards=", ".join(map(shown_name, p["hoard"]))))
+        up = ", ".join(shown_name(c) for c in p.get("stash_face_up") or []) or "0"
+        if p.get("stash_face_up") or p.get("stash_face_down"):
+            lines.append(texts.DUEL_STASH.format(up=up, down=p.get("stash_face_down", 0)))
+        discard = p.get("discard") or []
+        if discard:
+            lines.append(texts.DUEL_DISCARD.format(count=len(discard), top=shown_name(discard[-1])))
+        how = texts.DUEL_RUN_WORDS.get(str(p.get("run_away")), str(p.get("run_away")))
+        lines.append(texts.DUEL_RUN.format(how=how))
+        return Field(title, "\n".join(lines), inline=True)
+
+    def _fight_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+        fight = view.get("fight")
+        if not fight:
+            return []
+        attacker = _name(names, fight.get("attacker"))
+        defender = _name(names, 1 - int(fight.get("attacker", 0)))
+        shown = fight.get("card")
+        card = card_of(shown.get("id")) if shown else None
+        if card is None:
+            lines = [texts.DUEL_ATTACK_HIDDEN.format(name=attacker, gold=fight.get("gold", 0))]
+        else:
+            lines = [
+                texts.DUEL_ATTACK_SHOWN.format(
+                    name=attacker,
+                    card=shown_name(shown),
+                    power=card.power,
+                    life=card.life,
+                    gold=fight.get("gold", 0),
+                )
+            ]
+        committed = fight.get("committed") or []
+        if committed:
+            cards = ", ".join(shown_name(c) for c in committed)
+            lines.append(texts.DUEL_DEFENDERS.format(name=defender, cards=cards))
+        else:
+            lines.append(texts.DUEL_NO_DEFENDERS.format(name=defender))
+        lines.append(texts.DUEL_STEP.format(step=fight.get("step", "")))
+        return lines
+
+    def _stack_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+        known = _iid_names(view)
+        lines = []
+        for entry in view.get("stack") or []:
+            target = entry.get("target", -1)
+            aim = ""
+            if isinstance(target, int) and target >= 0:
+                aim = texts.DUEL_STACK_TARGET.format(
+                    target=known.get(target, texts.DUEL_HIDDEN_TARGET)
+                )
+            lines.append(
+                texts.DUEL_STACK_LINE.format(
+                    seat=_name(names, entry.get("seat")),
+                    card=shown_name(entry.get("card") or {}),
+                    target=aim,
+                )
+            )
+        return lines
+
+    def table_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
+        fight = view.get("fight")
+        if not fight:
+            return None
+        gold = int(fight.get("gold", 0))
+        shown = fight.get("card")
+        card = card_of(shown.get("id")) if shown else None
+        if card is None:
+            attack = CardFace(
+                texts.DUEL_HIDDEN_TILE,
+                "hidden",
+                "?",
+                "",
+                "",
+                texts.DUEL_HIDDEN_NOTE.format(gold=gold),
+            )
+            strength = None
+        else:
+            attack = face(card, texts.DUEL_HIDDEN_NOTE.format(gold=gold))
+            strength = card.power
+        committed = [c for c in (card_of(e.get("id")) for e in fight.get("committed") or []) if c]
+        attacker = int(fight.get("attacker", 0))
+        lines = self._fight_lines(view, names)
+        return fight_picture(
+            Side(f"{_name(names, attacker)} ({texts.DUEL_BAR_ATTACK})", strength, (attack,)),
+            Side(
+                f"{_name(names, 1 - attacker)} ({texts.DUEL_BAR_DEFENCE})",
+                sum(c.power for c in committed),
+                tuple(face(c) for c in committed),
+            ),
+            lines[0] if lines else "",
+        )
+
+    # hand --------------------------------------------------------------------------------
+
+    def _own(self, view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        seat = view.get("seat")
+        players = view.get("players") or []
+        if not isinstance(seat, int) or not 0 <= seat < len(players):
+            return []
+        return list(players[seat].get("hand") or [])
+
+    def hand_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+        hand = self._own(view)
+        lines = [texts.DUEL_HAND.format(count=len(hand))] if hand else [texts.DUEL_HAND_EMPTY]
+        for entry in hand:
+            card = card_of(entry.get("id"))
+            if card is not None:
+                stat = stat_of(card)
+                lines.append(f"• **{card.name}** — {line_of(card)}" + (f" {stat}" if stat else ""))
+        fight = view.get("fight") or {}
+        if fight.get("card") and fight.get("attacker") == view.get("seat"):
+            lines.append(texts.DUEL_YOUR_ATTACK.format(card=shown_name(fight["card"])))
+        return lines
+
+    def hand_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
+        cards = [c for c in (card_of(e.get("id")) for e in self._own(view)) if c is not None]
+        return cards_picture([face(c) for c in cards], "hand.png") if cards else None
+
+    # controls ----------------------------------------------------------------------------
+
+    def control(self, action: Action, view: Mapping[str, Any], names: Sequence[str]) -> Control:
+        spec = labels.DUEL_CONTROLS.get(action.kind)
+        if spec is None:
+            return super().control(action, view, names)
+        group, template = spec
+        known = _iid_names(view)
+        a = list(action.args)
+
+        def named(iid: Any) -> str:
+            return known.get(iid, texts.DUEL_HIDDEN_TARGET) if isinstance(iid, int) else "?"
+
+        words: dict[str, Any] = {"card": named(a[0]) if a else "", "on": "", "blood": ""}
+        k = action.kind
+        if k == "first":
+            words["who"] = labels.DUEL_FIRST[1 if a[0] else 0]
+        elif k == "recycle":
+            words["recycle"] = labels.DUEL_RECYCLE[1 if a[0] else 0]
+        elif k == "order":
+            words["code"] = a[0]
+        elif k == "fight":
+            words["gold"] = a[1]
+        elif k == "smack":
+            words["target"] = named(a[1])
+        elif k in ("play", "activate", "flaunt"):
+            target = a[1] if k == "play" else a[2]
+            if isinstance(target, int) and target >= 0:
+                words["on"] = labels.DUEL_ON.format(target=named(target))
+            if k == "play" and a[2]:
+                words["blood"] = labels.DUEL_BLOOD
+        try:
+            label = template.format(**words)
+        except (KeyError, IndexError, ValueError):
+            label = self.action_label(action)
+        card_id = next((e.get("id") for e in self._own(view) if a and e.get("iid") == a[0]), None)
+        card = card_of(card_id) if card_id is not None else None
+        description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
+        style = Style.SECONDARY if k in QUIET else Style.PRIMARY
+        return Control(action.key, label, labels.DUEL_GROUPS.get(group, ""), description, style)

@@ -1,0 +1,240 @@
+"""Pictures drawn with Pillow: cards as text-on-card tiles, the fight as two strength bars.
+
+Only public words reach these functions (a renderer picks what to draw from a view), and every
+picture is a small palette PNG: a table edit uploads it again, so it stays well under 100 KB.
+Tiles are large and few per row so that the text still reads when a phone shrinks the picture.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.render.model import Picture
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+TILE_W, TILE_H = 210, 290
+GAP = 14
+PER_ROW = 4  # a phone shows a 4-tile row at about half size: titles stay readable
+BACKGROUND = (43, 45, 49)  # Discord's dark theme, so the picture sits in the message
+PAPER = (246, 240, 226)
+INK = (34, 30, 28)
+MUTED = (96, 90, 84)
+PLAYERS = (70, 130, 220)
+MONSTERS = (210, 70, 60)
+UNKNOWN = (120, 120, 130)
+
+# Band colours per card family; unknown kinds fall back to grey.
+BANDS: dict[str, tuple[int, int, int]] = {
+    "monster": (176, 52, 44),
+    "curse": (120, 60, 150),
+    "enhancer": (200, 110, 40),
+    "wandering": (176, 52, 44),
+    "race": (50, 130, 90),
+    "class": (40, 110, 150),
+    "super": (40, 110, 150),
+    "item": (190, 150, 40),
+    "oneshot": (210, 120, 60),
+    "levelup": (60, 150, 70),
+    "hireling": (110, 110, 60),
+    "cheat": (90, 90, 100),
+    "hero": (40, 90, 170),
+    "ally": (60, 140, 120),
+    "loot": (190, 150, 40),
+    "location": (100, 120, 60),
+    "mischief": (150, 60, 120),
+    "hidden": (70, 70, 80),
+}
+
+_FONT_FILES = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """What a tile shows: public words only. ``stat`` is the big number in the corner."""
+
+    title: str
+    kind: str
+    line: str = ""
+    stat: str = ""
+    text: str = ""
+    note: str = ""  # a mark under the tile: damage, "equipped", "face down"
+
+
+@cache
+def font(size: int, bold: bool = False) -> Font:
+    path = _FONT_FILES[0 if bold else 1]
+    if path.exists():
+        return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size=size)
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, face: Font, width: int, lines: int) -> list[str]:
+    """Greedy wrap to pixel width; the last line gets an ellipsis when text is left over."""
+    words = text.split()
+    out: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}".strip()
+        if draw.textlength(trial, font=face) <= width:
+            current = trial
+            continue
+        if current:
+            out.append(current)
+        current = (
+            word
+            if draw.textlength(word, font=face) <= width
+            else textwrap.shorten(word, 12, placeholder="…")
+        )
+        if len(out) == lines:
+            break
+    if current and len(out) < lines:
+        out.append(current)
+    if len(out) > lines or (len(out) == lines and " ".join(out) != " ".join(words)):
+        out = out[:lines]
+        last = out[-1]
+        while last and draw.textlength(last + "…", font=face) > width:
+            last = last[:-1]
+        out[-1] = last.rstrip() + "…"
+    return out
+
+
+def draw_tile(image: Image.Image, x: int, y: int, card: CardFace) -> None:
+    draw = ImageDraw.Draw(image)
+    band = BANDS.get(card.kind, UNKNOWN)
+    draw.rounded_rectangle(
+        (x, y, x + TILE_W, y + TILE_H), radius=14, fill=PAPER, outline=band, width=4
+    )
+    draw.rounded_rectangle((x + 4, y + 4, x + TILE_W - 4, y + 40), radius=10, fill=band)
+    draw.text((x + 12, y + 11), card.line or card.kind, font=font(15, True), fill=PAPER)
+    if card.stat:
+        stat_font = font(22, True)
+        w = draw.textlength(card.stat, font=stat_font)
+        draw.text((x + TILE_W - 12 - w, y + 8), card.stat, font=stat_font, fill=PAPER)
+    top = y + 50
+    for line in _wrap(draw, card.title, font(20, True), TILE_W - 24, 3):
+        draw.text((x + 12, top), line, font=font(20, True), fill=INK)
+        top += 25
+    top += 6
+    draw.line((x + 12, top, x + TILE_W - 12, top), fill=band, width=2)
+    top += 8
+    body = font(15)
+    room = (y + TILE_H - 34 - top) // 19
+    for line in _wrap(draw, card.text, body, TILE_W - 24, max(room, 0)):
+        draw.text((x + 12, top), line, font=body, fill=MUTED)
+        top += 19
+    if card.note:
+        note = _wrap(draw, card.note, font(15, True), TILE_W - 24, 1)
+        draw.text(
+            (x + 12, y + TILE_H - 28), note[0] if note else "", font=font(15, True), fill=band
+        )
+
+
+def tiles_height(count: int, per_row: int = PER_ROW) -> int:
+    rows = max(1, -(-count // per_row))
+    return rows * TILE_H + (rows - 1) * GAP
+
+
+def draw_tiles(
+    image: Image.Image, x: int, y: int, cards: Sequence[CardFace], per_row: int = PER_ROW
+) -> None:
+    for n, card in enumerate(cards):
+        row, col = divmod(n, per_row)
+        draw_tile(image, x + col * (TILE_W + GAP), y + row * (TILE_H + GAP), card)
+
+
+def cards_picture(cards: Sequence[CardFace], filename: str = "cards.png") -> Picture:
+    """A grid of tiles (a hand, one looked-up card). The same cards draw once (a cache)."""
+    return _cards_picture(tuple(cards), filename)
+
+
+@lru_cache(maxsize=256)
+def _cards_picture(cards: tuple[CardFace, ...], filename: str) -> Picture:
+    per_row = min(PER_ROW, max(1, len(cards)))
+    width = GAP + per_row * (TILE_W + GAP)
+    height = 2 * GAP + tiles_height(len(cards), per_row)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw_tiles(image, GAP, GAP, cards, per_row)
+    return Picture(filename, encode(image))
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a fight: a label, its strength (``None`` while face down) and its cards."""
+
+    label: str
+    strength: int | None
+    cards: tuple[CardFace, ...] = ()
+
+
+@lru_cache(maxsize=128)
+def fight_picture(
+    players: Side, monsters: Side, verdict: str, filename: str = "fight.png"
+) -> Picture:
+    """The fight: two strength bars on one scale, the verdict, then both sides' cards."""
+    width = GAP + PER_ROW * (TILE_W + GAP)
+    bar_top = GAP
+    bar_h = 46
+    cards = [*players.cards, *monsters.cards]
+    height = bar_top + 2 * (bar_h + 10) + 40 + (tiles_height(len(cards)) + GAP if cards else 0)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    known = [s for s in (players.strength, monsters.strength) if s is not None]
+    scale = max([*known, 1])
+    label_w = 230
+    room = width - label_w - 2 * GAP - 70
+    for n, (side, colour) in enumerate(((players, PLAYERS), (monsters, MONSTERS))):
+        top = bar_top + n * (bar_h + 10)
+        draw.text(
+            (GAP, top + 10),
+            _fit(draw, side.label, font(20, True), label_w - 10),
+            font=font(20, True),
+            fill=PAPER,
+        )
+        left = GAP + label_w
+        draw.rounded_rectangle((left, top, left + room, top + bar_h), radius=8, fill=(60, 62, 68))
+        if side.strength is None:
+            draw.rounded_rectangle((left, top, left + room, top + bar_h), radius=8, fill=UNKNOWN)
+            value = "?"
+        else:
+            length = max(8, int(room * max(side.strength, 0) / scale))
+            draw.rounded_rectangle((left, top, left + length, top + bar_h), radius=8, fill=colour)
+            value = str(side.strength)
+        draw.text((left + room + 12, top + 6), value, font=font(30, True), fill=PAPER)
+    verdict_top = bar_top + 2 * (bar_h + 10) + 4
+    draw.text(
+        (GAP, verdict_top),
+        _fit(draw, verdict, font(22, True), width - 2 * GAP),
+        font=font(22, True),
+        fill=PAPER,
+    )
+    if cards:
+        draw_tiles(image, GAP, verdict_top + 40, cards)
+    return Picture(filename, encode(image))
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, width: int) -> str:
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def encode(image: Image.Image) -> bytes:
+    """A palette PNG: flat colours and text compress to a few tens of kilobytes."""
+    buffer = io.BytesIO()
+    image.quantize(colors=48, method=Image.Quantize.MEDIANCUT).save(
+        buffer, format="PNG", optimize=True
+    )
+    return buffer.getvalue()
