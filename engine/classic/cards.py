@@ -44,7 +44,8 @@ ROLES: tuple[str, ...] = ("elf", "dwarf", "halfling", "warrior", "cleric", "thie
 # enhancers. ``undead``: makes the monster Undead. ``gain_levels``: level-up cards.
 # ``escape``: a one-shot that lets the fighter leave combat with no rewards (nonlethal).
 # ``set_die``: a one-shot that turns a die its owner just rolled (flee, coins, theft) into
-# ``amount``.
+# ``amount``. ``next_turn``: a timing mark: the card's other effects wait, in front of the
+# victim, until their next turn begins (at once if played during their own turn).
 Op = Literal[
     "bonus",
     "treasures",
@@ -54,6 +55,7 @@ Op = Literal[
     "discard_hand",
     "death",
     "next_combat",
+    "next_turn",
     "run",
     "mate",
     "undead",

@@ -56,6 +56,10 @@ def curse(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> N
     if any(e.op == "next_combat" for e in d.effects):
         s.curses[seat].append(card)
         return
+    # 004: Curses: a "your next turn" curse played during that player's turn counts now.
+    if any(e.op == "next_turn" for e in d.effects) and s.turn != seat:
+        s.curses[seat].append(card)
+        return
     t.discard(s, card)
     apply_effects(t, s, seat, d.effects, ev)
 
@@ -67,6 +71,16 @@ def end_lasting(t: Table, s: ClassicState, seat: int) -> None:
         if c not in keep:
             t.discard(s, c)
     s.curses[seat] = keep
+
+
+def start_of_turn(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
+    """ "Your next turn" curses waiting in front of ``seat`` strike as its turn begins."""
+    waiting = [c for c in s.curses[seat] if t.defs[c].amount_of("next_turn")]
+    for card in waiting:
+        s.curses[seat].remove(card)
+        t.discard(s, card)
+        ev.append(Event("curse_strikes", {"seat": seat, "card": card}))
+        apply_effects(t, s, seat, t.defs[card].effects, ev)
 
 
 def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.classic.rules.combat import start_combat
-from engine.classic.rules.effects import curse
+from engine.classic.rules.effects import curse, start_of_turn
 from engine.classic.rules.running import loot_coins
 from engine.classic.state import ClassicState, roll_die
 from engine.classic.table import COIN, HAND_LIMIT, Table, secret_draw
@@ -168,6 +168,7 @@ def next_turn(t: Table, s: ClassicState, ev: list[Event]) -> None:
     s.used.clear()
     s.dead = [False] * s.seats
     ev.append(Event("turn", {"seat": nxt}))
+    start_of_turn(t, s, nxt, ev)
     if s.redraw[nxt]:
         s.redraw[nxt] = False
         for door in (True, True, False, False):
