@@ -27,7 +27,9 @@ Choices = list[app_commands.Choice[str]]
 Count = app_commands.Range[int, 1, 99]
 
 
-class DeckCommands(commands.GroupCog, group_name="deck", group_description=texts.DECK_GROUP):
+class DeckCommands(
+    commands.GroupCog, name="Decks", group_name="deck", group_description=texts.DECK_GROUP
+):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
         self.book = DeckBook(bot.service.repo.db)

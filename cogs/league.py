@@ -1,0 +1,216 @@
+"""The ``/league`` commands: seasons (Manage Server only), leaderboards, profiles, voiding a
+match (Manage Server only) and a CSV export. The league itself lives in ``bot.league``; this cog
+also hands it every finished match and, at start, any match it missed."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import paging, texts
+from bot.components import send_private
+from bot.league import League, LeagueError
+from bot.render.league import render_board, render_profile
+from engine.games import load_game
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+BOARD = "lb"
+Choices = list[app_commands.Choice[str]]
+
+
+class LeagueCommands(
+    commands.GroupCog, name="League", group_name="league", group_description=texts.LEAGUE_GROUP
+):
+    def __init__(self, bot: Backstab) -> None:
+        self.bot = bot
+        self.league = League(bot.service)
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.service.subscribe(self.league.on_update)
+        paging.route(self.bot, BOARD, self.on_board_page)
+        await self.league.catch_up()
+
+    # seasons (admins) ---------------------------------------------------------------------
+
+    @app_commands.command(name="season-start", description=texts.CMD_SEASON_START)
+    @app_commands.describe(name=texts.ARG_SEASON_NAME)
+    async def season_start(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+        guild_id = await self._admin_guild(interaction)
+        if guild_id is None:
+            return
+        try:
+            started = await self.league.start_season(guild_id, name)
+        except LeagueError as exc:
+            await send_private(interaction, texts.league_error(exc.code, exc.detail))
+            return
+        await interaction.response.send_message(texts.SEASON_STARTED.format(name=started))
+
+    @app_commands.command(name="season-end", description=texts.CMD_SEASON_END)
+    async def season_end(self, interaction: discord.Interaction[Backstab]) -> None:
+        guild_id = await self._admin_guild(interaction)
+        if guild_id is None:
+            return
+        try:
+            ended = await self.league.end_season(guild_id)
+        except LeagueError as exc:
+            await send_private(interaction, texts.league_error(exc.code, exc.detail))
+            return
+        await interaction.response.send_message(texts.SEASON_ENDED.format(name=ended))
+
+    @app_commands.command(name="void", description=texts.CMD_VOID)
+    @app_commands.describe(match_id=texts.ARG_VOID_MATCH)
+    async def void(self, interaction: discord.Interaction[Backstab], match_id: int) -> None:
+        guild_id = await self._admin_guild(interaction)
+        if guild_id is None:
+            return
+        try:
+            season, count = await self.league.void(guild_id, match_id)
+        except LeagueError as exc:
+            await send_private(interaction, texts.league_error(exc.code, exc.detail))
+            return
+        season_name = season if season is not None else texts.NO_SEASON
+        await interaction.response.send_message(
+            texts.MATCH_VOIDED.format(match=match_id, season=season_name, count=count)
+        )
+
+    # reading ------------------------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description=texts.CMD_LEADERBOARD)
+    @app_commands.describe(game=texts.ARG_LEAGUE_GAME, season=texts.ARG_SEASON)
+    async def leaderboard(
+        self, interaction: discord.Interaction[Backstab], game: str, season: str | None = None
+    ) -> None:
+        guild_id = await self._guild(interaction)
+        if guild_id is None:
+            return
+        if game not in self.bot.games:
+            offered = ", ".join(self.bot.games) or "-"
+            await send_private(interaction, texts.GAME_NOT_OFFERED.format(games=offered))
+            return
+        try:
+            board = await self.league.leaderboard(guild_id, game, season)
+        except LeagueError as exc:
+            await send_private(interaction, texts.league_error(exc.code, exc.detail))
+            return
+        rendered = render_board(board)
+        view = paging.pager(BOARD, board.season_id, board.page, board.pages, game)
+        await interaction.response.send_message(embeds=list(rendered.embeds), view=view)
+
+    async def on_board_page(
+        self, interaction: discord.Interaction[Any], page: paging.PageId
+    ) -> None:
+        if interaction.guild_id is None or page.extra not in self.bot.games:
+            await send_private(interaction, texts.GENERIC_ERROR)
+            return
+        name = await self.league.season_name(interaction.guild_id, page.subject)
+        board = await self.league.board(
+            interaction.guild_id, page.extra, page.subject, name, page.page
+        )
+        rendered = render_board(board)
+        view = paging.pager(BOARD, board.season_id, board.page, board.pages, page.extra)
+        await interaction.response.edit_message(embeds=list(rendered.embeds), view=view)
+
+    @app_commands.command(name="profile", description=texts.CMD_PROFILE)
+    @app_commands.describe(user=texts.ARG_PROFILE_USER, season=texts.ARG_SEASON)
+    async def profile(
+        self,
+        interaction: discord.Interaction[Backstab],
+        user: discord.User | None = None,
+        season: str | None = None,
+    ) -> None:
+        guild_id = await self._guild(interaction)
+        if guild_id is None:
+            return
+        who = user or interaction.user
+        try:
+            profile = await self.league.profile(guild_id, who.id, season)
+        except LeagueError as exc:
+            await send_private(interaction, texts.league_error(exc.code, exc.detail))
+            return
+        rendered = render_profile(profile, who.display_name, _role_name)
+        await interaction.response.send_message(embeds=list(rendered.embeds))
+
+    @app_commands.command(name="export", description=texts.CMD_LEAGUE_EXPORT)
+    @app_commands.describe(game=texts.ARG_LEAGUE_GAME, season=texts.ARG_SEASON)
+    async def export(
+        self,
+        interaction: discord.Interaction[Backstab],
+        game: str | None = None,
+        season: str | None = None,
+    ) -> None:
+        guild_id = await self._guild(interaction)
+        if guild_id is None:
+            return
+        games = [game] if game in self.bot.games else list(self.bot.games)
+        try:
+            text, count = await self.league.export_csv(guild_id, games, season)
+            _, season_name = await self.league.season(guild_id, season)
+        except LeagueError as exc:
+            await send_private(interaction, texts.league_error(exc.code, exc.detail))
+            return
+        label = season_name if season_name is not None else texts.NO_SEASON
+        file = discord.File(io.BytesIO(text.encode("utf-8")), filename="league.csv")
+        await interaction.response.send_message(
+            texts.LEAGUE_EXPORT_DONE.format(game=", ".join(games), season=label, count=count),
+            file=file,
+            ephemeral=True,
+        )
+
+    # autocomplete -------------------------------------------------------------------------
+
+    @leaderboard.autocomplete("game")
+    @export.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=texts.game_title(g), value=g)
+            for g in self.bot.games
+            if typed in g or typed in texts.game_title(g).lower()
+        ][:25]
+
+    @leaderboard.autocomplete("season")
+    @profile.autocomplete("season")
+    @export.autocomplete("season")
+    async def _seasons(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+        if interaction.guild_id is None:
+            return []
+        typed = current.strip().lower()
+        names = await self.league.season_names(interaction.guild_id)
+        return [app_commands.Choice(name=n, value=n) for n in names if typed in n.lower()][:25]
+
+    # checks -------------------------------------------------------------------------------
+
+    async def _guild(self, interaction: discord.Interaction[Any]) -> int | None:
+        if interaction.guild_id is None:
+            await send_private(interaction, texts.league_error("guild_only", {}))
+        return interaction.guild_id
+
+    async def _admin_guild(self, interaction: discord.Interaction[Any]) -> int | None:
+        """The server, if the caller may run its league (Manage Server); else a refusal."""
+        guild_id = await self._guild(interaction)
+        if guild_id is None:
+            return None
+        if not interaction.permissions.manage_guild:
+            await send_private(interaction, texts.league_error("not_admin", {}))
+            return None
+        return guild_id
+
+
+def _role_name(role: str) -> str:
+    """A duel Hero's card name (the role the league remembers)."""
+    try:
+        card = load_game("duel").by_id.get(role)  # type: ignore[attr-defined]
+    except KeyError:
+        return role
+    return str(card.name) if card is not None else role
+
+
+async def setup(bot: Backstab) -> None:
+    await bot.add_cog(LeagueCommands(bot))

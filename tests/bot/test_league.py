@@ -1,0 +1,208 @@
+"""Leagues on a real SQLite file with real openskill, driving the tiny test game through the
+match service (issue 6: leagues)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openskill.models import PlackettLuce
+
+from bot.league import PAGE_SIZE, League, LeagueError
+from bot.ratings import PROVISIONAL_GAMES, MatchResult, PlayerRating, recompute
+from bot.service import MatchService
+from bot.storage import Database, open_database
+from engine.core import Game
+from tests.support.tinygame import TwentyOne
+
+TINY = TwentyOne()
+GUILD = 1
+USERS = (100, 101, 102, 103)
+
+
+def games(game_id: str) -> Game[Any, Any]:
+    if game_id != "tiny":
+        raise KeyError(game_id)
+    return TINY
+
+
+@pytest.fixture
+async def env(tmp_path: Path) -> AsyncIterator[tuple[MatchService, League]]:
+    db: Database = await open_database(tmp_path / "league.sqlite3")
+    service = MatchService(db, games=games)
+    league = League(service)
+    service.subscribe(league.on_update)
+    await service.start()
+    yield service, league
+    await service.close()
+    await db.close()
+
+
+async def play(service: MatchService, winner: int, *others: int, guild: int = GUILD) -> int:
+    """A tiny match won by ``winner``: everyone else concedes (a concession is a loss)."""
+    match = await service.create(
+        guild_id=guild, channel_id=2, host_id=winner, host_name=f"U{winner}", game="tiny"
+    )
+    for user in others:
+        await service.join(match.id, user, f"U{user}")
+    await service.start_match(match.id, winner)
+    for user in others:
+        await service.concede(match.id, user)
+    info = await service.get(match.id)
+    assert info.status == "finished"
+    return match.id
+
+
+async def stored(league: League, season: int = 0) -> dict[int, PlayerRating]:
+    return await league.store.ratings_of(GUILD, "tiny", season, USERS)
+
+
+async def test_a_ranked_match_rates_as_openskill_does_directly(env: Any) -> None:
+    service, league = env
+    await play(service, 100, 101, 102)
+    model = PlackettLuce()
+    # The winner placed first; both who conceded share last place.
+    expected = model.rate([[model.rating()] for _ in range(3)], ranks=[0, 1, 1])
+    got = await stored(league)
+    for user, (team,) in zip((100, 101, 102), expected, strict=True):
+        assert got[user].mu == pytest.approx(team.mu)
+        assert got[user].sigma == pytest.approx(team.sigma)
+    assert (got[100].wins, got[101].wins, got[101].games) == (1, 0, 1)
+
+
+async def test_a_match_with_an_ai_seat_is_not_ranked(env: Any) -> None:
+    service, league = env
+    match = await service.create(
+        guild_id=GUILD, channel_id=2, host_id=100, host_name="A", game="tiny"
+    )
+    await service.add_ai(match.id, 100)
+    await service.start_match(match.id, 100)
+    await service.concede(match.id, 100)
+    match_id = match.id
+    assert (await service.get(match_id)).status == "finished"
+    assert not await league.store.is_logged(match_id)
+    assert await stored(league) == {}
+
+
+async def test_ratings_follow_a_run_of_matches_in_order(env: Any) -> None:
+    service, league = env
+    results = []
+    for n in range(6):
+        winner, loser = USERS[n % 3], USERS[(n + 1) % 3]
+        match_id = await play(service, winner, loser)
+        results.append(MatchResult(match_id, ((winner, 0), (loser, 1))))
+    assert await stored(league) == recompute(results)
+
+
+async def test_void_and_recompute_equals_a_fresh_computation(env: Any, tmp_path: Path) -> None:
+    service, league = env
+    plan = [(100, 101), (101, 102), (102, 100), (100, 102), (101, 100), (103, 100)]
+    ids = [await play(service, w, loser) for w, loser in plan]
+    season, left = await league.void(GUILD, ids[2])
+    assert (season, left) == (None, 5)
+    voided = await stored(league)
+    # A fresh database where the voided match was never played.
+    db = await open_database(tmp_path / "fresh.sqlite3")
+    fresh_service = MatchService(db, games=games)
+    fresh = League(fresh_service)
+    fresh_service.subscribe(fresh.on_update)
+    for index, (w, loser) in enumerate(plan):
+        if index != 2:
+            await play(fresh_service, w, loser)
+    again = await fresh.store.ratings_of(GUILD, "tiny", 0, USERS)
+    await db.close()
+    assert voided.keys() == again.keys()
+    for user in voided:
+        assert voided[user].mu == pytest.approx(again[user].mu)
+        assert voided[user].sigma == pytest.approx(again[user].sigma)
+        assert (voided[user].games, voided[user].wins) == (again[user].games, again[user].wins)
+    with pytest.raises(LeagueError) as err:
+        await league.void(GUILD, ids[2])  # already voided: refused, nothing changes
+    assert err.value.code == "not_rated"
+    with pytest.raises(LeagueError):
+        await league.void(GUILD + 1, ids[0])  # another server's match
+    assert await stored(league) == voided
+
+
+async def test_a_match_missed_by_a_crash_is_caught_up(env: Any) -> None:
+    service, league = env
+    service._listeners.clear()  # the league never hears of the next match
+    match_id = await play(service, 101, 100)
+    assert not await league.store.is_logged(match_id)
+    assert await league.catch_up() == 1
+    assert await league.catch_up() == 0
+    assert (await stored(league))[101].wins == 1
+
+
+async def test_seasons_start_and_end_and_hold_their_own_ratings(env: Any) -> None:
+    service, league = env
+    await play(service, 100, 101)  # open play, before any season
+    assert await league.start_season(GUILD, "  Spring   Cup ") == "Spring Cup"
+    for code, call in [
+        ("season_open", league.start_season(GUILD, "Other")),
+        ("bad_season_name", league.start_season(GUILD, " ")),
+        ("no_such_season", league.leaderboard(GUILD, "tiny", "Winter")),
+    ]:
+        with pytest.raises(LeagueError) as err:
+            await call
+        assert err.value.code == code
+    await play(service, 101, 100)
+    season_id, name = await league.season(GUILD, None)
+    assert name == "Spring Cup"
+    assert (await stored(league, season_id))[101].wins == 1
+    assert (await stored(league, 0))[100].wins == 1
+    assert await league.end_season(GUILD) == "Spring Cup"
+    with pytest.raises(LeagueError) as err:
+        await league.end_season(GUILD)
+    assert err.value.code == "no_open_season"
+    with pytest.raises(LeagueError) as err:
+        await league.start_season(GUILD, "spring cup")
+    assert err.value.code == "season_name_taken"
+    board = await league.leaderboard(GUILD, "tiny", "spring cup")
+    assert [r.name for r in board.rows] == ["U101", "U100"]
+
+
+async def test_leaderboard_pages_and_marks_provisional_players(env: Any) -> None:
+    _, league = env
+    ratings = [
+        PlayerRating(1000 + n, mu=20.0 + n, sigma=3.0, games=PROVISIONAL_GAMES + (n % 2) - 1)
+        for n in range(2 * PAGE_SIZE + 3)
+    ]
+    await league.store.replace_ratings(GUILD, "tiny", 0, ratings)
+    first = await league.leaderboard(GUILD, "tiny", None, 0)
+    assert (first.pages, len(first.rows)) == (3, PAGE_SIZE)
+    last = await league.leaderboard(GUILD, "tiny", None, 99)  # past the end: the last page
+    assert (last.page, len(last.rows)) == (2, 3)
+    every = [
+        r.rating for p in range(3) for r in (await league.board(GUILD, "tiny", 0, None, p)).rows
+    ]
+    assert [r.user_id for r in every] == [
+        r.user_id for r in sorted(ratings, key=lambda r: (r.provisional, -r.ordinal, r.user_id))
+    ]
+    assert [r.rank for r in last.rows] == [21, 22, 23]
+    assert not every[0].provisional and every[-1].provisional
+
+
+async def test_profile_shows_rank_games_and_recent_matches(env: Any) -> None:
+    service, league = env
+    ids = [await play(service, 100, 101), await play(service, 101, 100, 102)]
+    profile = await league.profile(GUILD, 100, None)
+    [tiny] = profile.games
+    assert (tiny.game, tiny.rating.games, tiny.rating.wins, tiny.players) == ("tiny", 2, 1, 3)
+    assert tiny.recent == ((ids[1], False), (ids[0], True))
+    board = await league.leaderboard(GUILD, "tiny", None)
+    assert [r.rank for r in board.rows if r.rating.user_id == 100] == [tiny.rank]
+    assert (await league.profile(GUILD, 999, None)).games == ()
+
+
+async def test_export_is_a_csv_of_the_leaderboard(env: Any) -> None:
+    service, league = env
+    await play(service, 100, 101)
+    text, count = await league.export_csv(GUILD, ["tiny", "classic"], None)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert count == 2 and [r["name"] for r in rows] == ["U100", "U101"]
+    assert rows[0]["rank"] == "1" and rows[0]["provisional"] == "1" and rows[0]["game"] == "tiny"

@@ -1,0 +1,111 @@
+"""End to end through SimCord: a season of ranked matches, its leaderboard and profile, admin-only
+commands refused to other members, voiding and the CSV export (issue 6: leagues)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import discord
+import simcord
+
+from bot import texts
+from bot.league import PAGE_SIZE
+from bot.ratings import PlayerRating
+from tests.e2e.conftest import World
+from tests.e2e.helpers import embed_text, message_in
+
+
+def admin(world: World) -> simcord.MemberActor:
+    guild = world.channel.guild
+    role = guild.create_role("Organisers", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(world.env.create_user("erin", global_name="Erin"), roles=[role])
+
+
+async def duel_of(world: World, winner: simcord.MemberActor, loser: simcord.MemberActor) -> int:
+    """A tiny-game match between two members; the loser concedes."""
+    result = await winner.slash(world.channel, "match new", game="tiny")
+    assert result.response is not None
+    table_id = result.response.id
+    await loser.click(message_in(world.channel, table_id), label="Join")
+    await winner.click(message_in(world.channel, table_id), label="Start")
+    await loser.slash(world.channel, "match concede")
+    [match] = [
+        m
+        for m in await world.bot.service.matches_of_user(
+            world.channel.guild.id, winner.id, statuses=("finished",)
+        )
+        if m.message_id == table_id
+    ]
+    return match.id
+
+
+async def test_admin_commands_are_refused_to_other_members(world: World) -> None:
+    for command, options in [
+        ("league season-start", {"name": "Spring"}),
+        ("league season-end", {}),
+        ("league void", {"match_id": 1}),
+    ]:
+        result = await world.bob.slash(world.channel, command, **options)
+        assert result.ephemeral, command
+        assert result.response is not None
+        assert result.response.content == texts.league_error("not_admin", {})
+    assert await world.bot.get_cog("League").league.store.seasons(world.channel.guild.id) == []  # type: ignore[union-attr]
+
+
+async def test_a_season_played_through_discord_and_its_leaderboard(world: World) -> None:
+    organiser = admin(world)
+    started = await organiser.slash(world.channel, "league season-start", name="Spring")
+    assert started.response is not None and not started.ephemeral
+    assert started.response.content == texts.SEASON_STARTED.format(name="Spring")
+
+    ids = [
+        await duel_of(world, world.alice, world.bob),
+        await duel_of(world, world.alice, world.carol),
+        await duel_of(world, world.bob, world.carol),
+    ]
+    board = await world.dave.slash(world.channel, "league leaderboard", game="tiny")
+    assert board.response is not None and not board.ephemeral
+    text = embed_text(board.response)
+    assert "Spring" in text
+    lines = [line for line in text.splitlines() if line[:2] in ("1.", "2.", "3.")]
+    assert lines[0].startswith("1. Alice") and "2 games, 2 won" in lines[0]
+    assert texts.PROVISIONAL_MARK in lines[0]
+
+    profile = await world.bob.slash(world.channel, "league profile")
+    assert profile.response is not None
+    assert f"#{ids[2]}: {texts.HISTORY_WON}" in embed_text(profile.response)
+
+    voided = await organiser.slash(world.channel, "league void", match_id=ids[0])
+    assert voided.response is not None
+    assert voided.response.content == texts.MATCH_VOIDED.format(
+        match=ids[0], season="Spring", count=2
+    )
+    exported = await organiser.slash(world.channel, "league export", game="tiny")
+    assert exported.ephemeral and exported.response is not None
+    [attachment] = exported.response.attachments
+    rows = list(csv.DictReader(io.StringIO((await attachment.read()).decode())))
+    assert (rows[0]["name"], rows[0]["games"]) == ("Alice", "1")
+
+    ended = await organiser.slash(world.channel, "league season-end")
+    assert ended.response is not None
+    assert ended.response.content == texts.SEASON_ENDED.format(name="Spring")
+    again = await organiser.slash(world.channel, "league season-end")
+    assert again.ephemeral and again.response is not None
+    assert again.response.content == texts.league_error("no_open_season", {})
+
+
+async def test_the_leaderboard_pages_with_buttons(world: World) -> None:
+    cog = world.bot.get_cog("League")
+    ratings = [PlayerRating(5000 + n, mu=30.0 - n / 10, games=9) for n in range(PAGE_SIZE + 2)]
+    await cog.league.store.replace_ratings(world.channel.guild.id, "tiny", 0, ratings)  # type: ignore[union-attr]
+    result = await world.alice.slash(world.channel, "league leaderboard", game="tiny")
+    assert result.response is not None
+    first = message_in(world.channel, result.response.id)
+    assert "Page 1 of 2" in embed_text(first)
+    await world.bob.click(first, label=texts.BUTTON_NEXT)
+    second = message_in(world.channel, result.response.id)
+    assert "Page 2 of 2" in embed_text(second)
+    assert f"{PAGE_SIZE + 1}. " in embed_text(second)
+    await world.bob.click(second, label=texts.BUTTON_BACK)
+    assert "Page 1 of 2" in embed_text(message_in(world.channel, result.response.id))
