@@ -66,15 +66,21 @@ def _targets_for(defs: Defs, s: DuelState, a: Ability | None, seat: int) -> list
     return found or None
 
 
-def _mischief(defs: Defs, s: DuelState, seat: int, in_window: bool) -> list[Action]:
+def _changes_cost(a: Ability | None) -> bool:
+    return a is not None and any(e.op == "cost" and e.target == "fight" for e in a.effects)
+
+
+def _mischief(
+    defs: Defs, s: DuelState, seat: int, in_window: bool, cost_ok: bool = False
+) -> list[Action]:
     out: list[Action] = []
     for iid in sorted(set(s.hand[seat])):
         c = card(defs, s, iid)
         if c.type != "mischief" or c.cost > s.purse[seat]:
             continue
-        if in_window and not c.is_interrupt:
-            continue
         _, a = play_ability(c)
+        if in_window and not c.is_interrupt and not (cost_ok and _changes_cost(a)):
+            continue
         targets = _targets_for(defs, s, a, seat)
         if targets is None:
             continue
@@ -95,12 +101,16 @@ def controlled_in_play(s: DuelState, seat: int) -> list[int]:
     return cards
 
 
-def _abilities(defs: Defs, s: DuelState, seat: int, in_window: bool) -> list[Action]:
+def _abilities(
+    defs: Defs, s: DuelState, seat: int, in_window: bool, cost_ok: bool = False
+) -> list[Action]:
     out: list[Action] = []
     for iid in controlled_in_play(s, seat):
         c = card(defs, s, iid)
         for idx, a in enumerate(c.abilities):
-            if a.when != "activate" or (in_window and not a.interrupt):
+            if a.when != "activate":
+                continue
+            if in_window and not a.interrupt and not (cost_ok and _changes_cost(a)):
                 continue
             if a.zap and iid in s.zapped:
                 continue  # 000 II.A.14: a zap cost needs an unzapped card
@@ -173,13 +183,13 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
         return [Action(seat, "bottom", (iid,)) for iid in sorted(set(s.hand[seat]))]
     if s.window is not None:
         # 000 II.A.1.a: while something resolves only interrupts; in the cost window with
-        # nothing on the stack any card or ability may change the cost (# 000
-        # III.A.2.f.(I).(B).1).
-        resolving = bool(s.stack)
+        # nothing on the stack any card or ability that changes the cost may be used too
+        # (# 000 III.A.2.f.(I).(B).1).
+        cost_ok = s.window.kind == "cost" and not s.stack
         return [
             Action(seat, "pass"),
-            *_mischief(defs, s, seat, resolving),
-            *_abilities(defs, s, seat, resolving),
+            *_mischief(defs, s, seat, True, cost_ok),
+            *_abilities(defs, s, seat, True, cost_ok),
         ]
     if s.phase == "mulligan":
         return [Action(seat, "keep"), Action(seat, "mulligan")]

@@ -75,6 +75,15 @@ EXTRA: list[dict[str, Any]] = [
             {"when": "play", "effects": [{"op": "control", "amount": 1, "target": "card"}]}
         ],
     },
+    {
+        "id": "t_haggling_note",
+        "name": "Test Haggling Note",
+        "type": "mischief",
+        "subtype": "treachery",
+        "abilities": [
+            {"when": "play", "effects": [{"op": "cost", "amount": 2, "target": "fight"}]}
+        ],
+    },
 ]
 
 

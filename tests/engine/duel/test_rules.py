@@ -162,3 +162,23 @@ def test_a_stuck_curse_is_controlled_by_its_hosts_controller(game: Duel) -> None
     _play(game, s, "0 play @nosebleed_hex hero1 0", "0 pass", "1 pass")
     curse = next(iter(s.stuck))
     assert controller(s, curse) == 1 and s.owner[curse] == 0
+
+
+def test_any_card_that_changes_the_cost_may_be_played_in_the_cost_window(game: Duel) -> None:
+    # 000 III.A.2.f.(I).(B).1: not only interrupts; while one resolves, only interrupts
+    setup = {
+        "purse": [3, 3],
+        "seat0": {"hand": ["grumbling_goblin"]},
+        "seat1": {"hand": ["t_haggling_note", "t_haggling_note", "firecracker"]},
+    }
+    s = build(game, setup)
+    _play(game, s, "0 fight @grumbling_goblin 2", "1 face", "1 ready")
+    kinds = {game.defs[s.card_of[a.args[0]]].id for a in game.legal_actions(s, 1) if a.args}
+    assert kinds == {"t_haggling_note"}  # a Treachery that does not change the cost waits
+    _play(game, s, "1 play @t_haggling_note -1 0")
+    assert not any(a.kind == "play" for a in game.legal_actions(s, 0))
+    assert not any(a.kind == "play" for a in game.legal_actions(s, 1))
+    _play(game, s, "0 pass", "1 pass")
+    assert probe(game, s)["fight_cost"] == 4
+    _play(game, s, "0 pass", "1 pass")
+    assert probe(game, s)["stash.0"] == ["grumbling_goblin"]  # 000 III.A.2.f.(I).(B).(2.1)
