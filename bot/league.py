@@ -70,14 +70,24 @@ class Profile:
 
 
 def is_ranked(match: MatchInfo) -> bool:
-    """Ranked: every seat a person, at least two, not switched off, and a result."""
+    """Ranked: every seat taken by a person (an AFK seat the AI took over still counts as
+    theirs), at least two, not switched off, and a result."""
     return (
         match.status == "finished"
         and match.outcome is not None
         and len(match.seats) >= 2
-        and all(s.user_id is not None and s.ai_level is None for s in match.seats)
+        and all(s.user_id is not None and (s.ai_level is None or s.afk) for s in match.seats)
         and match.options.get("ranked", True) is not False
     )
+
+
+def placings(match: MatchInfo) -> dict[int, int]:
+    """Each seat's place: the outcome's, except that a player who abandoned the match (the AI
+    finished it for them) is placed below everyone, like one who conceded."""
+    assert match.outcome is not None
+    ranks = match.outcome.ranks
+    last = max(ranks) + 1
+    return {s.seat: last if s.afk else ranks[s.seat] for s in match.seats}
 
 
 class League:
@@ -107,12 +117,11 @@ class League:
             finished_at = float(row["updated_at"])
             season_id = await self.store.season_at(match.guild_id, finished_at)
             roles = _roles(row.get("header_json"))
+            places = placings(match)
+            best = min(places.values())
             seats = [
                 LeagueSeat(
-                    int(s.user_id or 0),
-                    match.outcome.ranks[s.seat],
-                    s.seat in match.outcome.winners,
-                    roles.get(s.seat),
+                    int(s.user_id or 0), places[s.seat], places[s.seat] == best, roles.get(s.seat)
                 )
                 for s in match.seats
             ]

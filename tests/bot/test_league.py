@@ -6,13 +6,14 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.league import PAGE_SIZE, League, LeagueError
+from bot.league import PAGE_SIZE, League, LeagueError, is_ranked, placings
 from bot.ratings import PROVISIONAL_GAMES, MatchResult, PlayerRating, recompute
 from bot.service import MatchService
 from bot.storage import Database, open_database
@@ -206,3 +207,19 @@ async def test_export_is_a_csv_of_the_leaderboard(env: Any) -> None:
     rows = list(csv.DictReader(io.StringIO(text)))
     assert count == 2 and [r["name"] for r in rows] == ["U100", "U101"]
     assert rows[0]["rank"] == "1" and rows[0]["provisional"] == "1" and rows[0]["game"] == "tiny"
+
+
+async def test_an_abandoned_seat_is_a_loss_even_when_its_ai_won(env: Any) -> None:
+    service, league = env
+    service._listeners.clear()
+    match_id = await play(service, 100, 101)
+    finished = await service.get(match_id)
+    # Seat 0 (the winner) went AFK and the AI finished the match for them.
+    afk = replace(finished.seats[0], ai_level="heuristic", afk=True)
+    abandoned = replace(finished, seats=(afk, finished.seats[1]))
+    assert is_ranked(abandoned) and placings(abandoned) == {0: 2, 1: 1}
+    assert await league.record(abandoned)
+    got = await stored(league)
+    assert (got[100].wins, got[101].wins) == (0, 1)
+    ai_seat = replace(finished.seats[1], ai_level="heuristic")
+    assert not is_ranked(replace(finished, seats=(finished.seats[0], ai_seat)))
