@@ -53,24 +53,28 @@ class Violation:
     def words(self) -> str:
         """A plain-language line for players (the bot may reword it)."""
         d = self.detail
+        shown = d.get("card_name") or d.get("card")
+        allowed = " and ".join(str(k).title() for k in d.get("allowed", ()))
         texts = {
             "duel.deck.unknown_hero": f"There is no Hero called {d.get('hero')!r}.",
-            "duel.deck.not_a_hero": f"{d.get('hero')!r} is not a Hero card.",
+            "duel.deck.not_a_hero": f"{d.get('hero_name') or d.get('hero')!r} is not a Hero.",
             "duel.deck.too_few": f"The deck has {d.get('count')} cards; it needs exactly 40.",
             "duel.deck.too_many": f"The deck has {d.get('count')} cards; it needs exactly 40.",
             "duel.deck.unknown_card": f"There is no card called {d.get('card')!r}.",
-            "duel.deck.bad_count": f"{d.get('card')!r} has a count below 1.",
+            "duel.deck.bad_count": f"{shown!r} has a count below 1.",
             "duel.deck.too_many_copies": (
                 f"{d.get('count')} cards are named {d.get('name')!r}; at most 3 are allowed."
             ),
-            "duel.deck.hero_in_deck": f"Heroes cannot be deck cards ({d.get('card')!r}).",
+            "duel.deck.hero_in_deck": (
+                f"{shown!r} is a Hero: Heroes stand beside the deck, never in it."
+            ),
             "duel.deck.wrong_class": (
-                f"{d.get('card')!r} is a {d.get('card_class')} card; this Hero allows "
-                f"{', '.join(d.get('allowed', ()))}."
+                f"{shown!r} is a {str(d.get('card_class')).title()} card; this Hero allows "
+                f"only {allowed} cards."
             ),
             "duel.deck.many_classes": (
                 "A Neutral or Wanderer Hero may add cards of only one class; this deck mixes "
-                f"{', '.join(d.get('classes', ()))}."
+                f"{' and '.join(str(k).title() for k in d.get('classes', ()))}."
             ),
         }
         return texts.get(self.code, self.code)
@@ -83,7 +87,7 @@ def validate_deck(deck: Deck, cards: Mapping[str, DuelCard]) -> list[Violation]:
     if hero is None:
         found.append(Violation("duel.deck.unknown_hero", {"hero": deck.hero}))
     elif hero.type != "hero":
-        found.append(Violation("duel.deck.not_a_hero", {"hero": deck.hero}))
+        found.append(Violation("duel.deck.not_a_hero", {"hero": deck.hero, "hero_name": hero.name}))
     total = sum(max(0, n) for n in deck.cards.values())
     if total < DECK_SIZE:
         found.append(Violation("duel.deck.too_few", {"count": total}))
@@ -101,11 +105,15 @@ def validate_deck(deck: Deck, cards: Mapping[str, DuelCard]) -> list[Violation]:
             found.append(Violation("duel.deck.unknown_card", {"card": card_id}))
             continue
         if count < 1:
-            found.append(Violation("duel.deck.bad_count", {"card": card_id}))
+            found.append(
+                Violation("duel.deck.bad_count", {"card": card_id, "card_name": card.name})
+            )
             continue
         by_name[card.name] = by_name.get(card.name, 0) + count
         if card.type == "hero":
-            found.append(Violation("duel.deck.hero_in_deck", {"card": card_id}))
+            found.append(
+                Violation("duel.deck.hero_in_deck", {"card": card_id, "card_name": card.name})
+            )
             continue
         if card.klass == "neutral":
             continue
@@ -114,7 +122,12 @@ def validate_deck(deck: Deck, cards: Mapping[str, DuelCard]) -> list[Violation]:
             found.append(
                 Violation(
                     "duel.deck.wrong_class",
-                    {"card": card_id, "card_class": card.klass, "allowed": ("neutral", hero_class)},
+                    {
+                        "card": card_id,
+                        "card_name": card.name,
+                        "card_class": card.klass,
+                        "allowed": ("neutral", hero_class),
+                    },
                 )
             )
     for name in sorted(by_name):
