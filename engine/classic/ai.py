@@ -34,6 +34,9 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
         a2 = first(kind)
         if a2 is not None:
             return a2
+    for a in by_kind.get("arm_hireling", []):
+        if int(a.args[0]) not in s.equipped[seat]:
+            return a
     for a in by_kind.get("levelup", []):
         if a.args[1] == seat:
             return a

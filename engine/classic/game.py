@@ -147,6 +147,7 @@ class Classic(Game[ClassicState, ClassicView]):
         for cheat in s.cheats[seat][0::2]:
             t.discard(s, cheat)
         s.cheats[seat].clear()
+        s.hired[seat].clear()
         s.equipped[seat].clear()
         s.gold[seat] = 0
         # Offers made by or to the conceding seat lapse.

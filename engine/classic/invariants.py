@@ -22,6 +22,11 @@ def invariants(game: Classic, s: ClassicState) -> list[str]:
             problems.append(f"seat {seat} has level {s.levels[seat]}")
         if any(card not in s.items[seat] for card in s.equipped[seat]):
             problems.append(f"seat {seat} equips an item it does not carry")
+        pairs = s.hired[seat]
+        if any(c not in s.equipped[seat] for c in pairs[0::2]) or any(
+            c not in s.items[seat] for c in pairs[1::2]
+        ):
+            problems.append(f"seat {seat} has a hireling pairing off its table")
     if game.outcome(s) is None and not any(
         game.legal_actions(s, seat) for seat in game.deciders(s)
     ):
@@ -40,7 +45,7 @@ def visible_cards(data: dict[str, object]) -> set[int]:
             for v in value:
                 add(v)
 
-    for key in ("items", "equipped", "roles", "curses", "cheats", "corpse", "hand"):
+    for key in ("items", "equipped", "roles", "curses", "cheats", "hired", "corpse", "hand"):
         add(data.get(key))
     add(data.get("door_discard_top"))
     add(data.get("treasure_discard_top"))

@@ -27,7 +27,7 @@ def build(game: Classic, setup: dict[str, Any], seats_spec: list[dict[str, Any]]
 
     s = game.new(seats, int(setup.get("seed", 1)))
     s.rng = Rng(int(setup.get("seed", 1)))
-    for zone in (s.hands, s.items, s.equipped, s.roles, s.curses, s.cheats):
+    for zone in (s.hands, s.items, s.equipped, s.roles, s.curses, s.cheats, s.hired):
         for seat_list in zone:
             seat_list.clear()
     for seat in range(seats):
@@ -47,7 +47,7 @@ def build(game: Classic, setup: dict[str, Any], seats_spec: list[dict[str, Any]]
             card = take(c)
             cheat = next(i for i in free if t.kind[i] == "cheat")
             free.remove(cheat)
-            t.put_item(s, seat, card, cheat)
+            t.put_item(s, seat, card, (cheat, -1))
         s.dead[seat] = bool(spec.get("dead", False))
         s.redraw[seat] = bool(spec.get("redraw", False))
     door_top = [take(c) for c in setup.get("door", [])]

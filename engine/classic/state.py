@@ -122,6 +122,9 @@ class ClassicState:
     single_winner: bool = False
     # Cheat cards on items, per seat, as flat pairs [cheat, item, cheat, item, ...].
     cheats: list[list[int]] = field(default_factory=list)
+    # Items carried by hirelings, per seat, as flat pairs [item, hireling, ...]; the item
+    # stays in ``items`` (and ``equipped``) of the seat (# 004: Other Treasures, Hireling).
+    hired: list[list[int]] = field(default_factory=list)
 
     def clone(self) -> ClassicState:
         return ClassicState(
@@ -153,6 +156,7 @@ class ClassicState:
             list(self.dice),
             self.single_winner,
             [list(x) for x in self.cheats],
+            [list(x) for x in self.hired],
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -175,6 +179,8 @@ class ClassicState:
     def from_json(cls, data: dict[str, Any]) -> ClassicState:
         kwargs: dict[str, Any] = {}
         for name in ClassicState.__slots__:
+            if name == "hired" and name not in data:  # snapshots from before hirelings carried
+                data = {**data, name: [[] for _ in range(int(data["seats"]))]}
             value = data[name]
             if name == "rng":
                 kwargs[name] = Rng.from_json(value)

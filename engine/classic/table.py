@@ -12,6 +12,9 @@ HAND_LIMIT = 5
 LEVEL_PRICE = 1000
 COIN = 100
 ESCAPE_ROLL = 5
+# What travels with an item (# 004: Attached): its Cheat, and a hireling's carried item.
+Attached = tuple[int, int]
+NOTHING_ATTACHED: Attached = (-1, -1)
 
 
 class Table:
@@ -46,38 +49,58 @@ class Table:
         return deck.pop() if deck else -1
 
     def lose_item(self, s: ClassicState, seat: int, card: int) -> None:
-        cheat = self.take_item(s, seat, card)
         self.discard(s, card)
-        if cheat >= 0:
-            self.discard(s, cheat)
+        for attached in self.take_item(s, seat, card):
+            if attached >= 0:
+                self.discard(s, attached)
 
-    def take_item(self, s: ClassicState, seat: int, card: int) -> int:
-        """Take an item off a seat's table; returns the Cheat attached to it (or -1), which
-        travels with the item (# 004: Card Management, Attached)."""
+    def take_item(self, s: ClassicState, seat: int, card: int) -> Attached:
+        """Take an item off a seat's table with what is attached to it: its Cheat, and for a
+        hireling the item it carries; they travel with it (# 004: Card Management, Attached).
+        An item taken from a hireling's hands just leaves the hireling."""
         s.items[seat].remove(card)
         if card in s.equipped[seat]:
             s.equipped[seat].remove(card)
+        cheat = carried = -1
         pairs = s.cheats[seat]
         for i in range(1, len(pairs), 2):
             if pairs[i] == card:
                 cheat = pairs[i - 1]
                 del pairs[i - 1 : i + 1]
-                return cheat
-        return -1
+                break
+        hired = s.hired[seat]
+        for i in range(0, len(hired), 2):
+            if card in hired[i : i + 2]:
+                if hired[i + 1] == card:
+                    carried = hired[i]
+                    s.items[seat].remove(carried)
+                    if carried in s.equipped[seat]:
+                        s.equipped[seat].remove(carried)
+                del hired[i : i + 2]
+                break
+        return cheat, carried
 
     def take_card(self, s: ClassicState, seat: int, card: int) -> None:
         """A card played from the hand or from the table (one-shots may come from either)."""
         if card in s.hands[seat]:
             s.hands[seat].remove(card)
             return
-        cheat = self.take_item(s, seat, card)
-        if cheat >= 0:
-            self.discard(s, cheat)
+        for attached in self.take_item(s, seat, card):
+            if attached >= 0:
+                self.discard(s, attached)
 
-    def put_item(self, s: ClassicState, seat: int, card: int, cheat: int) -> None:
+    def put_item(self, s: ClassicState, seat: int, card: int, attached: Attached) -> None:
         s.items[seat].append(card)
+        cheat, carried = attached
         if cheat >= 0:
             s.cheats[seat].extend((cheat, card))
+        if carried >= 0:
+            s.items[seat].append(carried)
+            s.equipped[seat].append(carried)
+            s.hired[seat].extend((carried, card))
+
+    def carried_by_hireling(self, s: ClassicState, seat: int, card: int) -> bool:
+        return card in s.hired[seat][0::2]
 
     def cheated(self, s: ClassicState, seat: int, card: int) -> bool:
         return card in s.cheats[seat][1::2]
@@ -131,7 +154,11 @@ class Table:
             return False
         if d.slot == "none":
             return True
-        worn = [e for e in s.equipped[seat] if not self.cheated(s, seat, e)]
+        worn = [
+            e
+            for e in s.equipped[seat]
+            if not self.cheated(s, seat, e) and not self.carried_by_hireling(s, seat, e)
+        ]
         if d.slot == "hands":
             used = sum(self.defs[e].hands for e in worn)
             return used + d.hands <= 2

@@ -53,6 +53,7 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
         "roles": [list(x) for x in s.roles],
         "curses": [list(x) for x in s.curses],
         "cheats": [list(x) for x in s.cheats],
+        "hired": [list(x) for x in s.hired],
         "out": list(s.out),
         "dead": list(s.dead),
         "door_left": len(s.door),

@@ -95,6 +95,7 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
     for cheat in s.cheats[seat][0::2]:  # 004: You Are Dead!: a Cheat is not looted
         t.discard(s, cheat)
     s.cheats[seat].clear()
+    s.hired[seat].clear()  # the body's items are laid out one by one
     s.corpse.extend(s.items[seat])
     s.items[seat].clear()
     s.equipped[seat].clear()

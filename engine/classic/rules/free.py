@@ -48,7 +48,9 @@ def own_turn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
             out.extend(
                 Action(seat, "cheat", (card, i))
                 for i in s.items[seat]
-                if t.kind[i] == "item" and not t.cheated(s, seat, i)
+                if t.kind[i] == "item"
+                and not t.cheated(s, seat, i)
+                and not t.carried_by_hireling(s, seat, i)
             )
         elif k == "super":
             out.extend(
@@ -56,9 +58,12 @@ def own_turn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
             )
         if t.defs[card].value > 0 and k in ("item", "oneshot"):
             out.append(Action(seat, "sell", (card,)))
+    out.extend(_hireling_actions(t, s, seat))
     for card in s.items[seat]:
         if t.defs[card].value > 0:
             out.append(Action(seat, "sell", (card,)))
+        if t.carried_by_hireling(s, seat, card):
+            continue
         if card in s.equipped[seat]:
             out.append(Action(seat, "unequip", (card,)))
         elif t.can_equip(s, seat, card):
@@ -74,6 +79,22 @@ def own_turn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
                     if not t.defs[c].big or t.big_count(s, seat) < t.max_big(s, seat)
                 )
     return out
+
+
+def _hireling_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """# 004: Other Treasures (Hireling): a hireling may be given one item to carry, never
+    during combat (this list is only offered outside combat)."""
+    idle = [h for h in s.items[seat] if t.kind[h] == "hireling" and h not in s.hired[seat]]
+    if not idle:
+        return []
+    loads = [
+        i
+        for i in s.items[seat]
+        if t.kind[i] == "item"
+        and not t.cheated(s, seat, i)
+        and not t.carried_by_hireling(s, seat, i)
+    ]
+    return [Action(seat, "arm_hireling", (i, h)) for h in idle for i in loads]
 
 
 def resolve_free(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool:
@@ -118,6 +139,12 @@ def resolve_free(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool:
         s.hands[seat].remove(card)
         s.cheats[seat].extend((card, item))
         ev.append(Event("played", {"seat": seat, "card": card, "on": item}))
+    elif k == "arm_hireling":
+        item, hireling = int(a.args[0]), int(a.args[1])
+        if item not in s.equipped[seat]:
+            s.equipped[seat].append(item)
+        s.hired[seat].extend((item, hireling))
+        ev.append(Event("armed_hireling", {"seat": seat, "card": item, "hireling": hireling}))
     elif k == "sell":
         sell(t, s, seat, int(a.args[0]), ev)
     elif k == "equip":
@@ -141,9 +168,9 @@ def sell(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> No
     if card in s.hands[seat]:
         s.hands[seat].remove(card)
     else:
-        cheat = t.take_item(s, seat, card)
-        if cheat >= 0:
-            t.discard(s, cheat)
+        for attached in t.take_item(s, seat, card):
+            if attached >= 0:
+                t.discard(s, attached)
     value = t.defs[card].value
     if t.has_power(s, seat, "halfling") and "halfling" not in s.used:
         s.used.append("halfling")
@@ -173,7 +200,7 @@ def _shed_big(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
     """# 004: Big Items (losing the power that allowed several)."""
     bigs = [c for c in s.items[seat] if t.defs[c].big]
     for card in bigs[t.max_big(s, seat) :]:
-        cheat = t.take_item(s, seat, card)
+        attached = t.take_item(s, seat, card)
         takers = [
             p
             for p in range(s.seats)
@@ -183,9 +210,10 @@ def _shed_big(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
             low = min(s.levels[p] for p in takers)
             tied = [p for p in takers if s.levels[p] == low]
             to = roll_off(s, tied, ev)[0]  # 004: Dealing With Ties
-            t.put_item(s, to, card, cheat)
+            t.put_item(s, to, card, attached)
             ev.append(Event("gave", {"seat": seat, "to": to, "card": card}))
         else:
             t.discard(s, card)
-            if cheat >= 0:
-                t.discard(s, cheat)
+            for extra in attached:
+                if extra >= 0:
+                    t.discard(s, extra)

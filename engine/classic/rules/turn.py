@@ -39,6 +39,7 @@ def setup(t: Table, seats: int, seed: int) -> ClassicState:
         dead=[False] * seats,
         redraw=[False] * seats,
         cheats=[list(x) for x in empty],
+        hired=[list(x) for x in empty],
     )
     for seat in range(seats):
         s.roles[seat].append(star_doors.pop())
