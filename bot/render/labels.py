@@ -93,7 +93,7 @@ CLASSIC_PENDING: Mapping[str, str] = {
     "loot": "{seat} to loot the fallen",
 }
 CLASSIC_WAITING_TURN = "{seat} to play ({phase})"
-CLASSIC_WAITING_WINDOW = "anyone may step into the fight: {seats} still to pass"
+CLASSIC_WAITING_WINDOW = "answers to the fight (still to pass: {seats})"
 
 # Duel ------------------------------------------------------------------------------------
 
@@ -146,7 +146,7 @@ DUEL_RECYCLE = ("Keep the discard", "Shuffle the discard back in")
 DUEL_ON = " on {target}"
 DUEL_BLOOD = " (give blood)"
 DUEL_WAITING = "{seat} to play ({phase})"
-DUEL_WAITING_WINDOW = "{seats} may respond"
+DUEL_WAITING_WINDOW = "answers (still to pass: {seats})"
 
 # Card families as a tile's band reads them.
 CARD_KINDS: Mapping[str, str] = {

@@ -1,0 +1,89 @@
+"""The classic table and hand: what each shows, drawn from the views, within Discord's limits."""
+
+from __future__ import annotations
+
+from bot import texts
+from bot.render import render_hand, render_table
+from bot.render.classic import name_of
+from bot.render.leaks import message_texts
+from tests.bot.render_support import make_match, playout, until
+
+MAX_PICTURE = 100_000
+
+
+def text(rendered: object) -> str:
+    return "\n".join(message_texts(rendered))
+
+
+def test_the_table_names_turn_levels_gold_gear_and_piles() -> None:
+    # 004: Card Management: items and roles on the table are public
+    game, state = until("classic", 4, 3, lambda v: any(v["items"]) and any(v["roles"]))
+    view = game.view(state, None).to_json()
+    match = make_match("classic", 4)
+    rendered = render_table(match, view, deciders=sorted(game.deciders(state)), seconds_left=90)
+    words = text(rendered)
+    turn = ("Alice", "Bob", "Carol", "Dave")[view["turn"]]
+    assert f"{turn}'s turn" in words
+    for seat, level in enumerate(view["levels"]):
+        assert (
+            texts.CLASSIC_SEAT_LINE.format(
+                level=level, gold=view["gold"][seat], cards=view["hand_sizes"][seat]
+            )
+            in words
+        )
+    for items in view["items"]:
+        assert all(name_of(card) in words for card in items)
+    assert texts.CLASSIC_PILES.format(door=view["door_left"], treasure=view["treasure_left"]) in (
+        words
+    )
+    assert texts.TABLE_DEADLINE.format(seconds=90) in words
+    assert [b.label for b in rendered.buttons] == [texts.BUTTON_HAND]
+
+
+def test_a_fight_shows_both_strengths_the_monsters_and_a_small_picture() -> None:
+    # 004: Combat: the players' strength against the monsters'
+    game, state = until("classic", 4, 5, lambda v: v["combat"] is not None)
+    view = game.view(state, None).to_json()
+    rendered = render_table(make_match("classic", 4), view, deciders=[0])
+    words = text(rendered)
+    fight = view["combat"]
+    assert f"strength {fight['side_strength']}" in words
+    assert all(name_of(m) in words for m in fight["monsters"])
+    [picture] = rendered.pictures
+    assert picture.data.startswith(b"\x89PNG") and len(picture.data) < MAX_PICTURE
+    assert rendered.embeds[0].image.url == f"attachment://{picture.filename}"
+
+
+def test_no_picture_outside_a_fight() -> None:
+    game, state = until("classic", 3, 1, lambda v: v["combat"] is None)
+    rendered = render_table(make_match("classic", 3), game.view(state, None).to_json())
+    assert rendered.pictures == ()
+
+
+def test_the_hand_lists_the_cards_and_labels_actions_in_words() -> None:
+    game, state = until("classic", 3, 2, lambda v: v["phase"] == "kick")
+    [seat] = game.deciders(state)
+    view = game.view(state, seat).to_json()
+    rendered = render_hand(make_match("classic", 3), view, game.legal_actions(state, seat))
+    words = text(rendered)
+    assert all(name_of(card) in words for card in view["hand"])
+    assert "Kick open the door" in [b.label for b in rendered.buttons]
+    assert all("." not in b.label for b in rendered.buttons)  # words, never action keys
+    if view["hand"]:
+        [picture] = rendered.pictures
+        assert len(picture.data) < MAX_PICTURE
+
+
+def test_every_position_renders_within_discords_limits() -> None:
+    match = make_match("classic", 5)
+    for game, state in playout("classic", 5, 11, 300):
+        table = render_table(match, game.view(state, None).to_json(), deciders=[0], log=["x"] * 9)
+        assert all(len(embed) <= 6000 for embed in table.embeds)  # Discord: embed total
+        for seat in game.deciders(state):
+            hand = render_hand(
+                match, game.view(state, seat).to_json(), game.legal_actions(state, seat)
+            )
+            assert len(hand.buttons) <= 25 and len({b.custom_id for b in hand.buttons}) == len(
+                hand.buttons
+            )
+            assert all(len(b.label) <= 80 for b in hand.buttons)
