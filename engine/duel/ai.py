@@ -1,14 +1,20 @@
-"""AI players. ``random`` picks any legal action; ``heuristic`` plays sensibly (commits real
-Monsters it can pay for, sometimes bluffs, runs from fights it would lose badly, keeps gold
-for interrupts)."""
+"""AI players. ``random`` picks any legal action; ``heuristic`` plays sensibly: commits real
+Monsters it can pay for, sometimes bluffs with a non-Monster and plausible gold, runs from fights
+it would lose badly, answers the opponent's abilities with interrupts.
+
+The heuristic judges a face-down commit only from what the defender may know (# 000 II.A.9):
+the gold committed, the public card pool and its own cards.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Rng
+from engine.duel.cards import Ability
 from engine.duel.state import DuelState
-from engine.duel.zones import card, power_of
+from engine.duel.zones import card, defense_of, power_of
 
 if TYPE_CHECKING:
     from engine.duel.game import Duel
@@ -21,7 +27,7 @@ def choose(game: Duel, s: DuelState, seat: int, rng: Rng, level: str = "normal")
     return _heuristic(game, s, seat, legal, rng)
 
 
-def _score(game: Duel, s: DuelState, seat: int, a: Action, rng: Rng) -> float:
+def _score(game: Duel, s: DuelState, seat: int, a: Action, bluff: bool) -> float:
     defs = game.defs
     k = a.kind
     if k in ("keep", "ready", "face"):
@@ -54,8 +60,10 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, rng: Rng) -> float:
             if gold == cost:
                 return 6.0 + power_of(defs, s, iid) * 0.3
             return -2.0
-        if c.type == "mischief" and gold == 0 and rng.below(10) == 0:
-            return 2.0  # an occasional bluff
+        if bluff and gold == s.purse[seat] >= 2:
+            # An occasional bluff: gold a real Monster would need; caught cheating costs 1
+            # damage and the gold comes back (# 000 III.A.2.f.(I).(B).(2.1)).
+            return 5.5
         return -5.0
     if k == "play":
         iid, target, blood = int(a.args[0]), int(a.args[1]), int(a.args[2])
@@ -65,10 +73,15 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, rng: Rng) -> float:
             return -10.0  # never bleed to death for a bonus
         if target >= 0 and target in s.heroes:
             return 4.0 if target == s.heroes[1 - seat] else -5.0
+        if _fight_ops(c.abilities):
+            return 3.0 if _fight_gain(s, seat, c.abilities) > 0 else -1.0
         if c.subtype == "interrupt":
             return 3.0 if s.stack and s.stack[-1][0] != seat else -1.0
         return 3.0
     if k in ("activate", "flaunt"):
+        ability = card(defs, s, int(a.args[0])).abilities[int(a.args[1])]
+        if _fight_ops((ability,)):
+            return 3.0 if _fight_gain(s, seat, (ability,)) > 0 else -1.0
         target = int(a.args[2])
         if target >= 0 and target in s.heroes:
             return 4.0 if target == s.heroes[1 - seat] else -5.0
@@ -88,17 +101,75 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, rng: Rng) -> float:
     return 0.0
 
 
+BLUFF_ODDS = 6
+# How a fight modifier helps the defender, per point (the attacker wants the opposite).
+DEFENDER_WANTS = {"cost": 1, "power": -1, "defense": 1}
+
+
+def _fight_ops(abilities: Sequence[Ability]) -> bool:
+    return any(e.target == "fight" for a in abilities for e in a.effects)
+
+
+def _fight_gain(s: DuelState, seat: int, abilities: Sequence[Ability]) -> int:
+    """How much a fight modifier helps ``seat`` (positive: worth playing)."""
+    f = s.fight
+    if f is None:
+        return 0
+    side = 1 if seat != f.attacker else -1
+    return sum(
+        side * DEFENDER_WANTS.get(e.op, 0) * e.amount
+        for a in abilities
+        for e in a.effects
+        if e.target == "fight"
+    )
+
+
+BAD_FIGHT = 4  # damage to the Hero worth running from even when it is not fatal
+
+
+def worst_fight(game: Duel, s: DuelState, seat: int) -> int:
+    """The most damage the defender's Hero could take from a Monster the committed gold can
+    hire, after its unzapped Weapons, Allies and Armor: 0 when no such Monster exists (the
+    attacker is bluffing) or the Allies would take the damage instead."""
+    f = s.fight
+    assert f is not None
+    defs = game.defs
+    ready = [i for i in s.hoard[seat] if i not in s.zapped]
+    weapons = sum(power_of(defs, s, i) for i in ready if card(defs, s, i).subtype == "weapon")
+    defense = sum(defense_of(defs, s, i) for i in ready)
+    if any(card(defs, s, i).type == "ally" for i in ready):
+        return 0
+    worst = 0
+    for c in defs:
+        x = c.keywords.get("monstrous", 0)
+        if (c.type == "monster" or x) and (x or c.cost) <= f.gold:
+            life, power = (x, x) if x else (c.life, c.power)
+            if weapons < life:
+                worst = max(worst, power - defense)
+    return worst
+
+
+def _defend(game: Duel, s: DuelState, seat: int) -> Action | None:
+    """Run (or limp, for 2 damage) from a fight that could kill or badly hurt the Hero."""
+    hero = s.heroes[seat]
+    left = card(game.defs, s, hero).life - s.damage[hero]
+    worst = worst_fight(game, s, seat)
+    fatal = worst >= left
+    if not s.limp[seat] and (fatal or worst >= BAD_FIGHT):
+        return Action(seat, "run")
+    if s.limp[seat] and fatal and left > 2 and worst > 2:
+        return Action(seat, "run")  # limping away costs 2 damage, less than the blow
+    return None
+
+
 def _heuristic(game: Duel, s: DuelState, seat: int, legal: list[Action], rng: Rng) -> Action:
     f = s.fight
-    if f is not None and f.step == "run" and 1 - f.attacker == seat and not s.limp[seat]:
-        defs = game.defs
-        weapons = sum(
-            power_of(defs, s, i)
-            for i in s.hoard[seat]
-            if card(defs, s, i).subtype == "weapon" and i not in s.zapped
-        )
-        if f.gold >= 5 and weapons < f.gold:
-            return Action(seat, "run")  # a big paid commit is probably a big Monster
-    scores = [_score(game, s, seat, a, rng) for a in legal]
+    if f is not None and f.step == "run" and 1 - f.attacker == seat and s.window is None:
+        escape = _defend(game, s, seat)
+        if escape is not None:
+            return escape
+    # One bluff decision per choice, so a hand full of non-Monsters does not bluff more often.
+    bluff = s.phase == "main" and rng.below(BLUFF_ODDS) == 0
+    scores = [_score(game, s, seat, a, bluff) for a in legal]
     best = max(scores)
     return rng.choice([a for a, sc in zip(legal, scores, strict=True) if sc >= best])
