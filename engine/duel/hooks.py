@@ -20,3 +20,14 @@ def crown_of_ten(defs: Defs, s: DuelState, seat: int, iid: int, ev: list[Event])
 
 
 HOOKS: dict[str, Hook] = {"crown_of_ten": crown_of_ten}
+
+
+def underdog_gold(defs: Defs, s: DuelState, seat: int, iid: int, ev: list[Event]) -> None:
+    """A reckoning ability with a condition (# 000 III.A.1.c): the Hero with more damage
+    takes 2 gold from the stockpile."""
+    if s.damage[s.heroes[seat]] > s.damage[s.heroes[1 - seat]]:
+        s.purse[seat] += 2
+        ev.append(Event("gold", {"seat": seat, "amount": 2, "card": iid}))
+
+
+HOOKS["underdog_gold"] = underdog_gold

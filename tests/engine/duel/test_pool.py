@@ -1,0 +1,203 @@
+"""The original duel card pool (issue 4, deliverable 2): its size, its spread over types,
+subtypes, classes and keywords, the seven precons, and data rules the engine relies on so
+that every card does what its text says."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.core import Action
+from engine.duel.cards import CLASSES, KEYWORDS, LOOT_SUBTYPES, MISCHIEF_SUBTYPES, DuelCard
+from engine.duel.decks import DECK_SIZE, MAX_COPIES, validate_deck
+from engine.duel.effects import CHOICE_TARGETS, target_kind
+from engine.duel.game import Duel
+from engine.duel.hooks import HOOKS
+from engine.duel.legal import play_ability
+from engine.duel.scenario import build, find, run
+from engine.games import load_game
+
+# A word the card text must contain for each glossary keyword the card uses (# 000 IV).
+KEYWORD_WORDS = {
+    "bleeding": "bleeding",
+    "cancel": "cancel",
+    "collect": "collect",
+    "encore": "encore",
+    "flaunt": "flaunt",
+    "give": "give",
+    "give_blood": "give blood",
+    "heal": "heal",
+    "life_o_suction": "life-o-suction",
+    "look": "look",
+    "monstrous": "monstrous",
+    "prevent": "prevent",
+    "recycle": "recycle",
+    "regenerate": "regenerate",
+    "remove_from_game": "remove",
+    "reveal": "reveal",
+    "sketchy": "sketchy",
+    "smack": "smack",
+    "spill": "spill",
+    "steal": "steal",
+    "stealthy": "stealthy",
+    "survivor": "survivor",
+}
+# Targets an ability may not choose when nobody is there to choose (reckoning, Survivor).
+FIXED_ONLY = ("reckoning", "survive", "ongoing")
+
+
+def deck_cards(duel: Duel) -> list[DuelCard]:
+    return [c for c in duel.defs if c.type != "hero"]
+
+
+def test_pool_size(duel: Duel) -> None:
+    # issue 4: at least 180 cards besides the seven Heroes
+    assert len(deck_cards(duel)) >= 180
+    assert len({c.name for c in duel.defs}) == len(duel.defs)  # names are unique too
+
+
+def test_every_type_and_subtype(duel: Duel) -> None:
+    # 000 I.E: six card types; Loot and Mischief subtypes; Monsters of many kinds
+    kinds = Counter((c.type, c.subtype) for c in duel.defs)
+    for sub in LOOT_SUBTYPES:
+        assert kinds["loot", sub] >= 8, sub
+    for sub in MISCHIEF_SUBTYPES:
+        assert kinds["mischief", sub] >= 8, sub
+    types = Counter(c.type for c in duel.defs)
+    assert types["monster"] >= 40 and types["ally"] >= 25 and types["location"] >= 10
+    monster_kinds = {c.subtype for c in duel.defs if c.type == "monster"}
+    assert len(monster_kinds) >= 12 and "" not in monster_kinds
+
+
+def test_each_keyword_on_two_cards_and_two_classes(duel: Duel) -> None:
+    # 000 IV: every glossary keyword is on at least two cards of more than one class
+    cards = Counter[str]()
+    classes: dict[str, set[str]] = {k: set() for k in KEYWORDS}
+    for c in duel.defs:
+        for k in c.all_keywords():
+            cards[k] += 1
+            classes[k].add(c.klass)
+    assert {k: cards[k] for k in KEYWORDS if cards[k] < 2} == {}
+    assert {k: v for k, v in classes.items() if len(v) < 2} == {}
+
+
+@pytest.mark.parametrize("klass", CLASSES)
+def test_every_class_can_build_a_deck(duel: Duel, klass: str) -> None:
+    # 000 I.F: a class deck is Neutral plus its class; each class has its own card of each
+    # main type and enough names to fill 40 slots on its own with three copies each.
+    own = [c for c in deck_cards(duel) if c.klass == klass]
+    assert len(own) >= 14
+    assert {"monster", "ally", "loot", "mischief", "location"} <= {c.type for c in own}
+    assert len(own) * MAX_COPIES >= DECK_SIZE
+
+
+@pytest.mark.parametrize("klass", CLASSES)
+def test_precon_is_legal_and_themed(duel: Duel, klass: str) -> None:
+    # 000 I.B.2.a prime: 40 cards, at most 3 of a name, Neutral plus the Hero's class
+    deck = duel.decks[klass]
+    assert validate_deck(deck, duel.by_id) == []
+    assert duel.by_id[deck.hero].klass == klass
+    assert sum(deck.cards.values()) == DECK_SIZE
+    types = Counter[str]()
+    for cid, n in deck.cards.items():
+        types[duel.by_id[cid].type] += n
+    assert types["monster"] >= 15  # enough fights to win with
+    assert 1 <= types["location"] <= 2
+    own = sum(n for cid, n in deck.cards.items() if duel.by_id[cid].klass == klass)
+    assert own >= 12  # the class's own cards carry the theme
+
+
+def test_every_named_hook_exists(duel: Duel) -> None:
+    named = {c.hook for c in duel.defs if c.hook}
+    assert named <= set(HOOKS)
+    for c in duel.defs:
+        if c.hook:  # the hook runs with the card's reckoning ability (# 000 III.A.1.c)
+            assert any(a.when == "reckoning" for a in c.abilities), c.id
+
+
+@pytest.mark.parametrize("card_id", [c.id for c in load_game("duel").defs])
+def test_text_names_its_keywords(duel: Duel, card_id: str) -> None:
+    c = duel.by_id[card_id]
+    text = c.text.lower()
+    missing = [k for k in c.all_keywords() if KEYWORD_WORDS[k] not in text]
+    assert missing == [], f"{c.id}: {c.text}"
+
+
+def test_data_rules_the_engine_relies_on(duel: Duel) -> None:
+    problems = []
+    for c in duel.defs:
+        for a in c.abilities:
+            targets = {e.target for e in a.effects}
+            if a.when in FIXED_ONLY and a.when != "ongoing" and targets & set(CHOICE_TARGETS):
+                problems.append(f"{c.id}: {a.when} abilities cannot choose a target")
+            # A fight target exists only in the cost window, where only interrupts act.
+            needs_window = targets & {"fight", "stack"}
+            if needs_window and a.when == "activate" and not a.interrupt:
+                problems.append(f"{c.id}: fight/stack target outside an interrupt")
+            if needs_window and a.when == "play" and not c.is_interrupt:
+                problems.append(f"{c.id}: fight/stack target on a non-interrupt Mischief")
+        if c.type == "mischief" and c.subtype == "curse":
+            # 000 I.E.5.a: a Curse sticks to the card its played ability targets
+            _, ability = play_ability(c)
+            if ability is None or target_kind(ability) == "none":
+                problems.append(f"{c.id}: a Curse needs a target to stick to")
+            ongoing = {e.op for a in c.abilities if a.when == "ongoing" for e in a.effects}
+            played = {e.op for a in c.abilities if a.when == "play" for e in a.effects}
+            if ongoing & played:  # the stuck modifier sums every effect of that op
+                problems.append(f"{c.id}: play and ongoing share an op")
+        if c.give_blood and c.type != "mischief":
+            problems.append(f"{c.id}: Give Blood is paid when a Mischief is played")
+        if "encore" in c.keywords and c.type != "mischief":
+            problems.append(f"{c.id}: Encore applies to a resolved Mischief")
+        if "monstrous" in c.keywords and c.type == "monster":
+            problems.append(f"{c.id}: Monstrous is for cards that are not Monsters")
+    assert problems == []
+
+
+def test_reveal_is_public_and_the_card_stays(duel: Duel) -> None:
+    # 000 IV Reveal: everyone sees it, then it goes back where it was
+    s = build(
+        duel,
+        {
+            "purse": [3, 3],
+            "seat0": {"hand": ["surprise_audit"]},
+            "seat1": {"hand": ["puddle_slime"]},
+        },
+    )
+    duel.apply(s, Action(0, "play", (find(duel, s, 0, "surprise_audit"), -1, 0)))
+    duel.apply(s, Action(0, "pass"))
+    events = duel.apply(s, Action(1, "pass"))
+    shown = [e for e in events if e.kind == "revealed"]
+    assert len(shown) == 1
+    for viewer in (None, 0, 1):
+        assert shown[0].for_viewer(viewer)["id"] == "puddle_slime"
+    assert [duel.defs[s.card_of[i]].id for i in s.hand[1]] == ["puddle_slime"]
+    assert s.purse == [4, 1]  # 000 IV Steal: 2 gold moved after the reveal
+
+
+@pytest.mark.parametrize(("damage", "gold"), [([0, 4], 5), ([4, 4], 3), ([4, 0], 3)])
+def test_underdog_hook_only_for_the_more_damaged_hero(
+    duel: Duel, damage: list[int], gold: int
+) -> None:
+    # 000 III.A.1.c: the hooked reckoning ability checks its condition as it resolves
+    spec = {
+        "setup": {
+            "purse": [3, 3],
+            "hero_damage": damage,
+            "seat0": {"deck": ["puddle_slime"]},
+            "seat1": {"deck": ["puddle_slime"], "hoard": ["underdog_shrine"]},
+        },
+        "step": [{"do": "0 done"}, {"do": "1 pass", "expect": {"purse.1": gold}}],
+    }
+    assert run(duel, spec) == []
+
+
+def test_card_list_doc_is_up_to_date(duel: Duel) -> None:
+    # docs/cards/duel.md is generated; regenerate with python -m engine.duel.carddoc
+    from pathlib import Path
+
+    from engine.duel.carddoc import render
+
+    doc = Path(__file__).resolve().parents[3] / "docs" / "cards" / "duel.md"
+    assert doc.read_text(encoding="utf-8") == render(duel)
