@@ -1,0 +1,103 @@
+"""The ``/card`` and ``/rules`` answers: a card as an embed with its tile, a rules topic."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import discord
+
+from bot import reference_texts, texts
+from bot.render import classic, duel
+from bot.render.model import Rendered, clip
+from bot.render.pictures import CardFace, cards_picture
+
+REFERENCE_COLOUR = discord.Colour.dark_teal()
+MAX_CHOICES = 25  # Discord: autocomplete suggestions
+GAMES = ("classic", "duel")
+
+
+@cache
+def _faces() -> dict[str, tuple[CardFace, int]]:
+    """``game:card_id`` -> (face, copies) for every card of both games (built once)."""
+    out: dict[str, tuple[CardFace, int]] = {}
+    for c in classic.game().cards:
+        out[f"classic:{c.id}"] = (classic.face(c), c.copies)
+    for d in duel.game().defs:
+        out[f"duel:{d.id}"] = (duel.face(d), d.copies)
+    return out
+
+
+def card_choices(typed: str) -> list[tuple[str, str]]:
+    """(label, value) suggestions for ``/card name:``: names containing what was typed,
+    those starting with it first."""
+    needle = typed.strip().lower()
+    found = []
+    for key, (face, _) in _faces().items():
+        name = face.title.lower()
+        if needle in name:
+            game = key.partition(":")[0]
+            found.append((not name.startswith(needle), face.title, f"{face.title} ({game})", key))
+    found.sort()
+    return [(label, key) for _, _, label, key in found[:MAX_CHOICES]]
+
+
+def find_card(name: str) -> str | None:
+    """The ``game:card_id`` key for a suggestion's value or a typed name, else ``None``."""
+    faces = _faces()
+    if name in faces:
+        return name
+    wanted = name.strip().lower()
+    return next((key for key, (face, _) in faces.items() if face.title.lower() == wanted), None)
+
+
+def render_card(key: str) -> Rendered:
+    face, copies = _faces()[key]
+    game = key.partition(":")[0]
+    embed = discord.Embed(
+        title=face.title, description=clip(face.text, 4096), colour=REFERENCE_COLOUR
+    )
+    embed.add_field(name=texts.CARD_GAME, value=texts.game_title(game), inline=True)
+    embed.add_field(name=texts.CARD_KIND, value=face.line or face.kind, inline=True)
+    if face.stat:
+        embed.add_field(name=texts.CARD_STATS, value=face.stat, inline=True)
+    embed.add_field(name=texts.CARD_COPIES, value=str(copies), inline=True)
+    picture = cards_picture([face], "card.png")
+    embed.set_image(url=f"attachment://{picture.filename}")
+    return Rendered(embeds=(embed,), pictures=(picture,))
+
+
+def topic_choices(typed: str) -> list[tuple[str, str]]:
+    needle = typed.strip().lower()
+    out = []
+    for game, topics in reference_texts.TOPICS.items():
+        for topic, (title, _) in topics.items():
+            label = f"{texts.game_title(game)}: {title}"
+            key = reference_texts.topic_key(game, topic)
+            if needle in label.lower() or needle in key:
+                out.append((label, key))
+    return out[:MAX_CHOICES]
+
+
+def render_rules(topic: str | None) -> Rendered:
+    """One topic, or the list of topics (with a note when the asked one is unknown)."""
+    found = reference_texts.find_topic(topic) if topic else None
+    if found is not None:
+        game, title, text = found
+        embed = discord.Embed(
+            title=texts.RULES_TITLE.format(game=texts.game_title(game), title=title),
+            description=text,
+            colour=REFERENCE_COLOUR,
+        )
+        embed.set_footer(text=texts.RULES_MORE)
+        return Rendered(embeds=(embed,))
+    embed = discord.Embed(title=texts.RULES_INDEX_TITLE, colour=REFERENCE_COLOUR)
+    for game, topics in reference_texts.TOPICS.items():
+        lines = [
+            texts.RULES_INDEX_LINE.format(key=reference_texts.topic_key(game, t), title=title)
+            for t, (title, _) in topics.items()
+        ]
+        embed.add_field(
+            name=texts.game_title(game), value=clip("\n".join(lines), 1024), inline=False
+        )
+    note = texts.RULES_UNKNOWN.format(topic=topic) if topic else None
+    return Rendered(content=note, embeds=(embed,))
