@@ -23,7 +23,15 @@ log = logging.getLogger(__name__)
 
 # Games that exist only for tests; they are never offered to people.
 TEST_ONLY_GAMES = frozenset({"tiny"})
-COGS = ("cogs.lobby", "cogs.play", "cogs.match", "cogs.deck", "cogs.league", "cogs.reference")
+COGS = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.match",
+    "cogs.deck",
+    "cogs.league",
+    "cogs.history",
+    "cogs.reference",
+)
 
 
 def offered_games() -> tuple[str, ...]:

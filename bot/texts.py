@@ -111,6 +111,7 @@ EVENT_LINES: Mapping[str, str] = {
     "played": "{seat_name} played {card}.",
     "drew": "{seat_name} drew a card.",
     "timeout": "{seat_name} ran out of time.",
+    "afk_ai": "{seat_name} ran out of time three turns in a row: the AI plays that seat now.",
 }
 
 
@@ -314,8 +315,16 @@ REPLAY_STEP = "Replay of match #{match}: step {step} of {steps}"
 REPLAY_START = "The deal, before any move."
 REPLAY_NOT_FINISHED = "Only finished matches can be replayed or exported."
 REPLAY_BROKEN = "This match's record no longer replays with today's cards."
-REPLAY_NOT_HERE = "That match was not played in this server."
 EXPORT_DONE = "Match #{match}: replay it with python -m engine.replay {file}"
+HISTORY_ERRORS: Mapping[str, str] = {
+    "not_found": "This server has no match with that number.",
+    "not_finished": REPLAY_NOT_FINISHED,
+    "replay_broken": REPLAY_BROKEN,
+}
+
+
+def history_error(code: str, detail: Mapping[str, Any] | None = None) -> str:
+    return HISTORY_ERRORS.get(code) or service_error(code, detail)
 
 # Leagues
 
@@ -434,6 +443,76 @@ DUEL_HIDDEN_NOTE = "+ {gold} gold"
 DUEL_STACK_LINE = "{seat}: {card}{target}"
 DUEL_STACK_TARGET = " → {target}"
 DUEL_HIDDEN_TARGET = "a face-down card"
+
+
+# Playing on Discord: lobby controls, the table's clock and window, settings (flow, issue 5) ---
+
+BUTTON_PASS = "Pass"
+BUTTON_RESPOND = "Play a card"
+BUTTON_HOST_TOOLS = "Host tools"
+BUTTON_PICK_DECK = "Pick deck"
+BUTTON_AI_RANDOM = "Add AI (random)"
+BUTTON_AI_HEURISTIC = "Add AI (heuristic)"
+PASSED = "You passed."
+TURN_CLOCK = "⏳ Time runs out {when}."
+WINDOW_CLOCK = "⚡ A moment to respond: Pass, or Play a card. Closes {when}."
+THREAD_NAME = "{game} #{match}: log"
+
+LOBBY_RANKED = "Ranked match: the result counts in the server's league."
+LOBBY_CASUAL = "Casual match: not rated."
+LOBBY_TABLE_SIZE = "Table of {seats}: empty seats get AI players at the start."
+LOBBY_FILL = "Empty seats up to {seats} get AI players at the start."
+LOBBY_EXPIRES = "Closes if nobody touches it {when}."
+LOBBY_DECKS = "Decks: {picks}"
+LOBBY_NO_DECK = "not picked yet"
+HOST_TOOLS = "Host tools for lobby #{match}: remove a seat, hand the host role over, add an AI."
+HOST_REMOVE = "Remove a seat…"
+HOST_HAND_OVER = "Make another player host…"
+HOST_DONE = "Done."
+DECK_PICK = "Pick your deck for lobby #{match}."
+DECK_PLACEHOLDER = "Your deck…"
+DECK_PICKED = "You take {deck} into this match."
+DECK_PRECON = "ready-made"
+DECK_OWN = "yours"
+DECK_UNKNOWN = "That deck isn't available any more; pick another."
+DECK_NOT_DUEL = "Only duel lobbies pick decks."
+
+CMD_NEW_RANKED = "Count the result in the server's league (default: the server's setting)"
+CMD_NEW_SEATS = "Table size; empty seats get AI players at the start"
+GAME_NOT_ALLOWED = "This server doesn't play {game}. Allowed here: {games}."
+
+CMD_SETTINGS = "Server options for Backstab (Manage Server only)"
+SETTINGS_TITLE = "Backstab settings for this server"
+SETTINGS_LINES = (
+    "Turn timer: {turn_seconds}s\n"
+    "Response window: {window_seconds}s\n"
+    "Hands: {hand_delivery}\n"
+    "Games allowed: {allowed_games}\n"
+    "Ranked by default: {ranked_default}\n"
+    "Idle lobbies close after: {lobby_idle_seconds}s"
+)
+SETTINGS_DELIVERY = {"dm": "by DM (My hand always works)", "ephemeral": "only with My hand"}
+SETTINGS_ALL_GAMES = "all"
+SETTINGS_SAVED = "Saved."
+SETTINGS_RESET_DONE = "Back to the defaults."
+SETTINGS_NOT_ADMIN = "Only members with Manage Server can change these settings."
+SETTINGS_BAD = {
+    "turn_seconds": "The turn timer must be between 15 and 3600 seconds.",
+    "window_seconds": "A response window must last between 5 and 120 seconds.",
+    "lobby_idle_seconds": "Idle lobbies must close after 60 to 86400 seconds.",
+    "allowed_games": "Allowed games must be games this bot offers: {games}.",
+}
+SETTINGS_DESCRIBE = {
+    "turn_seconds": "Seconds a player has for a move (15-3600)",
+    "window_seconds": "Seconds to respond in a response window (5-120)",
+    "hand_delivery": "Send hands by DM, or only through the My hand button",
+    "allowed_games": "Comma-separated games this server plays, or 'all'",
+    "ranked_default": "New matches count in the league unless the host says otherwise",
+    "lobby_idle_seconds": "Close a lobby nobody touched for this many seconds (60-86400)",
+    "reset": "Put every setting back to the default",
+}
+YES = "yes"
+NO = "no"
 
 # Reference: /rules and /card (render side of issue 5) -----------------------------------
 

@@ -12,8 +12,12 @@ from bot import texts
 
 if TYPE_CHECKING:
     from bot.client import Backstab
+    from cogs.history import HistoryCog
     from cogs.lobby import LobbyCog
     from cogs.play import PlayCog
+
+# Discord integer options stop at 2**53; match ids (SQLite row ids) stay far below.
+MatchId = app_commands.Range[int, 1, 2**53]
 
 
 class MatchCommands(commands.GroupCog, group_name="match", group_description=texts.MATCH_GROUP):
@@ -26,6 +30,9 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
 
     def _play(self) -> PlayCog:
         return self.bot.get_cog("Play")  # type: ignore[return-value]
+
+    def _history(self) -> HistoryCog:
+        return self.bot.get_cog("History")  # type: ignore[return-value]
 
     @app_commands.command(name="new", description=texts.CMD_NEW)
     @app_commands.describe(game=texts.CMD_NEW_GAME)
@@ -56,6 +63,27 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
     @app_commands.command(name="concede", description=texts.CMD_CONCEDE)
     async def concede(self, interaction: discord.Interaction[Backstab]) -> None:
         await self._play().concede(interaction)
+
+    # history (cogs.history) -----------------------------------------------------------------
+
+    @app_commands.command(name="history", description=texts.CMD_HISTORY)
+    @app_commands.describe(user=texts.ARG_HISTORY_USER)
+    async def history(
+        self, interaction: discord.Interaction[Backstab], user: discord.User | None = None
+    ) -> None:
+        await self._history().show_history(interaction, user)
+
+    @app_commands.command(name="replay", description=texts.CMD_REPLAY)
+    @app_commands.rename(match_id="id")
+    @app_commands.describe(match_id=texts.ARG_MATCH_ID)
+    async def replay(self, interaction: discord.Interaction[Backstab], match_id: MatchId) -> None:
+        await self._history().show_replay(interaction, match_id)
+
+    @app_commands.command(name="export", description=texts.CMD_EXPORT)
+    @app_commands.rename(match_id="id")
+    @app_commands.describe(match_id=texts.ARG_MATCH_ID)
+    async def export(self, interaction: discord.Interaction[Backstab], match_id: MatchId) -> None:
+        await self._history().export(interaction, match_id)
 
 
 async def setup(bot: Backstab) -> None:

@@ -109,3 +109,39 @@ async def test_the_leaderboard_pages_with_buttons(world: World) -> None:
     assert f"{PAGE_SIZE + 1}. " in embed_text(second)
     await world.bob.click(second, label=texts.BUTTON_BACK)
     assert "Page 1 of 2" in embed_text(message_in(world.channel, result.response.id))
+
+
+async def test_history_replay_and_export_through_discord(world: World) -> None:
+    ids = [await duel_of(world, world.alice, world.bob) for _ in range(12)]
+    result = await world.bob.slash(world.channel, "match history")
+    assert result.ephemeral and result.response is not None
+    assert f"#{ids[-1]} " in embed_text(result.response) and "Page 1 of 2" in embed_text(
+        result.response
+    )
+    paged = await world.bob.click(result.response, label=texts.BUTTON_NEXT)
+    assert paged.response is not None
+    text = embed_text(paged.response)
+    assert "Page 2 of 2" in text and f"#{ids[0]} " in text and texts.HISTORY_LOST in text
+
+    replay = await world.carol.slash(world.channel, "match replay", id=ids[0])
+    assert replay.ephemeral and replay.response is not None
+    assert replay.response.content.startswith(
+        texts.REPLAY_STEP.format(match=ids[0], step=0, steps=1)
+    )
+    stepped = await world.carol.click(replay.response, label=texts.BUTTON_NEXT)
+    assert stepped.response is not None
+    assert texts.TABLE_FINISHED.format(names="Alice") in embed_text(stepped.response)
+    back = await world.carol.click(stepped.response, label=texts.BUTTON_BACK)
+    assert back.response is not None and "step 0" in back.response.content
+
+    exported = await world.dave.slash(world.channel, "match export", id=ids[0])
+    assert exported.ephemeral and exported.response is not None
+    [attachment] = exported.response.attachments
+    from engine.replay import ExportedMatch, check
+
+    match = ExportedMatch.model_validate_json(await attachment.read())
+    assert check(match)["same"] and match.seats[1].name == "Bob"
+
+    missing = await world.dave.slash(world.channel, "match replay", id=ids[-1] + 50)
+    assert missing.ephemeral and missing.response is not None
+    assert missing.response.content == texts.history_error("not_found")

@@ -1,0 +1,53 @@
+"""Match history as messages: a page of past matches and one step of a replay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import texts
+from bot.render.model import Rendered, clip
+from bot.render.table import public_event_lines, render_table
+
+if TYPE_CHECKING:
+    from bot.history import HistoryPage, ReplayStep
+    from bot.service import MatchInfo
+
+HISTORY_COLOUR = discord.Colour.blurple()
+DESCRIPTION_LIMIT = 4096  # Discord's cap on an embed description
+
+
+def render_history(page: HistoryPage, name: str) -> Rendered:
+    embed = discord.Embed(title=texts.HISTORY_TITLE.format(name=name), colour=HISTORY_COLOUR)
+    lines = [_line(match, when, page.user_id) for match, when in page.entries]
+    embed.description = clip("\n".join(lines) or texts.HISTORY_EMPTY, DESCRIPTION_LIMIT)
+    embed.set_footer(text=texts.HISTORY_PAGE.format(page=page.page + 1, pages=page.pages))
+    return Rendered(embeds=(embed,))
+
+
+def _line(match: MatchInfo, when: float, user_id: int) -> str:
+    seat = match.seat_of(user_id)
+    if match.outcome is None or match.outcome.is_draw:
+        result = texts.HISTORY_DRAW
+    elif seat is not None and seat in match.outcome.winners:
+        result = texts.HISTORY_WON
+    else:
+        result = texts.HISTORY_LOST
+    return texts.HISTORY_LINE.format(
+        match=match.id,
+        game=texts.game_title(match.game),
+        # Discord shows <t:...:d> as a date in each reader's own time zone.
+        when=f"<t:{int(when)}:d>",
+        players=", ".join(s.name for s in sorted(match.seats, key=lambda s: s.seat)),
+        result=result,
+    )
+
+
+def render_replay_step(step: ReplayStep) -> Rendered:
+    """The table as a spectator saw it after this step, with what happened during it."""
+    lines = public_event_lines(step.match, step.events) if step.events else [texts.REPLAY_START]
+    table = render_table(step.match, step.view, deciders=step.deciders, log=lines)
+    heading = texts.REPLAY_STEP.format(match=step.match.id, step=step.step, steps=step.steps - 1)
+    # Only the embeds: the table's own "My hand" button has no place in a replay.
+    return Rendered(content=heading, embeds=table.embeds)

@@ -1,0 +1,39 @@
+"""Every SQL string about match history: a player's finished matches in a server."""
+
+from __future__ import annotations
+
+from bot.storage.database import Database
+
+
+class HistoryStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def finished_of(
+        self, guild_id: int, user_id: int, *, limit: int, offset: int
+    ) -> tuple[list[tuple[int, float]], int]:
+        """(match id, finished at) newest first, one page, and how many there are in all.
+        Served by ``seats_by_user_match`` then the matches' primary key (migration 0002)."""
+        where = (
+            " FROM seats s JOIN matches m ON m.id = s.match_id"
+            " WHERE s.user_id = ? AND m.guild_id = ? AND m.status = 'finished'"
+        )
+        async with self.db.exclusive() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT m.id, m.updated_at" + where + " ORDER BY m.id DESC LIMIT ? OFFSET ?",
+                (user_id, guild_id, limit, offset),
+            )
+            total = list(
+                await conn.execute_fetchall("SELECT COUNT(*)" + where, (user_id, guild_id))
+            )
+        return [(int(r[0]), float(r[1])) for r in rows], int(total[0][0])
+
+    async def finished_at(self, match_id: int) -> float | None:
+        async with self.db.exclusive() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT updated_at FROM matches WHERE id = ? AND status = 'finished'",
+                    (match_id,),
+                )
+            )
+        return float(rows[0][0]) if rows else None

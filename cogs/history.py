@@ -1,0 +1,121 @@
+"""``/match history|replay|export`` (the ``/match`` group in cogs.match hands them over here) and
+their Back/Next buttons. Answers are private: a history or a replay is one person's browsing."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot import paging, texts
+from bot.components import send_private
+from bot.history import History
+from bot.render.history import render_history, render_replay_step
+from bot.render.model import Rendered
+from bot.service import ServiceError
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+HISTORY = "hist"
+REPLAY = "replay"
+
+
+class HistoryCog(commands.Cog, name="History"):
+    def __init__(self, bot: Backstab) -> None:
+        self.bot = bot
+        self.history = History(bot.service)
+
+    async def cog_load(self) -> None:
+        paging.route(self.bot, HISTORY, self.on_history_page)
+        paging.route(self.bot, REPLAY, self.on_replay_step)
+
+    # /match history -------------------------------------------------------------------------
+
+    async def show_history(
+        self, interaction: discord.Interaction[Any], user: discord.abc.User | None
+    ) -> None:
+        if interaction.guild_id is None:
+            await send_private(interaction, texts.GUILD_ONLY)
+            return
+        who = user or interaction.user
+        page = await self.history.page(interaction.guild_id, who.id, 0)
+        rendered = render_history(page, who.display_name)
+        view = paging.pager(HISTORY, who.id, page.page, page.pages)
+        await interaction.response.send_message(
+            embeds=list(rendered.embeds), view=view, ephemeral=True
+        )
+
+    async def on_history_page(
+        self, interaction: discord.Interaction[Any], page_id: paging.PageId
+    ) -> None:
+        if interaction.guild_id is None:
+            await send_private(interaction, texts.GUILD_ONLY)
+            return
+        page = await self.history.page(interaction.guild_id, page_id.subject, page_id.page)
+        names = [s.name for m, _ in page.entries for s in m.seats if s.user_id == page.user_id]
+        rendered = render_history(page, names[0] if names else str(page.user_id))
+        view = paging.pager(HISTORY, page.user_id, page.page, page.pages)
+        await interaction.response.edit_message(embeds=list(rendered.embeds), view=view)
+
+    # /match replay --------------------------------------------------------------------------
+
+    async def show_replay(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        found = await self._step(interaction, match_id, 0)
+        if found is None:
+            return
+        rendered, view = found
+        await interaction.response.send_message(
+            content=rendered.content, embeds=list(rendered.embeds), view=view, ephemeral=True
+        )
+
+    async def on_replay_step(
+        self, interaction: discord.Interaction[Any], page_id: paging.PageId
+    ) -> None:
+        found = await self._step(interaction, page_id.subject, page_id.page)
+        if found is None:
+            return
+        rendered, view = found
+        await interaction.response.edit_message(
+            content=rendered.content, embeds=list(rendered.embeds), view=view
+        )
+
+    async def _step(
+        self, interaction: discord.Interaction[Any], match_id: int, step: int
+    ) -> tuple[Rendered, discord.ui.View] | None:
+        if interaction.guild_id is None:
+            await send_private(interaction, texts.GUILD_ONLY)
+            return None
+        try:
+            shown = await self.history.step(interaction.guild_id, match_id, step)
+        except ServiceError as exc:
+            await send_private(interaction, texts.history_error(exc.code, exc.detail))
+            return None
+        view = paging.pager(REPLAY, match_id, shown.step, shown.steps)
+        return render_replay_step(shown), view
+
+    # /match export --------------------------------------------------------------------------
+
+    async def export(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        if interaction.guild_id is None:
+            await send_private(interaction, texts.GUILD_ONLY)
+            return
+        try:
+            exported = await self.history.export(interaction.guild_id, match_id)
+        except ServiceError as exc:
+            await send_private(interaction, texts.history_error(exc.code, exc.detail))
+            return
+        name = f"backstab-match-{match_id}.json"
+        body = json.dumps(exported.model_dump(mode="json"), indent=1).encode("utf-8")
+        await interaction.response.send_message(
+            texts.EXPORT_DONE.format(match=match_id, file=name),
+            file=discord.File(io.BytesIO(body), filename=name),
+            ephemeral=True,
+        )
+
+
+async def setup(bot: Backstab) -> None:
+    await bot.add_cog(HistoryCog(bot))
