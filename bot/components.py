@@ -8,6 +8,7 @@ Discord's "This interaction failed".
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -31,10 +32,13 @@ _STYLES = {
 }
 
 
-class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID_PATTERN):
-    """Any button the bot draws. Its state lives entirely in its custom id."""
+class MatchButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CUSTOM_ID_PATTERN):
+    """Any button or select the bot draws. Its state lives entirely in its custom id.
 
-    def __init__(self, button_id: ButtonId, item: discord.ui.Button[Any] | None = None) -> None:
+    discord.py fires every DynamicItem whose pattern matches a custom id, so this one class
+    serves selects too: a select's choice is read with ``selected_values``."""
+
+    def __init__(self, button_id: ButtonId, item: discord.ui.Item[Any] | None = None) -> None:
         super().__init__(item or discord.ui.Button(custom_id=str(button_id)))
         self.button_id = button_id
 
@@ -59,8 +63,25 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTO
         /,
     ) -> MatchButton:
         button_id = ButtonId(int(match["match"]), int(match["version"]), match["key"])
-        assert isinstance(item, discord.ui.Button)
+        if not isinstance(item, discord.ui.Button | discord.ui.Select):
+            raise TypeError(f"not a button or select: {item!r}")
         return cls(button_id, item)
+
+    @classmethod
+    def from_select(cls, spec: Any) -> MatchButton:
+        """A select from a renderer's ``SelectSpec`` (custom id, placeholder, options, row)."""
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=spec.custom_id,
+            placeholder=spec.placeholder,
+            row=spec.row,
+            options=[
+                discord.SelectOption(
+                    label=option.label, value=option.value, description=option.description
+                )
+                for option in spec.options
+            ],
+        )
+        return cls(_parse(spec.custom_id), select)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         router = getattr(interaction.client, "button_router", None)
@@ -113,7 +134,28 @@ def build_view(rendered: Rendered) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for spec in rendered.buttons:
         view.add_item(MatchButton.from_spec(spec))
+    for select in getattr(rendered, "selects", ()):
+        view.add_item(MatchButton.from_select(select))
     return view
+
+
+def has_controls(rendered: Rendered) -> bool:
+    return bool(rendered.buttons or getattr(rendered, "selects", ()))
+
+
+def files_of(rendered: Rendered) -> list[discord.File]:
+    """The rendered pictures as attachments (fresh objects: a File is read once per send)."""
+    return [
+        discord.File(io.BytesIO(picture.data), picture.filename)
+        for picture in getattr(rendered, "pictures", ())
+    ]
+
+
+def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
+    """What was chosen in the select that was used (empty for a button)."""
+    data = interaction.data or {}
+    values = data.get("values", [])  # type: ignore[union-attr]
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 async def send_private(
@@ -125,8 +167,11 @@ async def send_private(
     kwargs: dict[str, Any] = {"ephemeral": True}
     if rendered is not None:
         kwargs["embeds"] = list(rendered.embeds)
-        if rendered.buttons:
+        if has_controls(rendered):
             kwargs["view"] = build_view(rendered)
+        files = files_of(rendered)
+        if files:
+            kwargs["files"] = files
         content = "\n".join(part for part in (content, rendered.content) if part) or None
     if content is not None:
         kwargs["content"] = content

@@ -104,6 +104,8 @@ class Update:
     match: MatchInfo
     events: list[Event]
     deciders: frozenset[int]
+    window: bool = False  # the deciders answer a response window (all may pass)
+    started: bool = False  # the first update of a match: every player gets their hand
 
 
 Listener = Callable[[Update], Awaitable[None]]
@@ -379,7 +381,7 @@ class MatchService:
             except VersionConflict:
                 raise ServiceError("stale") from None
             self._live[match_id] = live
-            first = await self._published(match_id, [], deadline_at)
+            first = await self._published(match_id, [], deadline_at, started=True)
             return await self._run_ai(match_id, [first])
 
     async def _fill_with_ai(self, match: MatchInfo, game: Game[Any, Any]) -> MatchInfo:
@@ -475,7 +477,9 @@ class MatchService:
         await self.repo.hand_to_ai(match.id, seat, FILL_LEVEL)
         live.ai_levels[seat] = FILL_LEVEL
         fresh = await self.get(match.id)
-        update = Update(fresh, [Event(AFK_EVENT, {"seat": seat})], live.game.deciders(live.state))
+        deciders = live.game.deciders(live.state)
+        notice = [Event(AFK_EVENT, {"seat": seat})]
+        update = Update(fresh, notice, deciders, in_window(live.game, live.state))
         await self._publish(update)
         return update
 
@@ -616,11 +620,14 @@ class MatchService:
         events: list[Event],
         deadline_at: float | None,
         live: _Live | None = None,
+        *,
+        started: bool = False,
     ) -> Update:
         match = await self.get(match_id)
         live = live or self._live[match_id]
         self.timers.schedule(match_id, match.version, deadline_at)
-        update = Update(match, events, live.game.deciders(live.state))
+        window = in_window(live.game, live.state)
+        update = Update(match, events, live.game.deciders(live.state), window, started)
         await self._publish(update)
         return update
 
@@ -659,10 +666,11 @@ class MatchService:
             match = await self.get(match_id)
             live = self._live.get(match_id)
             deciders = live.game.deciders(live.state) if live else frozenset()
-            return Update(match, [], deciders)
+            window = in_window(live.game, live.state) if live else False
+            return Update(match, [], deciders, window)
         last = updates[-1]
         events = [e for u in updates for e in u.events]
-        return Update(last.match, events, last.deciders)
+        return Update(last.match, events, last.deciders, last.window, updates[0].started)
 
     async def _check_all(self) -> None:
         for match_id in list(self._unchecked):

@@ -1,17 +1,15 @@
-"""Playing a match: the table message, private hands (DM first, ephemeral always), actions,
-``/match status|hand|concede``.
+"""Playing a match: clicks on game actions, "My hand", the window's Pass and Play a card, the
+hand's pager and selects, and ``/match status|hand|concede``.
 
-The service publishes every change; this cog redraws the table and deals private hands from
-those updates in one background flush per match, so a burst of moves (AI turns) costs one
-edit. Action buttons live only on private messages (a DM or an ephemeral reply), never on the
-public table, so nothing on the table reveals a hand.
+Publishing (the table, the log thread, DMs) is ``bot.publisher.TablePublisher``'s job; this cog
+turns clicks into service calls and answers the person who clicked, privately. Action buttons
+live only on private messages (a DM or an ephemeral reply); the public table carries only
+harmless ones (My hand; Pass and Play a card while a response window is open).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,8 +17,9 @@ from discord.ext import commands
 
 from bot import service as svc
 from bot import texts
-from bot.components import build_view, send_private
-from bot.render import ButtonId, Rendered, public_event_lines, render_hand, render_table
+from bot.components import build_view, files_of, selected_values, send_private
+from bot.publisher import DM_CLOSED, PASS, RESPOND, TablePublisher
+from bot.render import ButtonId, Rendered, controls, render_hand
 from bot.render import ids as keys
 
 if TYPE_CHECKING:
@@ -28,155 +27,86 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
-LOG_KEEP = 30
+__all__ = ["DM_CLOSED", "PlayCog"]
 
 
 class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
-        self._active = True
-        self._latest: dict[int, svc.Update] = {}
-        self._logs: dict[int, deque[str]] = {}
-        self._dm_due: dict[int, set[int]] = {}
-        self._dealt: set[int] = set()
-        self._flushes: dict[int, asyncio.Task[None]] = {}
-        self._dirty: set[int] = set()
+        self.publisher = TablePublisher(bot, self._lobby_render)
 
     async def cog_load(self) -> None:
-        self.bot.button_router.route(keys.HAND, self.on_hand)
-        self.bot.button_router.route_actions(self.on_action)
-        self.bot.service.subscribe(self.on_update)
+        router = self.bot.button_router
+        router.route(keys.HAND, self.on_hand)
+        router.route(RESPOND, self.on_hand)
+        for number in range(controls.MAX_PAGES):
+            router.route(controls.page_key(number), self.on_page)
+        router.route_actions(self.on_action)
+        self.bot.service.subscribe(self.publisher.on_update)
 
     async def cog_unload(self) -> None:
-        self._active = False
+        self.publisher.close()
         self.bot.button_router.unroute(self)
-        for task in self._flushes.values():
-            task.cancel()
-
-    # updates from the service -------------------------------------------------------------
-
-    async def on_update(self, update: svc.Update) -> None:
-        match = update.match
-        if not self._active or match.status == "lobby":
-            return  # lobby redraws answer the click that caused them (see the lobby cog)
-        self._latest[match.id] = update
-        lines = public_event_lines(match, update.events)
-        self._logs.setdefault(match.id, deque(maxlen=LOG_KEEP)).extend(lines)
-        if match.status == "live":
-            due = self._dm_due.setdefault(match.id, set())
-            if match.id not in self._dealt:
-                self._dealt.add(match.id)
-                due.update(s.seat for s in match.seats if s.user_id is not None)
-            due.update(update.deciders)
-        self._schedule_redraw(match.id)
-
-    def _schedule_redraw(self, match_id: int) -> None:
-        self._dirty.add(match_id)
-        task = self._flushes.get(match_id)
-        if task is None or task.done():
-            self._flushes[match_id] = asyncio.create_task(self._flush(match_id))
-
-    async def _flush(self, match_id: int) -> None:
-        await asyncio.sleep(0)  # let a burst of updates land: one edit covers all of them
-        while match_id in self._dirty:
-            self._dirty.discard(match_id)
-            update = self._latest.get(match_id)
-            if update is None:
-                return
-            try:
-                await self._redraw_table(update)
-                await self._deal_hands(match_id)
-            except Exception:
-                log.exception("publishing match %s failed", match_id)
-
-    async def _redraw_table(self, update: svc.Update) -> None:
-        match = await self.bot.service.get(update.match.id)
-        if match.message_id is None:
-            return
-        if match.status == "cancelled":
-            rendered = self._lobby_render(match)  # a lobby that expired: no game state to show
-        else:
-            match, view, _ = await self.bot.service.view(match.id, None)
-            rendered = self.table(match, view.to_json(), update.deciders)
-        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        await channel.get_partial_message(match.message_id).edit(
-            content=rendered.content, embeds=list(rendered.embeds), view=build_view(rendered)
-        )
 
     def _lobby_render(self, match: svc.MatchInfo) -> Rendered:
         lobby = self.bot.get_cog("Lobby")
         return lobby.render(match)  # type: ignore[union-attr, no-any-return]
-
-    def table(
-        self, match: svc.MatchInfo, view: dict[str, Any], deciders: frozenset[int] | None
-    ) -> Rendered:
-        seconds_left = None
-        if match.deadline is not None:
-            seconds_left = match.deadline - asyncio.get_running_loop().time()
-        return render_table(
-            match,
-            view,
-            deciders=deciders if match.status == "live" else None,
-            log=list(self._logs.get(match.id, ())),
-            seconds_left=seconds_left,
-        )
-
-    async def _deal_hands(self, match_id: int) -> None:
-        seats = self._dm_due.pop(match_id, set())
-        if not seats:
-            return
-        match = await self.bot.service.get(match_id)
-        if match.status != "live":
-            return
-        for seat in match.seats:
-            if seat.seat in seats and seat.user_id is not None and not seat.dm_closed:
-                await self._dm_hand(match, seat.user_id)
-
-    async def _dm_hand(self, match: svc.MatchInfo, user_id: int) -> None:
-        fresh, view, actions = await self.bot.service.view(match.id, user_id)
-        rendered = render_hand(fresh, view.to_json(), actions)
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(embeds=list(rendered.embeds), view=build_view(rendered))
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                raise
-            # Remembered for the rest of the match: the table tells them to use "My hand".
-            await self.bot.service.mark_dm_closed(match.id, user_id)
-            self._schedule_redraw(match.id)
-        except discord.HTTPException:
-            log.warning("could not DM the hand of match %s to %s", match.id, user_id)
 
     # buttons ------------------------------------------------------------------------------
 
     async def on_hand(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         await self._send_hand(interaction, button.match_id)
 
+    async def on_page(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        """Prev / Next on a hand: the same private message, another page."""
+        page = controls.page_of(button.key) or 0
+        try:
+            match, view, actions = await self.bot.service.view(button.match_id, interaction.user.id)
+        except svc.ServiceError as exc:
+            await send_private(interaction, texts.service_error(exc.code, exc.detail))
+            return
+        if match.seat_of(interaction.user.id) is None:
+            await send_private(interaction, texts.service_error("not_seated"))
+            return
+        rendered = render_hand(match, view.to_json(), actions, page=page)
+        await interaction.response.edit_message(
+            embeds=list(rendered.embeds),
+            view=build_view(rendered),
+            attachments=files_of(rendered),
+        )
+
     async def on_action(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        key = button.key
+        if controls.is_pick(key):
+            chosen = selected_values(interaction)
+            if not chosen:
+                await send_private(interaction, texts.GENERIC_ERROR)
+                return
+            key = chosen[0]
         await interaction.response.defer()
         try:
-            await self.bot.service.act(
-                button.match_id, interaction.user.id, button.key, button.version
-            )
+            await self.bot.service.act(button.match_id, interaction.user.id, key, button.version)
         except svc.ServiceError as exc:
             if exc.code == "stale":
                 await self._send_hand(interaction, button.match_id, note=texts.STALE)
             else:
                 await send_private(interaction, texts.service_error(exc.code, exc.detail))
             return
+        if key == PASS and _is_public(interaction):
+            await send_private(interaction, texts.PASSED)
+            return
         await self._refresh_clicked(interaction, button.match_id)
 
     async def _refresh_clicked(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """Redraw the private message whose button was used with the player's new hand."""
-        message = interaction.message
-        private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
-        if not private:
+        if _is_public(interaction):
             return  # never draw a hand over a public message
         match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
         rendered = render_hand(match, view.to_json(), actions)
         await interaction.edit_original_response(
-            embeds=list(rendered.embeds), view=build_view(rendered)
+            embeds=list(rendered.embeds),
+            view=build_view(rendered),
+            attachments=files_of(rendered),
         )
 
     async def _send_hand(
@@ -185,13 +115,24 @@ class PlayCog(commands.Cog, name="Play"):
         try:
             match = await self.bot.service.get(match_id)
             if match.seat_of(interaction.user.id) is None:
-                await send_private(interaction, texts.service_error("not_seated"))
+                await self._send_spectator(interaction, match)
                 return
             match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
         except svc.ServiceError as exc:
             await send_private(interaction, texts.service_error(exc.code, exc.detail))
             return
         await send_private(interaction, note, render_hand(match, view.to_json(), actions))
+
+    async def _send_spectator(
+        self, interaction: discord.Interaction[Any], match: svc.MatchInfo
+    ) -> None:
+        """Someone not seated: they may look at the table, never at a hand."""
+        if match.status == "lobby":
+            await send_private(interaction, texts.service_error("not_seated"))
+            return
+        fresh, view, _ = await self.bot.service.view(match.id, None)
+        table = await self.publisher.table(fresh, view.to_json(), self.publisher.latest(match.id))
+        await send_private(interaction, texts.SPECTATOR_NOTE, Rendered(embeds=table.embeds))
 
     # slash commands (called by cogs.match) --------------------------------------------------
 
@@ -204,9 +145,8 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, rendered=self._lobby_render(match))
             return
         fresh, view, _ = await self.bot.service.view(match.id, None)
-        latest = self._latest.get(match.id)
-        deciders = latest.deciders if latest is not None else None
-        await send_private(interaction, rendered=self.table(fresh, view.to_json(), deciders))
+        table = await self.publisher.table(fresh, view.to_json(), self.publisher.latest(match.id))
+        await send_private(interaction, table.content, Rendered(embeds=table.embeds))
 
     async def show_hand(self, interaction: discord.Interaction[Any]) -> None:
         match = await self._current_match(interaction)
@@ -242,6 +182,12 @@ class PlayCog(commands.Cog, name="Play"):
         live = [m for m in here if m.status == "live"]
         pool = live or here
         return max(pool, key=lambda m: m.id) if pool else None
+
+
+def _is_public(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+    return not private
 
 
 async def setup(bot: Backstab) -> None:

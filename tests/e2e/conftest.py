@@ -36,6 +36,14 @@ if not _service_ready():
     collect_ignore_glob = ["test_*.py"]
 
 
+@pytest.fixture(autouse=True)
+def unpaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Test users click faster than any person: without this, Discord's 5-edits-in-5-seconds
+    pacing would make SimCord wait out real seconds. Pacing has its own tests
+    (tests/bot/test_flow_pacing.py)."""
+    monkeypatch.setattr("bot.pacing.EDITS_PER_WINDOW", 10**6)
+
+
 @pytest.fixture
 def tiny_game() -> Iterator[str]:
     registry.register(TINY, tinygame.factory)

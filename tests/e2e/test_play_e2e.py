@@ -84,8 +84,11 @@ async def test_playing_the_tiny_game_to_a_winner_through_the_buttons(world: Worl
 async def test_a_click_from_someone_not_seated_is_refused_privately(world: World) -> None:
     _, table_id = await start_match(world, world.bob)
     result = await world.dave.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    # A spectator may look (the table, privately) but never touch: no hand, no buttons.
     assert result.ephemeral and result.response is not None
-    assert result.response.content == texts.service_error("not_seated")
+    assert result.response.content == texts.SPECTATOR_NOTE
+    assert "Pile: 0 of 21" in embed_text(result.response) and not labels(result.response)
+    assert "Your cards" not in embed_text(result.response)
     result = await world.dave.slash(world.channel, "match hand")
     assert result.ephemeral and result.response is not None
     assert result.response.content == texts.NO_MATCH_HERE

@@ -1,0 +1,264 @@
+"""Publishing a match to Discord: the table message, the log thread and the private hands.
+
+The service publishes every change; this collects them per match and flushes them in one
+background task, paced per channel under Discord's edit limit (5 edits / 5 s), so a burst of
+moves (AI turns, several passes) costs one table edit. After the table: the new log lines go to
+the match's thread, then the hands due go by DM (never to a player who refused DMs this match,
+nor on a server that keeps hands in "My hand" only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import service as svc
+from bot import texts
+from bot.components import build_view, files_of, has_controls
+from bot.pacing import ChannelPacer
+from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_hand, render_table
+from bot.render import ids as keys
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+LOG_KEEP = 30  # lines kept in memory for the table's "last moves"
+MESSAGE_LIMIT = 2000  # Discord: characters in one message
+RESPOND = "respond"  # the table's "Play a card" key in a response window (opens the hand)
+PASS = "pass"
+
+LobbyRender = Callable[[svc.MatchInfo], Rendered]
+
+
+class TablePublisher:
+    def __init__(self, bot: Backstab, lobby_render: LobbyRender) -> None:
+        self.bot = bot
+        self._lobby_render = lobby_render
+        self.pacer = ChannelPacer()
+        self._latest: dict[int, svc.Update] = {}
+        self._logs: dict[int, deque[str]] = {}
+        self._thread_lines: dict[int, list[str]] = {}
+        self._dm_due: dict[int, set[int]] = {}
+        self._deciders: dict[int, frozenset[int]] = {}
+        self._no_thread: set[int] = set()
+        self._flushes: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+        self.active = True
+
+    def close(self) -> None:
+        self.active = False
+        for task in self._flushes.values():
+            task.cancel()
+
+    def latest(self, match_id: int) -> svc.Update | None:
+        return self._latest.get(match_id)
+
+    # collecting ---------------------------------------------------------------------------
+
+    async def on_update(self, update: svc.Update) -> None:
+        match = update.match
+        if not self.active or match.status == "lobby":
+            return  # lobby redraws answer the click that caused them (see the lobby cog)
+        self._latest[match.id] = update
+        lines = public_event_lines(match, update.events)
+        self._logs.setdefault(match.id, deque(maxlen=LOG_KEEP)).extend(lines)
+        self._thread_lines.setdefault(match.id, []).extend(lines)
+        if match.status == "live":
+            due = self._dm_due.setdefault(match.id, set())
+            if update.started:
+                due.update(s.seat for s in match.seats if s.user_id is not None)
+            # A seat is told when it starts to decide, not again while it keeps deciding; in
+            # a response window nobody is DMed: the table's Pass / Play a card serve everyone.
+            before = self._deciders.get(match.id, frozenset())
+            if not update.window:
+                due.update(update.deciders - before)
+            self._deciders[match.id] = update.deciders
+        self.schedule(match.id)
+
+    def schedule(self, match_id: int) -> None:
+        self._dirty.add(match_id)
+        task = self._flushes.get(match_id)
+        if task is None or task.done():
+            self._flushes[match_id] = asyncio.create_task(self._flush(match_id))
+
+    async def _flush(self, match_id: int) -> None:
+        await asyncio.sleep(0)  # let a burst of updates land: one edit covers all of them
+        while match_id in self._dirty and self.active:
+            update = self._latest.get(match_id)
+            if update is None:
+                return
+            # Wait for a free edit slot before taking the state: updates landing meanwhile
+            # fold into this same edit.
+            await self.pacer.wait(update.match.channel_id)
+            self._dirty.discard(match_id)
+            update = self._latest[match_id]
+            try:
+                await self._redraw_table(update)
+                await self._post_log(match_id)
+                await self._deal_hands(match_id)
+            except Exception:
+                log.exception("publishing match %s failed", match_id)
+
+    # the table ----------------------------------------------------------------------------
+
+    async def _redraw_table(self, update: svc.Update) -> None:
+        match = await self.bot.service.get(update.match.id)
+        if match.message_id is None:
+            return
+        if match.status == "cancelled":
+            rendered = self._lobby_render(match)  # a lobby that expired: no game state to show
+        else:
+            match, view, _ = await self.bot.service.view(match.id, None)
+            rendered = await self.table(match, view.to_json(), update)
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        await channel.get_partial_message(match.message_id).edit(
+            content=rendered.content,
+            embeds=list(rendered.embeds),
+            view=build_view(rendered),
+            attachments=files_of(rendered),
+        )
+
+    async def table(
+        self, match: svc.MatchInfo, view: dict[str, Any], update: svc.Update | None
+    ) -> Rendered:
+        """The public table, with the flow's own parts: the clock as a Discord timestamp (it
+        ticks on every screen with no edit) and, in a response window, Pass and Play a card."""
+        live = match.status == "live"
+        deciders = update.deciders if update is not None and live else None
+        seconds_left = None
+        if match.deadline is not None:
+            seconds_left = match.deadline - asyncio.get_running_loop().time()
+        rendered = render_table(
+            match,
+            view,
+            deciders=deciders,
+            log=list(self._logs.get(match.id, ())),
+            seconds_left=seconds_left,
+        )
+        if not live:
+            return rendered
+        window = update is not None and update.window
+        content = [rendered.content] if rendered.content else []
+        if match.deadline_at is not None:
+            clock = texts.WINDOW_CLOCK if window else texts.TURN_CLOCK
+            content.append(clock.format(when=f"<t:{int(match.deadline_at)}:R>"))
+        buttons = rendered.buttons
+        if window:
+            buttons = (*buttons, *self._window_buttons(match, rendered))
+        return replace(rendered, content="\n".join(content) or None, buttons=buttons)
+
+    def _window_buttons(self, match: svc.MatchInfo, rendered: Rendered) -> list[ButtonSpec]:
+        row = max((b.row or 0 for b in rendered.buttons), default=0)
+        if len([b for b in rendered.buttons if (b.row or 0) == row]) > 3:
+            row += 1
+        return [
+            ButtonSpec(
+                label=texts.BUTTON_PASS,
+                custom_id=keys.make_custom_id(match.id, match.version, PASS),
+                style=Style.SECONDARY,
+                row=row,
+            ),
+            ButtonSpec(
+                label=texts.BUTTON_RESPOND,
+                custom_id=keys.make_custom_id(match.id, match.version, RESPOND),
+                style=Style.SUCCESS,
+                row=row,
+            ),
+        ]
+
+    def log_lines(self, match_id: int) -> list[str]:
+        return list(self._logs.get(match_id, ()))
+
+    # the thread ---------------------------------------------------------------------------
+
+    async def _post_log(self, match_id: int) -> None:
+        lines = self._thread_lines.pop(match_id, [])
+        if not lines or match_id in self._no_thread:
+            return
+        match = await self.bot.service.get(match_id)
+        thread_id = match.thread_id or await self._open_thread(match)
+        if thread_id is None:
+            return
+        thread = self.bot.get_partial_messageable(thread_id, guild_id=match.guild_id)
+        for chunk in _chunks(lines, MESSAGE_LIMIT):
+            await self.pacer.wait(thread_id)
+            try:
+                await thread.send(chunk)
+            except discord.HTTPException:
+                log.warning("match %s: could not post to its log thread", match_id)
+                return
+
+    async def _open_thread(self, match: svc.MatchInfo) -> int | None:
+        if match.message_id is None:
+            return None
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        name = texts.THREAD_NAME.format(game=texts.game_title(match.game), match=match.id)
+        try:
+            thread = await channel.get_partial_message(match.message_id).create_thread(name=name)
+        except discord.HTTPException:
+            # No permission to open threads here: the table's last lines are the log.
+            log.info("match %s: no log thread in channel %s", match.id, match.channel_id)
+            self._no_thread.add(match.id)
+            return None
+        await self.bot.service.set_message(match.id, match.message_id, thread.id)
+        return thread.id
+
+    # private hands ------------------------------------------------------------------------
+
+    async def _deal_hands(self, match_id: int) -> None:
+        seats = self._dm_due.pop(match_id, set())
+        if not seats:
+            return
+        match = await self.bot.service.get(match_id)
+        if match.status != "live":
+            return
+        rules = await self.bot.service.settings.get(match.guild_id)
+        if rules.hand_delivery != "dm":
+            return  # this server keeps hands in the My hand button only
+        for seat in match.seats:
+            human = seat.user_id is not None and seat.ai_level is None
+            if seat.seat in seats and human and not seat.dm_closed:
+                assert seat.user_id is not None
+                await self.dm_hand(match, seat.user_id)
+
+    async def dm_hand(self, match: svc.MatchInfo, user_id: int) -> None:
+        fresh, view, actions = await self.bot.service.view(match.id, user_id)
+        rendered = render_hand(fresh, view.to_json(), actions)
+        kwargs: dict[str, Any] = {"embeds": list(rendered.embeds), "files": files_of(rendered)}
+        if has_controls(rendered):
+            kwargs["view"] = build_view(rendered)
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(**kwargs)
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            # Remembered for the rest of the match: the table tells them to use "My hand".
+            await self.bot.service.mark_dm_closed(match.id, user_id)
+            self.schedule(match.id)
+        except discord.HTTPException:
+            log.warning("could not DM the hand of match %s to %s", match.id, user_id)
+
+
+def _chunks(lines: list[str], limit: int) -> list[str]:
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
