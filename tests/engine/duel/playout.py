@@ -51,7 +51,7 @@ def random_game(
     seed: int,
     max_steps: int = 3000,
     check: bool = True,
-    decks: tuple[str, str] = ("warrior", "thief"),
+    decks: tuple[object, object] = ("warrior", "thief"),
 ) -> tuple[DuelState, MatchRecord]:
     options: dict[str, object] = {"decks": list(decks)}
     s = game.new(2, seed, options)

@@ -90,3 +90,29 @@ EXTRA: list[dict[str, Any]] = [
 def with_test_cards(duel: Duel) -> Duel:
     cards = [*duel.defs, *(DuelCard.model_validate(raw) for raw in EXTRA)]
     return Duel(cards, duel.decks)
+
+
+IN_DECKS = {
+    "t_mole": 2,
+    "t_shield_first_imp": 3,
+    "t_gong_arena": 2,
+    "t_bandage_charm": 2,
+    "t_tally_stone": 2,
+    "t_borrow": 2,
+    "t_lure": 1,
+    "t_haggling_note": 2,
+}
+
+
+def deck_with_test_cards(duel: Duel, precon: str) -> dict[str, Any]:
+    """A legal 40-card deck: the precon with some of its cards swapped for the test cards."""
+    deck = duel.decks[precon]
+    cards = dict(deck.cards)
+    to_drop = sum(IN_DECKS.values())
+    for cid in sorted(cards, key=lambda c: (cards[c], c)):
+        take = min(cards[cid], to_drop)
+        cards[cid] -= take
+        to_drop -= take
+        if not cards[cid]:
+            del cards[cid]
+    return {"hero": deck.hero, "cards": cards | IN_DECKS}
