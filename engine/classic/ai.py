@@ -70,7 +70,7 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
     if s.pending:
         p = s.pending[-1]
         if p.kind == "help":
-            helpful = p.nums[0] > 0 or p.nums[2] > 0 or t.has_power(s, seat, "elf")
+            helpful = p.nums[0] > 0 or p.nums[2] > 0 or bool(p.cards) or t.has_power(s, seat, "elf")
             c2 = s.combat
             if c2 is not None and s.levels[c2.fighter] + 1 >= 10 and c2.fighter != seat:
                 helpful = False
@@ -79,9 +79,10 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             return max(legal, key=lambda a: t.defs[int(a.args[0])].value)
         if p.kind == "offer":
             # A fair offer: half the treasure (rounded up), helper picks first, no gold.
-            total = max(int(a.args[0]) for a in legal)
-            fair = [a for a in legal if a.args == ((total + 1) // 2, 1 if total else 0, 0)]
-            return fair[0] if fair else legal[0]
+            proposals = [a for a in legal if a.kind == "propose"]
+            total = max(int(a.args[0]) for a in proposals)
+            fair = [a for a in proposals if a.args == ((total + 1) // 2, 1 if total else 0, 0)]
+            return fair[0] if fair else proposals[0]
         if p.kind == "lose":
             return min(legal, key=lambda a: t.defs[int(a.args[0])].value)
         if p.kind == "die":

@@ -100,7 +100,7 @@ class Classic(Game[ClassicState, ClassicView]):
         elif s.pending:
             kind = s.pending[-1].kind
             if kind == "help":
-                combat.answer_help(s, a, ev)
+                combat.answer_help(t, s, a, ev)
             elif kind == "offer":
                 combat.propose(s, a, ev)
             elif kind == "deal":

@@ -38,7 +38,7 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
         pending = {
             "kind": p.kind,
             "seat": p.seat,
-            "cards": list(p.cards) if p.kind != "help" else [],
+            "cards": list(p.cards),
         }
         if p.kind == "help":
             pending["offer"] = list(p.nums)

@@ -86,11 +86,18 @@ GOLD_OFFERS = (0, 100, 200, 300, 500, 1000)
 
 
 def offer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    """# 004: Asking for Help: the deal. Treasures for the helper (0..all), who picks first,
-    and gold paid in advance (kept win or lose)."""
+    """# 004: Asking for Help: the deal. Items from the fighter's table added one at a time
+    (``offer_item``), then the rest in one ``propose``: treasures for the helper (0..all), who
+    picks first, and gold. Gold and items are paid on acceptance, kept win or lose."""
     c = s.combat
+    p = s.pending[-1]
     assert c is not None
-    out = []
+    helper = p.seats[0]
+    out = [
+        Action(seat, "offer_item", (card,))
+        for card in s.items[seat]
+        if card not in p.cards and (not t.defs[card].big or _big_room(t, s, helper, p.cards))
+    ]
     for share in range(_treasure_total(t, c) + 1):
         for first in (0, 1) if share else (0,):
             for gold in GOLD_OFFERS:
@@ -99,14 +106,33 @@ def offer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     return out
 
 
+def _big_room(t: Table, s: ClassicState, helper: int, offered: list[int]) -> bool:
+    """Another Big item fits the helper's table (# 004: Big Items)."""
+    bigs = t.big_count(s, helper) + sum(1 for c in offered if t.defs[c].big)
+    return bigs < t.max_big(s, helper)
+
+
 def propose(s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
+    if a.kind == "offer_item":
+        p.cards.append(int(a.args[0]))
+        s.pending.append(p)
+        ev.append(Event("offered_item", {"seat": a.seat, "to": p.seats[0], "card": a.args[0]}))
+        return
     share, first, gold = (int(x) for x in a.args)
     to = p.seats[0]
-    s.pending.append(Pending("help", to, nums=[share, first, gold]))
+    s.pending.append(Pending("help", to, cards=list(p.cards), nums=[share, first, gold]))
     ev.append(
         Event(
-            "asked", {"seat": a.seat, "to": to, "share": share, "helper_first": first, "gold": gold}
+            "asked",
+            {
+                "seat": a.seat,
+                "to": to,
+                "share": share,
+                "helper_first": first,
+                "gold": gold,
+                "items": list(p.cards),
+            },
         )
     )
 
@@ -204,7 +230,7 @@ def resolve_window_action(t: Table, s: ClassicState, a: Action, ev: list[Event])
         s.pending.append(Pending("offer", seat, seats=[p]))
 
 
-def answer_help(s: ClassicState, a: Action, ev: list[Event]) -> None:
+def answer_help(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
     c, w = s.combat, s.window
     assert c is not None and w is not None
@@ -213,6 +239,9 @@ def answer_help(s: ClassicState, a: Action, ev: list[Event]) -> None:
         c.deal_treasures, c.deal_helper_first = p.nums[0], p.nums[1]
         s.gold[c.fighter] -= p.nums[2]  # paid now: the helper keeps it win or lose
         s.gold[a.seat] += p.nums[2]
+        for card in p.cards:  # carried, not equipped: nobody equips during combat
+            if card in s.items[c.fighter]:  # (a hireling's load may already have gone with it)
+                t.put_item(s, a.seat, card, t.take_item(s, c.fighter, card))
         w.passed.clear()
     ev.append(Event("help_" + a.kind, {"seat": a.seat}))
 
