@@ -85,9 +85,10 @@ class DeckBook:
     def resolve_card(self, text: str) -> str | None:
         """A card id from an id or a name in any case."""
         typed = text.strip()
-        if typed in self.cards:
-            return typed
-        lowered = typed.lower()
+        lowered = " ".join(typed.lower().split())
+        for guess in (typed, lowered.replace(" ", "_")):
+            if guess in self.cards:
+                return guess
         return next((c.id for c in self.cards.values() if c.name.lower() == lowered), None)
 
     def card_choices(
