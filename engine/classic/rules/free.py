@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.classic.rules.effects import curse
 from engine.classic.rules.running import steal
-from engine.classic.state import ClassicState, roll_off
+from engine.classic.state import ClassicState, Pending, roll_off
 from engine.classic.table import LEVEL_PRICE, WIN_LEVEL, Table
 from engine.core import Action, Event
 
@@ -191,29 +191,47 @@ def drop_role(t: Table, s: ClassicState, seat: int, role: int, ev: list[Event]) 
         t.discard(s, card)
     del roles[i:j]
     ev.append(Event("dropped_role", {"seat": seat, "card": role}))
-    # Equipped items the character may no longer use stop counting but stay equipped;
-    # extra Big items beyond the new limit go to the lowest-level player who can carry them.
-    _shed_big(t, s, seat, ev)
+    # Equipped items the character may no longer use stop counting but stay equipped.
+    if t.big_count(s, seat) > t.max_big(s, seat):
+        s.pending.append(Pending("shed", seat))
 
 
-def _shed_big(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
-    """# 004: Big Items (losing the power that allowed several)."""
-    bigs = [c for c in s.items[seat] if t.defs[c].big]
-    for card in bigs[t.max_big(s, seat) :]:
-        attached = t.take_item(s, seat, card)
-        takers = [
-            p
-            for p in range(s.seats)
-            if p != seat and not s.out[p] and not s.dead[p] and t.big_count(s, p) < t.max_big(s, p)
-        ]
-        if takers:
-            low = min(s.levels[p] for p in takers)
-            tied = [p for p in takers if s.levels[p] == low]
-            to = roll_off(s, tied, ev)[0]  # 004: Dealing With Ties
-            t.put_item(s, to, card, attached)
-            ev.append(Event("gave", {"seat": seat, "to": to, "card": card}))
-        else:
-            t.discard(s, card)
-            for extra in attached:
-                if extra >= 0:
-                    t.discard(s, extra)
+def shed_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """# 004: Big Items (losing the power that allowed several): the owner chooses which go.
+    On their own turn outside combat they may sell them; otherwise each goes to the
+    lowest-level player who can carry it, or to the discards if nobody can."""
+    bigs = sorted(c for c in s.items[seat] if t.defs[c].big)
+    selling = s.turn == seat and s.combat is None
+    out = [Action(seat, "shed", (c,)) for c in bigs]
+    out += [Action(seat, "sell", (c,)) for c in bigs if selling and t.defs[c].value > 0]
+    return out
+
+
+def resolve_shed(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
+    card = int(a.args[0])
+    if a.kind == "sell":
+        sell(t, s, a.seat, card, ev)
+    else:
+        give_to_lowest(t, s, a.seat, card, ev)
+    if t.big_count(s, a.seat) <= t.max_big(s, a.seat):
+        s.pending.pop()
+
+
+def give_to_lowest(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
+    attached = t.take_item(s, seat, card)
+    takers = [
+        p
+        for p in range(s.seats)
+        if p != seat and not s.out[p] and not s.dead[p] and t.big_count(s, p) < t.max_big(s, p)
+    ]
+    if takers:
+        low = min(s.levels[p] for p in takers)
+        to = roll_off(s, [p for p in takers if s.levels[p] == low], ev)[0]
+        t.put_item(s, to, card, attached)
+        ev.append(Event("gave", {"seat": seat, "to": to, "card": card}))
+    else:
+        t.discard(s, card)
+        for extra in attached:
+            if extra >= 0:
+                t.discard(s, extra)
+        ev.append(Event("discarded", {"seat": seat, "card": card}))
