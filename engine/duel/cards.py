@@ -30,8 +30,21 @@ MISCHIEF_SUBTYPES = ("curse", "treachery", "interrupt")
 # ``hire``: a Monster hired (# 000 III.A.2.f.(I).(C)); ``activate``: paid for by its controller;
 # ``flaunt``: shown from the hand (# 000 IV Flaunt); ``reckoning``: the warmup step;
 # ``survive``: Survivor (# 000 IV); ``fight_end``: any card in play when a fight ends
-# (# 000 III.A.2.f.(I).(F)); ``ongoing``: a static modifier while in play or stuck.
-When = Literal["play", "hire", "activate", "flaunt", "reckoning", "survive", "fight_end", "ongoing"]
+# (# 000 III.A.2.f.(I).(F)); ``cooldown``: the owner's cooldown, before level and gold
+# (# 000 III.A.3); ``level_up``: a level gained in cooldown, never at level 10 (# 000
+# III.A.3.a); ``ongoing``: a static modifier while in play or stuck.
+When = Literal[
+    "play",
+    "hire",
+    "activate",
+    "flaunt",
+    "reckoning",
+    "survive",
+    "fight_end",
+    "cooldown",
+    "level_up",
+    "ongoing",
+]
 
 # Who or what an effect touches. Choices (hero, ally, ...) are picked as part of the action.
 Target = Literal[

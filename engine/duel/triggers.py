@@ -1,10 +1,11 @@
 """Abilities that happen at the same moment (# 000 II.A.1.a, II.A.2): the active player puts
 them in order, one pick at a time, until one is left.
 
-Three moments gather simultaneous abilities: the reckoning step (# 000 III.A.1.c), a hired
-Monster's abilities (# 000 III.A.2.f.(I).(C)) and the end of a fight (# 000
-III.A.2.f.(I).(F)). A trigger is a code, ``iid * 16 + ability index`` (or ``BLEED``); the
-pending choice is ``[seat, total, PENDING_ORDER, *codes still unordered]``.
+Five moments gather simultaneous abilities: the reckoning step (# 000 III.A.1.c), a hired
+Monster's abilities (# 000 III.A.2.f.(I).(C)), the end of a fight (# 000 III.A.2.f.(I).(F)),
+the cooldown (# 000 III.A.3) and a level gained (# 000 III.A.3.a). A trigger is a code,
+``iid * 16 + ability index`` (or ``BLEED``); the pending choice is
+``[seat, total, PENDING_ORDER, *codes still unordered]``.
 """
 
 from __future__ import annotations
@@ -41,7 +42,13 @@ def choose_order(defs: Defs, s: DuelState, code: int, ev: list[Event]) -> None:
         return
     for other in rest:
         resolve(defs, s, seat, other, ev)
+    if s.phase == "over":
+        return
     if f is not None:
         fight.finish_end(defs, s, ev)
+    elif s.phase == "cooldown":
+        turn.level_step(defs, s, seat, ev)
+    elif s.phase == "level":
+        turn.gold_step(defs, s, seat, ev)
     else:
         turn.finish_warmup(s, seat, ev)

@@ -61,16 +61,20 @@ def start_turn(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
     s.limp[seat] = False  # 000 III.A.1.a Flip
     mine = [s.heroes[seat], *s.hoard[seat], *s.stash[seat]]
     s.zapped.difference_update(mine)  # 000 III.A.1.b Unzap
-    triggers = reckoning_triggers(defs, s, seat)
-    if len(triggers) > 1:
-        # 000 II.A.2: simultaneous triggers resolve in the order the active player picks
-        # (engine/duel/triggers.py)
-        s.phase = "warmup"
-        s.pending = [seat, len(triggers), PENDING_ORDER, *triggers]
-        return
-    for code in triggers:
+    s.phase = "warmup"
+    if not _to_order(defs, s, seat, reckoning_triggers(defs, s, seat), ev):
+        finish_warmup(s, seat, ev)
+
+
+def _to_order(defs: Defs, s: DuelState, seat: int, codes: list[int], ev: list[Event]) -> bool:
+    """Resolve one trigger at once; several wait for the active player's order (# 000 II.A.2,
+    ``engine/duel/triggers.py``), and then ``True`` says the step goes on from there."""
+    if len(codes) > 1:
+        s.pending = [seat, len(codes), PENDING_ORDER, *codes]
+        return True
+    for code in codes:
         resolve_trigger(defs, s, seat, code, ev)
-    finish_warmup(s, seat, ev)
+    return False
 
 
 def finish_warmup(s: DuelState, seat: int, ev: list[Event]) -> None:
@@ -88,9 +92,15 @@ def reckoning_triggers(defs: Defs, s: DuelState, seat: int) -> list[int]:
     codes = []
     if s.bleed[seat] + stuck_bonus(defs, s, hero, "bleeding") > 0:
         codes.append(BLEED)
-    for iid in [hero, *s.hoard[seat]]:
+    return codes + own_triggers(defs, s, seat, "reckoning")
+
+
+def own_triggers(defs: Defs, s: DuelState, seat: int, when: str) -> list[int]:
+    """Abilities of the seat's Hero and hoard that happen at ``when``."""
+    codes = []
+    for iid in [s.heroes[seat], *s.hoard[seat]]:
         for i, a in enumerate(card(defs, s, iid).abilities):
-            if a.when == "reckoning":
+            if a.when == when:
                 codes.append(iid * TRIGGER_BASE + i)
     return codes
 
@@ -124,13 +134,34 @@ def unstash(s: DuelState, seat: int, ev: list[Event]) -> None:
 
 
 def cooldown(defs: Defs, s: DuelState, ev: list[Event]) -> None:
-    """# 000 III.A.3: "this turn" effects end, level up to 10, gold topped up, next turn."""
+    """# 000 III.A.3: "this turn" effects end and cooldown abilities happen (in the active
+    player's order); then level, gold and the next turn."""
     seat = s.active
+    s.phase = "cooldown"
     s.shield = [0, 0]
     s.cheated = [False, False]
     s.flaunted.clear()
-    if s.level[seat] < MAX_LEVEL:
+    if not _to_order(defs, s, seat, own_triggers(defs, s, seat, "cooldown"), ev):
+        level_step(defs, s, seat, ev)
+
+
+def level_step(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
+    """# 000 III.A.3.a: up one level, never past 10; level-up abilities only when it rose."""
+    if s.phase == "over":
+        return
+    s.phase = "level"
+    rose = s.level[seat] < MAX_LEVEL
+    if rose:
         s.level[seat] += 1
+    codes = own_triggers(defs, s, seat, "level_up") if rose else []
+    if not _to_order(defs, s, seat, codes, ev):
+        gold_step(defs, s, seat, ev)
+
+
+def gold_step(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
+    """# 000 III.A.3.b-c: gold topped up to the level (excess kept), then the turn ends."""
+    if s.phase == "over":
+        return
     if s.purse[seat] < s.level[seat]:
         s.purse[seat] = s.level[seat]
     ev.append(Event("cooldown", {"seat": seat, "level": s.level[seat], "purse": s.purse[seat]}))

@@ -84,6 +84,33 @@ EXTRA: list[dict[str, Any]] = [
             {"when": "play", "effects": [{"op": "cost", "amount": 2, "target": "fight"}]}
         ],
     },
+    {
+        "id": "t_evening_balm",
+        "name": "Test Evening Balm",
+        "type": "loot",
+        "subtype": "armor",
+        "abilities": [
+            {"when": "cooldown", "effects": [{"op": "heal", "amount": 1, "target": "you"}]}
+        ],
+    },
+    {
+        "id": "t_ember_ring",
+        "name": "Test Ember Ring",
+        "type": "loot",
+        "subtype": "trinket",
+        "abilities": [
+            {"when": "cooldown", "effects": [{"op": "damage", "amount": 1, "target": "you"}]}
+        ],
+    },
+    {
+        "id": "t_laurel",
+        "name": "Test Laurel",
+        "type": "loot",
+        "subtype": "trinket",
+        "abilities": [
+            {"when": "level_up", "effects": [{"op": "draw", "amount": 1, "target": "you"}]}
+        ],
+    },
 ]
 
 
@@ -101,6 +128,9 @@ IN_DECKS = {
     "t_borrow": 2,
     "t_lure": 1,
     "t_haggling_note": 2,
+    "t_evening_balm": 1,
+    "t_ember_ring": 1,
+    "t_laurel": 1,
 }
 
 

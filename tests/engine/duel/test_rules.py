@@ -182,3 +182,36 @@ def test_any_card_that_changes_the_cost_may_be_played_in_the_cost_window(game: D
     assert probe(game, s)["fight_cost"] == 4
     _play(game, s, "0 pass", "1 pass")
     assert probe(game, s)["stash.0"] == ["grumbling_goblin"]  # 000 III.A.2.f.(I).(B).(2.1)
+
+
+@pytest.mark.parametrize(("first", "hero_damage"), [("t_ember_ring", 0), ("t_evening_balm", 1)])
+def test_cooldown_abilities_resolve_in_the_active_players_order_before_the_level(
+    game: Duel, first: str, hero_damage: int
+) -> None:
+    # 000 III.A.3: cooldown abilities first (active player's order), then level and gold
+    setup = {
+        "level": [3, 3],
+        "purse": [0, 0],
+        "seat0": {"hoard": ["t_evening_balm", "t_ember_ring"], "deck": ["windfall"]},
+        "seat1": {"deck": ["windfall"]},
+    }
+    s = build(game, setup)
+    _play(game, s, "0 done", "1 pass")
+    assert s.phase == "cooldown" and game.deciders(s) == {0} and s.level[0] == 3
+    game.apply(s, parse(game, s, f"0 order {_codes(game, s)[first]}"))
+    facts = probe(game, s)
+    assert facts["damage.0"] == hero_damage
+    assert (facts["level.0"], facts["purse.0"], s.active, s.phase) == (4, 4, 1, "main")
+
+
+@pytest.mark.parametrize(("level", "drawn"), [(3, 1), (10, 0)])
+def test_level_up_abilities_only_when_a_level_is_gained(game: Duel, level: int, drawn: int) -> None:
+    # 000 III.A.3.a: abilities that trigger on gaining a level cannot at level 10
+    setup = {
+        "level": [level, 3],
+        "seat0": {"hoard": ["t_laurel"], "deck": ["windfall", "windfall"]},
+        "seat1": {"deck": ["windfall"]},
+    }
+    s = build(game, setup)
+    _play(game, s, "0 done", "1 pass")
+    assert len(s.hand[0]) == drawn and s.level[0] == min(level + 1, 10) and s.active == 1
