@@ -155,6 +155,12 @@ class Ability(BaseModel):
     interrupt: bool = False
     effects: tuple[Effect, ...] = ()
 
+    @property
+    def is_interrupt(self) -> bool:
+        """Marked so, or preventing damage (# 000 IV Prevent: damage prevention is an
+        interrupt)."""
+        return self.interrupt or any(e.op == "prevent" for e in self.effects)
+
 
 class DuelCard(CardBase):
     """One card definition. ``klass`` is read from the TOML key ``class``."""
@@ -201,7 +207,13 @@ class DuelCard(CardBase):
 
     @property
     def is_interrupt(self) -> bool:
-        return self.type == "mischief" and self.subtype == "interrupt"
+        """An Interrupt Mischief, or one that prevents damage (# 000 IV Prevent: damage
+        prevention is an interrupt)."""
+        if self.type != "mischief":
+            return False
+        return self.subtype == "interrupt" or any(
+            e.op == "prevent" for a in self.abilities for e in a.effects
+        )
 
     def all_keywords(self) -> set[str]:
         """Every glossary keyword the card uses, from its own keywords and its effect ops."""

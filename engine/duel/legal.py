@@ -110,7 +110,7 @@ def _abilities(
         for idx, a in enumerate(c.abilities):
             if a.when != "activate":
                 continue
-            if in_window and not a.interrupt and not (cost_ok and _changes_cost(a)):
+            if in_window and not a.is_interrupt and not (cost_ok and _changes_cost(a)):
                 continue
             if a.zap and iid in s.zapped:
                 continue  # 000 II.A.14: a zap cost needs an unzapped card

@@ -111,6 +111,24 @@ EXTRA: list[dict[str, Any]] = [
             {"when": "level_up", "effects": [{"op": "draw", "amount": 1, "target": "you"}]}
         ],
     },
+    {
+        "id": "t_brace",
+        "name": "Test Brace",
+        "type": "mischief",
+        "subtype": "treachery",
+        "abilities": [
+            {"when": "play", "effects": [{"op": "prevent", "amount": 2, "target": "you"}]}
+        ],
+    },
+    {
+        "id": "t_padded_cap",
+        "name": "Test Padded Cap",
+        "type": "loot",
+        "subtype": "armor",
+        "abilities": [
+            {"when": "activate", "zap": True, "effects": [{"op": "prevent", "amount": 1}]}
+        ],
+    },
 ]
 
 

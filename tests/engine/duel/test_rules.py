@@ -215,3 +215,18 @@ def test_level_up_abilities_only_when_a_level_is_gained(game: Duel, level: int, 
     s = build(game, setup)
     _play(game, s, "0 done", "1 pass")
     assert len(s.hand[0]) == drawn and s.level[0] == min(level + 1, 10) and s.active == 1
+
+
+def test_damage_prevention_is_an_interrupt_whatever_the_card_says(game: Duel) -> None:
+    # 000 IV Prevent: damage prevention is an interrupt, so it answers what is resolving
+    setup = {
+        "purse": [3, 3],
+        "seat0": {"hand": ["firecracker"]},
+        "seat1": {"hand": ["t_brace"], "hoard": ["t_padded_cap"]},
+    }
+    s = build(game, setup)
+    _play(game, s, "0 play @firecracker hero1 0", "0 pass")
+    kinds = {a.kind for a in game.legal_actions(s, 1)}
+    assert kinds == {"pass", "play", "activate"}
+    _play(game, s, "1 play @t_brace -1 0", "1 pass", "0 pass", "1 pass", "0 pass")
+    assert probe(game, s)["damage.1"] == 0
