@@ -59,3 +59,30 @@ def test_unknown_hook_refused() -> None:
     card = ClassicCard(id="odd", name="Odd", kind="curse", hook="no_such_hook")
     with pytest.raises(CardDataError):
         Classic([card])
+
+
+def test_set_covers_the_rulebook_card_kinds(game: Classic) -> None:
+    # 004: Roles, Items, One-Shot Cards, Other Treasures, Monsters, Hordes: the card kinds the
+    # rulebook refers to all exist in our own set.
+    defs = game.table.defs
+    assert len(defs) >= 150
+    races = {d.power for d in defs if d.kind == "race"}
+    classes = {d.power for d in defs if d.kind == "class"}
+    assert races == {"elf", "dwarf", "halfling"}  # the fourth race, Human, has no card
+    assert classes == {"warrior", "cleric", "thief", "wizard"}
+    items = [d for d in defs if d.kind == "item"]
+    assert {d.slot for d in items} == {"none", "head", "armor", "feet", "hands"}
+    assert {d.hands for d in items if d.slot == "hands"} == {1, 2}
+    assert any(d.big for d in items) and any(d.requires for d in items)
+    assert any(d.forbids for d in items)
+    monsters = [d for d in defs if d.kind == "monster"]
+    assert sum(1 for d in monsters if d.horde == "undead") >= 2
+    assert sum(1 for d in monsters if d.horde == "dragon") == 1
+    assert any(d.levels == 2 for d in monsters) and any(d.coins for d in monsters)
+    assert any(e.role for d in monsters for e in d.effects)  # bonuses against a role
+    curse_ops = {e.op for d in defs if d.kind == "curse" for e in d.effects}
+    assert {"lose_item", "lose_levels", "next_combat", "next_turn"} <= curse_ops
+    enhancer_bonuses = {d.amount_of("bonus") > 0 for d in defs if d.kind == "enhancer"}
+    assert enhancer_bonuses == {True, False}  # positive and negative enhancers
+    assert any(d.amount_of("set_die") for d in defs if d.kind == "oneshot")
+    assert {"levelup", "hireling", "cheat", "super", "wandering"} <= {d.kind for d in defs}
