@@ -162,7 +162,8 @@ class League:
                 raise LeagueError("not_rated", match=match_id)
             key = (guild_id, str(row["game"]), int(row["season_id"]))
             results = await self.store.season_results(*key, without=match_id)
-            ratings = recompute(results)
+            # A big season folds for seconds: off the event loop, so the bot keeps answering.
+            ratings = await asyncio.to_thread(recompute, results)
             await self.store.void_and_replace(match_id, *key, ratings.values())
         return await self.season_name(guild_id, key[2]), len(results)
 
@@ -171,7 +172,8 @@ class League:
             return await self._refold(guild_id, game, season_id)
 
     async def _refold(self, guild_id: int, game: str, season_id: int) -> dict[int, PlayerRating]:
-        ratings = recompute(await self.store.season_results(guild_id, game, season_id))
+        results = await self.store.season_results(guild_id, game, season_id)
+        ratings = await asyncio.to_thread(recompute, results)
         await self.store.replace_ratings(guild_id, game, season_id, ratings.values())
         return ratings
 

@@ -55,6 +55,8 @@ async def test_admin_commands_are_refused_to_other_members(world: World) -> None
 
 async def test_a_season_played_through_discord_and_its_leaderboard(world: World) -> None:
     organiser = admin(world)
+    # Lobbies in this server are ranked unless the host says otherwise.
+    await world.bot.service.settings.change(world.channel.guild.id, 0, ranked_default=True)
     started = await organiser.slash(world.channel, "league season-start", name="Spring")
     assert started.response is not None and not started.ephemeral
     assert started.response.content == texts.SEASON_STARTED.format(name="Spring")
