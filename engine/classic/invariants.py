@@ -12,8 +12,11 @@ if TYPE_CHECKING:
 
 def invariants(game: Classic, s: ClassicState) -> list[str]:
     problems: list[str] = []
-    every = sorted(card for zone in s.all_zones() for card in zone)
-    if every != list(range(len(game.table))):
+    zones = s.all_zones()
+    count = sum(len(zone) for zone in zones)
+    seen: set[int] = set().union(*zones)
+    n = len(game.table)
+    if count != n or len(seen) != n or min(seen, default=0) < 0 or max(seen, default=n) >= n:
         problems.append("a card is missing from every zone or sits in two")
     for seat in range(s.seats):
         if s.gold[seat] < 0:

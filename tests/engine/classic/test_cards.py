@@ -86,3 +86,11 @@ def test_set_covers_the_rulebook_card_kinds(game: Classic) -> None:
     assert enhancer_bonuses == {True, False}  # positive and negative enhancers
     assert any(d.amount_of("set_die") for d in defs if d.kind == "oneshot")
     assert {"levelup", "hireling", "cheat", "super", "wandering"} <= {d.kind for d in defs}
+
+
+def test_generated_card_list_is_current() -> None:
+    # docs/cards/classic.md is generated: python -m engine.classic.carddoc > docs/cards/classic.md
+    from engine.classic.carddoc import markdown
+
+    doc = Path(__file__).resolve().parents[3] / "docs" / "cards" / "classic.md"
+    assert doc.read_text(encoding="utf-8") == markdown()
