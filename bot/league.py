@@ -20,6 +20,8 @@ from typing import Any
 from bot.ratings import MatchResult, PlayerRating, rate_match, recompute
 from bot.service import MatchInfo, MatchService, ServiceError, Update
 from bot.storage.leagues import LeagueSeat, LeagueStore, SeasonConflict
+from engine.duel.game import DEFAULT_DECKS
+from engine.games import load_game
 
 NO_SEASON = 0
 PAGE_SIZE = 10
@@ -117,6 +119,8 @@ class League:
             finished_at = float(row["updated_at"])
             season_id = await self.store.season_at(match.guild_id, finished_at)
             roles = _roles(row.get("header_json"))
+            if match.game == "classic":
+                roles = await self._classic_classes(match.id)
             places = placings(match)
             best = min(places.values())
             seats = [
@@ -143,6 +147,23 @@ class League:
             if not in_order:
                 await self._refold(*key)
         return True
+
+    async def _classic_classes(self, match_id: int) -> dict[int, str]:
+        """The class each classic seat held at the end (its favourite is the most common)."""
+        snapshot = await self.service.repo.snapshot(match_id)
+        if snapshot is None:
+            return {}
+        try:
+            cards = load_game("classic").cards  # type: ignore[attr-defined]
+            held = snapshot[1]["roles"]
+            return {
+                seat: cards[index].id
+                for seat, indexes in enumerate(held)
+                for index in reversed(indexes)
+                if cards[index].kind == "class"
+            }
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return {}
 
     async def catch_up(self) -> int:
         """Log finished matches the league missed (a crash right after the last move)."""
@@ -305,14 +326,33 @@ class League:
         return out.getvalue(), count
 
 
+def role_name(role: str) -> str:
+    """The card name of a duel Hero or a classic class, as the league remembers them."""
+    for game, attribute in (("duel", "defs"), ("classic", "cards")):
+        try:
+            cards = getattr(load_game(game), attribute, ())
+        except KeyError:
+            continue
+        for card in cards:
+            if card.id == role:
+                return str(card.name)
+    return role
+
+
 def _roles(header_json: str | None) -> dict[int, str]:
-    """The duel Hero each seat brought (from the decks written into the record)."""
+    """The duel Hero each seat brought: the decks written into the record, or the precons the
+    engine deals when none were."""
     if not header_json:
         return {}
     try:
-        decks = json.loads(header_json).get("options", {}).get("decks") or []
+        header = json.loads(header_json)
+        if header.get("game") != "duel":
+            return {}
+        precons = load_game("duel").decks  # type: ignore[attr-defined]
+        decks = header.get("options", {}).get("decks") or list(DEFAULT_DECKS)
         return {
-            seat: str(deck["hero"]) for seat, deck in enumerate(decks) if isinstance(deck, dict)
+            seat: str(deck["hero"] if isinstance(deck, dict) else precons[deck].hero)
+            for seat, deck in enumerate(decks)
         }
     except (ValueError, AttributeError, KeyError, TypeError):
         return {}

@@ -13,9 +13,8 @@ from discord.ext import commands
 
 from bot import paging, texts
 from bot.components import send_private
-from bot.league import League, LeagueError
+from bot.league import League, LeagueError, role_name
 from bot.render.league import render_board, render_profile
-from engine.games import load_game
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -134,7 +133,7 @@ class LeagueCommands(
         except LeagueError as exc:
             await send_private(interaction, texts.league_error(exc.code, exc.detail))
             return
-        rendered = render_profile(profile, who.display_name, _role_name)
+        rendered = render_profile(profile, who.display_name, role_name)
         await interaction.response.send_message(embeds=list(rendered.embeds))
 
     @app_commands.command(name="export", description=texts.CMD_LEAGUE_EXPORT)
@@ -201,15 +200,6 @@ class LeagueCommands(
             await send_private(interaction, texts.league_error("not_admin", {}))
             return None
         return guild_id
-
-
-def _role_name(role: str) -> str:
-    """A duel Hero's card name (the role the league remembers)."""
-    try:
-        card = load_game("duel").by_id.get(role)  # type: ignore[attr-defined]
-    except KeyError:
-        return role
-    return str(card.name) if card is not None else role
 
 
 async def setup(bot: Backstab) -> None:

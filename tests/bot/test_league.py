@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.league import PAGE_SIZE, League, LeagueError, is_ranked, placings
+from bot.league import PAGE_SIZE, League, LeagueError, is_ranked, placings, role_name
 from bot.ratings import PROVISIONAL_GAMES, MatchResult, PlayerRating, recompute
 from bot.service import MatchService
 from bot.storage import Database, open_database
 from engine.core import Game
+from engine.games import load_game
 from tests.support.tinygame import TwentyOne
 
 TINY = TwentyOne()
@@ -223,3 +224,50 @@ async def test_an_abandoned_seat_is_a_loss_even_when_its_ai_won(env: Any) -> Non
     assert (got[100].wins, got[101].wins) == (0, 1)
     ai_seat = replace(finished.seats[1], ai_level="heuristic")
     assert not is_ranked(replace(finished, seats=(finished.seats[0], ai_seat)))
+
+
+async def test_favourite_is_the_duel_hero_or_the_classic_class(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "real.sqlite3")
+    service = MatchService(db)  # the real games
+    league = League(service)
+    service.subscribe(league.on_update)
+    try:
+        for game, players in (("duel", (100, 101)), ("classic", (100, 101, 102))):
+            match = await service.create(
+                guild_id=GUILD, channel_id=2, host_id=100, host_name="A", game=game
+            )
+            for user in players[1:]:
+                await service.join(match.id, user, f"U{user}")
+            await service.start_match(match.id, 100)
+            for user in players[1:]:
+                await service.concede(match.id, user)
+        duel = (await league.profile(GUILD, 101, None)).games
+        favourites = {g.game: g.favourite for g in duel}
+        assert favourites["duel"] and role_name(favourites["duel"]) != favourites["duel"]
+        classic = load_game("classic")
+        held = favourites.get("classic")
+        kinds = {c.id: c.kind for c in classic.cards}  # type: ignore[attr-defined]
+        assert held is None or kinds[held] == "class"
+    finally:
+        await db.close()
+
+
+async def test_the_classic_class_is_read_from_the_final_table(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "classic.sqlite3")
+    service = MatchService(db)
+    league = League(service)
+    try:
+        match = await service.create(
+            guild_id=GUILD, channel_id=2, host_id=100, host_name="A", game="classic"
+        )
+        for user in (101, 102):
+            await service.join(match.id, user, f"U{user}")
+        await service.start_match(match.id, 100)
+        cards = load_game("classic").cards  # type: ignore[attr-defined]
+        warrior = next(i for i, c in enumerate(cards) if c.id == "role_warrior")
+        count, state = await service.repo.snapshot(match.id) or (0, {})
+        state["roles"] = [[warrior], [], []]
+        await service.repo.replace_snapshot(match.id, count, state)
+        assert await league._classic_classes(match.id) == {0: "role_warrior"}
+    finally:
+        await db.close()
