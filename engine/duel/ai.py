@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.core import Action, Rng
 from engine.duel.cards import Ability
 from engine.duel.state import DuelState
-from engine.duel.zones import card, defense_of, power_of
+from engine.duel.zones import card, defense_of, is_weapon, power_of, type_of
 
 if TYPE_CHECKING:
     from engine.duel.game import Duel
@@ -135,9 +135,9 @@ def worst_fight(game: Duel, s: DuelState, seat: int) -> int:
     assert f is not None
     defs = game.defs
     ready = [i for i in s.hoard[seat] if i not in s.zapped]
-    weapons = sum(power_of(defs, s, i) for i in ready if card(defs, s, i).subtype == "weapon")
+    weapons = sum(power_of(defs, s, i) for i in ready if is_weapon(defs, s, i))
     defense = sum(defense_of(defs, s, i) for i in ready)
-    if any(card(defs, s, i).type == "ally" for i in ready):
+    if any(type_of(defs, s, i) == "ally" for i in ready):
         return 0
     worst = 0
     for c in defs:

@@ -88,6 +88,7 @@ Op = Literal[
     "cash_in",
     "suction",
     "control",
+    "animate",
 ]
 
 KEYWORDS: tuple[str, ...] = (

@@ -23,6 +23,7 @@ from engine.duel.zones import (
     squish,
     take_control,
     to_stash_face_down,
+    type_of,
 )
 
 CHOICE_TARGETS = ("hero", "ally", "enemy_ally", "monster", "loot", "card")
@@ -61,11 +62,7 @@ def _in_play_cards(s: DuelState) -> list[int]:
 
 
 def _is_monster_now(defs: Defs, s: DuelState, iid: int) -> bool:
-    c = card(defs, s, iid)
-    if c.type == "monster":
-        return True
-    f = s.fight
-    return f is not None and f.card == iid and f.revealed and "monstrous" in c.keywords
+    return type_of(defs, s, iid) == "monster"
 
 
 def candidates(defs: Defs, s: DuelState, kind: str, seat: int) -> list[int]:
@@ -77,17 +74,17 @@ def candidates(defs: Defs, s: DuelState, kind: str, seat: int) -> list[int]:
     for iid in pool:
         if not _targetable(defs, s, iid):
             continue
-        c = card(defs, s, iid)
+        now = type_of(defs, s, iid)
         if kind == "hero":
             ok = iid in s.heroes
         elif kind == "ally":
-            ok = c.type == "ally"
+            ok = now == "ally"
         elif kind == "enemy_ally":
-            ok = c.type == "ally" and controller(s, iid) != seat
+            ok = now == "ally" and controller(s, iid) != seat
         elif kind == "monster":
-            ok = _is_monster_now(defs, s, iid)
+            ok = now == "monster"
         elif kind == "loot":
-            ok = c.type == "loot"
+            ok = now == "loot"
         else:
             ok = iid not in s.heroes
         if ok:
@@ -209,6 +206,13 @@ def _apply(
         squish(defs, s, who, ev)
     elif op == "unzap":
         s.zapped.discard(who)
+    elif op == "animate":
+        # 000 I.E: Loot or a Location becomes an Ally with life X until it leaves play
+        if in_play(s, who) and type_of(defs, s, who) in ("loot", "location"):
+            s.animated[who] = max(1, amount)
+            ev.append(Event("animated", {"card": who, "life": s.animated[who]}))
+        else:
+            ev.append(Event("fizzled", {"card": source, "op": op}))
     elif op == "control":
         if not take_control(defs, s, seat, who, ev):
             ev.append(Event("fizzled", {"card": source, "op": op}))

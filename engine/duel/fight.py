@@ -22,12 +22,14 @@ from engine.duel.zones import (
     defense_of,
     hurt,
     in_play,
+    is_weapon,
     leave_play,
     life_of,
     monstrous,
     power_of,
     squish,
     to_stash_face_down,
+    type_of,
 )
 
 
@@ -205,7 +207,7 @@ def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     if f.card < 0:
         end_fight(defs, s, ev)
         return
-    weapons = [i for i in f.committed if card(defs, s, i).type == "loot"]
+    weapons = [i for i in f.committed if is_weapon(defs, s, i)]
     total = sum(power_of(defs, s, i) for i in weapons)
     if total and in_play(s, f.card):
         s.damage[f.card] += total
@@ -239,7 +241,7 @@ def monster_damage(defs: Defs, s: DuelState, ev: list[Event]) -> None:
         end_fight(defs, s, ev)
         return
     amount = max(0, power_of(defs, s, f.card) + f.power_mod - fight_defense(defs, s))
-    allies = [i for i in f.committed if card(defs, s, i).type == "ally"]
+    allies = [i for i in f.committed if type_of(defs, s, i) == "ally"]
     if amount and not allies:
         dealt = hurt(defs, s, s.heroes[1 - f.attacker], amount, ev, combat=True)
         suction(defs, s, f.card, f.attacker, dealt, ev)
@@ -261,7 +263,7 @@ def allot(defs: Defs, s: DuelState, ally: int, ev: list[Event]) -> None:
     f.to_split -= 1
     dealt = hurt(defs, s, ally, 1, ev, combat=True)
     suction(defs, s, f.card, f.attacker, dealt, ev)
-    allies = [i for i in f.committed if card(defs, s, i).type == "ally"]
+    allies = [i for i in f.committed if type_of(defs, s, i) == "ally"]
     if f.to_split <= 0 or not allies:
         end_fight(defs, s, ev)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.duel.state import DuelState
 from engine.duel.views import visible_iids
-from engine.duel.zones import card, rank_total
+from engine.duel.zones import rank_total, type_of
 
 if TYPE_CHECKING:
     from engine.duel.game import Duel
@@ -60,7 +60,7 @@ def invariants(game: Duel, s: DuelState) -> list[str]:
     live = game.outcome(s) is None
     for p in (0, 1):
         hoard = s.hoard[p]
-        if sum(1 for i in hoard if card(game.defs, s, i).type == "location") > 1:
+        if sum(1 for i in hoard if type_of(game.defs, s, i) == "location") > 1:
             problems.append(f"seat {p} has two Locations")  # 000 I.E.3
         if not 1 <= s.level[p] <= MAX_LEVEL:
             problems.append(f"seat {p} is at level {s.level[p]}")

@@ -15,7 +15,7 @@ from engine.duel.effects import (
 )
 from engine.duel.fight import hire_target_options
 from engine.duel.state import DuelState
-from engine.duel.zones import Defs, card, rank_total
+from engine.duel.zones import Defs, card, is_weapon, rank_total, type_of
 
 
 def deciders(s: DuelState) -> frozenset[int]:
@@ -143,7 +143,7 @@ def _flaunts(defs: Defs, s: DuelState, seat: int) -> list[Action]:
 def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     """# 000 III.A.2: the active player's actions."""
     out: list[Action] = []
-    has_location = any(card(defs, s, i).type == "location" for i in s.hoard[seat])
+    has_location = any(type_of(defs, s, i) == "location" for i in s.hoard[seat])
     ranks = rank_total(defs, s, seat)
     for iid in sorted(set(s.hand[seat])):
         c = card(defs, s, iid)
@@ -154,7 +154,7 @@ def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
         elif c.type == "ally" and c.cost <= s.purse[seat]:
             out.append(Action(seat, "ally", (iid,)))  # 000 III.A.2.e
     for iid in s.hoard[seat]:
-        if iid not in s.zapped and card(defs, s, iid).type in ("loot", "location"):
+        if iid not in s.zapped and type_of(defs, s, iid) in ("loot", "location"):
             out.append(Action(seat, "squish", (iid,)))  # 000 III.A.2.b, III.A.2.d
     for iid in sorted(set(s.hand[seat])):
         for gold in range(s.purse[seat] + 1):
@@ -218,9 +218,8 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if f.step == "ready":
         ready = [Action(seat, "ready")]
         for iid in s.hoard[seat]:
-            c = card(defs, s, iid)
-            is_weapon = c.type == "loot" and c.subtype == "weapon"
-            if (is_weapon or c.type == "ally") and iid not in s.zapped:
+            committable = is_weapon(defs, s, iid) or type_of(defs, s, iid) == "ally"
+            if committable and iid not in s.zapped:
                 ready.append(Action(seat, "commit", (iid,)))
         # 000 II.A.1: while readying, nothing is resolving, so the defender may also play
         # Mischief and activate abilities.
@@ -228,6 +227,6 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
         ready += _abilities(defs, s, seat, in_window=False)
         return ready
     if f.step == "split":
-        allies = [i for i in f.committed if card(defs, s, i).type == "ally"]
+        allies = [i for i in f.committed if type_of(defs, s, i) == "ally"]
         return [Action(seat, "allot", (iid,)) for iid in allies]
     return []

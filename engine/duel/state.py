@@ -113,6 +113,9 @@ class DuelState:
     pending: list[int] = field(default_factory=list)
     eliminated: list[bool] = field(default_factory=lambda: [False, False])
     end_reason: str = ""
+    # 000 I.E: cards whose type changed to Ally (op ``animate``), with their life as an Ally,
+    # until they leave play.
+    animated: dict[int, int] = field(default_factory=dict)
 
     def clone(self) -> DuelState:
         return DuelState(
@@ -149,6 +152,7 @@ class DuelState:
             list(self.pending),
             list(self.eliminated),
             self.end_reason,
+            dict(self.animated),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -186,6 +190,7 @@ class DuelState:
             "pending": self.pending,
             "eliminated": self.eliminated,
             "end_reason": self.end_reason,
+            "animated": [[k, v] for k, v in sorted(self.animated.items())],
         }
 
     @classmethod
@@ -224,4 +229,5 @@ class DuelState:
             list(d["pending"]),
             list(d["eliminated"]),
             d["end_reason"],
+            {int(k): int(v) for k, v in d.get("animated", [])},
         )

@@ -28,6 +28,9 @@ def _shown(defs: Defs, s: DuelState, iid: int) -> dict[str, Any]:
         out["zapped"] = True
     if s.tokens[iid]:
         out["tokens"] = s.tokens[iid]
+    if iid in s.animated:  # 000 I.E: its type and life now
+        out["type"] = "ally"
+        out["life"] = s.animated[iid]
     stuck = sorted(c for c, host in s.stuck.items() if host == iid)
     if stuck:
         out["curses"] = [{"iid": c, "id": card(defs, s, c).id} for c in stuck]

@@ -19,6 +19,22 @@ def card(defs: Defs, s: DuelState, iid: int) -> DuelCard:
     return defs[s.card_of[iid]]
 
 
+def type_of(defs: Defs, s: DuelState, iid: int) -> str:
+    """# 000 I.E: the card's type now. An animated card is an Ally until it leaves play; a
+    Monstrous card revealed in a fight is a Monster (# 000 IV Monstrous)."""
+    if iid in s.animated:
+        return "ally"
+    c = card(defs, s, iid)
+    f = s.fight
+    if "monstrous" in c.keywords and f is not None and f.card == iid and f.revealed:
+        return "monster"
+    return c.type
+
+
+def is_weapon(defs: Defs, s: DuelState, iid: int) -> bool:
+    return type_of(defs, s, iid) == "loot" and card(defs, s, iid).subtype == "weapon"
+
+
 def in_play(s: DuelState, iid: int) -> bool:
     """# 000 IV In Play: Heroes, face-up stash and hoard cards, Mischief and hired Monsters in
     the DMZ."""
@@ -59,8 +75,8 @@ def take_control(defs: Defs, s: DuelState, seat: int, iid: int, ev: list[Event])
     other = 1 - seat
     if iid not in s.hoard[other]:
         return False
-    if card(defs, s, iid).type == "location" and any(
-        card(defs, s, i).type == "location" for i in s.hoard[seat]
+    if type_of(defs, s, iid) == "location" and any(
+        type_of(defs, s, i) == "location" for i in s.hoard[seat]
     ):
         return False
     s.hoard[other].remove(iid)
@@ -76,6 +92,7 @@ def leave_play(s: DuelState, iid: int, ev: list[Event]) -> None:
     s.zapped.discard(iid)
     s.face_up.discard(iid)
     s.stuck.pop(iid, None)
+    s.animated.pop(iid, None)  # 000 I.E: back to its printed type once out of play
     for curse in [c for c, host in s.stuck.items() if host == iid]:
         del s.stuck[curse]
         s.discard[s.owner[curse]].append(curse)
@@ -216,6 +233,8 @@ def monstrous(defs: Defs, s: DuelState, iid: int) -> int:
 
 
 def life_of(defs: Defs, s: DuelState, iid: int) -> int:
+    if iid in s.animated:
+        return s.animated[iid]
     x = monstrous(defs, s, iid)
     if x and s.fight is not None and s.fight.card == iid and s.fight.revealed:
         return x
@@ -225,12 +244,15 @@ def life_of(defs: Defs, s: DuelState, iid: int) -> int:
 def power_of(defs: Defs, s: DuelState, iid: int) -> int:
     x = monstrous(defs, s, iid)
     base = x if x and s.fight is not None and s.fight.card == iid else card(defs, s, iid).power
+    if iid in s.animated:
+        base = 0  # 000 I.E: an animated card has the new type's characteristics only
     return max(0, base + stuck_bonus(defs, s, iid, "power"))
 
 
 def defense_of(defs: Defs, s: DuelState, iid: int) -> int:
-    return max(0, card(defs, s, iid).defense + stuck_bonus(defs, s, iid, "defense"))
+    base = 0 if iid in s.animated else card(defs, s, iid).defense
+    return max(0, base + stuck_bonus(defs, s, iid, "defense"))
 
 
 def rank_total(defs: Defs, s: DuelState, seat: int) -> int:
-    return sum(card(defs, s, i).rank for i in s.hoard[seat] if card(defs, s, i).type == "loot")
+    return sum(card(defs, s, i).rank for i in s.hoard[seat] if type_of(defs, s, i) == "loot")

@@ -129,6 +129,15 @@ EXTRA: list[dict[str, Any]] = [
             {"when": "activate", "zap": True, "effects": [{"op": "prevent", "amount": 1}]}
         ],
     },
+    {
+        "id": "t_wake_the_gear",
+        "name": "Test Wake the Gear",
+        "type": "mischief",
+        "subtype": "treachery",
+        "abilities": [
+            {"when": "play", "effects": [{"op": "animate", "amount": 3, "target": "loot"}]}
+        ],
+    },
 ]
 
 
@@ -149,6 +158,7 @@ IN_DECKS = {
     "t_evening_balm": 1,
     "t_ember_ring": 1,
     "t_laurel": 1,
+    "t_wake_the_gear": 2,
 }
 
 

@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
+from engine.duel.effects import candidates
 from engine.duel.game import Duel
 from engine.duel.invariants import invariants
 from engine.duel.scenario import build, find, parse, probe
 from engine.duel.state import DuelState
-from engine.duel.zones import controller
+from engine.duel.zones import controller, rank_total
 
 from .rules_cards import with_test_cards
 
@@ -230,3 +231,29 @@ def test_damage_prevention_is_an_interrupt_whatever_the_card_says(game: Duel) ->
     assert kinds == {"pass", "play", "activate"}
     _play(game, s, "1 play @t_brace -1 0", "1 pass", "0 pass", "1 pass", "0 pass")
     assert probe(game, s)["damage.1"] == 0
+
+
+def test_a_card_that_changes_type_is_only_its_new_type_until_it_leaves_play(game: Duel) -> None:
+    # 000 I.E: it takes the new type's characteristics and loses the old type
+    setup = {
+        "level": [3, 3],
+        "purse": [5, 3],
+        "seat0": {"hand": ["t_wake_the_gear", "grumbling_goblin"]},
+        "seat1": {"hoard": ["big_club"]},
+    }
+    s = build(game, setup)
+    club = find(game, s, 1, "big_club")
+    _play(game, s, f"0 play @t_wake_the_gear {club} 0", "0 pass", "1 pass")
+    assert s.animated == {club: 3} and rank_total(game.defs, s, 1) == 0
+    assert club in candidates(game.defs, s, "ally", 0) and club not in candidates(
+        game.defs, s, "loot", 0
+    )
+    shown = next(c for c in game.view(s, 0).to_json()["players"][1]["hoard"] if c["iid"] == club)
+    assert shown["type"] == "ally" and shown["life"] == 3
+    _play(game, s, "0 fight @grumbling_goblin 2", "1 face", f"1 commit {club}", "1 ready")
+    _play(game, s, "0 pass", "1 pass")
+    # Committed as an Ally: no Weapon damage, it takes the Monster's 3 and is squished
+    facts = probe(game, s)
+    assert facts["discard.1"] == ["big_club"] and facts["damage.1"] == 0
+    assert facts["stash_up.0"] == ["grumbling_goblin"] and "damage_on.grumbling_goblin" not in facts
+    assert s.animated == {}  # 000 I.E: out of play it is Loot again
