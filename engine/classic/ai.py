@@ -70,7 +70,8 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
     if s.pending:
         p = s.pending[-1]
         if p.kind == "help":
-            helpful = p.nums[0] > 0 or p.nums[2] > 0 or bool(p.cards) or t.has_power(s, seat, "elf")
+            paid = p.nums[0] > 0 or any(p.nums[2:]) or bool(p.cards)
+            helpful = paid or t.has_power(s, seat, "elf")
             c2 = s.combat
             if c2 is not None and s.levels[c2.fighter] + 1 >= 10 and c2.fighter != seat:
                 helpful = False

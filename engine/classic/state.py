@@ -34,6 +34,9 @@ class Combat:
     deal_treasures: int = 0
     deal_helper_first: int = 0
     driven_off: int = 0
+    # Promised only if the fight is won: gold, and items from the fighter's table.
+    deal_win_gold: int = 0
+    deal_win_items: list[int] = field(default_factory=list)
 
     def clone(self) -> Combat:
         return Combat(
@@ -51,6 +54,8 @@ class Combat:
             self.deal_treasures,
             self.deal_helper_first,
             self.driven_off,
+            self.deal_win_gold,
+            list(self.deal_win_items),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -58,7 +63,8 @@ class Combat:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Combat:
-        return cls(**{name: _copy(data[name]) for name in Combat.__slots__})
+        defaults = {"deal_win_gold": 0, "deal_win_items": []}  # snapshots from before promises
+        return cls(**{n: _copy(data.get(n, defaults.get(n))) for n in Combat.__slots__})
 
 
 @dataclass(slots=True)

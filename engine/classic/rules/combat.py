@@ -93,11 +93,14 @@ def offer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     p = s.pending[-1]
     assert c is not None
     helper = p.seats[0]
-    out = [
-        Action(seat, "offer_item", (card,))
-        for card in s.items[seat]
-        if card not in p.cards and (not t.defs[card].big or _big_room(t, s, helper, p.cards))
-    ]
+    offered = p.cards + p.nums[1:]
+    out = []
+    for card in s.items[seat]:
+        if card not in offered and (not t.defs[card].big or _big_room(t, s, helper, offered)):
+            out.append(Action(seat, "offer_item", (card,)))
+            out.append(Action(seat, "promise_item", (card,)))
+    if not p.nums or not p.nums[0]:
+        out.extend(Action(seat, "promise_gold", (g,)) for g in GOLD_OFFERS if 0 < g <= s.gold[seat])
     for share in range(_treasure_total(t, c) + 1):
         for first in (0, 1) if share else (0,):
             for gold in GOLD_OFFERS:
@@ -114,14 +117,21 @@ def _big_room(t: Table, s: ClassicState, helper: int, offered: list[int]) -> boo
 
 def propose(s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
-    if a.kind == "offer_item":
-        p.cards.append(int(a.args[0]))
+    if not p.nums:
+        p.nums = [0]  # [gold promised on a win, items promised on a win...]
+    if a.kind in ("offer_item", "promise_item", "promise_gold"):
+        if a.kind == "offer_item":
+            p.cards.append(int(a.args[0]))
+        elif a.kind == "promise_item":
+            p.nums.append(int(a.args[0]))
+        else:
+            p.nums[0] = int(a.args[0])
         s.pending.append(p)
-        ev.append(Event("offered_item", {"seat": a.seat, "to": p.seats[0], "card": a.args[0]}))
+        ev.append(Event(a.kind, {"seat": a.seat, "to": p.seats[0], "what": a.args[0]}))
         return
     share, first, gold = (int(x) for x in a.args)
     to = p.seats[0]
-    s.pending.append(Pending("help", to, cards=list(p.cards), nums=[share, first, gold]))
+    s.pending.append(Pending("help", to, cards=list(p.cards), nums=[share, first, gold, *p.nums]))
     ev.append(
         Event(
             "asked",
@@ -132,6 +142,8 @@ def propose(s: ClassicState, a: Action, ev: list[Event]) -> None:
                 "helper_first": first,
                 "gold": gold,
                 "items": list(p.cards),
+                "gold_on_win": p.nums[0],
+                "items_on_win": p.nums[1:],
             },
         )
     )
@@ -237,6 +249,7 @@ def answer_help(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     if a.kind == "accept":
         c.helper = a.seat
         c.deal_treasures, c.deal_helper_first = p.nums[0], p.nums[1]
+        c.deal_win_gold, c.deal_win_items = p.nums[3], p.nums[4:]
         s.gold[c.fighter] -= p.nums[2]  # paid now: the helper keeps it win or lose
         s.gold[a.seat] += p.nums[2]
         for card in p.cards:  # carried, not equipped: nobody equips during combat
@@ -287,6 +300,8 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
     finish_combat(t, s, ev)
     s.levels[fighter] = min(WIN_LEVEL, s.levels[fighter] + gain)
     s.gold[fighter] += coins * COIN
+    if helper >= 0:
+        _pay_on_win(t, s, c, ev)
     ev.append(Event("killed", {"seat": fighter, "level": s.levels[fighter], "kills": kills}))
     if helper >= 0 and t.has_power(s, helper, "elf"):
         s.levels[helper] = min(WIN_LEVEL - 1, max(s.levels[helper], s.levels[helper] + kills))
@@ -311,6 +326,22 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
             s.winners = [_roll_off(t, s, s.winners, ev)]
         s.phase = "over"
         ev.append(Event("won", {"seats": list(s.winners)}))
+
+
+def _pay_on_win(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
+    """# 004: Asking for Help: "follow the deal to the letter": what was promised for a win
+    is handed over, as far as the fighter still has it (Bad Stuff may have taken items)."""
+    gold = min(c.deal_win_gold, s.gold[c.fighter])
+    s.gold[c.fighter] -= gold
+    s.gold[c.helper] += gold
+    items = []
+    for card in c.deal_win_items:
+        big_ok = not t.defs[card].big or t.big_count(s, c.helper) < t.max_big(s, c.helper)
+        if card in s.items[c.fighter] and big_ok:
+            t.put_item(s, c.helper, card, t.take_item(s, c.fighter, card))
+            items.append(card)
+    if gold or items:
+        ev.append(Event("deal_paid", {"seat": c.fighter, "to": c.helper, "gold": gold}))
 
 
 def pick(s: ClassicState, a: Action, ev: list[Event]) -> None:
