@@ -27,6 +27,9 @@ NO_SEASON = 0
 PAGE_SIZE = 10
 RECENT = 5
 MAX_SEASON_NAME = 40
+# A start looks this far back for ranked matches the league missed: a crash is followed by a
+# restart within minutes, and casual matches are not re-read at every start for ever.
+CATCH_UP_SECONDS = 7 * 24 * 3600.0
 
 
 class LeagueError(Exception):
@@ -168,7 +171,8 @@ class League:
     async def catch_up(self) -> int:
         """Log finished matches the league missed (a crash right after the last move)."""
         done = 0
-        for match_id in await self.store.unlogged_finished():
+        since = self._clock() - CATCH_UP_SECONDS
+        for match_id in await self.store.unlogged_finished(since):
             try:
                 done += await self.record(await self.service.get(match_id))
             except ServiceError:

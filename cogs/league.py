@@ -196,7 +196,8 @@ class LeagueCommands(
         guild_id = await self._guild(interaction)
         if guild_id is None:
             return None
-        if not interaction.permissions.manage_guild:
+        permissions = interaction.permissions
+        if not (permissions.manage_guild or permissions.administrator):
             await send_private(interaction, texts.league_error("not_admin", {}))
             return None
         return guild_id

@@ -178,16 +178,18 @@ class LeagueStore:
         )
         return (float(rows[0][0]), int(rows[0][1])) if rows else None
 
-    async def unlogged_finished(self) -> list[int]:
-        """Finished matches with only human (or AFK) seats that the league has not seen (a crash
-        between the finishing move and the rating update)."""
+    async def unlogged_finished(self, since: float) -> list[int]:
+        """Ranked-looking matches finished after ``since`` that the league has not seen (a
+        crash between the finishing move and the rating update): every seat a person (or an
+        AFK seat), the lobby not marked casual."""
         rows = await self._all(
-            "SELECT m.id FROM matches m WHERE m.status = 'finished'"
+            "SELECT m.id FROM matches m WHERE m.status = 'finished' AND m.updated_at > ?"
+            " AND COALESCE(json_extract(m.options_json, '$.ranked'), 1) != 0"
             " AND NOT EXISTS (SELECT 1 FROM league_matches l WHERE l.match_id = m.id)"
             " AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id"
             " AND (s.user_id IS NULL OR (s.ai_level IS NOT NULL AND s.afk = 0)))"
             " ORDER BY m.updated_at, m.id",
-            (),
+            (since,),
         )
         return [int(r["id"]) for r in rows]
 

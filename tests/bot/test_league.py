@@ -134,8 +134,19 @@ async def test_a_match_missed_by_a_crash_is_caught_up(env: Any) -> None:
     service, league = env
     service._listeners.clear()  # the league never hears of the next match
     match_id = await play(service, 101, 100)
+    casual = await service.create(
+        guild_id=GUILD,
+        channel_id=2,
+        host_id=102,
+        host_name="C",
+        game="tiny",
+        options={"ranked": False},
+    )
+    await service.join(casual.id, 103, "D")
+    await service.start_match(casual.id, 102)
+    await service.concede(casual.id, 103)
     assert not await league.store.is_logged(match_id)
-    assert await league.catch_up() == 1
+    assert await league.catch_up() == 1  # the casual match is never rated
     assert await league.catch_up() == 0
     assert (await stored(league))[101].wins == 1
 
