@@ -27,6 +27,7 @@ COGS = (
     "cogs.lobby",
     "cogs.play",
     "cogs.match",
+    "cogs.settings",
     "cogs.deck",
     "cogs.league",
     "cogs.history",

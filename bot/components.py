@@ -113,6 +113,16 @@ class ButtonRouter:
         if getattr(self._default, "__self__", None) is owner:
             self._default = None
 
+    async def dispatch_action(
+        self, interaction: discord.Interaction[Any], button_id: ButtonId
+    ) -> None:
+        """Hand a click to the game-action handler: a lobby key such as ``cancel`` is also a
+        game's action kind (classic calls a deal off with it) once the match is live."""
+        if self._default is None:
+            await send_private(interaction, texts.GENERIC_ERROR)
+            return
+        await self._default(interaction, button_id)
+
     async def dispatch(self, interaction: discord.Interaction[Any], button_id: ButtonId) -> None:
         handler = self._handlers.get(button_id.key, self._default)
         if button_id.match_id > MAX_MATCH_ID:  # no SQLite row can have it: never one of ours

@@ -326,6 +326,7 @@ HISTORY_ERRORS: Mapping[str, str] = {
 def history_error(code: str, detail: Mapping[str, Any] | None = None) -> str:
     return HISTORY_ERRORS.get(code) or service_error(code, detail)
 
+
 # Leagues
 
 LEAGUE_GROUP = "Seasons, ratings and leaderboards for this server"

@@ -1,4 +1,6 @@
-"""Lobbies: ``/match new`` posts one; Join, Leave, Add AI, Start and Cancel change it.
+"""Lobbies: ``/match new`` posts one; Join, Leave, Add AI, Start and Cancel change it; the host's
+tools (remove a seat, hand the host role over, add an AI of a chosen level) and each duel
+player's deck pick answer privately and redraw the lobby.
 
 Thin by design: every decision (who may start, how many seats) is the service's; this cog only
 passes the click on and redraws the lobby from what the service returns.
@@ -6,6 +8,8 @@ passes the click on and redraws the lobby from what the service returns.
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,13 +17,23 @@ from discord.ext import commands
 
 from bot import service as svc
 from bot import texts
-from bot.components import build_view, send_private
-from bot.render import ButtonId, Rendered, render_lobby
+from bot.components import build_view, selected_values, send_private
+from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
 from bot.render import ids as keys
+from bot.render.model import OptionSpec, SelectSpec
+from cogs.lobby_decks import DUEL, DeckChoice, deck_choices, default_decks
 from engine.games import load_game
 
 if TYPE_CHECKING:
     from bot.client import Backstab
+
+log = logging.getLogger(__name__)
+
+# Lobby-only keys hold a '-', which no game Action.key can, so they never shadow an action.
+HOST_TOOLS, SEAT_REMOVE, HOST_GIVE = "host-tools", "seat-remove", "host-give"
+AI_RANDOM, AI_HEURISTIC = "ai-random", "ai-heuristic"
+DECK_MENU, DECK_PICK = "deck-menu", "deck-pick"
+EXTRA_ROW = 1
 
 
 class LobbyCog(commands.Cog, name="Lobby"):
@@ -33,13 +47,29 @@ class LobbyCog(commands.Cog, name="Lobby"):
         router.route(keys.ADD_AI, self.on_add_ai)
         router.route(keys.START, self.on_start)
         router.route(keys.CANCEL, self.on_cancel)
+        router.route(HOST_TOOLS, self.on_host_tools)
+        router.route(SEAT_REMOVE, self.on_remove_seat)
+        router.route(HOST_GIVE, self.on_hand_over)
+        router.route(AI_RANDOM, self.on_add_ai)
+        router.route(AI_HEURISTIC, self.on_add_ai)
+        router.route(DECK_MENU, self.on_deck_menu)
+        router.route(DECK_PICK, self.on_deck_pick)
+        # Registered before the deck cog's hook: a deck picked in the lobby wins over a
+        # player's saved default (the service hands each hook what the earlier ones added).
+        self.bot.service.add_start_hook(self.lobby_decks)
 
     async def cog_unload(self) -> None:
         self.bot.button_router.unroute(self)
 
     # /match new ---------------------------------------------------------------------------
 
-    async def open_lobby(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        ranked: bool | None = None,
+        seats: int | None = None,
+    ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             await send_private(interaction, texts.GUILD_ONLY)
             return
@@ -47,6 +77,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
             offered = ", ".join(self.bot.games) or "-"
             await send_private(interaction, texts.GAME_NOT_OFFERED.format(games=offered))
             return
+        rules = await self.bot.service.settings.get(interaction.guild_id)
+        if not rules.allows(game):
+            allowed = ", ".join(g for g in self.bot.games if rules.allows(g)) or "-"
+            await send_private(interaction, texts.GAME_NOT_ALLOWED.format(game=game, games=allowed))
+            return
+        options: dict[str, Any] = {"ranked": rules.ranked_default if ranked is None else ranked}
+        if seats is not None:
+            options["seats"] = seats
         try:
             match = await self.bot.service.create(
                 guild_id=interaction.guild_id,
@@ -54,6 +92,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 host_id=interaction.user.id,
                 host_name=interaction.user.display_name,
                 game=game,
+                options=options,
             )
         except svc.ServiceError as exc:
             await send_private(interaction, texts.service_error(exc.code, exc.detail))
@@ -66,33 +105,82 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await self.bot.service.set_message(match.id, message.id)
 
     def render(self, match: svc.MatchInfo) -> Rendered:
+        """The shared lobby drawing plus the flow's parts: the match's terms, deck picks, when
+        it expires, and a second row with Host tools (and Pick deck in a duel)."""
         game = load_game(match.game)
-        return render_lobby(match, min_seats=game.min_seats, max_seats=game.max_seats)
+        # Empty seats fill with AI at the start, so one player is enough to press Start.
+        rendered = render_lobby(match, min_seats=1, max_seats=_seat_limit(match, game.max_seats))
+        if match.status != "lobby" or not rendered.embeds:
+            return rendered
+        embed = rendered.embeds[0].copy()
+        lines = [embed.description or "", _terms(match, game.min_seats)]
+        if match.game == DUEL:
+            picks = match.options.get("picks", {})
+            named = [
+                f"{s.name}: {picks.get(str(s.user_id), {}).get('name', texts.LOBBY_NO_DECK)}"
+                for s in match.seats
+                if s.user_id is not None
+            ]
+            lines.append(texts.LOBBY_DECKS.format(picks="; ".join(named)))
+        if match.deadline_at is not None:
+            lines.append(texts.LOBBY_EXPIRES.format(when=f"<t:{int(match.deadline_at)}:R>"))
+        embed.description = "\n".join(line for line in lines if line)
+        extra = [_button(match, HOST_TOOLS, texts.BUTTON_HOST_TOOLS, Style.SECONDARY)]
+        if match.game == DUEL:
+            extra.append(_button(match, DECK_MENU, texts.BUTTON_PICK_DECK, Style.PRIMARY))
+        return replace(rendered, embeds=(embed,), buttons=(*rendered.buttons, *extra))
 
-    # buttons ------------------------------------------------------------------------------
+    # buttons on the lobby -------------------------------------------------------------------
+
+    async def _game_action(self, interaction: discord.Interaction[Any], button: ButtonId) -> bool:
+        """True (and the click handed on) when a lobby key belongs to a started match: game
+        action kinds may share these words (classic's ``cancel`` calls a deal off)."""
+        if button.version == 0:
+            return False  # a lobby as first drawn; no match starts at version 0
+        try:
+            match = await self.bot.service.get(button.match_id)
+        except svc.ServiceError:
+            return False
+        if match.status != "live":
+            return False
+        await self.bot.button_router.dispatch_action(interaction, button)
+        return True
 
     async def on_join(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        if await self._game_action(interaction, button):
+            return
         name = interaction.user.display_name
         await self._change(
             interaction, self.bot.service.join(button.match_id, interaction.user.id, name)
         )
 
     async def on_leave(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        if await self._game_action(interaction, button):
+            return
         await self._change(
             interaction, self.bot.service.leave(button.match_id, interaction.user.id)
         )
 
     async def on_add_ai(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        await self._change(
-            interaction, self.bot.service.add_ai(button.match_id, interaction.user.id)
-        )
+        if await self._game_action(interaction, button):
+            return
+        level = "random" if button.key == AI_RANDOM else "heuristic"
+        call = self.bot.service.add_ai(button.match_id, interaction.user.id, level)
+        if button.key == keys.ADD_AI:
+            await self._change(interaction, call)
+        else:
+            await self._change_from_tools(interaction, button.match_id, call)
 
     async def on_cancel(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        if await self._game_action(interaction, button):
+            return
         await self._change(
             interaction, self.bot.service.cancel(button.match_id, interaction.user.id)
         )
 
     async def on_start(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        if await self._game_action(interaction, button):
+            return
         # Starting deals hands and may run AI turns: acknowledge first, then let the play cog
         # redraw the message as the table when the service publishes the start.
         await interaction.response.defer()
@@ -111,6 +199,196 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await interaction.response.edit_message(
             embeds=list(rendered.embeds), view=build_view(rendered)
         )
+
+    # the host's tools (private) -------------------------------------------------------------
+
+    async def on_host_tools(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        match = await self._lobby_or_refuse(interaction, button.match_id)
+        if match is None:
+            return
+        if match.host_id != interaction.user.id:
+            await send_private(interaction, texts.service_error("not_host"))
+            return
+        await send_private(interaction, rendered=self._host_tools(match))
+
+    async def on_remove_seat(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        chosen = selected_values(interaction)
+        if not chosen or not chosen[0].isdigit():
+            await send_private(interaction, texts.GENERIC_ERROR)
+            return
+        call = self.bot.service.remove_seat(button.match_id, interaction.user.id, int(chosen[0]))
+        await self._change_from_tools(interaction, button.match_id, call)
+
+    async def on_hand_over(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        chosen = selected_values(interaction)
+        if not chosen or not chosen[0].isdigit():
+            await send_private(interaction, texts.GENERIC_ERROR)
+            return
+        call = self.bot.service.hand_over(button.match_id, interaction.user.id, int(chosen[0]))
+        await self._change_from_tools(interaction, button.match_id, call)
+
+    def _host_tools(self, match: svc.MatchInfo) -> Rendered:
+        removable = [s for s in match.seats if s.user_id != match.host_id]
+        players = [s for s in match.seats if s.user_id not in (None, match.host_id)]
+        selects = []
+        if removable:
+            selects.append(
+                _select(
+                    match,
+                    SEAT_REMOVE,
+                    texts.HOST_REMOVE,
+                    [OptionSpec(f"{s.seat + 1}. {s.name}", str(s.seat)) for s in removable],
+                    row=0,
+                )
+            )
+        if players:
+            selects.append(
+                _select(
+                    match,
+                    HOST_GIVE,
+                    texts.HOST_HAND_OVER,
+                    [OptionSpec(s.name, str(s.user_id)) for s in players],
+                    row=1,
+                )
+            )
+        buttons = (
+            _button(match, AI_RANDOM, texts.BUTTON_AI_RANDOM, Style.SECONDARY, row=2),
+            _button(match, AI_HEURISTIC, texts.BUTTON_AI_HEURISTIC, Style.SECONDARY, row=2),
+        )
+        return Rendered(
+            content=texts.HOST_TOOLS.format(match=match.id),
+            buttons=buttons,
+            selects=tuple(selects),
+        )
+
+    async def _change_from_tools(
+        self, interaction: discord.Interaction[Any], match_id: int, call: Any
+    ) -> None:
+        """A change made from a private message: redraw the public lobby, then the tools."""
+        try:
+            match: svc.MatchInfo = await call
+        except svc.ServiceError as exc:
+            await send_private(interaction, texts.service_error(exc.code, exc.detail))
+            return
+        await self.redraw(match)
+        if match.status != "lobby" or match.host_id != interaction.user.id:
+            await interaction.response.edit_message(content=texts.HOST_DONE, view=None)
+            return
+        tools = self._host_tools(match)
+        await interaction.response.edit_message(content=tools.content, view=build_view(tools))
+
+    async def redraw(self, match: svc.MatchInfo) -> None:
+        if match.message_id is None:
+            return
+        rendered = self.render(match)
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        try:
+            await channel.get_partial_message(match.message_id).edit(
+                embeds=list(rendered.embeds), view=build_view(rendered)
+            )
+        except discord.HTTPException:
+            log.warning("lobby %s: could not redraw its message", match.id)
+
+    # duel decks ---------------------------------------------------------------------------
+
+    async def on_deck_menu(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        match = await self._lobby_or_refuse(interaction, button.match_id)
+        if match is None:
+            return
+        if match.game != DUEL:
+            await send_private(interaction, texts.DECK_NOT_DUEL)
+            return
+        if match.seat_of(interaction.user.id) is None:
+            await send_private(interaction, texts.service_error("not_seated"))
+            return
+        choices = await deck_choices(self.bot, interaction.user.id)
+        options = [
+            OptionSpec(c.name[:100], c.key, texts.DECK_PRECON if c.precon else texts.DECK_OWN)
+            for c in choices
+        ]
+        select = _select(match, DECK_PICK, texts.DECK_PLACEHOLDER, options, row=0)
+        await send_private(
+            interaction,
+            rendered=Rendered(content=texts.DECK_PICK.format(match=match.id), selects=(select,)),
+        )
+
+    async def on_deck_pick(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        chosen = selected_values(interaction)
+        choices = {c.key: c for c in await deck_choices(self.bot, interaction.user.id)}
+        choice: DeckChoice | None = choices.get(chosen[0]) if chosen else None
+        if choice is None:
+            await send_private(interaction, texts.DECK_UNKNOWN)
+            return
+        pick = {"key": choice.key, "name": choice.name, "deck": choice.deck}
+        try:
+            match = await self.bot.service.set_pick(button.match_id, interaction.user.id, pick)
+        except svc.ServiceError as exc:
+            await send_private(interaction, texts.service_error(exc.code, exc.detail))
+            return
+        await self.redraw(match)
+        await interaction.response.edit_message(
+            content=texts.DECK_PICKED.format(deck=choice.name), view=None
+        )
+
+    async def lobby_decks(self, match: svc.MatchInfo) -> dict[str, Any]:
+        """Start hook: a duel's decks from the lobby picks; seats without a pick take what
+        they would have had anyway (their saved choice, else the default precon)."""
+        picks = match.options.get("picks", {})
+        if match.game != DUEL or not picks or match.options.get("decks"):
+            return {}
+        fallback = await default_decks(self.bot, match)
+        decks = []
+        for seat in sorted(match.seats, key=lambda s: s.seat):
+            pick = picks.get(str(seat.user_id)) if seat.user_id is not None else None
+            decks.append(pick["deck"] if pick else fallback[seat.seat])
+        return {"decks": decks}
+
+    async def _lobby_or_refuse(
+        self, interaction: discord.Interaction[Any], match_id: int
+    ) -> svc.MatchInfo | None:
+        try:
+            match = await self.bot.service.get(match_id)
+        except svc.ServiceError as exc:
+            await send_private(interaction, texts.service_error(exc.code, exc.detail))
+            return None
+        if match.status != "lobby":
+            await send_private(interaction, texts.service_error("wrong_status"))
+            return None
+        return match
+
+
+def _seat_limit(match: svc.MatchInfo, most: int) -> int:
+    return min(most, int(match.options.get("seats") or most))
+
+
+def _terms(match: svc.MatchInfo, least: int) -> str:
+    ranked = texts.LOBBY_RANKED if match.ranked else texts.LOBBY_CASUAL
+    wanted = max(least, int(match.options.get("seats") or 0))
+    if len(match.seats) >= wanted:
+        return ranked
+    return f"{ranked}\n{texts.LOBBY_FILL.format(seats=wanted)}"
+
+
+def _button(
+    match: svc.MatchInfo, key: str, label: str, style: Style, *, row: int = EXTRA_ROW
+) -> ButtonSpec:
+    return ButtonSpec(
+        label=label,
+        custom_id=keys.make_custom_id(match.id, match.version, key),
+        style=style,
+        row=row,
+    )
+
+
+def _select(
+    match: svc.MatchInfo, key: str, placeholder: str, options: list[OptionSpec], *, row: int
+) -> SelectSpec:
+    return SelectSpec(
+        custom_id=keys.make_custom_id(match.id, match.version, key),
+        placeholder=placeholder,
+        options=tuple(options[:25]),  # Discord: at most 25 options in a select
+        row=row,
+    )
 
 
 async def setup(bot: Backstab) -> None:

@@ -35,9 +35,17 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
         return self.bot.get_cog("History")  # type: ignore[return-value]
 
     @app_commands.command(name="new", description=texts.CMD_NEW)
-    @app_commands.describe(game=texts.CMD_NEW_GAME)
-    async def new(self, interaction: discord.Interaction[Backstab], game: str) -> None:
-        await self._lobby().open_lobby(interaction, game)
+    @app_commands.describe(
+        game=texts.CMD_NEW_GAME, ranked=texts.CMD_NEW_RANKED, seats=texts.CMD_NEW_SEATS
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Backstab],
+        game: str,
+        ranked: bool | None = None,
+        seats: app_commands.Range[int, 2, 6] | None = None,
+    ) -> None:
+        await self._lobby().open_lobby(interaction, game, ranked, seats)
 
     @new.autocomplete("game")
     async def _game_choices(

@@ -1,0 +1,116 @@
+"""``/settings``: a server's Backstab options, for members with Manage Server only.
+
+With no option it shows the current settings; with options it checks them all, stores them
+together (nothing changes if one is bad) and shows the result. Every answer is private.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import texts
+from bot.components import send_private
+from bot.render import Rendered
+from bot.settings import ServerSettings, SettingsRefused
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+ALL_GAMES = "all"
+
+
+class SettingsCog(commands.Cog, name="Settings"):
+    def __init__(self, bot: Backstab) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="settings", description=texts.CMD_SETTINGS)
+    @app_commands.guild_only()
+    # Discord hides the command from members without Manage Server; the check below still
+    # refuses anyone who reaches it (a server may override the default permission).
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(**texts.SETTINGS_DESCRIBE)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Backstab],
+        turn_seconds: int | None = None,
+        window_seconds: int | None = None,
+        hand_delivery: Literal["dm", "ephemeral"] | None = None,
+        allowed_games: str | None = None,
+        ranked_default: bool | None = None,
+        lobby_idle_seconds: int | None = None,
+        reset: bool = False,
+    ) -> None:
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            await send_private(interaction, texts.GUILD_ONLY)
+            return
+        if not interaction.permissions.manage_guild:
+            await send_private(interaction, texts.SETTINGS_NOT_ADMIN)
+            return
+        book = self.bot.service.settings
+        changes: dict[str, Any] = {
+            name: value
+            for name, value in (
+                ("turn_seconds", turn_seconds),
+                ("window_seconds", window_seconds),
+                ("hand_delivery", hand_delivery),
+                ("ranked_default", ranked_default),
+                ("lobby_idle_seconds", lobby_idle_seconds),
+            )
+            if value is not None
+        }
+        if allowed_games is not None:
+            ok, games = self._games(allowed_games)
+            if not ok:
+                bad = texts.SETTINGS_BAD["allowed_games"]
+                await send_private(interaction, bad.format(games=", ".join(self.bot.games)))
+                return
+            changes["allowed_games"] = games
+        note = None
+        try:
+            if reset:
+                current = await book.reset(guild_id, interaction.user.id)
+                note = texts.SETTINGS_RESET_DONE
+            elif changes:
+                current = await book.change(guild_id, interaction.user.id, **changes)
+                note = texts.SETTINGS_SAVED
+            else:
+                current = await book.get(guild_id)
+        except SettingsRefused as exc:
+            await send_private(interaction, texts.SETTINGS_BAD.get(exc.field, texts.GENERIC_ERROR))
+            return
+        await send_private(interaction, note, self.render(current))
+
+    def _games(self, typed: str) -> tuple[bool, tuple[str, ...] | None]:
+        """``all`` (stored as None: every offered game, later ones too) or game ids the bot
+        offers; anything else is refused (``ok`` False)."""
+        words = [w.strip().lower() for w in typed.replace(" ", ",").split(",") if w.strip()]
+        if words == [ALL_GAMES]:
+            return True, None
+        if not words or any(w not in self.bot.games for w in words):
+            return False, None
+        return True, tuple(dict.fromkeys(words))
+
+    def render(self, current: ServerSettings) -> Rendered:
+        games = current.allowed_games
+        shown = texts.SETTINGS_ALL_GAMES if games is None else ", ".join(games) or "-"
+        embed = discord.Embed(
+            title=texts.SETTINGS_TITLE,
+            description=texts.SETTINGS_LINES.format(
+                turn_seconds=int(current.turn_seconds),
+                window_seconds=int(current.window_seconds),
+                hand_delivery=texts.SETTINGS_DELIVERY[current.hand_delivery],
+                allowed_games=shown,
+                ranked_default=texts.YES if current.ranked_default else texts.NO,
+                lobby_idle_seconds=int(current.lobby_idle_seconds),
+            ),
+        )
+        return Rendered(embeds=(embed,))
+
+
+async def setup(bot: Backstab) -> None:
+    await bot.add_cog(SettingsCog(bot))

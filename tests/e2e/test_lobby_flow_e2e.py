@@ -1,0 +1,132 @@
+"""End to end through SimCord: the host's tools (remove a seat, hand the host role over, AI
+levels), table size with AI filling, idle lobbies closing by SimCord's clock, server settings."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+from simcord.backend.errors import SetupError
+
+from bot import texts
+from tests.e2e.conftest import World
+from tests.e2e.helpers import embed_text, labels, message_in
+
+
+def selects(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, object]]:
+    found = []
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        found += [c for c in data.get("components", []) if c.get("type") == 3]
+    return found
+
+
+def select_id(message: discord.Message | simcord.ResponseMessage, key: str) -> str:
+    return next(str(s["custom_id"]) for s in selects(message) if str(s["custom_id"]).endswith(key))
+
+
+def admin(world: World) -> simcord.MemberActor:
+    guild = world.channel.guild
+    role = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(world.env.create_user("erin", global_name="Erin"), roles=[role])
+
+
+async def open_lobby(world: World, **options: object) -> tuple[int, int]:
+    result = await world.alice.slash(world.channel, "match new", game="tiny", **options)
+    assert result.response is not None and not result.ephemeral
+    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    return match.id, result.response.id
+
+
+async def test_the_host_removes_a_seat_and_hands_the_host_role_over(world: World) -> None:
+    match_id, lobby_id = await open_lobby(world)
+    for player in (world.bob, world.carol):
+        await player.click(message_in(world.channel, lobby_id), label="Join")
+    refused = await world.bob.click(message_in(world.channel, lobby_id), label="Host tools")
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == texts.service_error("not_host")
+
+    tools = await world.alice.click(message_in(world.channel, lobby_id), label="Host tools")
+    assert tools.ephemeral and tools.response is not None
+    assert labels(tools.response) == [texts.BUTTON_AI_RANDOM, texts.BUTTON_AI_HEURISTIC]
+    remove = select_id(tools.response, "seat-remove")
+    result = await world.alice.select(tools.response, ["1"], custom_id=remove)  # Bob's seat
+    assert result.acknowledged
+    text = embed_text(message_in(world.channel, lobby_id))
+    assert "Bob" not in text and "Carol" in text
+    match = await world.bot.service.get(match_id)
+    assert [s.user_id for s in match.seats] == [world.alice.id, world.carol.id]
+
+    tools = await world.alice.click(message_in(world.channel, lobby_id), label="Host tools")
+    assert tools.response is not None
+    await world.alice.click(tools.response, label=texts.BUTTON_AI_HEURISTIC)
+    give = select_id(tools.response, "host-give")
+    await world.alice.select(tools.response, [str(world.carol.id)], custom_id=give)
+    match = await world.bot.service.get(match_id)
+    assert match.host_id == world.carol.id and match.seats[-1].ai_level == "heuristic"
+    assert "Host: Carol" in embed_text(message_in(world.channel, lobby_id))
+    # Alice is no longer host: Start is Carol's now.
+    result = await world.alice.click(message_in(world.channel, lobby_id), label="Start")
+    [refusal] = result.followups
+    assert refusal.content == texts.service_error("not_host")
+
+
+async def test_a_lone_host_starts_and_ai_fills_the_table_size_asked_for(world: World) -> None:
+    match_id, lobby_id = await open_lobby(world, seats=4)
+    assert texts.LOBBY_FILL.format(seats=4) in embed_text(message_in(world.channel, lobby_id))
+    await world.alice.click(message_in(world.channel, lobby_id), label="Start")
+    match = await world.bot.service.get(match_id)
+    assert match.status in ("live", "finished") and len(match.seats) == 4
+    assert [s.ai_level for s in match.seats[1:]] == ["heuristic"] * 3
+
+
+async def test_an_idle_lobby_closes_by_the_clock(world: World) -> None:
+    match_id, lobby_id = await open_lobby(world)
+    await world.env.advance_time(world.bot.service.settings.defaults.lobby_idle_seconds - 10)
+    assert (await world.bot.service.get(match_id)).status == "lobby"
+    await world.bob.click(message_in(world.channel, lobby_id), label="Join")  # a touch restarts
+    await world.env.advance_time(world.bot.service.settings.defaults.lobby_idle_seconds - 10)
+    assert (await world.bot.service.get(match_id)).status == "lobby"
+    await world.env.advance_time(20)
+    assert (await world.bot.service.get(match_id)).status == "cancelled"
+    lobby = message_in(world.channel, lobby_id)
+    assert texts.LOBBY_CANCELLED in embed_text(lobby) and labels(lobby) == []
+
+
+async def test_settings_are_refused_to_members_without_manage_server(world: World) -> None:
+    # Discord hides /settings from members without Manage Server...
+    with pytest.raises(SetupError, match="not visible"):
+        await world.bob.slash(world.channel, "settings", turn_seconds=30)
+    # ...and when a server shows it to them anyway, the bot still refuses.
+    commands = await world.bot.tree.fetch_commands()
+    command = next(c for c in commands if c.name == "settings")
+    world.channel.guild.set_command_permissions(command, {world.bob: True})
+    result = await world.bob.slash(world.channel, "settings", turn_seconds=30)
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == texts.SETTINGS_NOT_ADMIN
+    rules = await world.bot.service.settings.get(world.channel.guild.id)
+    assert rules.turn_seconds == 120
+
+
+async def test_an_admin_changes_settings_and_new_lobbies_follow_them(world: World) -> None:
+    erin = admin(world)
+    result = await erin.slash(world.channel, "settings", turn_seconds=5)
+    assert (
+        result.response is not None
+        and result.response.content == (texts.SETTINGS_BAD["turn_seconds"])
+    )
+    result = await erin.slash(
+        world.channel, "settings", turn_seconds=45, ranked_default=True, hand_delivery="ephemeral"
+    )
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == texts.SETTINGS_SAVED
+    assert "Turn timer: 45s" in embed_text(result.response)
+    match_id, lobby_id = await open_lobby(world)
+    assert (await world.bot.service.get(match_id)).ranked
+    assert texts.LOBBY_RANKED in embed_text(message_in(world.channel, lobby_id))
+    result = await erin.slash(world.channel, "settings", allowed_games="chess")
+    assert result.response is not None and "tiny" in (result.response.content or "")
+    await erin.slash(world.channel, "settings", allowed_games="tiny")
+    result = await erin.slash(world.channel, "settings", reset=True)
+    assert result.response is not None and result.response.content == texts.SETTINGS_RESET_DONE
+    assert (await world.bot.service.settings.get(world.channel.guild.id)).turn_seconds == 120
