@@ -14,13 +14,15 @@ class HistoryStore:
     ) -> tuple[list[tuple[int, float]], int]:
         """(match id, finished at) newest first, one page, and how many there are in all.
         Served by ``seats_by_user_match`` then the matches' primary key (migration 0002)."""
+        # CROSS JOIN fixes the order: walk the player's seats newest first, then look each
+        # match up by id, so a page costs its ten rows however big the server is.
         where = (
-            " FROM seats s JOIN matches m ON m.id = s.match_id"
+            " FROM seats s CROSS JOIN matches m ON m.id = s.match_id"
             " WHERE s.user_id = ? AND m.guild_id = ? AND m.status = 'finished'"
         )
         async with self.db.exclusive() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT m.id, m.updated_at" + where + " ORDER BY m.id DESC LIMIT ? OFFSET ?",
+                "SELECT m.id, m.updated_at" + where + " ORDER BY s.match_id DESC LIMIT ? OFFSET ?",
                 (user_id, guild_id, limit, offset),
             )
             total = list(
