@@ -125,3 +125,20 @@ def test_ai_playouts_finish(game: Classic, level: str) -> None:
             seat = min(game.deciders(s))
             game.apply(s, game.ai_action(s, seat, rngs[seat], level))
         assert game.outcome(s) is not None
+
+
+def test_snapshots_from_before_hirelings_and_promises_still_load(game: Classic) -> None:
+    # Live matches are restored from stored snapshots: fields added later get their defaults.
+    from engine.classic.scenario import build, find_action
+
+    s = build(game, {"seats": 3, "phase": "kick", "door": ["mon_ogre"]}, [{"level": 4}])
+    action = find_action(game, s, {"seat": 0, "do": "kick"})
+    assert action is not None
+    game.apply(s, action)
+    old = s.to_json()
+    del old["hired"]
+    for key in ("deal_win_gold", "deal_win_items"):
+        del old["combat"][key]
+    loaded = game.load_state(old)
+    assert loaded.hired == [[], [], []]
+    assert loaded.combat is not None and loaded.combat.deal_win_items == []
