@@ -12,7 +12,7 @@ import simcord
 from bot import texts
 from bot.league import PAGE_SIZE
 from bot.ratings import PlayerRating
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import embed_text, message_in
 
 
@@ -105,6 +105,10 @@ async def test_the_leaderboard_pages_with_buttons(world: World) -> None:
     assert result.response is not None
     first = message_in(world.channel, result.response.id)
     assert "Page 1 of 2" in embed_text(first)
+    # The buttons keep working after a restart: nothing is re-sent.
+    old = world.bot
+    await world.env.restart_bot(build_bot(old.settings))
+    await old.release()
     await world.bob.click(first, label=texts.BUTTON_NEXT)
     second = message_in(world.channel, result.response.id)
     assert "Page 2 of 2" in embed_text(second)
