@@ -97,7 +97,7 @@ def test_hands_and_decks_are_private(duel: Duel) -> None:
 
 
 def test_face_down_stash_cards_are_hidden_from_everyone_owner_included(duel: Duel) -> None:
-    # 000 II.A.9: players may not look at face-down cards in their own stashes; II.A.11
+    # 000 II.A.9: nobody sees a face-down stash card, not even the player who stashed it
     checked = 0
     for s in _positions(duel):
         for owner in (0, 1):
