@@ -96,8 +96,9 @@ class TablePublisher:
             update = self._latest.get(match_id)
             if update is None:
                 return
-            # Wait for a free edit slot before taking the state: updates landing meanwhile
-            # fold into this same edit.
+            # Wait for the burst to end and for a free edit slot before taking the state:
+            # updates landing meanwhile fold into this same edit.
+            await self.bot.service.quiet(match_id)
             await self.pacer.wait(update.match.channel_id)
             self._dirty.discard(match_id)
             update = self._latest[match_id]

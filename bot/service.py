@@ -198,6 +198,12 @@ class MatchService:
             await asyncio.gather(self._checker, return_exceptions=True)
         await self.timers.close()
 
+    async def quiet(self, match_id: int) -> None:
+        """Wait until nothing is changing the match (an AI burst runs under its lock), so a
+        publisher that waits here draws the end of a burst once, not every step of it."""
+        async with self._lock(match_id):
+            return
+
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
 

@@ -1,0 +1,165 @@
+"""End to end through SimCord: response windows on the table (a live clock, Pass, Play a card),
+closed by everyone passing or by SimCord's clock; stale and doubled clicks; the log thread; a
+burst of AI moves costs one table edit; AFK seats handed to the AI."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import simcord
+
+from bot import texts
+from bot.config import Settings
+from bot.render import register_renderer, unregister_renderer
+from engine import games as registry
+from tests.e2e import windowgame
+from tests.e2e.conftest import World
+from tests.e2e.helpers import action_ids, embed_text, labels, message_in
+from tests.support.tiny_render import TinyRenderer
+
+ECHO = windowgame.ECHO
+
+
+@pytest.fixture
+def echo_game(tiny_game: str) -> Iterator[str]:
+    registry.register(ECHO, windowgame.factory)
+    register_renderer(ECHO, TinyRenderer())
+    yield ECHO
+    registry.unregister(ECHO)
+    unregister_renderer(ECHO)
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings, echo_game: str) -> object:
+    from bot.client import create_bot
+    from bot.playground import premigrate
+
+    await premigrate(settings.database)
+    return create_bot(settings, games=["tiny", ECHO])
+
+
+async def start(world: World, game: str, *players: simcord.MemberActor) -> tuple[int, int]:
+    result = await world.alice.slash(world.channel, "match new", game=game)
+    assert result.response is not None
+    table_id = result.response.id
+    for player in players:
+        await player.click(message_in(world.channel, table_id), label="Join")
+    await world.alice.click(message_in(world.channel, table_id), label="Start")
+    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    return match.id, table_id
+
+
+async def alice_plays(world: World, table_id: int) -> None:
+    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    assert hand.response is not None
+    await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
+
+
+def table_edits(world: World, table_id: int) -> int:
+    return sum(
+        1
+        for r in world.env.http_requests
+        if r.method == "PATCH" and r.path.endswith(f"/messages/{table_id}")
+    )
+
+
+async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World) -> None:
+    match_id, table_id = await start(world, ECHO, world.bob, world.carol)
+    dms = len(world.env.http_requests)
+    await alice_plays(world, table_id)
+    table = message_in(world.channel, table_id)
+    assert labels(table) == [texts.BUTTON_HAND, texts.BUTTON_PASS, texts.BUTTON_RESPOND]
+    assert "<t:" in (table.content or "") and "Pass" in (table.content or "")
+    # Nobody is DMed for a window: the table serves everyone.
+    dm_paths = {f"/channels/{p.user.dm_channel.id}/messages" for p in (world.bob, world.carol)}
+    assert not [r for r in world.env.http_requests[dms:] if r.path in dm_paths]
+    # Dave is not seated: he may look, not pass.
+    result = await world.dave.click(table, label=texts.BUTTON_PASS)
+    assert result.followups[0].content == texts.service_error("not_seated")
+    result = await world.bob.click(message_in(world.channel, table_id), label=texts.BUTTON_PASS)
+    [reply] = result.followups
+    assert reply.ephemeral and reply.content == texts.PASSED
+    result = await world.carol.click(message_in(world.channel, table_id), label=texts.BUTTON_PASS)
+    assert result.followups[0].content == texts.PASSED
+    match = await world.bot.service.get(match_id)
+    assert match.deadline_kind == "turn"  # the window closed at once: Bob's turn
+    assert labels(message_in(world.channel, table_id)) == [texts.BUTTON_HAND]
+
+
+async def test_play_a_card_opens_the_private_choices_and_stale_passes(world: World) -> None:
+    match_id, table_id = await start(world, ECHO, world.bob, world.carol)
+    await alice_plays(world, table_id)
+    bob = await world.bob.click(message_in(world.channel, table_id), label=texts.BUTTON_RESPOND)
+    assert bob.ephemeral and bob.response is not None
+    assert "Your cards:" in embed_text(bob.response)
+    bob_pass = action_ids(bob.response)[0]
+    assert bob_pass.endswith(":pass")
+    # Carol answers with a card: the window reopens for everyone.
+    carol = await world.carol.click(message_in(world.channel, table_id), label=texts.BUTTON_RESPOND)
+    assert carol.response is not None
+    echo = next(i for i in action_ids(carol.response) if ":echo." in i)
+    await world.carol.click(carol.response, custom_id=echo)
+    assert (await world.bot.service.get(match_id)).deadline_kind == "window"
+    # Bob's private Pass predates the response: the table moved on, with a fresh view.
+    stale = await world.bob.click(bob.response, custom_id=bob_pass)
+    [reply] = stale.followups
+    assert reply.content == texts.STALE and "Your cards:" in embed_text(reply)
+
+
+async def test_a_window_is_closed_by_the_clock(world: World) -> None:
+    match_id, table_id = await start(world, ECHO, world.bob, world.carol)
+    await alice_plays(world, table_id)
+    before = await world.bot.service.get(match_id)
+    assert before.deadline_kind == "window"
+    window = world.bot.service.settings.defaults.window_seconds
+    await world.env.advance_time(window - 1)
+    assert (await world.bot.service.get(match_id)).version == before.version
+    await world.env.advance_time(2)
+    match = await world.bot.service.get(match_id)
+    assert match.deadline_kind == "turn" and match.version == before.version + 2
+    log = await world.bot.service.action_log(match_id)
+    assert [a.kind for a in log[-2:]] == ["pass", "pass"]
+    assert all(s.timeouts == 0 for s in match.seats)  # a lapsed window is not being away
+    assert labels(message_in(world.channel, table_id)) == [texts.BUTTON_HAND]
+
+
+async def test_the_log_goes_to_a_thread_of_the_match(world: World) -> None:
+    _, table_id = await start(world, "tiny", world.bob)
+    await alice_plays(world, table_id)
+    [thread] = world.channel.threads
+    posted = "\n".join(m.content or "" for m in thread.history())
+    assert "Alice played" in posted
+    assert "drew a card" in posted and "Your cards" not in posted
+
+
+async def test_a_burst_of_ai_moves_costs_one_table_edit(world: World) -> None:
+    result = await world.alice.slash(world.channel, "match new", game="tiny", seats=5)
+    assert result.response is not None
+    table_id = result.response.id
+    await world.alice.click(message_in(world.channel, table_id), label="Start")
+    edits = table_edits(world, table_id)
+    await alice_plays(world, table_id)  # four AI seats answer before Alice moves again
+    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    log = await world.bot.service.action_log(match.id)
+    assert len(log) >= 5 or match.status == "finished"
+    assert table_edits(world, table_id) - edits == 1
+
+
+async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai(world: World) -> None:
+    match_id, table_id = await start(world, "tiny", world.bob)
+    turn = world.bot.service.settings.defaults.turn_seconds
+    for _ in range(3):
+        await world.env.advance_time(turn + 1)  # Alice is away
+        match = await world.bot.service.get(match_id)
+        if match.seats[0].ai_level is not None or match.status != "live":
+            break
+        hand = await world.bob.click(message_in(world.channel, table_id), label="My hand")
+        assert hand.response is not None
+        await world.bob.click(hand.response, custom_id=action_ids(hand.response)[0])
+    match = await world.bot.service.get(match_id)
+    if match.status == "live":
+        assert match.seats[0].afk and match.seats[0].ai_level == "heuristic"
+    line = texts.EVENT_LINES["afk_ai"].format(seat_name="Alice")
+    [thread] = world.channel.threads
+    assert line in "\n".join(m.content or "" for m in thread.history())
