@@ -39,7 +39,9 @@ def _line(match: MatchInfo, when: float, user_id: int) -> str:
         game=texts.game_title(match.game),
         # Discord shows <t:...:d> as a date in each reader's own time zone.
         when=f"<t:{int(when)}:d>",
-        players=", ".join(s.name for s in sorted(match.seats, key=lambda s: s.seat)),
+        players=", ".join(
+            discord.utils.escape_markdown(s.name) for s in sorted(match.seats, key=lambda s: s.seat)
+        ),
         result=result,
     )
 

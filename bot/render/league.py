@@ -33,7 +33,7 @@ def render_board(board: Board) -> Rendered:
     lines = [
         texts.LEADERBOARD_LINE.format(
             rank=row.rank,
-            name=row.name,
+            name=discord.utils.escape_markdown(row.name),
             rating=row.rating.ordinal,
             games=row.rating.games,
             wins=row.rating.wins,
