@@ -90,3 +90,19 @@ async def test_plain_list_import_and_precons_are_read_only(world: World) -> None
     assert text == texts.deck_error("precon_read_only", {"name": WARRIOR.name})
     text = await say(world, world.carol, "deck delete", name="Listed")
     assert text == texts.DECK_DELETED.format(name="Listed")
+
+
+async def test_a_list_in_a_text_file_imports_line_by_line(world: World) -> None:
+    lines = "\n".join(
+        [f"Hero: {DUEL.by_id[WARRIOR.hero].name}"]  # type: ignore[attr-defined]
+        + [f"{count}x {DUEL.by_id[card].name}" for card, count in WARRIOR.cards.items()]  # type: ignore[attr-defined]
+    )
+    text = await say(
+        world, world.dave, "deck import", name="From file", file=("deck.txt", lines.encode())
+    )
+    assert text == texts.DECK_IMPORTED.format(name="From file")  # ready: no problems listed
+    assert texts.DECK_USING.format(name="From file") in await say(
+        world, world.dave, "deck use", name="From file"
+    )
+    empty = await say(world, world.dave, "deck import", name="Nothing")
+    assert empty == texts.deck_error("no_text", {})
