@@ -247,6 +247,7 @@ DECK_ERRORS: Mapping[str, str] = {
     "unreadable": "I couldn't read that deck:\n{problems}",
     "draft": "{name} is a draft and can't be played yet:\n{problems}",
     "no_text": "Give a deck code, a list, or a text file to import.",
+    "file_too_big": "That file is too big for a deck list (at most {most} bytes).",
 }
 DECK_CODE_PROBLEMS: Mapping[str, str] = {
     "not_a_code": "it is not a deck code (they start with bs1-)",

@@ -129,7 +129,11 @@ class DeckCommands(
         file: discord.Attachment | None = None,
     ) -> None:
         text = code or ""
-        if file is not None and file.size <= MAX_IMPORT_BYTES:
+        if file is not None:
+            if file.size > MAX_IMPORT_BYTES:
+                problem = texts.deck_error("file_too_big", {"most": MAX_IMPORT_BYTES})
+                await send_private(interaction, problem)
+                return
             text = (await file.read()).decode("utf-8", errors="replace")
         if not text.strip():
             await send_private(interaction, texts.deck_error("no_text", {}))
