@@ -1,0 +1,209 @@
+"""The leak check end to end: a classic match played through SimCord's buttons (two humans,
+AI in the other seats). Every body the bot sends (channel posts and edits, DMs, interaction
+answers) is scanned for card names its recipient may not see: 0 leaks.
+
+A body is checked against the names hidden from its recipient both before and after the click
+that produced it, so a card passing through the open in between (a kicked door card that goes
+to a hand) is not counted, while a card that sits in a hand all along always is.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.config import Settings
+from bot.render import parse_custom_id
+from bot.render.classic import ClassicRenderer
+from bot.render.leaks import PUBLIC, Recipient, all_card_names, find_leaks, message_texts
+from bot.render.leaks import forbidden_names as hidden_names
+from engine.core.record import replay
+from engine.games import load_game
+from tests.e2e.conftest import World
+from tests.e2e.helpers import buttons, message_in
+
+GAME = "classic"
+CLICKS = 60
+EPHEMERAL = 64  # Discord message flag
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings) -> Any:
+    # This suite plays a real game, so it offers classic instead of the tiny test game.
+    from bot.client import create_bot
+    from bot.playground import premigrate
+
+    await premigrate(settings.database)
+    return create_bot(settings, games=[GAME])
+
+
+@dataclass
+class Scanner:
+    world: World
+    match_id: int
+    players: dict[int, simcord.MemberActor]  # seat -> its human
+    seen: int = 0
+    clicks: int = 0
+    scanned: dict[str, int] = field(default_factory=lambda: {"public": 0, "private": 0})
+    leaks: list[str] = field(default_factory=list)
+
+    async def forbidden(self) -> dict[Recipient, frozenset[str]]:
+        record = await self.world.bot.service.record(self.match_id)
+        return hidden_names(GAME, replay(load_game(GAME), record))
+
+    def recipient(self, path: str, body: Any, clicker: Recipient, public_source: bool) -> Any:
+        """Who reads a request's body: a DM's seat, the channel, or the clicker."""
+        found = re.fullmatch(r"/channels/(\d+)/messages(?:/\d+)?", path)
+        if found:
+            for seat, member in self.players.items():
+                if member.user.dm_channel.id == int(found[1]):
+                    return seat
+            return PUBLIC
+        flags = int((body or {}).get("flags") or 0)
+        if flags & EPHEMERAL or not public_source:
+            return clicker
+        return PUBLIC
+
+    def scan(
+        self,
+        before: dict[Recipient, frozenset[str]],
+        after: dict[Recipient, frozenset[str]],
+        clicker: Recipient,
+        public_source: bool,
+    ) -> None:
+        allowed = all_card_names(GAME)
+        for request in self.world.env.http_requests[self.seen :]:
+            for path, body in _bodies(request):
+                who = self.recipient(path, body, clicker, public_source)
+                texts = message_texts(SimpleNamespace(**_message_fields(body)))
+                names = before[who] & after[who]
+                found = find_leaks(texts, names, allowed)
+                self.scanned["public" if who is PUBLIC else "private"] += 1
+                self.leaks += [f"{request.method} {path} -> {who}: {n}" for n in sorted(found)]
+        self.seen = len(self.world.env.http_requests)
+
+
+def _bodies(request: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The message bodies a request carries (a post, an edit, an interaction answer)."""
+    if request.method not in ("POST", "PATCH") or not isinstance(request.json, dict):
+        return
+    body = request.json
+    if "/callback" in request.path:
+        if isinstance(body.get("data"), dict) and body.get("type") in (4, 7):
+            yield request.path, {**body["data"]}
+        return
+    yield request.path, body
+
+
+def _message_fields(body: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "content": body.get("content"),
+        "embeds": body.get("embeds") or [],
+        "components": body.get("components") or [],
+    }
+
+
+def _keyed(message: Any, key: str) -> str | None:
+    for button in buttons(message):
+        parsed = parse_custom_id(button.get("custom_id", ""))
+        if parsed is not None and parsed.key == key and not button.get("disabled"):
+            return str(button["custom_id"])
+    return None
+
+
+async def _start(world: World) -> tuple[int, int]:
+    result = await world.alice.slash(world.channel, "match new", game=GAME)
+    assert result.response is not None
+    table_id = result.response.id
+    join = _keyed(message_in(world.channel, table_id), "join")
+    assert join is not None
+    await world.bob.click(message_in(world.channel, table_id), custom_id=join)
+    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    while len((await world.bot.service.get(match.id)).seats) < 4:
+        await world.bot.service.add_ai(match.id, world.alice.id)
+    start = _keyed(message_in(world.channel, table_id), "start")
+    if start is None:  # the lobby message is redrawn on clicks only: ask for a fresh one
+        await world.bob.click(message_in(world.channel, table_id), custom_id=join)
+        start = _keyed(message_in(world.channel, table_id), "start")
+    assert start is not None
+    await world.alice.click(message_in(world.channel, table_id), custom_id=start)
+    assert (await world.bot.service.get(match.id)).status == "live"
+    return match.id, table_id
+
+
+def _choices(message: Any) -> list[tuple[str, str | None, str]]:
+    """Action buttons and select options on a private message: (kind, select id, value)."""
+    out: list[tuple[str, str | None, str]] = []
+    for button in buttons(message):
+        parsed = parse_custom_id(button.get("custom_id", ""))
+        if parsed is None or button.get("disabled") or parsed.key == "hand":
+            continue
+        if parsed.key.startswith("page-"):
+            continue
+        out.append(("button", None, str(button["custom_id"])))
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for child in data.get("components", []):
+            if child.get("type") == 3:
+                out += [("select", child["custom_id"], o["value"]) for o in child["options"]]
+    return out
+
+
+async def play_and_scan(world: World, clicks_wanted: int) -> Scanner:
+    """Two humans click random legal choices from their "My hand" answers; AI plays the rest.
+    Every request body is scanned as it goes."""
+    match_id, table_id = await _start(world)
+    players = {0: world.alice, 1: world.bob}
+    scanner = Scanner(world, match_id, players)
+    chooser = random.Random(5)
+    before = await scanner.forbidden()
+    scanner.scan(before, before, PUBLIC, True)  # the lobby and the first table
+    game = load_game(GAME)
+    while scanner.clicks < clicks_wanted:
+        if (await world.bot.service.get(match_id)).status != "live":
+            break
+        state = replay(game, await world.bot.service.record(match_id))
+        deciding = sorted(s for s in game.deciders(state) if s in players)
+        if not deciding:
+            await world.env.settle()
+            continue
+        seat = deciding[0]
+        player = players[seat]
+        before = await scanner.forbidden()
+        hand = await player.click(message_in(world.channel, table_id), label="My hand")
+        assert hand.response is not None and hand.ephemeral
+        scanner.scan(before, await scanner.forbidden(), seat, True)
+        options = _choices(hand.response)
+        assert options, f"nothing to do: {hand.response.components}"
+        kind, select_id, value = chooser.choice(options)
+        before = await scanner.forbidden()
+        if kind == "button":
+            await player.click(hand.response, custom_id=value)
+        else:
+            await player.select(hand.response, [value], custom_id=select_id)
+        scanner.clicks += 1
+        scanner.scan(before, await scanner.forbidden(), seat, False)
+    return scanner
+
+
+async def test_a_classic_match_through_the_buttons_never_leaks_a_card(world: World) -> None:
+    scanner = await play_and_scan(world, CLICKS)
+    assert scanner.clicks >= 10, "too few moves were played to mean anything"
+    assert scanner.scanned["public"] > 10 and scanner.scanned["private"] > 10
+    assert scanner.leaks == [], scanner.leaks
+
+
+async def test_the_scan_bites_a_table_that_names_every_card_is_caught(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    every = " ".join(all_card_names(GAME))
+    monkeypatch.setattr(ClassicRenderer, "waiting_line", lambda self, view, names, w: every)
+    scanner = await play_and_scan(world, 3)
+    assert any("-> None" in leak for leak in scanner.leaks)
