@@ -98,3 +98,26 @@ def test_heuristic_beats_random_with_the_same_precon_on_both_sides(duel: Duel, p
     # Issue 4: at least 70% (measured over 500 games per precon in the report; 10 here)
     summary = batch(duel, 10, 40, ("heuristic", "random"), (precon, precon))
     assert summary["unfinished"] == 0 and summary["win_rate_first_ai"] >= 0.7
+
+
+def test_heuristic_never_reads_what_its_seat_may_not_see(duel: Duel) -> None:
+    # 000 II.A.9: swapping cards hidden from the deciding seat never changes its choice
+    from .test_hidden import _positions
+
+    checked = 0
+    for s in _positions(duel, steps=150):
+        for seat in sorted(duel.deciders(s)):
+            other = 1 - seat
+            if not s.hand[other] or not s.deck[other]:
+                continue
+            swapped = s.clone()
+            i, j = swapped.hand[other][0], swapped.deck[other][-1]
+            swapped.hand[other][0], swapped.deck[other][-1] = j, i
+            f = swapped.fight
+            secret = f is not None and f.card >= 0 and not f.revealed and seat != f.attacker
+            if f is not None and secret and swapped.deck[other]:
+                # the face-down commit is hidden from the defender too
+                f.card, swapped.deck[other][0] = swapped.deck[other][0], f.card
+            assert _choose(duel, s, seat, checked) == _choose(duel, swapped, seat, checked)
+            checked += 1
+    assert checked > 200

@@ -174,7 +174,7 @@ def test_any_card_that_changes_the_cost_may_be_played_in_the_cost_window(game: D
     }
     s = build(game, setup)
     _play(game, s, "0 fight @grumbling_goblin 2", "1 face", "1 ready")
-    kinds = {game.defs[s.card_of[a.args[0]]].id for a in game.legal_actions(s, 1) if a.args}
+    kinds = {game.defs[s.card_of[int(a.args[0])]].id for a in game.legal_actions(s, 1) if a.args}
     assert kinds == {"t_haggling_note"}  # a Treachery that does not change the cost waits
     _play(game, s, "1 play @t_haggling_note -1 0")
     assert not any(a.kind == "play" for a in game.legal_actions(s, 0))
