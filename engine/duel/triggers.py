@@ -12,9 +12,18 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.duel import fight, turn
-from engine.duel.effects import PENDING_ORDER
+from engine.duel.effects import PENDING_ORDER, TRIGGER_BASE
 from engine.duel.state import DuelState
 from engine.duel.zones import Defs
+
+
+def trigger_card(code: int) -> tuple[int, int] | None:
+    """The card instance and ability index an ``order`` choice stands for (renderers name the
+    card); ``None`` for Bleeding."""
+    if code < 0:
+        return None
+    iid, index = divmod(code, TRIGGER_BASE)
+    return iid, index
 
 
 def ask_order(s: DuelState, seat: int, total: int, codes: list[int]) -> None:

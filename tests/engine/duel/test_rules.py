@@ -257,3 +257,9 @@ def test_a_card_that_changes_type_is_only_its_new_type_until_it_leaves_play(game
     assert facts["discard.1"] == ["big_club"] and facts["damage.1"] == 0
     assert facts["stash_up.0"] == ["grumbling_goblin"] and "damage_on.grumbling_goblin" not in facts
     assert s.animated == {}  # 000 I.E: out of play it is Loot again
+
+
+def test_order_choices_name_their_card_for_renderers() -> None:
+    from engine.duel.triggers import trigger_card
+
+    assert trigger_card(5 * 16 + 2) == (5, 2) and trigger_card(-1) is None
