@@ -212,6 +212,8 @@ def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     if total and in_play(s, f.card):
         s.damage[f.card] += total
         ev.append(Event("damage", {"card": f.card, "amount": total, "combat": True}))
+        for weapon in weapons:  # 000 IV Life-O-Suction: each Weapon dealt its own power
+            suction(defs, s, weapon, 1 - f.attacker, power_of(defs, s, weapon), ev)
         if s.damage[f.card] >= life_of(defs, s, f.card):
             f.step = "ended"
             squish(defs, s, f.card, ev)
