@@ -75,6 +75,8 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, bluff: bool) -> float
             return 4.0 if target == s.heroes[1 - seat] else -5.0
         if _fight_ops(c.abilities):
             return 3.0 if _fight_gain(s, seat, c.abilities) > 0 else -1.0
+        if _prevents(c.abilities):
+            return 3.0 if _threatened(s, seat) else -1.0
         if c.subtype == "interrupt":
             return 3.0 if s.stack and s.stack[-1][0] != seat else -1.0
         return 3.0
@@ -82,6 +84,8 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, bluff: bool) -> float
         ability = card(defs, s, int(a.args[0])).abilities[int(a.args[1])]
         if _fight_ops((ability,)):
             return 3.0 if _fight_gain(s, seat, (ability,)) > 0 else -1.0
+        if _prevents((ability,)):
+            return 3.0 if _threatened(s, seat) else -1.0
         target = int(a.args[2])
         if target >= 0 and target in s.heroes:
             return 4.0 if target == s.heroes[1 - seat] else -5.0
@@ -108,6 +112,19 @@ DEFENDER_WANTS = {"cost": 1, "power": -1, "defense": 1}
 
 def _fight_ops(abilities: Sequence[Ability]) -> bool:
     return any(e.target == "fight" for a in abilities for e in a.effects)
+
+
+def _prevents(abilities: Sequence[Ability]) -> bool:
+    return any(e.op == "prevent" for a in abilities for e in a.effects)
+
+
+def _threatened(s: DuelState, seat: int) -> bool:
+    """Damage may be coming: a revealed Monster about to hit this defender, or the
+    opponent's ability waiting on the stack."""
+    f = s.fight
+    if f is not None and f.attacker != seat and f.step in ("cost", "hire"):
+        return True
+    return bool(s.stack) and s.stack[-1][0] != seat
 
 
 def _fight_gain(s: DuelState, seat: int, abilities: Sequence[Ability]) -> int:

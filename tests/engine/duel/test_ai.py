@@ -121,3 +121,17 @@ def test_heuristic_never_reads_what_its_seat_may_not_see(duel: Duel) -> None:
             assert _choose(duel, s, seat, checked) == _choose(duel, swapped, seat, checked)
             checked += 1
     assert checked > 200
+
+
+def test_heuristic_saves_prevention_for_a_real_threat(duel: Duel) -> None:
+    # 000 IV Prevent: an interrupt; worth it against a revealed Monster, not in a quiet turn
+    quiet = build(duel, {"purse": [3, 3], "seat0": {"hand": ["duck"]}})
+    assert _choose(duel, quiet, 0).kind == "done"
+    s = build(
+        duel,
+        {"purse": [3, 3], "seat0": {"hand": ["grumbling_goblin"]}, "seat1": {"hand": ["duck"]}},
+    )
+    duel.apply(s, Action(0, "fight", (find(duel, s, 0, "grumbling_goblin"), 2)))
+    duel.apply(s, Action(1, "face"))
+    duel.apply(s, Action(1, "ready"))
+    assert _choose(duel, s, 1) == Action(1, "play", (find(duel, s, 1, "duck"), -1, 0))
