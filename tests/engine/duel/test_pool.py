@@ -16,6 +16,7 @@ from engine.duel.game import Duel
 from engine.duel.hooks import HOOKS
 from engine.duel.legal import play_ability
 from engine.duel.scenario import build, find, run
+from engine.duel.state import DuelState
 from engine.games import load_game
 
 # A word the card text must contain for each glossary keyword the card uses (# 000 IV).
@@ -201,3 +202,132 @@ def test_card_list_doc_is_up_to_date(duel: Duel) -> None:
 
     doc = Path(__file__).resolve().parents[3] / "docs" / "cards" / "duel.md"
     assert doc.read_text(encoding="utf-8") == render(duel)
+
+
+# What each effect op leaves in the event log when it happens (engine/duel/effects.py).
+OP_EVENTS = {
+    "damage": "damage",
+    "draw": "drew",
+    "gold": "gold",
+    "steal": "stole",
+    "give": "gave",
+    "spill": "spilled",
+    "bleeding": "bleeding",
+    "cancel": "canceled",
+    "prevent": "prevent",
+    "cost": "fight_cost",
+    "power": "fight_power",
+    "defense": "fight_defense",
+    "look": "looked",
+    "reveal": "revealed",
+    "remove": "removed",
+    "squish": "squished",
+    "collect": "collected",
+}
+# A position where every target kind has a candidate and every op can show its effect.
+TABLE = {
+    "purse": [9, 9],
+    "level": [10, 10],
+    "hero_damage": [3, 3],
+    "seat0": {"deck": ["puddle_slime"] * 4, "hand": ["puddle_slime", "rusty_sword"]},
+    "seat1": {
+        "deck": ["puddle_slime"] * 4,
+        "hand": ["puddle_slime"],
+        "hoard": ["hired_shield", "rusty_sword"],
+        "stash_up": ["grumbling_goblin"],
+    },
+}
+USES = [
+    (c.id, i)
+    for c in load_game("duel").defs
+    for i, a in enumerate(c.abilities)
+    if a.when != "ongoing" and not any(e.op == "cash_in" for e in a.effects)
+]
+
+
+def _drive(duel: Duel, s: DuelState, seen: list[str]) -> None:
+    """Answer every window, choice and split with the first option until things settle."""
+    for _ in range(60):
+        if duel.outcome(s) is not None:
+            return
+        if s.pending:
+            legal = duel.legal_actions(s, s.pending[0])
+            pick = next((a for a in legal if a.kind == "recycle" and a.args[0] == 1), legal[0])
+        elif s.window is not None:
+            pick = Action(min(s.window.waiting_on()), "pass")
+        elif s.fight is not None and s.fight.step == "split":
+            pick = duel.legal_actions(s, 1 - s.fight.attacker)[0]
+        else:
+            return
+        seen.append(pick.kind)
+        seen += [e.kind for e in duel.apply(s, pick)]
+
+
+def _act(duel: Duel, s: DuelState, seat: int, kind: str, *args: int) -> list[str]:
+    return [e.kind for e in duel.apply(s, Action(seat, kind, args))]
+
+
+def _choose(duel: Duel, s: DuelState, kind: str, iid: int, idx: int) -> Action:
+    """The legal way to use this ability, aimed at the opponent's side where possible."""
+    mine = [a for a in duel.legal_actions(s, 0) if a.kind == kind and a.args[0] == iid]
+    if kind != "play":
+        mine = [a for a in mine if a.args[1] == idx]
+    assert mine, "the ability cannot be used"
+
+    def aim(a: Action) -> tuple[int, int]:
+        target = int(a.args[1] if kind == "play" else a.args[2])
+        theirs = target == s.heroes[1] or (target >= 0 and s.owner[target] == 1)
+        return (0 if theirs else 1, -int(a.args[2]) if kind == "play" else 0)
+
+    return min(mine, key=aim)
+
+
+@pytest.mark.parametrize(("card_id", "index"), USES, ids=[f"{c}-{i}" for c, i in USES])
+def test_every_ability_does_what_its_ops_say(duel: Duel, card_id: str, index: int) -> None:
+    # 000 II.A.1: each ability can be used in a fitting position and each effect happens
+    c = duel.by_id[card_id]
+    a = c.abilities[index]
+    setup = {k: (dict(v) if isinstance(v, dict) else v) for k, v in TABLE.items()}
+    home = "hand" if a.when in ("play", "flaunt", "hire", "survive") else "hoard"
+    seat_key = "seat1" if a.when == "reckoning" else "seat0"
+    extra = ["spare_change"] if any(e.target == "stack" for e in a.effects) else []
+    zone = [*setup[seat_key].get(home, []), card_id, *extra]
+    setup[seat_key] = {**setup[seat_key], home: zone}
+    s = build(duel, setup)
+    iid = find(duel, s, 1 if a.when == "reckoning" else 0, card_id)
+    seen: list[str] = []
+    targets = {e.target for e in a.effects}
+    if a.sketchy:  # 000 IV Sketchy: get caught cheating first
+        _act(duel, s, 0, "fight", find(duel, s, 0, "rusty_sword"), 0)
+        _act(duel, s, 1, "face")
+        _act(duel, s, 1, "ready")
+    if "stack" in targets:  # something on the stack to answer
+        _act(duel, s, 0, "play", find(duel, s, 0, "spare_change"), -1, 0)
+    if "fight" in targets:  # the cost window of a revealed Monster
+        _act(duel, s, 0, "fight", find(duel, s, 0, "puddle_slime"), 1)
+        _act(duel, s, 1, "face")
+        _act(duel, s, 1, "ready")
+    if a.when == "reckoning":
+        seen += _act(duel, s, 0, "done") + _act(duel, s, 1, "pass")
+    elif a.when in ("hire", "survive"):
+        cost = c.keywords.get("monstrous") or c.cost
+        seen += _act(duel, s, 0, "fight", iid, cost) + _act(duel, s, 1, "face")
+        seen += _act(duel, s, 1, "ready")
+    else:
+        kind = {"play": "play", "activate": "activate", "flaunt": "flaunt"}[a.when]
+        pick = _choose(duel, s, kind, iid, index)
+        seen += [e.kind for e in duel.apply(s, pick)]
+    _drive(duel, s, seen)
+    face_down = [i for p in (0, 1) for i in s.stash[p] if i not in s.face_up]
+    blood = bool(c.give_blood)
+    for e in a.effects:
+        if e.blood and not blood:
+            continue
+        if e.op == "recycle":
+            assert "recycle" in seen, card_id
+        elif e.op == "stash":  # 000 II.A.12: stashed face down
+            assert any(i != iid and duel.defs[s.card_of[i]].type != "mischief" for i in face_down)
+        elif e.op == "heal" and e.target in ("you", "each_hero"):
+            assert "healed" in seen, card_id
+        elif e.op in OP_EVENTS:
+            assert OP_EVENTS[e.op] in seen, (card_id, e.op, seen)
