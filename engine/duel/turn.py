@@ -118,7 +118,7 @@ def resolve_trigger(defs: Defs, s: DuelState, seat: int, code: int, ev: list[Eve
     iid, i = divmod(code, TRIGGER_BASE)
     c = card(defs, s, iid)
     resolve_effects(defs, s, [seat, iid, i, -1, 0, 0], c.abilities[i], ev)
-    if c.hook and s.phase != "over":
+    if c.hook and c.abilities[i].when == "reckoning" and s.phase != "over":
         HOOKS[c.hook](defs, s, seat, iid, ev)
 
 
