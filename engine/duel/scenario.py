@@ -20,6 +20,8 @@ A scenario is a TOML file::
     [[step]]
     do = "1 face"
     refused = "not_legal_now"       # the action must be refused with this reason
+    [[step]]
+    do = "0 order @sanctuary:0"     # order choices: @card:ability index, or ``bleeding``
 
 Facts (``probe``): ``purse.S``, ``level.S``, ``damage.S`` (Hero), ``limp.S``, ``hand.S``,
 ``hoard.S``, ``stash.S`` (all, face up or down), ``stash_up.S``, ``discard.S``, ``deck.S``
@@ -37,8 +39,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Action, IllegalAction, Rng
+from engine.duel.effects import TRIGGER_BASE
 from engine.duel.game import Duel
 from engine.duel.state import DuelState
+from engine.duel.turn import BLEED
 
 ZONES = ("hand", "deck", "hoard", "stash", "stash_up", "discard")
 DEFAULT_HEROES = ("hero_brunhild", "hero_vesper")
@@ -119,7 +123,12 @@ def parse(game: Duel, s: DuelState, text: str) -> Action:
     seat = int(seat_text)
     args: list[int] = []
     for r in raw:
-        if r.startswith("@"):
+        if r.startswith("@") and ":" in r:  # a trigger to order: card and ability index
+            cid, index = r[1:].split(":")
+            args.append(find(game, s, seat, cid) * TRIGGER_BASE + int(index))
+        elif r == "bleeding":
+            args.append(BLEED)
+        elif r.startswith("@"):
             args.append(find(game, s, seat, r[1:]))
         elif r in ("hero0", "hero1"):
             args.append(s.heroes[int(r[-1])])
