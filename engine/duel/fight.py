@@ -296,11 +296,10 @@ def end_triggers(defs: Defs, s: DuelState) -> list[int]:
         for i, a in enumerate(card(defs, s, iid).abilities):
             if a.when == "fight_end":
                 codes.append(iid * TRIGGER_BASE + i)
-    if f.card >= 0:
-        monster_is_monstrous = monstrous(defs, s, f.card)
+    # 000 IV Survivor; 000 IV Monstrous: a Monstrous card's own abilities are ignored
+    if f.card >= 0 and not monstrous(defs, s, f.card):
         for i, a in enumerate(card(defs, s, f.card).abilities):
-            # 000 IV Survivor; 000 IV Monstrous: its other abilities are ignored
-            if a.when == "fight_end" or (a.when == "survive" and not monster_is_monstrous):
+            if a.when in ("fight_end", "survive"):
                 codes.append(f.card * TRIGGER_BASE + i)
     return codes
 
