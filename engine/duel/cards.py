@@ -63,6 +63,9 @@ Target = Literal[
     "stack",
 ]
 
+# Effect ops; the table in docs/cards/format-duel.md says what each does with X. Two more:
+# ``control`` takes the target from the opponent's hoard (# 000 II.A.4) and ``animate`` makes
+# Loot or a Location an Ally with life X until it leaves play (# 000 I.E).
 Op = Literal[
     "damage",
     "heal",
