@@ -41,6 +41,8 @@ def test_random_games_with_test_cards_keep_every_invariant(
     state, record = random_game(game, seed, decks=chosen)
     assert game.outcome(state) is not None
     assert replay(game, record).to_json() == state.to_json()
+    assert game.load_state(state.to_json()).to_json() == state.to_json()
+    assert state.clone().to_json() == state.to_json()
 
 
 def test_clone_is_independent(duel: Duel) -> None:
