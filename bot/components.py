@@ -146,6 +146,10 @@ def build_view(rendered: Rendered) -> discord.ui.View:
         view.add_item(MatchButton.from_spec(spec))
     for select in getattr(rendered, "selects", ()):
         view.add_item(MatchButton.from_select(select))
+    # Every click is dispatched through the MatchButton DynamicItem registered at start-up, so
+    # discord.py need not keep this view: a stopped view is sent as components but never
+    # stored (no per-message memory, no 15-minute timer per ephemeral reply).
+    view.stop()
     return view
 
 

@@ -29,7 +29,7 @@ from bot.render.model import (
 
 # Until the Discord layer draws selects and routes their choice (see bot/components.py),
 # every action is a button; the flow side flips this when it wires ``pick-<n>`` selects.
-SELECTS_WIRED = False
+SELECTS_WIRED = True
 # A group with more actions than this becomes a select (when selects are wired).
 BUTTONS_PER_GROUP = 5
 MAX_PAGES = 40  # far above any real hand; page keys past it are never drawn

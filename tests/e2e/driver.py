@@ -1,0 +1,110 @@
+"""Playing a real game through SimCord as people would: open "My hand" (or "Play a card" in a
+response window), find the chosen action among the buttons, selects and pages, click it.
+
+The humans choose what the heuristic AI would (so a match ends), but every choice travels
+through the Discord layer: buttons, selects, the pager, the window's Pass."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import simcord
+
+from bot import texts
+from bot.render import parse_custom_id
+from engine.core import Action, Rng
+from engine.core.record import replay
+from engine.games import load_game
+from tests.e2e.conftest import World
+from tests.e2e.helpers import buttons, message_in
+
+MAX_PAGES = 40
+
+
+def _selects(message: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        found += [c for c in data.get("components", []) if c.get("type") == 3]
+    return found
+
+
+async def _choose_on(
+    player: simcord.MemberActor, message: Any, key: str, used: dict[str, int]
+) -> bool:
+    """Click ``key`` on a private hand, paging through it; False when it is not offered."""
+    for _ in range(MAX_PAGES):
+        for button in buttons(message):
+            parsed = parse_custom_id(button.get("custom_id", ""))
+            if parsed is not None and parsed.key == key and not button.get("disabled"):
+                await player.click(message, custom_id=button["custom_id"])
+                return True
+        for select in _selects(message):
+            if any(option["value"] == key for option in select["options"]):
+                await player.select(message, [key], custom_id=select["custom_id"])
+                used["selects"] += 1
+                return True
+        nexts = [
+            b
+            for b in buttons(message)
+            if b.get("label") == texts.PAGER_NEXT and not b.get("disabled")
+        ]
+        if not nexts:
+            return False
+        paged = await player.click(message, custom_id=nexts[0]["custom_id"])
+        used["pages"] += 1
+        message = paged.response or message
+    return False
+
+
+async def play_to_the_end(
+    world: World,
+    match_id: int,
+    table_id: int,
+    players: dict[int, simcord.MemberActor],
+    *,
+    max_clicks: int = 3000,
+    until: Callable[[Any], bool] | None = None,
+) -> dict[str, int]:
+    """Play every human decision through the buttons until the match ends (or ``until`` holds
+    for the engine state). Returns counts of what was used (for the test to check the paths
+    it meant to cover)."""
+    used = {"clicks": 0, "table_pass": 0, "selects": 0, "pages": 0}
+    service = world.bot.service
+    record = await service.record(match_id)
+    game = load_game(record.header.game)
+    state = replay(game, record)
+    applied = len(record.actions)
+    for step in range(max_clicks):
+        match = await service.get(match_id)
+        if match.status != "live":
+            return used
+        # Follow the stored log (what the bot really did), one new action at a time.
+        for raw in (await service.record(match_id)).actions[applied:]:
+            game.apply(state, Action.from_json(raw))
+            applied += 1
+        if until is not None and until(state):
+            return used
+        deciding = sorted(s for s in game.deciders(state) if s in players)
+        assert deciding, f"no human decides in match {match_id} (AI stuck?)"
+        seat = deciding[0]
+        player = players[seat]
+        action = game.ai_action(state, seat, Rng(step + 1), "heuristic")
+        table = message_in(world.channel, table_id)
+        table_keys = {
+            parsed.key: b["custom_id"]
+            for b in buttons(table)
+            if (parsed := parse_custom_id(b.get("custom_id", ""))) is not None
+        }
+        if action.key == "pass" and "pass" in table_keys:
+            await player.click(table, custom_id=table_keys["pass"])
+            used["table_pass"] += 1
+        else:
+            opener = "respond" if "respond" in table_keys else "hand"
+            hand = await player.click(table, custom_id=table_keys[opener])
+            assert hand.ephemeral and hand.response is not None
+            offered = await _choose_on(player, hand.response, action.key, used)
+            assert offered, f"{action.key} not offered to seat {seat}"
+        used["clicks"] += 1
+    raise AssertionError(f"match {match_id} did not end in {max_clicks} clicks")
