@@ -30,7 +30,7 @@ def _selects(message: Any) -> list[dict[str, Any]]:
     return found
 
 
-async def _choose_on(
+async def choose_on(
     player: simcord.MemberActor, message: Any, key: str, used: dict[str, int]
 ) -> bool:
     """Click ``key`` on a private hand, paging through it; False when it is not offered."""
@@ -104,7 +104,7 @@ async def play_to_the_end(
             opener = "respond" if "respond" in table_keys else "hand"
             hand = await player.click(table, custom_id=table_keys[opener])
             assert hand.ephemeral and hand.response is not None
-            offered = await _choose_on(player, hand.response, action.key, used)
+            offered = await choose_on(player, hand.response, action.key, used)
             assert offered, f"{action.key} not offered to seat {seat}"
         used["clicks"] += 1
     raise AssertionError(f"match {match_id} did not end in {max_clicks} clicks")

@@ -167,3 +167,62 @@ async def test_a_dm_refused_with_50007_in_the_middle_of_a_match(world: World) ->
     if fresh.status == "live":
         table = message_in(world.channel, table_id)
         assert texts.TABLE_DM_CLOSED.format(name="Carol") in embed_text(table)
+
+
+async def _click_key(player: Any, message: Any, key: str) -> None:
+    from tests.e2e.driver import choose_on
+
+    assert await choose_on(player, message, key, {"selects": 0, "pages": 0}), f"{key} not offered"
+
+
+async def test_asking_for_help_with_an_offer_that_the_helper_accepts(world: World) -> None:
+    from engine.core import Action
+
+    match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
+    humans = {0: world.alice, 1: world.bob}
+
+    def alice_may_ask_bob(state: Any) -> bool:
+        c = state.combat
+        return (
+            c is not None
+            and c.fighter == 0
+            and not state.pending
+            and state.window is not None
+            and 0 in state.window.waiting_on()
+            and any(a == Action(0, "ask", (1,)) for a in _legal(state, 0))
+        )
+
+    for _ in range(5):  # a match may end before Alice fights; play another
+        await play_to_the_end(world, match_id, table_id, humans, until=alice_may_ask_bob)
+        if (await world.bot.service.get(match_id)).status == "live":
+            break
+        match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
+    else:
+        pytest.skip("no fight of Alice's came up in five matches")
+    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    assert hand.response is not None
+    await _click_key(world.alice, hand.response, "ask.1")
+    # The offer is built in Alice's private message: one treasure to Bob, Alice picks first.
+    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    assert hand.response is not None
+    await _click_key(world.alice, hand.response, "propose.1.0.0")
+    # Bob is asked privately: his DM holds Accept / Decline.
+    bob_dm = world.bob.user.dm_channel.last_message
+    assert bob_dm is not None
+    await _click_key(world.bob.user, bob_dm, "accept")
+    from engine.core.record import replay
+    from engine.games import load_game
+
+    state = replay(load_game("classic"), await world.bot.service.record(match_id))
+    assert state.combat is not None and state.combat.helper == 1
+    assert state.combat.deal_treasures == 1 and state.combat.deal_helper_first == 0
+    log = await world.bot.service.action_log(match_id)
+    kinds = [a.kind for a in log]
+    asked = len(kinds) - 1 - kinds[::-1].index("ask")
+    assert kinds[asked : asked + 3] == ["ask", "propose", "accept"]
+
+
+def _legal(state: Any, seat: int) -> list[Any]:
+    from engine.games import load_game
+
+    return load_game("classic").legal_actions(state, seat)
