@@ -50,6 +50,9 @@ def play_ability(c: DuelCard) -> tuple[int, Ability | None]:
     return -1, None
 
 
+_FIGHT_STEPS = {"cost": ("cost",), "power": ("cost", "hire"), "defense": ("cost", "hire")}
+
+
 def _targets_for(defs: Defs, s: DuelState, a: Ability | None, seat: int) -> list[int] | None:
     """Possible targets (``[-1]`` when none is needed); ``None`` when it may not be used."""
     if a is None:
@@ -58,8 +61,10 @@ def _targets_for(defs: Defs, s: DuelState, a: Ability | None, seat: int) -> list
     for e in a.effects:
         if e.target == "stack" and not s.stack:
             return None  # 000 II.A.1.b: nothing to target, cannot be played
-        if e.target == "fight" and (s.fight is None or s.fight.step != "cost"):
-            return None
+        if e.target == "fight" and (
+            s.fight is None or s.fight.step not in _FIGHT_STEPS.get(e.op, ("cost",))
+        ):
+            return None  # the cost counts until the cheating check, power and defense until damage
     if kind == "none":
         return [-1]
     found = candidates(defs, s, kind, seat)
