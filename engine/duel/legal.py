@@ -86,6 +86,8 @@ def _mischief(
         _, a = play_ability(c)
         if in_window and not c.is_interrupt and not (cost_ok and _changes_cost(a)):
             continue
+        if a is not None and _only_heals_you(a) and not s.damage[s.heroes[seat]]:
+            continue  # 000 IV Heal: a card without damage cannot be healed
         targets = _targets_for(defs, s, a, seat)
         if targets is None:
             continue
@@ -139,6 +141,8 @@ def _flaunts(defs: Defs, s: DuelState, seat: int) -> list[Action]:
         if iid in s.flaunted:
             continue
         for idx, a in enumerate(card(defs, s, iid).abilities):
+            if _only_heals_you(a) and not s.damage[s.heroes[seat]]:
+                continue  # 000 IV Heal
             if a.when == "flaunt" and a.cost <= s.purse[seat]:
                 for t in _targets_for(defs, s, a, seat) or ():
                     out.append(Action(seat, "flaunt", (iid, idx, t)))

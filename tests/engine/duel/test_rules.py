@@ -263,3 +263,12 @@ def test_order_choices_name_their_card_for_renderers() -> None:
     from engine.duel.triggers import trigger_card
 
     assert trigger_card(5 * 16 + 2) == (5, 2) and trigger_card(-1) is None
+
+
+@pytest.mark.parametrize(("damage", "offered"), [(0, False), (2, True)])
+def test_a_flaunt_that_only_heals_needs_damage_to_heal(
+    game: Duel, damage: int, offered: bool
+) -> None:
+    # 000 IV Heal: an undamaged Hero has nothing to heal, so the Flaunt is not offered
+    s = build(game, {"purse": [3, 3], "hero_damage": [damage, 0], "seat0": {"hand": ["war_story"]}})
+    assert any(a.kind == "flaunt" for a in game.legal_actions(s, 0)) == offered
