@@ -167,8 +167,8 @@ def files_of(rendered: Rendered) -> list[discord.File]:
 
 def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
     """What was chosen in the select that was used (empty for a button)."""
-    data = interaction.data or {}
-    values = data.get("values", [])  # type: ignore[union-attr]
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values", [])
     return [str(v) for v in values] if isinstance(values, list) else []
 
 

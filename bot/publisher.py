@@ -120,6 +120,8 @@ class TablePublisher:
         else:
             match, view, _ = await self.bot.service.view(match.id, None)
             rendered = await self.table(match, view.to_json(), update)
+        if match.message_id is None:
+            return
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         await channel.get_partial_message(match.message_id).edit(
             content=rendered.content,

@@ -1,0 +1,70 @@
+"""The plain values MatchService hands to the Discord layer (never discord objects)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Event, Outcome
+
+
+class ServiceError(Exception):
+    def __init__(self, code: str, **detail: Any) -> None:
+        super().__init__(code, detail)
+        self.code = code
+        self.detail: dict[str, Any] = detail
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None
+    ai_level: str | None
+    name: str
+    dm_closed: bool
+    timeouts: int = 0
+    afk: bool = False  # handed to the AI after AFK_TIMEOUTS turn timeouts in a row
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    thread_id: int | None
+    game: str
+    status: str
+    host_id: int
+    version: int
+    seats: tuple[SeatInfo, ...]
+    options: dict[str, Any]
+    outcome: Outcome | None
+    deadline: float | None  # the running loop's time (what renderers compare against)
+    deadline_at: float | None = None  # wall-clock epoch seconds (for Discord's <t:..:R>)
+    deadline_kind: str | None = None  # 'turn', 'window' or 'lobby'
+
+    @property
+    def ranked(self) -> bool:
+        return bool(self.options.get("ranked"))
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+
+@dataclass(frozen=True)
+class Update:
+    match: MatchInfo
+    events: list[Event]
+    deciders: frozenset[int]
+    window: bool = False  # the deciders answer a response window (all may pass)
+    started: bool = False  # the first update of a match: every player gets their hand
+
+
+Listener = Callable[[Update], Awaitable[None]]
+StartHook = Callable[[MatchInfo], Awaitable[dict[str, Any]]]
+"""Options added to a match as it starts (each seat's duel deck); may refuse with ServiceError."""
