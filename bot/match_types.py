@@ -63,6 +63,9 @@ class Update:
     deciders: frozenset[int]
     window: bool = False  # the deciders answer a response window (all may pass)
     started: bool = False  # the first update of a match: every player gets their hand
+    # Who was deciding (outside a response window) before this update: a seat in ``deciders``
+    # but not here has just started to decide, so the publisher DMs it, restart or not.
+    before: frozenset[int] = frozenset()
 
 
 Listener = Callable[[Update], Awaitable[None]]

@@ -48,7 +48,6 @@ class TablePublisher:
         self._logs: dict[int, deque[str]] = {}
         self._thread_lines: dict[int, list[str]] = {}
         self._dm_due: dict[int, set[int]] = {}
-        self._deciders: dict[int, frozenset[int]] = {}
         self._no_thread: set[int] = set()
         self._flushes: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
@@ -78,10 +77,8 @@ class TablePublisher:
                 due.update(s.seat for s in match.seats if s.user_id is not None)
             # A seat is told when it starts to decide, not again while it keeps deciding; in
             # a response window nobody is DMed: the table's Pass / Play a card serve everyone.
-            before = self._deciders.get(match.id, frozenset())
             if not update.window:
-                due.update(update.deciders - before)
-            self._deciders[match.id] = update.deciders
+                due.update(update.deciders - update.before)
         self.schedule(match.id)
 
     def schedule(self, match_id: int) -> None:

@@ -294,7 +294,7 @@ class MatchService(LobbyRules):
         fresh = await self.get(match.id)
         deciders = live.game.deciders(live.state)
         notice = [Event(AFK_EVENT, {"seat": seat})]
-        update = Update(fresh, notice, deciders, in_window(live.game, live.state))
+        update = Update(fresh, notice, deciders, in_window(live.game, live.state), False, deciders)
         await self._publish(update)
         return update
 
@@ -411,7 +411,11 @@ class MatchService(LobbyRules):
         self._live[match.id] = trial
         if outcome is not None:
             self._live.pop(match.id, None)
-        return await self._published(match.id, events, deadline_at, live=trial)
+        # Deciding in a window is not deciding a turn: whoever decides after it is told anew.
+        before = frozenset[int]()
+        if not in_window(live.game, live.state):
+            before = live.game.deciders(live.state)
+        return await self._published(match.id, events, deadline_at, live=trial, before=before)
 
     async def _published(
         self,
@@ -421,12 +425,14 @@ class MatchService(LobbyRules):
         live: _Live | None = None,
         *,
         started: bool = False,
+        before: frozenset[int] = frozenset(),
     ) -> Update:
         match = await self.get(match_id)
         live = live or self._live[match_id]
         self.timers.schedule(match_id, match.version, deadline_at)
         window = in_window(live.game, live.state)
-        update = Update(match, events, live.game.deciders(live.state), window, started)
+        deciders = live.game.deciders(live.state)
+        update = Update(match, events, deciders, window, started, before)
         await self._publish(update)
         return update
 
@@ -466,10 +472,11 @@ class MatchService(LobbyRules):
             live = self._live.get(match_id)
             deciders = live.game.deciders(live.state) if live else frozenset()
             window = in_window(live.game, live.state) if live else False
-            return Update(match, [], deciders, window)
+            return Update(match, [], deciders, window, False, deciders)
         last = updates[-1]
         events = [e for u in updates for e in u.events]
-        return Update(last.match, events, last.deciders, last.window, updates[0].started)
+        first = updates[0]
+        return Update(last.match, events, last.deciders, last.window, first.started, first.before)
 
     async def _check_all(self) -> None:
         for match_id in list(self._unchecked):

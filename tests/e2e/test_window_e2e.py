@@ -56,6 +56,11 @@ async def alice_plays(world: World, table_id: int) -> None:
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
 
 
+def dm_posts(world: World, member: simcord.MemberActor) -> int:
+    path = f"/channels/{member.user.dm_channel.id}/messages"
+    return sum(1 for r in world.env.http_requests if r.method == "POST" and r.path == path)
+
+
 def table_edits(world: World, table_id: int) -> int:
     return sum(
         1
@@ -80,10 +85,12 @@ async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World)
     result = await world.bob.click(message_in(world.channel, table_id), label=texts.BUTTON_PASS)
     [reply] = result.followups
     assert reply.ephemeral and reply.content == texts.PASSED
+    bob_dms = dm_posts(world, world.bob)
     result = await world.carol.click(message_in(world.channel, table_id), label=texts.BUTTON_PASS)
     assert result.followups[0].content == texts.PASSED
     match = await world.bot.service.get(match_id)
     assert match.deadline_kind == "turn"  # the window closed at once: Bob's turn
+    assert dm_posts(world, world.bob) == bob_dms + 1  # ...and Bob is told by DM
     assert labels(message_in(world.channel, table_id)) == [texts.BUTTON_HAND]
 
 
