@@ -80,6 +80,13 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+class _Words(dict[str, Any]):
+    """Template fields; one a template names but the event lacks reads as "?"."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
 class ClassicRenderer(GameRenderer):
     # table -------------------------------------------------------------------------------
 
@@ -202,6 +209,39 @@ class ClassicRenderer(GameRenderer):
             ),
             verdict,
         )
+
+    # log ---------------------------------------------------------------------------------
+
+    def event_line(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        kind = str(event.get("kind", ""))
+        if kind == "kicked":
+            card = card_of(event.get("card"))
+            stays_out = card is not None and card.kind in ("monster", "curse")
+            kind = "kicked" if stays_out else "kicked_hand"  # the rest goes to a hand
+        elif kind == "flee":
+            kind = "flee_caught" if event.get("caught") else "flee_away"
+        elif kind == "played" and "on" in event:
+            kind = "played_on"
+        template = labels.CLASSIC_EVENTS.get(kind)
+        if template is None:
+            return super().event_line(event, names)
+        words = _Words(
+            seat=_name(names, event.get("seat")),
+            to=_name(names, event.get("to")),
+            card=name_of(event.get("card")),
+            monster=name_of(event.get("monster")),
+            on=name_of(event.get("on")),
+            hireling=name_of(event.get("hireling")),
+            seats=", ".join(_name(names, x) for x in event.get("seats") or []),
+            item=name_of(event.get("what")),
+            **{k: v for k, v in event.items() if k in ("gold", "level", "roll", "what")},
+        )
+        source = event.get("from")
+        if isinstance(source, str):  # a pile a card was drawn from
+            words["pile"] = labels.CLASSIC_PILES.get(source, source)
+        else:
+            words["from"] = _name(names, source)
+        return template.format_map(words)
 
     # hand --------------------------------------------------------------------------------
 

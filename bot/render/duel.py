@@ -81,6 +81,16 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+_NUMBERS = ("gold", "amount", "count", "level", "purse", "paid", "turn")
+
+
+class _Words(dict[str, Any]):
+    """Template fields; one a template names but the event lacks reads as "?"."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
 class DuelRenderer(GameRenderer):
     # table -------------------------------------------------------------------------------
 
@@ -227,6 +237,25 @@ class DuelRenderer(GameRenderer):
             ),
             lines[0] if lines else "",
         )
+
+    # log ---------------------------------------------------------------------------------
+
+    def event_line(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        template = labels.DUEL_EVENTS.get(str(event.get("kind", "")))
+        if template is None:
+            return super().event_line(event, names)
+        # A card is named only when the event's public part carries its id.
+        card = card_of(event.get("id")) if "id" in event else None
+        words = _Words(
+            seat=_name(names, event.get("seat", event.get("attacker"))),
+            to=_name(names, event.get("to")),
+            card=card.name if card is not None else labels.SOME_CARD,
+            on=labels.SOME_CARD,
+            **{k: v for k, v in event.items() if k in _NUMBERS},
+        )
+        words["from"] = _name(names, event.get("from"))
+        line = template.format_map(words)
+        return line[:1].upper() + line[1:]
 
     # hand --------------------------------------------------------------------------------
 

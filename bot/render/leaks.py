@@ -17,6 +17,7 @@ import discord
 
 from engine.classic.game import Classic
 from engine.classic.state import ClassicState
+from engine.core import Event
 from engine.duel.game import Duel
 from engine.duel.state import DuelState
 from engine.games import load_game
@@ -25,8 +26,12 @@ PUBLIC: None = None
 Recipient = int | None
 
 
-def forbidden_names(game_id: str, state: Any) -> dict[Recipient, frozenset[str]]:
-    """For the public channel and each seat: card names it must never read right now."""
+def forbidden_names(
+    game_id: str, state: Any, events: Iterable[Event] = ()
+) -> dict[Recipient, frozenset[str]]:
+    """For the public channel and each seat: card names it must never read right now.
+    ``events`` are the ones that led here: a card they show the recipient (a face-down card
+    revealed, then caught cheating and stashed face down again) was seen, so it may be named."""
     game = load_game(game_id)
     if isinstance(game, Classic) and isinstance(state, ClassicState):
         names, hidden = _classic(game, state)
@@ -39,7 +44,32 @@ def forbidden_names(game_id: str, state: Any) -> dict[Recipient, frozenset[str]]
     for recipient in (PUBLIC, *range(_seats(state))):
         unseen = hidden[recipient]
         seen_names = {names[i] for i in every - unseen}
+        seen_names |= _shown(game, events, recipient)
         out[recipient] = frozenset({names[i] for i in unseen} - seen_names)
+    return out
+
+
+# Event fields that hold a classic card instance id.
+_CLASSIC_CARD_FIELDS = ("card", "monster", "on", "what", "hireling")
+
+
+def _shown(game: Any, events: Iterable[Event], recipient: Recipient) -> set[str]:
+    """The names of the cards the events showed ``recipient`` (their redacted form)."""
+    out: set[str] = set()
+    for event in events:
+        data = event.for_viewer(recipient)
+        if isinstance(game, Duel):
+            card = game.by_id.get(str(data.get("id")))
+            if card is not None:
+                out.add(card.name)
+            continue
+        defs = game.table.defs
+        refs = [data.get(k) for k in _CLASSIC_CARD_FIELDS] + list(data.get("cards") or [])
+        if event.kind == "enhanced":
+            refs = [data.get("card")]  # its "monster" is a position in the fight
+        for ref in refs:
+            if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < len(defs):
+                out.add(defs[ref].name)
     return out
 
 
@@ -66,7 +96,9 @@ def _duel(game: Duel, s: DuelState) -> tuple[list[str], dict[Recipient, set[int]
     always = {i for p in (0, 1) for i in s.deck[p]} | face_down
     f = s.fight
     secret_attack = {f.card} if f is not None and f.card >= 0 and not f.revealed else set()
-    hands = [set(s.hand[0]), set(s.hand[1])]
+    # Whatever is on the stack is face up, a flaunted card from a hand included (# 000 IV Flaunt).
+    shown = {entry[1] for entry in s.stack}
+    hands = [set(s.hand[0]) - shown, set(s.hand[1]) - shown]
     hidden: dict[Recipient, set[int]] = {PUBLIC: always | hands[0] | hands[1] | secret_attack}
     for seat in (0, 1):
         mine = set() if f is None or f.attacker != seat else secret_attack
@@ -128,3 +160,22 @@ def all_card_names(game_id: str) -> list[str]:
     if isinstance(game, Duel):
         return sorted({c.name for c in game.defs})
     return []
+
+
+class Ledger:
+    """The lines a recipient has already been shown. A leak is information given out, so each
+    line is checked the first time it appears: the running log repeating "the face-down card
+    is X" after X went back face down tells nobody anything new."""
+
+    def __init__(self) -> None:
+        self._seen: dict[Recipient, set[str]] = {}
+
+    def fresh(self, recipient: Recipient, texts: Iterable[str]) -> list[str]:
+        seen = self._seen.setdefault(recipient, set())
+        out = []
+        for text in texts:
+            for line in text.splitlines():
+                if line not in seen:
+                    seen.add(line)
+                    out.append(line)
+        return out

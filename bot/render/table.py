@@ -67,8 +67,8 @@ def render_table(
             who = ", ".join(names[s] for s in waiting if s < len(names)) or texts.TABLE_NOBODY
             said = texts.TABLE_WAITING_FOR.format(names=who)
         lines.append(said)
-        if seconds_left is not None and seconds_left > 0:
-            lines.append(texts.TABLE_DEADLINE.format(seconds=int(seconds_left)))
+        # ``seconds_left`` is not written here: the flow shows the clock as a Discord
+        # timestamp in the content, which ticks on every screen without an edit.
     lines.extend(texts.TABLE_DM_CLOSED.format(name=s.name) for s in match.seats if s.dm_closed)
     if lines:
         embed.description = clip("\n".join(lines), 4096)

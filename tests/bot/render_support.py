@@ -33,8 +33,11 @@ def make_match(game: str, players: int, *, version: int = 7, status: str = "live
     )
 
 
-def playout(game_id: str, players: int, seed: int, steps: int) -> Iterator[tuple[Any, Any]]:
-    """(game, state) after each random legal step; the test's own random, never the engine's."""
+def playout(
+    game_id: str, players: int, seed: int, steps: int, events: list[Any] | None = None
+) -> Iterator[tuple[Any, Any]]:
+    """(game, state) after each random legal step; the test's own random, never the engine's.
+    ``events`` (when given) collects every step's events."""
     game = load_game(game_id)
     state = game.new(players, seed)
     chooser = random.Random(seed)
@@ -44,7 +47,9 @@ def playout(game_id: str, players: int, seed: int, steps: int) -> Iterator[tuple
         if not deciders:
             return
         seat = chooser.choice(deciders)
-        game.apply(state, chooser.choice(game.legal_actions(state, seat)))
+        happened = game.apply(state, chooser.choice(game.legal_actions(state, seat)))
+        if events is not None:
+            events.extend(happened)
         yield game, state
 
 

@@ -3,8 +3,16 @@ in a hand, a deck or face down, and a hand never names another seat's cards."""
 
 from __future__ import annotations
 
-from bot.render import render_hand, render_table
-from bot.render.leaks import PUBLIC, all_card_names, find_leaks, forbidden_names, message_texts
+from bot.render import public_event_lines, render_hand, render_table
+from bot.render.leaks import (
+    PUBLIC,
+    Ledger,
+    all_card_names,
+    find_leaks,
+    forbidden_names,
+    message_texts,
+)
+from engine.core import Event
 from engine.games import load_game
 from tests.bot.render_support import make_match, playout, until
 
@@ -69,15 +77,23 @@ def _check(game_id: str, players: int, seed: int, steps: int) -> int:
     match = make_match(game_id, players)
     allowed = all_card_names(game_id)
     scanned = 0
-    for game, state in playout(game_id, players, seed, steps):
-        forbidden = forbidden_names(game_id, state)
+    ledger = Ledger()
+    events: list[Event] = []
+    last = 0
+    for game, state in playout(game_id, players, seed, steps, events):
+        step = events[last:]
+        last = len(events)
+        forbidden = forbidden_names(game_id, state, step)
         deciders = sorted(game.deciders(state))
-        table = render_table(match, game.view(state, None).to_json(), deciders=deciders)
-        assert find_leaks(message_texts(table), forbidden[PUBLIC], allowed) == set()
+        log = public_event_lines(match, events[-20:])  # the running log, as the table shows it
+        table = render_table(match, game.view(state, None).to_json(), deciders=deciders, log=log)
+        fresh = ledger.fresh(PUBLIC, message_texts(table))
+        assert find_leaks(fresh, forbidden[PUBLIC], allowed) == set()
         for seat in range(players):
             actions = game.legal_actions(state, seat)
             hand = render_hand(match, game.view(state, seat).to_json(), actions)
-            assert find_leaks(message_texts(hand), forbidden[seat], allowed) == set()
+            fresh = ledger.fresh(seat, message_texts(hand))
+            assert find_leaks(fresh, forbidden[seat], allowed) == set()
         scanned += 1 + players
     return scanned
 

@@ -14,6 +14,7 @@ from bot import texts
 from bot.render import (
     GameRenderer,
     Rendered,
+    controls,
     make_custom_id,
     parse_custom_id,
     public_event_lines,
@@ -200,7 +201,10 @@ def test_players_with_closed_dms_are_told_to_use_my_hand() -> None:
     assert texts.TABLE_DM_CLOSED.format(name="Bob") in text_of(rendered)
 
 
-def test_the_hand_has_a_button_per_legal_action_five_to_a_row_paged_past_25() -> None:
+def test_the_hand_has_a_button_per_legal_action_five_to_a_row_paged_past_25(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(controls, "SELECTS_WIRED", False)  # the all-buttons layout
     actions = [Action(0, "play", (n,)) for n in range(30)]
     rendered = render_hand(make_match(2), {"pile": 0, "hand": [1, 2]}, actions)
     # Discord: five rows of five; past that, four rows of actions and a pager row.
@@ -213,6 +217,16 @@ def test_the_hand_has_a_button_per_legal_action_five_to_a_row_paged_past_25() ->
         assert parsed is not None and parsed.key == action.key and parsed.version == 4
     second = render_hand(make_match(2), {"pile": 0, "hand": [1, 2]}, actions, page=1)
     assert [b.label for b in second.buttons if b.row != 4] == [f"Play {n}" for n in range(20, 30)]
+
+
+def test_with_selects_a_long_list_of_choices_becomes_selects_of_25(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(controls, "SELECTS_WIRED", True)
+    actions = [Action(0, "play", (n,)) for n in range(30)]
+    rendered = render_hand(make_match(2), {"pile": 0, "hand": [1, 2]}, actions)
+    assert [len(s.options) for s in rendered.selects] == [25, 5]
+    assert rendered.selects[0].options[3].label == "Play 3"
 
 
 def test_a_hand_without_moves_says_so() -> None:

@@ -36,7 +36,6 @@ def test_the_table_names_turn_levels_gold_gear_and_piles() -> None:
     assert texts.CLASSIC_PILES.format(door=view["door_left"], treasure=view["treasure_left"]) in (
         words
     )
-    assert texts.TABLE_DEADLINE.format(seconds=90) in words
     assert [b.label for b in rendered.buttons] == [texts.BUTTON_HAND]
 
 

@@ -22,7 +22,14 @@ import simcord
 from bot.config import Settings
 from bot.render import parse_custom_id
 from bot.render.classic import ClassicRenderer
-from bot.render.leaks import PUBLIC, Recipient, all_card_names, find_leaks, message_texts
+from bot.render.leaks import (
+    PUBLIC,
+    Ledger,
+    Recipient,
+    all_card_names,
+    find_leaks,
+    message_texts,
+)
 from bot.render.leaks import forbidden_names as hidden_names
 from engine.core.record import replay
 from engine.games import load_game
@@ -51,12 +58,21 @@ class Scanner:
     players: dict[int, simcord.MemberActor]  # seat -> its human
     seen: int = 0
     clicks: int = 0
+    count: int = 0  # actions in the record at the last ``forbidden``
     scanned: dict[str, int] = field(default_factory=lambda: {"public": 0, "private": 0})
     leaks: list[str] = field(default_factory=list)
+    ledger: Ledger = field(default_factory=Ledger)
 
     async def forbidden(self) -> dict[Recipient, frozenset[str]]:
+        """Names hidden from each recipient now, less what the moves since the last call
+        showed them (a card revealed on the way, then hidden again)."""
+        game = load_game(GAME)
         record = await self.world.bot.service.record(self.match_id)
-        return hidden_names(GAME, replay(load_game(GAME), record))
+        actions = record.action_list()
+        state = replay(game, record, upto=self.count)
+        events = [event for action in actions[self.count :] for event in game.apply(state, action)]
+        self.count = len(actions)
+        return hidden_names(GAME, state, events)
 
     def recipient(self, path: str, body: Any, clicker: Recipient, public_source: bool) -> Any:
         """Who reads a request's body: a DM's seat, the channel, or the clicker."""
@@ -83,6 +99,7 @@ class Scanner:
             for path, body in _bodies(request):
                 who = self.recipient(path, body, clicker, public_source)
                 texts = message_texts(SimpleNamespace(**_message_fields(body)))
+                texts = self.ledger.fresh(who, texts)
                 names = before[who] & after[who]
                 found = find_leaks(texts, names, allowed)
                 self.scanned["public" if who is PUBLIC else "private"] += 1
