@@ -56,6 +56,11 @@ async def alice_plays(world: World, table_id: int) -> None:
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
 
 
+def choices(message: object) -> list[str]:
+    """Action buttons only (not the pager's)."""
+    return [i for i in action_ids(message) if ":page-" not in i]  # type: ignore[arg-type]
+
+
 def dm_posts(world: World, member: simcord.MemberActor) -> int:
     path = f"/channels/{member.user.dm_channel.id}/messages"
     return sum(1 for r in world.env.http_requests if r.method == "POST" and r.path == path)
@@ -170,3 +175,30 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai(world: World) -> 
     line = texts.EVENT_LINES["afk_ai"].format(seat_name="Alice")
     [thread] = world.channel.threads
     assert line in "\n".join(m.content or "" for m in thread.history())
+
+
+async def test_the_hand_pager_turns_the_same_private_message(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Discord's 5x5 grid shrunk to 2 rows of 1, so four choices need pages.
+    monkeypatch.setattr("bot.render.controls.MAX_ROWS", 2)
+    monkeypatch.setattr("bot.render.controls.MAX_PER_ROW", 1)
+    _, table_id = await start(world, ECHO, world.bob)
+    await alice_plays(world, table_id)
+    hand = await world.bob.click(message_in(world.channel, table_id), label=texts.BUTTON_RESPOND)
+    assert hand.response is not None
+    first = choices(hand.response)
+    assert len(first) == 1 and texts.PAGER_NEXT in labels(hand.response)
+    turned = await world.bob.click(hand.response, label=texts.PAGER_NEXT)
+    assert turned.response is not None and turned.response.id == hand.response.id
+    second = choices(turned.response)
+    assert len(second) == 1 and second != first
+    await world.bob.click(turned.response, custom_id=second[0])  # a choice from page 2 works
+
+
+async def test_a_server_may_keep_hands_out_of_dms(world: World) -> None:
+    await world.bot.service.settings.change(world.channel.guild.id, 1, hand_delivery="ephemeral")
+    _, table_id = await start(world, "tiny", world.bob)
+    assert dm_posts(world, world.alice) == 0 and dm_posts(world, world.bob) == 0
+    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    assert hand.ephemeral and hand.response is not None and action_ids(hand.response)
