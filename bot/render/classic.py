@@ -247,15 +247,17 @@ class ClassicRenderer(GameRenderer):
 
     def hand_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         hand = view.get("hand") or []
-        if not hand:
-            return [texts.CLASSIC_HAND_EMPTY]
-        lines = [texts.CLASSIC_HAND.format(count=len(hand))]
+        lines = [texts.CLASSIC_HAND.format(count=len(hand)) if hand else texts.CLASSIC_HAND_EMPTY]
         for iid in hand:
             card = card_of(iid)
             if card is not None:
                 stat = stat_of(card)
                 lines.append(f"• **{card.name}** — {line_of(card)}" + (f" {stat}" if stat else ""))
         pending = view.get("pending")
+        if pending and view.get("seat") == pending.get("seat"):
+            ask = labels.CLASSIC_HAND_PENDING.get(str(pending.get("kind")))
+            if ask:
+                lines.append(f"**{ask}**")
         if pending and pending.get("kind") == "help" and view.get("seat") == pending.get("seat"):
             share, first, gold = [*pending.get("offer", []), 0, 0, 0][:3]
             lines.append(

@@ -227,7 +227,10 @@ class DuelRenderer(GameRenderer):
             strength = card.power
         committed = [c for c in (card_of(e.get("id")) for e in fight.get("committed") or []) if c]
         attacker = int(fight.get("attacker", 0))
-        lines = self._fight_lines(view, names)
+        if card is None:
+            verdict = texts.DUEL_VERDICT_HIDDEN.format(gold=gold)
+        else:
+            verdict = texts.DUEL_VERDICT_SHOWN.format(card=card.name, gold=gold)
         return fight_picture(
             Side(f"{_name(names, attacker)} ({texts.DUEL_BAR_ATTACK})", strength, (attack,)),
             Side(
@@ -235,7 +238,7 @@ class DuelRenderer(GameRenderer):
                 sum(c.power for c in committed),
                 tuple(face(c) for c in committed),
             ),
-            lines[0] if lines else "",
+            verdict,
         )
 
     # log ---------------------------------------------------------------------------------

@@ -278,3 +278,16 @@ DUEL_EVENTS: Mapping[str, str] = {
     "fizzled": "{card} fizzles.",
     "prevent": "{amount} damage to {seat} is prevented.",
 }
+
+# What a seat's own hand says when a decision is waiting on it.
+CLASSIC_HAND_PENDING: Mapping[str, str] = {
+    "help": "You are asked to help in the fight.",
+    "trade": "You are offered a trade (see the table's log for what).",
+    "offer": "Make your offer to the player you asked for help.",
+    "deal": "Choose what to offer in your trade.",
+    "die": "Keep the die roll, or change it with a card.",
+    "flee": "Choose which monster to run from first.",
+    "pick": "Choose a treasure.",
+    "lose": "Choose what to lose.",
+    "loot": "Choose something to take from the fallen.",
+}

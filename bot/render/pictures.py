@@ -181,45 +181,46 @@ class Side:
 def fight_picture(
     players: Side, monsters: Side, verdict: str, filename: str = "fight.png"
 ) -> Picture:
-    """The fight: two strength bars on one scale, the verdict, then both sides' cards."""
-    width = GAP + PER_ROW * (TILE_W + GAP)
-    bar_top = GAP
-    bar_h = 46
+    """The fight: two strength bars on one scale, the verdict, then both sides' cards.
+
+    As narrow as the cards allow (two tiles at least): Discord draws an embed picture about
+    400-500 px wide, so a narrow picture keeps its words at full size."""
     cards = [*players.cards, *monsters.cards]
-    height = bar_top + 2 * (bar_h + 10) + 40 + (tiles_height(len(cards)) + GAP if cards else 0)
+    columns = max(2, min(PER_ROW, len(cards)))
+    width = GAP + columns * (TILE_W + GAP)
+    label_h, bar_h, side_h = 30, 34, 30 + 34 + 14
+    verdict_top = GAP + 2 * side_h
+    tiles_top = verdict_top + 44
+    height = tiles_top + (tiles_height(len(cards), columns) + GAP if cards else 0)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     known = [s for s in (players.strength, monsters.strength) if s is not None]
     scale = max([*known, 1])
-    label_w = 230
-    room = width - label_w - 2 * GAP - 70
+    room = width - 2 * GAP
     for n, (side, colour) in enumerate(((players, PLAYERS), (monsters, MONSTERS))):
-        top = bar_top + n * (bar_h + 10)
-        draw.text(
-            (GAP, top + 10),
-            _fit(draw, side.label, font(20, True), label_w - 10),
-            font=font(20, True),
-            fill=PAPER,
-        )
-        left = GAP + label_w
-        draw.rounded_rectangle((left, top, left + room, top + bar_h), radius=8, fill=(60, 62, 68))
+        top = GAP + n * side_h
+        value = "?" if side.strength is None else str(side.strength)
+        value_w = draw.textlength(value, font=font(28, True))
+        label = _fit(draw, side.label, font(22, True), int(room - value_w - 12))
+        draw.text((GAP, top), label, font=font(22, True), fill=PAPER)
+        draw.text((GAP + room - value_w, top - 4), value, font=font(28, True), fill=PAPER)
+        bar = (GAP, top + label_h, GAP + room, top + label_h + bar_h)
+        draw.rounded_rectangle(bar, radius=8, fill=(60, 62, 68))
         if side.strength is None:
-            draw.rounded_rectangle((left, top, left + room, top + bar_h), radius=8, fill=UNKNOWN)
-            value = "?"
+            draw.rounded_rectangle(bar, radius=8, fill=UNKNOWN)
         else:
             length = max(8, int(room * max(side.strength, 0) / scale))
-            draw.rounded_rectangle((left, top, left + length, top + bar_h), radius=8, fill=colour)
-            value = str(side.strength)
-        draw.text((left + room + 12, top + 6), value, font=font(30, True), fill=PAPER)
-    verdict_top = bar_top + 2 * (bar_h + 10) + 4
+            draw.rounded_rectangle(
+                (GAP, top + label_h, GAP + length, top + label_h + bar_h), radius=8, fill=colour
+            )
     draw.text(
         (GAP, verdict_top),
-        _fit(draw, verdict, font(22, True), width - 2 * GAP),
+        _fit(draw, verdict, font(22, True), room),
         font=font(22, True),
         fill=PAPER,
     )
     if cards:
-        draw_tiles(image, GAP, verdict_top + 40, cards)
+        draw_tiles(image, GAP, tiles_top, cards, columns)
     return Picture(filename, encode(image))
 
 

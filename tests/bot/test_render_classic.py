@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import texts
-from bot.render import render_hand, render_table
+from bot.render import labels, render_hand, render_table
 from bot.render.classic import name_of
 from bot.render.leaks import message_texts
 from tests.bot.render_support import make_match, playout, until
@@ -86,3 +86,15 @@ def test_every_position_renders_within_discords_limits() -> None:
                 hand.buttons
             )
             assert all(len(b.label) <= 80 for b in hand.buttons)
+
+
+def test_a_seat_asked_for_help_reads_the_question_and_the_offer() -> None:
+    # 004: Asking for Help: the asked player sees the offer and answers
+    game, state = until("classic", 4, 7, lambda v: (v["pending"] or {}).get("kind") == "help")
+    seat = state.pending[-1].seat
+    view = game.view(state, seat).to_json()
+    rendered = render_hand(make_match("classic", 4), view, game.legal_actions(state, seat))
+    words = text(rendered)
+    assert labels.CLASSIC_HAND_PENDING["help"] in words
+    assert "Offer on the table" in words
+    assert {b.label for b in rendered.buttons} == {"Accept", "Refuse"}
