@@ -55,6 +55,7 @@ AI_ITERATION_CAP = 2000
 
 AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
 AFK_EVENT = "afk_ai"  # a notice in an Update only; never part of the engine's log
+BACK_EVENT = "afk_back"  # likewise: the player took their seat back
 PASS = "pass"
 
 
@@ -297,6 +298,26 @@ class MatchService(LobbyRules):
         update = Update(fresh, notice, deciders, in_window(live.game, live.state), False, deciders)
         await self._publish(update)
         return update
+
+    async def take_back(self, match_id: int, user_id: int) -> Update:
+        """A player whose seat went to the AI for being away plays it again."""
+        async with self._lock(match_id):
+            match = await self._playing(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_seated")
+            if not next(s for s in match.seats if s.seat == seat).afk:
+                raise ServiceError("not_afk")
+            await self.repo.take_back(match_id, seat)
+            live = self._live[match_id]
+            live.ai_levels.pop(seat, None)
+            fresh = await self.get(match_id)
+            deciders = live.game.deciders(live.state)
+            notice = [Event(BACK_EVENT, {"seat": seat})]
+            window = in_window(live.game, live.state)
+            update = Update(fresh, notice, deciders, window, False, deciders)
+            await self._publish(update)
+            return update
 
     async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
         await self.repo.mark_dm_closed(match_id, user_id)

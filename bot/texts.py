@@ -112,6 +112,7 @@ EVENT_LINES: Mapping[str, str] = {
     "drew": "{seat_name} drew a card.",
     "timeout": "{seat_name} ran out of time.",
     "afk_ai": "{seat_name} ran out of time three turns in a row: the AI plays that seat now.",
+    "afk_back": "{seat_name} is back and plays their own seat again.",
 }
 
 
@@ -146,6 +147,7 @@ SERVICE_ERRORS: Mapping[str, str] = {
     "no_such_seat": "That seat is already empty.",
     "host_stays": "The host can't remove their own seat: hand the host role over, or Leave.",
     "not_a_player": "Only another player seated in this lobby can become host.",
+    "not_afk": "Your seat is already yours.",
 }
 GENERIC_ERROR = "Something went wrong on my side; nothing was changed. Please try again."
 NO_MATCH_HERE = "You have no match running in this channel."
@@ -456,6 +458,9 @@ BUTTON_PICK_DECK = "Pick deck"
 BUTTON_AI_RANDOM = "Add AI (random)"
 BUTTON_AI_HEURISTIC = "Add AI (heuristic)"
 PASSED = "You passed."
+BUTTON_BACK = "I'm back: give me my seat"
+AFK_NOTE = "You were away for three turns, so the AI plays your seat. Press below to take it back."
+BACK_DONE = "Your seat is yours again."
 TURN_CLOCK = "⏳ Time runs out {when}."
 WINDOW_CLOCK = "⚡ A moment to respond: Pass, or Play a card. Closes {when}."
 THREAD_NAME = "{game} #{match}: log"

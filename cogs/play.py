@@ -10,6 +10,7 @@ harmless ones (My hand; Pass and Play a card while a response window is open).
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,7 +20,7 @@ from bot import service as svc
 from bot import texts
 from bot.components import build_view, files_of, selected_values, send_private
 from bot.publisher import DM_CLOSED, PASS, RESPOND, TablePublisher
-from bot.render import ButtonId, Rendered, controls, render_hand
+from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_hand
 from bot.render import ids as keys
 
 if TYPE_CHECKING:
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 __all__ = ["DM_CLOSED", "PlayCog"]
+
+TAKE_BACK = "seat-back"  # holds a '-': never a game action's key
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -39,6 +42,7 @@ class PlayCog(commands.Cog, name="Play"):
         router = self.bot.button_router
         router.route(keys.HAND, self.on_hand)
         router.route(RESPOND, self.on_hand)
+        router.route(TAKE_BACK, self.on_take_back)
         for number in range(controls.MAX_PAGES):
             router.route(controls.page_key(number), self.on_page)
         router.route_actions(self.on_action)
@@ -56,6 +60,14 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def on_hand(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         await self._send_hand(interaction, button.match_id)
+
+    async def on_take_back(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        try:
+            await self.bot.service.take_back(button.match_id, interaction.user.id)
+        except svc.ServiceError as exc:
+            await send_private(interaction, texts.service_error(exc.code, exc.detail))
+            return
+        await self._send_hand(interaction, button.match_id, note=texts.BACK_DONE)
 
     async def on_page(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         """Prev / Next on a hand: the same private message, another page."""
@@ -121,7 +133,18 @@ class PlayCog(commands.Cog, name="Play"):
         except svc.ServiceError as exc:
             await send_private(interaction, texts.service_error(exc.code, exc.detail))
             return
-        await send_private(interaction, note, render_hand(match, view.to_json(), actions))
+        rendered = render_hand(match, view.to_json(), actions)
+        seat = next(s for s in match.seats if s.user_id == interaction.user.id)
+        if seat.afk and match.status == "live":
+            back = ButtonSpec(
+                label=texts.BUTTON_BACK,
+                custom_id=keys.make_custom_id(match.id, match.version, TAKE_BACK),
+                style=Style.SUCCESS,
+                row=4,
+            )
+            rendered = replace(rendered, buttons=(back,), selects=())
+            note = texts.AFK_NOTE
+        await send_private(interaction, note, rendered)
 
     async def _send_spectator(
         self, interaction: discord.Interaction[Any], match: svc.MatchInfo

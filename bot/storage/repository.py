@@ -250,6 +250,15 @@ class Repository:
                 (level, match_id, seat),
             )
 
+    async def take_back(self, match_id: int, seat: int) -> None:
+        """The player of an AFK seat is back: the seat is theirs again, timeouts forgiven."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET ai_level = NULL, afk = 0, timeouts = 0"
+                " WHERE match_id = ? AND seat = ? AND afk = 1",
+                (match_id, seat),
+            )
+
     async def deadlines(self, status: str) -> list[tuple[int, int, float]]:
         """(match, version, deadline_at) of every match in ``status`` with a deadline."""
         async with self.db.exclusive() as conn:

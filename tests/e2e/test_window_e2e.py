@@ -170,11 +170,21 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai(world: World) -> 
         assert hand.response is not None
         await world.bob.click(hand.response, custom_id=action_ids(hand.response)[0])
     match = await world.bot.service.get(match_id)
-    if match.status == "live":
-        assert match.seats[0].afk and match.seats[0].ai_level == "heuristic"
     line = texts.EVENT_LINES["afk_ai"].format(seat_name="Alice")
     [thread] = world.channel.threads
     assert line in "\n".join(m.content or "" for m in thread.history())
+    if match.status != "live":
+        return
+    assert match.seats[0].afk and match.seats[0].ai_level == "heuristic"
+    # Alice comes back: My hand offers her seat back instead of moves.
+    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    assert hand.response is not None and hand.response.content == texts.AFK_NOTE
+    assert labels(hand.response) == [texts.BUTTON_BACK]
+    back = await world.alice.click(hand.response, label=texts.BUTTON_BACK)
+    assert back.response is not None and back.response.content == texts.BACK_DONE
+    match = await world.bot.service.get(match_id)
+    assert not match.seats[0].afk and match.seats[0].ai_level is None
+    assert match.seats[0].timeouts == 0
 
 
 async def test_the_hand_pager_turns_the_same_private_message(
