@@ -12,7 +12,7 @@ import json
 import logging
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from bot.lobby_rules import AI_LEVELS, AI_NAMES, FILL_LEVEL, LobbyRules
@@ -24,6 +24,7 @@ from bot.match_types import (
     StartHook,
     Update,
 )
+from bot.restore import PASS, LiveMatch, Restorer, ai_levels_of
 from bot.settings import ServerSettings, SettingsBook
 from bot.storage.database import Database
 from bot.storage.repository import (
@@ -46,7 +47,7 @@ from engine.core import (
     ResponseWindow,
     Rng,
 )
-from engine.core.record import CardSetChanged, MatchRecord, RecordHeader, replay
+from engine.core.record import MatchRecord, RecordHeader
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,6 @@ AI_ITERATION_CAP = 2000
 AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
 AFK_EVENT = "afk_ai"  # a notice in an Update only; never part of the engine's log
 BACK_EVENT = "afk_back"  # likewise: the player took their seat back
-PASS = "pass"
 
 
 __all__ = [
@@ -73,22 +73,7 @@ __all__ = [
 ]
 
 
-@dataclass
-class _Live:
-    """A started match held in memory: its game, the state and the record header."""
-
-    game: Game[Any, Any]
-    state: Any
-    header: RecordHeader
-    ai_seed: int
-    count: int  # actions in the log
-    ai_levels: dict[int, str] = field(default_factory=dict)
-    # The match version since which only passes were played: a Pass drawn at or after it
-    # still answers the same response window, so it is not stale.
-    pass_floor: int = 0
-
-
-class MatchService(LobbyRules):
+class MatchService(LobbyRules, Restorer):
     def __init__(
         self,
         db: Database,
@@ -114,7 +99,7 @@ class MatchService(LobbyRules):
         self._listeners: list[Listener] = []
         self._start_hooks: list[StartHook] = []
         self._locks: dict[int, asyncio.Lock] = {}
-        self._live: dict[int, _Live] = {}
+        self._live: dict[int, LiveMatch] = {}
         # Restored from their snapshot, their log not yet replayed (see ``start``).
         self._unchecked: dict[int, StoredMatch] = {}
         self._checker: asyncio.Task[None] | None = None
@@ -191,7 +176,7 @@ class MatchService(LobbyRules):
                 options=options,
             )
             state = game.new(header.seats, seed, header.options)
-            live = _Live(game, state, header, ai_seed, 0, _ai_levels(match.seats))
+            live = LiveMatch(game, state, header, ai_seed, 0, ai_levels_of(match.seats))
             live.pass_floor = match.version + 1
             deadline_at, kind = await self._deadline_for(live, match)
             try:
@@ -234,7 +219,7 @@ class MatchService(LobbyRules):
             update = await self._commit(match, action, ActionRow(seat, action.to_json()))
             return await self._run_ai(match_id, [update])
 
-    def _waiting_names(self, match: MatchInfo, live: _Live) -> str:
+    def _waiting_names(self, match: MatchInfo, live: LiveMatch) -> str:
         deciders = live.game.deciders(live.state)
         return ", ".join(s.name for s in match.seats if s.seat in deciders)
 
@@ -387,7 +372,7 @@ class MatchService(LobbyRules):
             raise ServiceError("wrong_status", status=match.status)
         return match
 
-    async def _deadline_for(self, live: _Live, match: MatchInfo) -> tuple[float | None, str]:
+    async def _deadline_for(self, live: LiveMatch, match: MatchInfo) -> tuple[float | None, str]:
         """A deadline while a human must decide (the server's window seconds in a response
         window, its turn seconds otherwise); none while only AI seats are to move."""
         kind = "window" if in_window(live.game, live.state) else "turn"
@@ -412,7 +397,7 @@ class MatchService(LobbyRules):
             raise ServiceError("illegal", reason=str(exc.reason)) from None
         outcome = live.game.outcome(state)
         floor = live.pass_floor if action.kind == PASS else match.version + 1
-        trial = _Live(
+        trial = LiveMatch(
             live.game, state, live.header, live.ai_seed, live.count + 1, live.ai_levels, floor
         )
         deadline_at, kind = await self._deadline_for(trial, match)
@@ -443,7 +428,7 @@ class MatchService(LobbyRules):
         match_id: int,
         events: list[Event],
         deadline_at: float | None,
-        live: _Live | None = None,
+        live: LiveMatch | None = None,
         *,
         started: bool = False,
         before: frozenset[int] = frozenset(),
@@ -499,85 +484,6 @@ class MatchService(LobbyRules):
         first = updates[0]
         return Update(last.match, events, last.deciders, last.window, first.started, first.before)
 
-    async def _check_all(self) -> None:
-        for match_id in list(self._unchecked):
-            async with self._lock(match_id):
-                await self._check(match_id)
-            await asyncio.sleep(0)  # one replay at a time, so clicks are served in between
-
-    async def _check(self, match_id: int) -> None:
-        """Replay a snapshot-restored match's log (the caller holds the match lock). Nothing
-        has changed the match since its restore: ``view`` and ``_commit`` check first."""
-        stored = self._unchecked.pop(match_id, None)
-        if stored is None or match_id not in self._live:
-            return
-        try:
-            self._live[match_id] = await self._rebuild(stored)
-        except Exception:
-            log.exception("match %s: the log could not be checked; keeping the snapshot", match_id)
-
-    def _from_snapshot(self, found: StoredMatch) -> _Live | None:
-        """A live match straight from a snapshot that covers the whole log, else None."""
-        if found.snapshot is None or found.snapshot[0] != len(found.actions):
-            return None
-        match = self._info(found.row, found.seats)
-        game = self._game(match.game)
-        header = RecordHeader.model_validate(json.loads(found.row["header_json"]))
-        state = game.load_state(found.snapshot[1])
-        count = len(found.actions)
-        return _Live(
-            game,
-            state,
-            header,
-            int(found.row["ai_seed"]),
-            count,
-            _ai_levels(match.seats),
-            _pass_floor(match.version, found.actions),
-        )
-
-    async def _restore(self, match_id: int) -> _Live:
-        found = await self.repo.stored_matches(statuses=None, match_id=match_id)
-        if not found:
-            raise ServiceError("not_found")
-        return await self._rebuild(found[0])
-
-    async def _rebuild(self, found: StoredMatch) -> _Live:
-        match_id, row = found.id, found.row
-        match = self._info(row, found.seats)
-        game = self._game(match.game)
-        header = RecordHeader.model_validate(json.loads(row["header_json"]))
-        record = MatchRecord(header=header, actions=found.actions)
-        snapshot = found.snapshot
-        stored = game.load_state(snapshot[1]) if snapshot is not None else None
-        try:
-            state = replay(game, record)
-        except (IllegalAction, CardSetChanged, ValueError):
-            log.exception("match %s: the log does not replay; keeping the snapshot", match_id)
-            if stored is None:
-                raise
-            state = stored
-        else:
-            if stored is None or stored.to_json() != state.to_json():
-                # The log is the truth; the snapshot is only a cache of its fold.
-                log.warning("match %s: snapshot disagrees with the log; using the log", match_id)
-                await self.repo.replace_snapshot(match_id, len(record.actions), state.to_json())
-        return _Live(
-            game,
-            state,
-            header,
-            int(row["ai_seed"]),
-            len(record.actions),
-            _ai_levels(match.seats),
-            _pass_floor(match.version, record.actions),
-        )
-
-    async def _load_finished(self, match: MatchInfo) -> _Live:
-        if match.status == "lobby" or match.status == "cancelled":
-            row = await self.repo.match(match.id)
-            if row is None or row["header_json"] is None:
-                raise ServiceError("wrong_status", status=match.status)
-        return await self._restore(match.id)
-
     def _info(self, row: Row, seats: list[Row]) -> MatchInfo:
         outcome = row["outcome_json"]
         return MatchInfo(
@@ -608,20 +514,6 @@ class MatchService(LobbyRules):
             deadline_at=row["deadline_at"],
             deadline_kind=row["deadline_kind"],
         )
-
-
-def _ai_levels(seats: Iterable[SeatInfo]) -> dict[int, str]:
-    return {s.seat: s.ai_level for s in seats if s.ai_level is not None}
-
-
-def _pass_floor(version: int, actions: list[dict[str, Any]]) -> int:
-    """The version since which the log holds only passes (each action is one version)."""
-    trailing = 0
-    for action in reversed(actions):
-        if action.get("kind") != PASS:
-            break
-        trailing += 1
-    return version - trailing
 
 
 def in_window(game: Game[Any, Any], state: Any) -> bool:
