@@ -24,7 +24,9 @@ class ServerSettings(BaseModel):
     # "ephemeral": never DM hands; players open them with the My hand button.
     hand_delivery: HandDelivery = "dm"
     allowed_games: tuple[str, ...] | None = None  # None: every game the bot offers
-    ranked_default: bool = False
+    # Ranked unless switched off, as the league expects; seats the AI filled make a match
+    # unranked anyway (bot.league.is_ranked).
+    ranked_default: bool = True
     lobby_idle_seconds: Annotated[float, Field(ge=60, le=86400)] = 900
 
     def allows(self, game: str) -> bool:

@@ -465,7 +465,7 @@ TURN_CLOCK = "⏳ Time runs out {when}."
 WINDOW_CLOCK = "⚡ A moment to respond: Pass, or Play a card. Closes {when}."
 THREAD_NAME = "{game} #{match}: log"
 
-LOBBY_RANKED = "Ranked match: the result counts in the server's league."
+LOBBY_RANKED = "Ranked: the result counts in the server's league if every seat is a person."
 LOBBY_CASUAL = "Casual match: not rated."
 LOBBY_TABLE_SIZE = "Table of {seats}: empty seats get AI players at the start."
 LOBBY_FILL = "Empty seats up to {seats} get AI players at the start."

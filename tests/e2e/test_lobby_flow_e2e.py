@@ -116,14 +116,14 @@ async def test_an_admin_changes_settings_and_new_lobbies_follow_them(world: Worl
         and result.response.content == (texts.SETTINGS_BAD["turn_seconds"])
     )
     result = await erin.slash(
-        world.channel, "settings", turn_seconds=45, ranked_default=True, hand_delivery="ephemeral"
+        world.channel, "settings", turn_seconds=45, ranked_default=False, hand_delivery="ephemeral"
     )
     assert result.ephemeral and result.response is not None
     assert result.response.content == texts.SETTINGS_SAVED
     assert "Turn timer: 45s" in embed_text(result.response)
     match_id, lobby_id = await open_lobby(world)
-    assert (await world.bot.service.get(match_id)).ranked
-    assert texts.LOBBY_RANKED in embed_text(message_in(world.channel, lobby_id))
+    assert not (await world.bot.service.get(match_id)).ranked
+    assert texts.LOBBY_CASUAL in embed_text(message_in(world.channel, lobby_id))
     result = await erin.slash(world.channel, "settings", allowed_games="chess")
     assert result.response is not None and "tiny" in (result.response.content or "")
     await erin.slash(world.channel, "settings", allowed_games="tiny")
