@@ -177,3 +177,22 @@ async def test_a_restart_mid_match_keeps_the_table_and_dm_buttons_working(world:
     assert texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
     hand = await world.bob.click(table, label=texts.BUTTON_HAND)
     assert hand.response is not None and action_ids(hand.response)
+
+
+async def test_a_doubled_click_moves_once(world: World) -> None:
+    # The same move pressed twice: once in the DM, once on "My hand" drawn at the same moment
+    # (SimCord, like Discord's client, redraws a clicked message, so the twin is elsewhere).
+    match_id, table_id = await start_match(world, world.bob)
+    alice_dm = last_dm(world.alice)
+    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    assert hand.response is not None
+    move = action_ids(alice_dm)[0]
+    assert move in action_ids(hand.response)
+    first = await world.alice.user.click(alice_dm, custom_id=move)
+    assert not first.followups
+    version = (await world.bot.service.get(match_id)).version
+    again = await world.alice.click(hand.response, custom_id=move)
+    [reply] = again.followups
+    assert reply.ephemeral and reply.content == texts.STALE
+    assert (await world.bot.service.get(match_id)).version == version
+    assert len(await world.bot.service.action_log(match_id)) == 1
