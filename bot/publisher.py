@@ -58,8 +58,21 @@ class TablePublisher:
         for task in self._flushes.values():
             task.cancel()
 
-    def latest(self, match_id: int) -> svc.Update | None:
-        return self._latest.get(match_id)
+    async def latest(self, match_id: int) -> svc.Update:
+        """The last update seen, or the match as it stands (after a restart)."""
+        found = self._latest.get(match_id)
+        return found if found is not None else await self.bot.service.current(match_id)
+
+    async def ensure_drawn(self, match_id: int) -> None:
+        """After a restart the table may predate the last moves (an edit lost in the crash):
+        the first click on a match redraws it once. Nothing is sent for untouched matches."""
+        if match_id in self._latest or not self.active:
+            return
+        update = await self.bot.service.current(match_id)
+        if update.match.status != "live":
+            return
+        self._latest[match_id] = update
+        self.schedule(match_id)
 
     # collecting ---------------------------------------------------------------------------
 

@@ -331,6 +331,20 @@ class MatchService(LobbyRules, Restorer):
             actions = live.game.legal_actions(live.state, seat)
         return match, view, actions
 
+    async def current(self, match_id: int) -> Update:
+        """The match as it stands, as an Update with no events (what a publisher that has
+        seen nothing since a restart draws)."""
+        if match_id in self._unchecked:
+            async with self._lock(match_id):
+                await self._check(match_id)
+        match = await self.get(match_id)
+        live = self._live.get(match_id)
+        if live is None:
+            return Update(match, [], frozenset())
+        deciders = live.game.deciders(live.state)
+        window = in_window(live.game, live.state)
+        return Update(match, [], deciders, window, False, deciders)
+
     async def live_matches_in_channel(self, channel_id: int) -> list[MatchInfo]:
         ids = await self.repo.match_ids(statuses=("lobby", "live"), channel_id=channel_id)
         return [await self.get(i) for i in ids]

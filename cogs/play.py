@@ -60,6 +60,13 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def on_hand(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         await self._send_hand(interaction, button.match_id)
+        await self._ensure_drawn(button.match_id)
+
+    async def _ensure_drawn(self, match_id: int) -> None:
+        try:
+            await self.publisher.ensure_drawn(match_id)
+        except svc.ServiceError:
+            return  # a match that is gone has no table to redraw
 
     async def on_take_back(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         try:
@@ -96,6 +103,7 @@ class PlayCog(commands.Cog, name="Play"):
                 return
             key = chosen[0]
         await interaction.response.defer()
+        await self._ensure_drawn(button.match_id)
         try:
             await self.bot.service.act(button.match_id, interaction.user.id, key, button.version)
         except svc.ServiceError as exc:
@@ -154,7 +162,8 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, texts.service_error("not_seated"))
             return
         fresh, view, _ = await self.bot.service.view(match.id, None)
-        table = await self.publisher.table(fresh, view.to_json(), self.publisher.latest(match.id))
+        latest = await self.publisher.latest(match.id)
+        table = await self.publisher.table(fresh, view.to_json(), latest)
         await send_private(interaction, texts.SPECTATOR_NOTE, Rendered(embeds=table.embeds))
 
     # slash commands (called by cogs.match) --------------------------------------------------
@@ -168,7 +177,8 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, rendered=self._lobby_render(match))
             return
         fresh, view, _ = await self.bot.service.view(match.id, None)
-        table = await self.publisher.table(fresh, view.to_json(), self.publisher.latest(match.id))
+        latest = await self.publisher.latest(match.id)
+        table = await self.publisher.table(fresh, view.to_json(), latest)
         await send_private(interaction, table.content, Rendered(embeds=table.embeds))
 
     async def show_hand(self, interaction: discord.Interaction[Any]) -> None:

@@ -196,3 +196,21 @@ async def test_a_doubled_click_moves_once(world: World) -> None:
     assert reply.ephemeral and reply.content == texts.STALE
     assert (await world.bot.service.get(match_id)).version == version
     assert len(await world.bot.service.action_log(match_id)) == 1
+
+
+async def test_a_table_edit_lost_in_a_crash_is_redrawn_at_the_first_click(world: World) -> None:
+    match_id, table_id = await start_match(world, world.bob)
+    world.bot.get_cog("Play").publisher.active = False  # type: ignore[union-attr]
+    _, _, actions = await world.bot.service.view(match_id, world.alice.id)
+    version = (await world.bot.service.get(match_id)).version
+    moved = await world.bot.service.act(match_id, world.alice.id, actions[0].key, version)
+    await world.env.settle()
+    table = message_in(world.channel, table_id)
+    assert texts.TABLE_WAITING_FOR.format(names="Alice") in embed_text(table)  # stale
+    old = world.bot
+    await world.env.restart_bot(build_bot(old.settings))
+    await old.release()
+    await world.dave.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    table = message_in(world.channel, table_id)
+    assert texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
+    assert texts.TABLE_VERSION.format(version=moved.match.version) in embed_text(table)
