@@ -133,12 +133,24 @@ class TablePublisher:
         if match.message_id is None:
             return
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        await channel.get_partial_message(match.message_id).edit(
-            content=rendered.content,
-            embeds=list(rendered.embeds),
-            view=build_view(rendered),
-            attachments=files_of(rendered),
-        )
+        try:
+            await channel.get_partial_message(match.message_id).edit(
+                content=rendered.content,
+                embeds=list(rendered.embeds),
+                view=build_view(rendered),
+                attachments=files_of(rendered),
+            )
+        except discord.NotFound:
+            if match.status != "live":
+                return
+            # Someone deleted the table: post it again, so the match stays playable.
+            posted = await channel.send(
+                content=rendered.content,
+                embeds=list(rendered.embeds),
+                view=build_view(rendered),
+                files=files_of(rendered),
+            )
+            await self.bot.service.set_message(match.id, posted.id)
 
     async def table(
         self, match: svc.MatchInfo, view: dict[str, Any], update: svc.Update | None

@@ -214,3 +214,23 @@ async def test_a_table_edit_lost_in_a_crash_is_redrawn_at_the_first_click(world:
     table = message_in(world.channel, table_id)
     assert texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
     assert texts.TABLE_VERSION.format(version=moved.match.version) in embed_text(table)
+
+
+async def test_a_deleted_table_is_posted_again(world: World) -> None:
+    match_id, table_id = await start_match(world, world.bob)
+    world.env.inject_error(
+        "PATCH",
+        f"/channels/{world.channel.id}/messages/{table_id}",
+        status=404,
+        code=10008,
+        message="Unknown Message",
+        times=None,
+    )
+    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    assert hand.response is not None
+    await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
+    match = await world.bot.service.get(match_id)
+    assert match.message_id is not None and match.message_id != table_id
+    table = message_in(world.channel, match.message_id)
+    assert texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
+    assert labels(table) == [texts.BUTTON_HAND]
