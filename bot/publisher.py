@@ -118,6 +118,19 @@ class TablePublisher:
                 await self._deal_hands(match_id)
             except Exception:
                 log.exception("publishing match %s failed", match_id)
+        self._forget_if_over(match_id)
+
+    def _forget_if_over(self, match_id: int) -> None:
+        """A finished or closed match is drawn for the last time: drop what was kept for it."""
+        update = self._latest.get(match_id)
+        if update is None or match_id in self._dirty or update.match.status == "live":
+            return
+        self._latest.pop(match_id, None)
+        self._logs.pop(match_id, None)
+        self._thread_lines.pop(match_id, None)
+        self._dm_due.pop(match_id, None)
+        self._flushes.pop(match_id, None)
+        self._no_thread.discard(match_id)
 
     # the table ----------------------------------------------------------------------------
 
