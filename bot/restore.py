@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.service")
 
-PASS = "pass"
-
 
 @dataclass
 class LiveMatch:
@@ -34,8 +32,9 @@ class LiveMatch:
     ai_seed: int
     count: int  # actions in the log
     ai_levels: dict[int, str] = field(default_factory=dict)
-    # The match version since which only passes were played: a Pass drawn at or after it
-    # still answers the same response window, so it is not stale.
+    # The version since which only passes were played in the same open window: a Pass drawn
+    # at or after it still answers that window, so it is not stale. After a restart it is the
+    # current version (older table Passes get a fresh view instead).
     pass_floor: int = 0
 
 
@@ -85,7 +84,7 @@ class Restorer:
             int(found.row["ai_seed"]),
             count,
             ai_levels_of(match.seats),
-            pass_floor_of(match.version, found.actions),
+            match.version,
         )
 
     async def _restore(self, match_id: int) -> LiveMatch:
@@ -121,7 +120,7 @@ class Restorer:
             int(row["ai_seed"]),
             len(record.actions),
             ai_levels_of(match.seats),
-            pass_floor_of(match.version, record.actions),
+            match.version,
         )
 
     async def _load_finished(self, match: MatchInfo) -> LiveMatch:
@@ -134,13 +133,3 @@ class Restorer:
 
 def ai_levels_of(seats: Iterable[SeatInfo]) -> dict[int, str]:
     return {s.seat: s.ai_level for s in seats if s.ai_level is not None}
-
-
-def pass_floor_of(version: int, actions: list[dict[str, Any]]) -> int:
-    """The version since which the log holds only passes (each action is one version)."""
-    trailing = 0
-    for action in reversed(actions):
-        if action.get("kind") != PASS:
-            break
-        trailing += 1
-    return version - trailing

@@ -24,7 +24,7 @@ from bot.match_types import (
     StartHook,
     Update,
 )
-from bot.restore import PASS, LiveMatch, Restorer, ai_levels_of
+from bot.restore import LiveMatch, Restorer, ai_levels_of
 from bot.settings import ServerSettings, SettingsBook
 from bot.storage.database import Database
 from bot.storage.repository import (
@@ -57,6 +57,7 @@ AI_ITERATION_CAP = 2000
 AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
 AFK_EVENT = "afk_ai"  # a notice in an Update only; never part of the engine's log
 BACK_EVENT = "afk_back"  # likewise: the player took their seat back
+PASS = "pass"
 
 
 __all__ = [
@@ -410,7 +411,15 @@ class MatchService(LobbyRules, Restorer):
         except IllegalAction as exc:
             raise ServiceError("illegal", reason=str(exc.reason)) from None
         outcome = live.game.outcome(state)
-        floor = live.pass_floor if action.kind == PASS else match.version + 1
+        # A Pass drawn earlier keeps counting only inside the same window: one that stays
+        # open and only shrinks. A window that closed or reopened (a response, or the next
+        # one after a resolution) makes every earlier Pass stale.
+        same_window = (
+            action.kind == PASS
+            and in_window(live.game, state)
+            and live.game.deciders(state) <= live.game.deciders(live.state)
+        )
+        floor = live.pass_floor if same_window else match.version + 1
         trial = LiveMatch(
             live.game, state, live.header, live.ai_seed, live.count + 1, live.ai_levels, floor
         )
