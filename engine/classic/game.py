@@ -81,6 +81,8 @@ class Classic(Game[ClassicState, ClassicView]):
                 return [Action(seat, "pick", (c,)) for c in sorted(p.cards)]
             if p.kind == "lose":
                 return [Action(seat, "lose", (c,)) for c in sorted(p.cards)]
+            if p.kind == "received":
+                return free.received_actions(t, s, seat)
             if p.kind == "shed":
                 return free.shed_actions(t, s, seat)
             if p.kind == "loot":
@@ -115,10 +117,12 @@ class Classic(Game[ClassicState, ClassicView]):
                 effects.lose_chosen(t, s, a.seat, int(a.args[0]), ev)
             elif kind == "flee":
                 running.flee(t, s, a, ev)
+            elif kind == "received":
+                free.resolve_received(t, s, a, ev)
             elif kind == "shed":
                 free.resolve_shed(t, s, a, ev)
             elif kind == "pick":
-                combat.pick(s, a, ev)
+                combat.pick(t, s, a, ev)
             else:
                 effects.loot(t, s, a.seat, int(a.args[0]), ev)
         elif s.window is not None:

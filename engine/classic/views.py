@@ -38,7 +38,8 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
         pending = {
             "kind": p.kind,
             "seat": p.seat,
-            "cards": list(p.cards),
+            # A "received" decision lists cards now in a hand: only their owner sees them.
+            "cards": list(p.cards) if p.kind != "received" or seat == p.seat else [],
         }
         if p.kind == "help":
             pending["offer"] = list(p.nums)

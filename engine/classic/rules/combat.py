@@ -7,7 +7,7 @@ play cards into it; any play reopens it; when all pass in a row, it resolves. Th
 
 from __future__ import annotations
 
-from engine.classic.rules.effects import end_lasting
+from engine.classic.rules.effects import end_lasting, offer_received
 from engine.classic.rules.free import anytime_actions
 from engine.classic.state import ClassicState, Combat, Pending, roll_die, roll_off
 from engine.classic.table import COIN, WIN_LEVEL, Table, secret_draw
@@ -319,7 +319,7 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
         if order:
             pending = Pending("pick", order[0], cards=drawn, seats=order[1:])
             s.pending.append(pending)
-            _settle_picks(s, pending)
+            _settle_picks(t, s, pending)
     if s.levels[fighter] >= WIN_LEVEL:
         s.winners = [fighter] + ([helper] if helper >= 0 else [])  # 004: Sharing Victory
         if s.single_winner and len(s.winners) > 1:
@@ -344,7 +344,7 @@ def _pay_on_win(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
         ev.append(Event("deal_paid", {"seat": c.fighter, "to": c.helper, "gold": gold}))
 
 
-def pick(s: ClassicState, a: Action, ev: list[Event]) -> None:
+def pick(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending[-1]
     card = int(a.args[0])
     p.cards.remove(card)
@@ -352,16 +352,18 @@ def pick(s: ClassicState, a: Action, ev: list[Event]) -> None:
     ev.append(Event("picked", {"seat": a.seat, "card": card}))
     if p.seats:
         p.seat = p.seats.pop(0)
-    _settle_picks(s, p)
+    _settle_picks(t, s, p)
+    offer_received(t, s, a.seat, [card])
 
 
-def _settle_picks(s: ClassicState, p: Pending) -> None:
+def _settle_picks(t: Table, s: ClassicState, p: Pending) -> None:
     """Once every remaining pick belongs to one seat, there is nothing left to choose."""
     if p.cards and any(x != p.seat for x in p.seats):
         return
     s.hands[p.seat].extend(p.cards)
-    p.cards.clear()
     s.pending.remove(p)
+    offer_received(t, s, p.seat, p.cards)
+    p.cards.clear()
 
 
 def _roll_off(t: Table, s: ClassicState, seats: list[int], ev: list[Event]) -> int:

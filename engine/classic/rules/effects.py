@@ -131,6 +131,24 @@ def loot(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> No
         for rest in s.corpse:
             t.discard(s, rest)
         s.corpse.clear()
+    offer_received(t, s, seat, [card])
+
+
+def offer_received(t: Table, s: ClassicState, seat: int, cards: list[int]) -> None:
+    """# 004: When You May Take Actions: a card just received may be played at once, even
+    off-turn (looted items, # 004: Looting The Body; a helper's treasure, # 004: Rewards).
+    Only face-up receipts come here, so the decision it owes reveals nothing; on your own
+    turn you may play them anyway."""
+    if seat == s.turn or s.out[seat]:
+        return
+    items = [c for c in cards if t.kind[c] == "item" and c in s.hands[seat]]
+    if not items:
+        return
+    top = s.pending[-1] if s.pending else None
+    if top is not None and top.kind == "received" and top.seat == seat:
+        top.cards.extend(items)
+    else:
+        s.pending.append(Pending("received", seat, cards=items))
 
 
 def lose_chosen(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:

@@ -217,6 +217,32 @@ def resolve_shed(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
         s.pending.pop()
 
 
+def received_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    p = s.pending[-1]
+    room = t.big_count(s, seat) < t.max_big(s, seat)
+    out = [Action(seat, "keep")]
+    out += [Action(seat, "play", (c,)) for c in sorted(p.cards) if not t.defs[c].big or room]
+    return out
+
+
+def resolve_received(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
+    """Play a just-received item to the table (equipped only outside combat), or keep the
+    rest in hand."""
+    p = s.pending[-1]
+    if a.kind == "keep":
+        s.pending.pop()
+        return
+    card = int(a.args[0])
+    p.cards.remove(card)
+    s.hands[a.seat].remove(card)
+    s.items[a.seat].append(card)
+    if s.combat is None and t.can_equip(s, a.seat, card):
+        s.equipped[a.seat].append(card)
+    ev.append(Event("played", {"seat": a.seat, "card": card}))
+    if not p.cards:
+        s.pending.pop()
+
+
 def give_to_lowest(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
     attached = t.take_item(s, seat, card)
     takers = [
