@@ -172,8 +172,10 @@ class TablePublisher:
         ticks on every screen with no edit) and, in a response window, Pass and Play a card."""
         live = match.status == "live"
         deciders = update.deciders if update is not None and live else None
+        # The clock is a Discord timestamp in the content (below), which counts down on its
+        # own; a "seconds left" figure in the embed would be stale by the next second.
         seconds_left = None
-        if match.deadline is not None:
+        if match.deadline is not None and match.deadline_at is None:
             seconds_left = match.deadline - asyncio.get_running_loop().time()
         rendered = render_table(
             match,
