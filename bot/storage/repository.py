@@ -7,6 +7,7 @@ cannot interleave with a write, since writes take the same lock), which saves tw
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -61,11 +62,15 @@ class Repository:
             return await _seats(conn, match_id)
 
     async def match_with_seats(self, match_id: int) -> tuple[Row, list[Row]] | None:
-        async with self.db.exclusive() as conn:
-            row = await _one(conn, "SELECT * FROM matches WHERE id = ?", (match_id,))
-            if row is None:
+        def read(raw: sqlite3.Connection) -> tuple[Row, list[Row]] | None:
+            found = raw.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall()
+            if not found:
                 return None
-            return row, await _seats(conn, match_id)
+            seats = raw.execute(SEATS_SQL, (match_id,)).fetchall()
+            return dict(found[0]), [dict(s) for s in seats]
+
+        # The bot's most frequent read (every view and redraw): one thread hop, not three.
+        return await self.db.read(read)
 
     async def match_ids(
         self,
@@ -327,16 +332,21 @@ class Repository:
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
     ) -> None:
-        """Append one action and replace the snapshot, all or nothing, if nobody moved first."""
+        """Append one action and replace the snapshot, all or nothing, if nobody moved first.
+        The whole transaction is one thread hop (see ``Database.write``): it runs for every
+        move, AI moves included."""
         now = time.time()
         status = "finished" if outcome is not None else "live"
-        async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+        state_json = json.dumps(state)
+        outcome_json = json.dumps(outcome) if outcome is not None else None
+
+        def write(raw: sqlite3.Connection) -> None:
+            cursor = raw.execute(
                 "UPDATE matches SET version = version + 1, status = ?, outcome_json = ?,"
                 " deadline_at = ?, deadline_kind = ?, updated_at = ? WHERE id = ? AND version = ?",
                 (
                     status,
-                    json.dumps(outcome) if outcome is not None else None,
+                    outcome_json,
                     deadline_at,
                     deadline_kind if deadline_at is not None else None,
                     now,
@@ -346,7 +356,7 @@ class Repository:
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(match_id)
-            await conn.execute(
+            raw.execute(
                 "INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -359,20 +369,22 @@ class Repository:
                     now,
                 ),
             )
-            await conn.execute(
+            raw.execute(
                 "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?",
-                (index + 1, json.dumps(state), match_id),
+                (index + 1, state_json, match_id),
             )
             if action.by_timeout and action.afk:
-                await conn.execute(
+                raw.execute(
                     "UPDATE seats SET timeouts = timeouts + 1 WHERE match_id = ? AND seat = ?",
                     (match_id, action.seat),
                 )
             elif not action.by_ai and not action.by_timeout:
-                await conn.execute(
+                raw.execute(
                     "UPDATE seats SET timeouts = 0 WHERE match_id = ? AND seat = ?",
                     (match_id, action.seat),
                 )
+
+        await self.db.write(write)
 
     async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None:
         async with self.db.transaction() as conn:
@@ -403,8 +415,11 @@ async def _one(conn: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> R
     return dict(rows[0]) if rows else None
 
 
+SEATS_SQL = "SELECT * FROM seats WHERE match_id = ? ORDER BY seat"
+
+
 async def _seats(conn: aiosqlite.Connection, match_id: int) -> list[Row]:
-    cursor = await conn.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
+    cursor = await conn.execute(SEATS_SQL, (match_id,))
     return [dict(r) for r in await cursor.fetchall()]
 
 

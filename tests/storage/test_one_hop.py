@@ -1,0 +1,68 @@
+"""One-hop reads and writes (``Database.read``/``write``): a write commits all or nothing, and a
+version conflict in ``record_action`` leaves the match, its log and its snapshot untouched."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Database, open_database
+from bot.storage.repository import ActionRow, Repository, VersionConflict
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    opened = await open_database(tmp_path / "b.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def live_match(repo: Repository) -> int:
+    match_id = await repo.create_match(
+        guild_id=1, channel_id=2, game="tiny", host_id=10, host_name="Ann", options={}
+    )
+    found = await repo.match_with_seats(match_id)
+    assert found is not None
+    await repo.start_match(
+        match_id, found[0]["version"], header={}, ai_seed=1, state={"n": 0}, deadline_at=None
+    )
+    return match_id
+
+
+async def test_a_write_that_raises_commits_nothing(db: Database) -> None:
+    def half_then_fail(raw: sqlite3.Connection) -> None:
+        raw.execute("INSERT INTO guild_settings (guild_id, settings_json) VALUES (1, '{}')")
+        raise RuntimeError("midway")
+
+    with pytest.raises(RuntimeError):
+        await db.write(half_then_fail)
+    count = await db.read(lambda raw: raw.execute("SELECT count(*) FROM guild_settings").fetchone())
+    assert count[0] == 0
+    await db.write(lambda raw: raw.execute("INSERT INTO guild_settings VALUES (2, '{}')"))
+    count = await db.read(lambda raw: raw.execute("SELECT count(*) FROM guild_settings").fetchone())
+    assert count[0] == 1  # the connection is usable after the rollback
+
+
+async def test_a_stale_record_action_changes_nothing(db: Database) -> None:
+    repo = Repository(db)
+    match_id = await live_match(repo)
+    before = await repo.match_with_seats(match_id)
+    assert before is not None
+    version = before[0]["version"]
+    row = ActionRow(seat=0, action={"kind": "pass"})
+    with pytest.raises(VersionConflict):
+        await repo.record_action(
+            match_id, version - 1, 0, row, state={"n": 1}, outcome=None, deadline_at=None
+        )
+    assert await repo.match_with_seats(match_id) == before
+    assert await repo.actions(match_id) == []
+    assert await repo.snapshot(match_id) == (0, {"n": 0})
+    await repo.record_action(
+        match_id, version, 0, row, state={"n": 1}, outcome=None, deadline_at=None
+    )
+    after = await repo.match_with_seats(match_id)
+    assert after is not None and after[0]["version"] == version + 1
+    assert await repo.snapshot(match_id) == (1, {"n": 1})
