@@ -163,7 +163,7 @@ class Classic(Game[ClassicState, ClassicView]):
             p
             for p in s.pending
             if not (p.kind == "trade" and p.nums[0] == seat)
-            and not (p.kind == "deal" and p.seats[0] == seat)
+            and not (p.kind in ("deal", "offer") and p.seats[0] == seat)
         ]
         for p in list(s.pending):
             if p.kind == "pick" or p.kind == "loot":
