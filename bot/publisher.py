@@ -276,6 +276,9 @@ class TablePublisher:
         kwargs: dict[str, Any] = {"embeds": list(rendered.embeds), "files": files_of(rendered)}
         if has_controls(rendered):
             kwargs["view"] = build_view(rendered)
+        if actions and fresh.deadline_at is not None:
+            when = f"<t:{int(fresh.deadline_at)}:R>"
+            kwargs["content"] = texts.TURN_CLOCK.format(when=when)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**kwargs)
