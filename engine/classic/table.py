@@ -220,7 +220,11 @@ class Table:
     def run_bonus(self, s: ClassicState, seat: int, monster: int) -> int:
         bonus = self.run[monster]
         bonus += sum(1 for p in ("elf", "wizard") if self.has_power(s, seat, p))
-        bonus += sum(self.run[e] for e in s.equipped[seat])
+        bonus += sum(
+            self.run[e]
+            for e in s.equipped[seat]
+            if self.usable(s, seat, e) or self.cheated(s, seat, e)
+        )
         return bonus
 
 

@@ -22,14 +22,14 @@ def apply_effects(
         elif e.op == "lose_gold":
             s.gold[seat] = max(0, s.gold[seat] - e.amount * COIN)
             ev.append(Event("gold", {"seat": seat, "gold": s.gold[seat]}))
-        elif e.op == "lose_item" and e.slot == "none" and len(s.items[seat]) > 1:
-            # 004: Curses: when several items could go, the victim decides which.
-            s.pending.append(Pending("lose", seat, cards=list(s.items[seat])))
         elif e.op == "lose_item":
-            card = _victim_item(t, s, seat, e.slot)
-            if card >= 0:
-                t.lose_item(s, seat, card)
-                ev.append(Event("lost_item", {"seat": seat, "card": card}))
+            matches = _losable(t, s, seat, e.slot)
+            if len(matches) > 1:
+                # 004: Curses: when several items could go, the victim decides which.
+                s.pending.append(Pending("lose", seat, cards=matches))
+            elif matches:
+                t.lose_item(s, seat, matches[0])
+                ev.append(Event("lost_item", {"seat": seat, "card": matches[0]}))
         elif e.op == "discard_hand":
             for card in s.hands[seat]:
                 t.discard(s, card)
@@ -39,14 +39,12 @@ def apply_effects(
             kill(t, s, seat, ev)
 
 
-def _victim_item(t: Table, s: ClassicState, seat: int, slot: str) -> int:
-    """The item a slot loss takes: only one item can be worn in a slot, so there is no choice
-    (a loss of any carried item is the victim's choice, see ``apply_effects``)."""
-    pool = s.equipped[seat] if slot != "none" else s.items[seat]
-    matches = [c for c in pool if slot == "none" or t.defs[c].slot == slot]
-    if not matches:
-        return -1
-    return min(matches, key=lambda c: (t.defs[c].value, c))
+def _losable(t: Table, s: ClassicState, seat: int, slot: str) -> list[int]:
+    """The items a loss could take: any carried item, or those worn in the named slot (two
+    one-hand items can both be worn, so even a slot loss may leave a choice)."""
+    if slot == "none":
+        return list(s.items[seat])
+    return [c for c in s.equipped[seat] if t.defs[c].slot == slot]
 
 
 def curse(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:

@@ -98,3 +98,19 @@ def test_ties_between_players_roll_until_settled(game: Classic) -> None:
     assert roll_off(s, [0, 1, 2, 3], events) == [1, 2, 3, 0]
     assert [e.kind for e in events] == ["tie_roll", "tie_roll"]
     assert roll_off(s, [2], events) == [2]
+
+
+def test_slot_loss_with_two_hand_items_is_the_victims_choice(game: Classic) -> None:
+    # 004: Curses: if a curse can apply to more than one item, the victim decides which.
+    from engine.classic.cards import Effect
+    from engine.classic.rules.effects import apply_effects
+
+    s = build(game, {"seats": 3}, [{"items": ["hand_stick", "hand_buckler"]}])
+    assert len(s.equipped[0]) == 2
+    events: list[Event] = []
+    apply_effects(game.table, s, 0, (Effect(op="lose_item", slot="hands"),), events)
+    assert s.pending[-1].kind == "lose" and sorted(s.pending[-1].cards) == sorted(s.equipped[0])
+    choice = find_action(game, s, {"seat": 0, "do": "lose", "args": ["hand_buckler"]})
+    assert choice is not None
+    game.apply(s, choice)
+    assert [game.table.defs[c].id for c in s.items[0]] == ["hand_stick"]
