@@ -84,6 +84,9 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             total = max(int(a.args[0]) for a in proposals)
             fair = [a for a in proposals if a.args == ((total + 1) // 2, 1 if total else 0, 0)]
             return fair[0] if fair else proposals[0]
+        if p.kind == "shed":  # extra Big items: sell them when the rules allow, else give
+            sells = [a for a in legal if a.kind == "sell"]
+            return sells[0] if sells else legal[0]
         if p.kind == "lose":
             return min(legal, key=lambda a: t.defs[int(a.args[0])].value)
         if p.kind == "die":
