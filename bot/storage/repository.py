@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +20,7 @@ import aiosqlite
 from bot.storage.database import Database
 
 Row = dict[str, Any]
+MATCH_CACHE_SIZE = 4096  # a few KB each; more than the live matches of a busy bot
 
 
 class VersionConflict(Exception):
@@ -51,6 +54,20 @@ class StoredMatch:
 class Repository:
     def __init__(self, db: Database) -> None:
         self.db = db
+        # match id -> (match row, seat rows), the bot's most frequent read (every view, every
+        # redraw). Every write to a match or its seats goes through this class and drops the
+        # entry once committed; a read keeps what it read only if no write to that match
+        # committed meanwhile (the per-match write count did not move).
+        self._matches: OrderedDict[int, tuple[Row, list[Row]]] = OrderedDict()
+        self._writes: dict[int, int] = {}
+
+    @asynccontextmanager
+    async def _writing(self, match_id: int) -> AsyncIterator[aiosqlite.Connection]:
+        try:
+            async with self.db.transaction() as conn:
+                yield conn
+        finally:
+            self._forget(match_id)
 
     # reads ---------------------------------------------------------------------------------
     async def match(self, match_id: int) -> Row | None:
@@ -69,8 +86,26 @@ class Repository:
             seats = raw.execute(SEATS_SQL, (match_id,)).fetchall()
             return dict(found[0]), [dict(s) for s in seats]
 
-        # The bot's most frequent read (every view and redraw): one thread hop, not three.
-        return await self.db.read(read)
+        cached = self._matches.get(match_id)
+        if cached is None:
+            writes = self._writes.get(match_id, 0)
+            # One thread hop, not three (see ``Database.read``).
+            found = await self.db.read(read)
+            if found is None:
+                return None
+            if self._writes.get(match_id, 0) != writes:
+                return found  # a write landed meanwhile: what was read may already be old
+            cached = found
+            self._matches[match_id] = cached
+            if len(self._matches) > MATCH_CACHE_SIZE:
+                self._matches.popitem(last=False)
+        self._matches.move_to_end(match_id)
+        return dict(cached[0]), [dict(s) for s in cached[1]]
+
+    def _forget(self, match_id: int) -> None:
+        """After a write to the match or its seats has committed (or failed)."""
+        self._matches.pop(match_id, None)
+        self._writes[match_id] = self._writes.get(match_id, 0) + 1
 
     async def match_ids(
         self,
@@ -181,7 +216,7 @@ class Repository:
         return match_id
 
     async def set_message(self, match_id: int, message_id: int, thread_id: int | None) -> None:
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute(
                 "UPDATE matches SET message_id = ?, thread_id = COALESCE(?, thread_id)"
                 " WHERE id = ?",
@@ -191,7 +226,7 @@ class Repository:
     async def add_seat(
         self, match_id: int, seat: int, user_id: int | None, name: str, ai_level: str | None
     ) -> None:
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute(
                 "INSERT INTO seats (match_id, seat, user_id, name, ai_level)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -203,7 +238,7 @@ class Repository:
         self, match_id: int, seat: int, *, new_host: int | None, cancel: bool
     ) -> None:
         """Drop a lobby seat and close the gap so seats stay numbered in joining order."""
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute(
                 "DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat)
             )
@@ -225,12 +260,12 @@ class Repository:
             await _bump(conn, match_id)
 
     async def set_host(self, match_id: int, user_id: int) -> None:
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute("UPDATE matches SET host_id = ? WHERE id = ?", (user_id, match_id))
             await _bump(conn, match_id)
 
     async def set_options(self, match_id: int, options: dict[str, Any]) -> None:
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute(
                 "UPDATE matches SET options_json = ? WHERE id = ?", (json.dumps(options), match_id)
             )
@@ -240,7 +275,7 @@ class Repository:
         self, match_id: int, deadline_at: float | None, kind: str | None
     ) -> None:
         """A lobby's idle expiry (live matches set theirs with each action)."""
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute(
                 "UPDATE matches SET deadline_at = ?, deadline_kind = ? WHERE id = ?",
                 (deadline_at, kind, match_id),
@@ -249,7 +284,7 @@ class Repository:
     async def hand_to_ai(self, match_id: int, seat: int, level: str) -> None:
         """An AFK seat: the AI plays it from now on; its user stays recorded. The version is
         not bumped, so buttons already drawn for other seats stay valid."""
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute(
                 "UPDATE seats SET ai_level = ?, afk = 1 WHERE match_id = ? AND seat = ?",
                 (level, match_id, seat),
@@ -257,7 +292,7 @@ class Repository:
 
     async def take_back(self, match_id: int, seat: int) -> None:
         """The player of an AFK seat is back: the seat is theirs again, timeouts forgiven."""
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute(
                 "UPDATE seats SET ai_level = NULL, afk = 0, timeouts = 0"
                 " WHERE match_id = ? AND seat = ? AND afk = 1",
@@ -275,12 +310,12 @@ class Repository:
         return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]
 
     async def set_status(self, match_id: int, status: str) -> None:
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute("UPDATE matches SET status = ? WHERE id = ?", (status, match_id))
             await _bump(conn, match_id)
 
     async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute(
                 "UPDATE seats SET dm_closed = 1 WHERE match_id = ? AND user_id = ?",
                 (match_id, user_id),
@@ -298,7 +333,7 @@ class Repository:
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
     ) -> None:
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             cursor = await conn.execute(
                 "UPDATE matches SET status = 'live', header_json = ?, ai_seed = ?,"
                 " deadline_at = ?, deadline_kind = ?, version = version + 1, updated_at = ?"
@@ -384,10 +419,13 @@ class Repository:
                     (match_id, action.seat),
                 )
 
-        await self.db.write(write)
+        try:
+            await self.db.write(write)
+        finally:
+            self._forget(match_id)
 
     async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None:
-        async with self.db.transaction() as conn:
+        async with self._writing(match_id) as conn:
             await conn.execute(
                 "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?",
                 (count, json.dumps(state), match_id),

@@ -329,11 +329,12 @@ async def test_ai_only_table_plays_to_the_end_at_start(env: Any) -> None:
 
 
 async def settle(predicate: Any) -> None:
-    """Let scheduled callbacks run without waiting for real time."""
+    """Let scheduled callbacks run, and the database thread answer them (a read served from
+    the repository's cache never yields to that thread)."""
     for _ in range(200):
         if await predicate():
             return
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.005)
     raise AssertionError("condition never held")
 
 

@@ -1,0 +1,69 @@
+"""The repository's match cache: every write through the repository shows in the next read,
+and a read that raced a write never keeps what it read."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage import Database, open_database
+from bot.storage.repository import Repository
+
+
+@pytest.fixture
+async def repo(tmp_path: Path) -> AsyncIterator[Repository]:
+    db = await open_database(tmp_path / "b.sqlite3")
+    yield Repository(db)
+    await db.close()
+
+
+async def new_match(repo: Repository) -> int:
+    return await repo.create_match(
+        guild_id=1, channel_id=2, game="tiny", host_id=10, host_name="Ann", options={}
+    )
+
+
+async def status(repo: Repository, match_id: int) -> str:
+    found = await repo.match_with_seats(match_id)
+    assert found is not None
+    return str(found[0]["status"])
+
+
+async def test_writes_show_in_the_next_read(repo: Repository) -> None:
+    match_id = await new_match(repo)
+    assert await status(repo, match_id) == "lobby"
+    await repo.add_seat(match_id, 1, None, "AI", "random")
+    found = await repo.match_with_seats(match_id)
+    assert found is not None and len(found[1]) == 2
+    await repo.set_status(match_id, "cancelled")
+    assert await status(repo, match_id) == "cancelled"
+
+
+async def test_a_read_that_raced_a_write_is_not_kept(repo: Repository) -> None:
+    match_id = await new_match(repo)
+    db: Database = repo.db
+    plain_read = db.read
+
+    async def read_then_someone_writes(work: Any) -> Any:
+        found = await plain_read(work)
+        await repo.set_status(match_id, "cancelled")  # lands after the read, before it returns
+        return found
+
+    db.read = read_then_someone_writes  # type: ignore[method-assign]
+    assert await status(repo, match_id) == "lobby"  # what was read...
+    db.read = plain_read  # type: ignore[method-assign]
+    assert await status(repo, match_id) == "cancelled"  # ...was not kept
+
+
+async def test_callers_cannot_change_the_cached_rows(repo: Repository) -> None:
+    match_id = await new_match(repo)
+    found = await repo.match_with_seats(match_id)
+    assert found is not None
+    found[0]["status"] = "scribbled"
+    found[1][0]["name"] = "scribbled"
+    again = await repo.match_with_seats(match_id)
+    assert again is not None
+    assert again[0]["status"] == "lobby" and again[1][0]["name"] == "Ann"
