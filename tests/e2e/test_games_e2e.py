@@ -61,8 +61,16 @@ async def test_a_classic_match_is_played_to_a_winner_through_the_buttons(world: 
     assert texts.TABLE_FINISHED.format(names=names) in embed_text(
         message_in(world.channel, table_id)
     )
-    print("classic through the buttons:", used)
+    actions = len(await world.bot.service.action_log(match_id))
+    edits = sum(
+        1
+        for r in world.env.http_requests
+        if r.method == "PATCH" and r.path.endswith(f"/messages/{table_id}")
+    )
+    print("classic through the buttons:", used, "actions", actions, "table edits", edits)
     assert used["clicks"] > 20
+    # Coalesced: at most one table edit per click, however many AI moves each click set off.
+    assert edits <= used["clicks"] + 2 < actions
 
 
 async def test_a_duel_with_a_deck_picked_in_the_lobby_is_played_to_a_winner(world: World) -> None:
