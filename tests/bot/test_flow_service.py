@@ -259,3 +259,25 @@ async def test_settings_refuse_bad_values_and_change_nothing(service: MatchServi
     changed = await service.settings.change(1, 100, allowed_games=("classic",))
     assert changed.allows("classic") and not changed.allows("duel")
     assert (await service.settings.get(2)).allows("duel")  # another server keeps defaults
+
+
+async def test_an_afk_player_takes_the_seat_back_and_current_tells_the_deciders(
+    service: MatchService,
+) -> None:
+    match = await lobby(service, humans=2)
+    update = await service.start_match(match.id, 100)
+    for _ in range(3):  # seat 0 times out three times; seat 1 plays in between
+        timed = await service.timeout(match.id, update.match.version)
+        assert timed is not None
+        if timed.match.seats[0].afk or timed.match.status != "live":
+            break
+        _, _, actions = await service.view(match.id, 101)
+        update = await service.act(match.id, 101, actions[0].key, timed.match.version)
+    if timed.match.status != "live":
+        pytest.skip("the pile reached the target before the third timeout")
+    assert await refused(service.take_back(match.id, 101)) == "not_afk"
+    back = await service.take_back(match.id, 100)
+    seat = back.match.seats[0]
+    assert not seat.afk and seat.ai_level is None and seat.timeouts == 0
+    now = await service.current(match.id)
+    assert now.deciders == back.deciders and now.match.version == back.match.version
