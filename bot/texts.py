@@ -467,7 +467,6 @@ THREAD_NAME = "{game} #{match}: log"
 
 LOBBY_RANKED = "Ranked: the result counts in the server's league if every seat is a person."
 LOBBY_CASUAL = "Casual match: not rated."
-LOBBY_TABLE_SIZE = "Table of {seats}: empty seats get AI players at the start."
 LOBBY_FILL = "Empty seats up to {seats} get AI players at the start."
 LOBBY_EXPIRES = "Closes if nobody touches it {when}."
 LOBBY_DECKS = "Decks: {picks}"
