@@ -175,6 +175,7 @@ class Classic(Game[ClassicState, ClassicView]):
                     s.pending.remove(p)
                     for card in p.cards if p.kind == "pick" else []:
                         t.discard(s, card)
+        running.settle_roll_off(t, s, ev)  # a contestant's concession may complete the roll-off
         if s.combat is not None and not s.pending and s.corpse:
             for card in s.corpse:
                 t.discard(s, card)

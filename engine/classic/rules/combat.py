@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from engine.classic.rules.effects import end_lasting, offer_received
 from engine.classic.rules.free import anytime_actions
-from engine.classic.state import ClassicState, Combat, Pending, roll_die, roll_off
+from engine.classic.rules.running import start_roll_off
+from engine.classic.state import ClassicState, Combat, Pending
 from engine.classic.table import COIN, WIN_LEVEL, Table, secret_draw
 from engine.core import Action, Event, ResponseWindow
 
@@ -321,11 +322,13 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
             s.pending.append(pending)
             _settle_picks(t, s, pending)
     if s.levels[fighter] >= WIN_LEVEL:
-        s.winners = [fighter] + ([helper] if helper >= 0 else [])  # 004: Sharing Victory
-        if s.single_winner and len(s.winners) > 1:
-            s.winners = [_roll_off(t, s, s.winners, ev)]
+        winners = [fighter] + ([helper] if helper >= 0 else [])  # 004: Sharing Victory
         s.phase = "over"
-        ev.append(Event("won", {"seats": list(s.winners)}))
+        if s.single_winner and len(winners) > 1:
+            start_roll_off(t, s, winners, ev)
+        else:
+            s.winners = winners
+            ev.append(Event("won", {"seats": list(s.winners)}))
 
 
 def _pay_on_win(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
@@ -364,16 +367,3 @@ def _settle_picks(t: Table, s: ClassicState, p: Pending) -> None:
     s.pending.remove(p)
     offer_received(t, s, p.seat, p.cards)
     p.cards.clear()
-
-
-def _roll_off(t: Table, s: ClassicState, seats: list[int], ev: list[Event]) -> int:
-    """# 004: Special Rules (a single winner): two dice each plus combat strength; then the
-    total value of items and coins. The last tie-breaker (age) is unknown to the engine, so
-    the still-tied roll off like any tie (# 004: Dealing With Ties)."""
-    scores = [roll_die(s) + roll_die(s) + t.player_strength(s, p, None) for p in seats]
-    ev.append(Event("roll_off", {"seats": list(seats), "scores": scores}))
-    seats = [p for p, x in zip(seats, scores, strict=True) if x == max(scores)]
-    if len(seats) > 1:
-        wealth = [s.gold[p] + sum(t.defs[i].value for i in s.items[p]) for p in seats]
-        seats = [p for p, w in zip(seats, wealth, strict=True) if w == max(wealth)]
-    return roll_off(s, seats, ev)[0]

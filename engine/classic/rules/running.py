@@ -9,12 +9,12 @@ roller holds such a card, so it reveals nothing about the hand."""
 from __future__ import annotations
 
 from engine.classic.rules.effects import apply_effects
-from engine.classic.state import ClassicState, Pending, roll_die
+from engine.classic.state import ClassicState, Pending, roll_die, roll_off
 from engine.classic.table import COIN, ESCAPE_ROLL, Table
 from engine.core import Action, Event
 
 # What a die decision is for (``Pending.nums[0]``); ``nums[1]`` is the roll as it stands.
-FLEE, COINS, STEAL = 0, 1, 2
+FLEE, COINS, STEAL, ROLL_OFF = 0, 1, 2, 3
 STEAL_ROLL = 4
 TOP_FACE = 6
 
@@ -72,7 +72,9 @@ def answer_die(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
         t.discard(s, card)
         roll = t.defs[card].amount_of("set_die")
         ev.append(Event("die_set", {"seat": a.seat, "card": card, "roll": roll}))
-    if purpose == COINS:
+    if purpose == ROLL_OFF:  # the changed die is the lower of the two
+        _score_roll_off(t, s, a.seat, roll + p.nums[2], ev)
+    elif purpose == COINS:
         _take_coins(s, a.seat, roll, ev)
     elif purpose == STEAL:
         victim, item = p.seats[0], p.cards[0]
@@ -101,3 +103,49 @@ def _stolen(
 ) -> None:
     t.put_item(s, seat, card, t.take_item(s, victim, card))
     ev.append(Event("stole", {"seat": seat, "from": victim, "card": card, "roll": roll}))
+
+
+def start_roll_off(t: Table, s: ClassicState, seats: list[int], ev: list[Event]) -> None:
+    """# 004: Special Rules (a single winner): each contestant rolls two dice and adds their
+    combat strength; a die-changing card may change one of them (the rule names it). A
+    ``roll_off`` entry under the die decisions collects the scores in seat order."""
+    tally = Pending("roll_off", seats[0], seats=list(seats), nums=[-1] * len(seats))
+    s.pending.append(tally)
+    decisions = []
+    for seat in seats:
+        low, high = sorted((roll_die(s), roll_die(s)))
+        ev.append(Event("rolled", {"seat": seat, "roll": low, "second": high, "for": "win"}))
+        if low < TOP_FACE:
+            decisions.append(Pending("die", seat, nums=[ROLL_OFF, low, high]))
+        else:
+            tally.nums[seats.index(seat)] = low + high + t.player_strength(s, seat, None)
+    s.pending.extend(reversed(decisions))
+    settle_roll_off(t, s, ev)
+
+
+def _score_roll_off(t: Table, s: ClassicState, seat: int, dice: int, ev: list[Event]) -> None:
+    tally = next((p for p in reversed(s.pending) if p.kind == "roll_off"), None)
+    if tally is not None:
+        tally.nums[tally.seats.index(seat)] = dice + t.player_strength(s, seat, None)
+    settle_roll_off(t, s, ev)
+
+
+def settle_roll_off(t: Table, s: ClassicState, ev: list[Event]) -> None:
+    """Once every contestant still in the game has a score: highest wins; then the value of
+    items and coins; then a roll-off (the engine knows no ages, # 004: Dealing With Ties)."""
+    if not s.pending or s.pending[-1].kind != "roll_off":
+        return
+    tally = s.pending[-1]
+    scored = [(p, x) for p, x in zip(tally.seats, tally.nums, strict=True) if not s.out[p]]
+    if any(x < 0 for _, x in scored) or not scored:
+        return
+    s.pending.pop()
+    scores = {"seats": [p for p, _ in scored], "scores": [x for _, x in scored]}
+    ev.append(Event("roll_off", scores))
+    top = max(x for _, x in scored)
+    seats = [p for p, x in scored if x == top]
+    if len(seats) > 1:
+        wealth = [s.gold[p] + sum(t.defs[i].value for i in s.items[p]) for p in seats]
+        seats = [p for p, w in zip(seats, wealth, strict=True) if w == max(wealth)]
+    s.winners = [roll_off(s, seats, ev)[0]]
+    ev.append(Event("won", {"seats": list(s.winners)}))
