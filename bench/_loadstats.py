@@ -1,0 +1,210 @@
+"""What ``bench/load.py`` measures besides the interaction times: SQLite transaction and COMMIT
+latency (by timing the bot's own ``Database.transaction``), RSS, errors the bot logs, actions
+committed, and the leak checker over the final messages. ``report`` turns it all into figures.
+"""
+
+from __future__ import annotations
+
+import logging
+import resource
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Any
+
+from bench._simdrive import Driver, Probe
+
+DISCORD_EDITS_PER_5S = 5  # Discord's per-channel budget for message edits
+WINDOW = 5.0
+
+
+def percentiles(values: list[float]) -> dict[str, float | int]:
+    """p50/p95/p99/max in milliseconds (nearest rank), and the count."""
+    if not values:
+        return {"count": 0}
+    ordered = sorted(values)
+
+    def rank(p: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000, 2)
+
+    return {
+        "count": len(ordered),
+        "p50_ms": rank(0.50),
+        "p95_ms": rank(0.95),
+        "p99_ms": rank(0.99),
+        "max_ms": round(ordered[-1] * 1000, 2),
+    }
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
+class _ErrorCount(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+class Recorder:
+    def __init__(self, database: Path) -> None:
+        self.database = database
+        self.transactions: list[tuple[float, float, float]] = []  # (started, total, commit)
+        self.errors = _ErrorCount()
+        self.baseline_rss = 0.0
+        self.live_rss = 0.0
+        self.live = 0
+
+    def attach(self, bot: Any) -> None:
+        """Time every transaction of the bot's one connection: from asking (lock wait
+        included) to committed, and the commit itself (the COMMIT statement; for one-hop
+        writes the whole BEGIN..COMMIT hop on the connection's thread)."""
+        db = bot.service.repo.db
+        original = db.transaction
+        log = self.transactions
+
+        @asynccontextmanager
+        async def timed() -> AsyncIterator[Any]:
+            asked = time.perf_counter()
+            async with original() as conn:
+                yield conn
+                committing = time.perf_counter()
+            done = time.perf_counter()
+            log.append((asked, done - asked, done - committing))
+
+        db.transaction = timed
+        if hasattr(db, "write"):  # one-hop transactions: the hop holds BEGIN..COMMIT
+            one_hop, in_thread = db.write, db._in_thread
+            held = [0.0]
+
+            async def timed_hop(work: Any) -> Any:
+                began = time.perf_counter()
+                try:
+                    return await in_thread(work)
+                finally:
+                    held[0] = time.perf_counter() - began
+
+            async def timed_write(work: Any) -> Any:
+                asked = time.perf_counter()
+                result = await one_hop(work)
+                log.append((asked, time.perf_counter() - asked, held[0]))
+                return result
+
+            db._in_thread = timed_hop
+            db.write = timed_write
+
+    @contextmanager
+    def logging(self) -> Iterator[None]:
+        root = logging.getLogger()
+        root.addHandler(self.errors)
+        try:
+            yield
+        finally:
+            root.removeHandler(self.errors)
+
+    def mark_baseline(self) -> None:
+        self.baseline_rss = rss_mb()
+
+    def mark_live(self, live: int) -> None:
+        self.live = live
+        self.live_rss = rss_mb()
+        self.actions_at_start = self.count_actions()
+
+    def count_actions(self) -> int:
+        with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True) as conn:
+            return int(conn.execute("SELECT count(*) FROM actions").fetchone()[0])
+
+    async def leak_check(self, bot: Any, driver: Driver, tables: list[Any]) -> dict[str, Any]:
+        """The leak checker (``bot/render/leaks.py``) over each live match's table message and
+        its person's newest hand, against the match's current state."""
+        try:
+            from bot.render.leaks import all_card_names, find_leaks, forbidden_names, message_texts
+        except ImportError:
+            return {"checked": 0, "note": "bot/render/leaks.py not available"}
+        service = bot.service
+        checked, found = 0, []
+        for table in tables:
+            live = getattr(service, "_live", {}).get(table.match_id)
+            if live is None:
+                continue
+            match = await service.get(table.match_id)
+            forbidden = forbidden_names(match.game, live.state)
+            allowed = all_card_names(match.game)
+            seat = match.seat_of(table.person.id)
+            messages: list[tuple[Any, Any]] = []
+            if match.message_id is not None:
+                messages.append((None, driver.message(table.channel.id, match.message_id)))
+            dm = driver.dm_channel(table.person.id)
+            if dm is not None:
+                messages += [(seat, m) for m in list(driver.latest_messages(dm, 1))]
+            for recipient, message in messages:
+                checked += 1
+                leaks = find_leaks(message_texts(message), forbidden[recipient], allowed)
+                found += [f"match {match.id} to {recipient}: {name}" for name in sorted(leaks)]
+        return {"checked": checked, "found": len(found), "examples": found[:5]}
+
+
+def edits_per_window(times: list[float], start: float, end: float) -> int:
+    """The most edits of one channel inside any ``WINDOW`` seconds of [start, end]."""
+    inside = [t for t in times if start <= t <= end]
+    most, low = 0, 0
+    for high, moment in enumerate(inside):
+        while moment - inside[low] > WINDOW:
+            low += 1
+        most = max(most, high - low + 1)
+    return most
+
+
+def report(
+    recorder: Recorder, probe: Probe, start: float, end: float, *, seconds_to_open: float
+) -> dict[str, Any]:
+    seconds = end - start
+    done = [p for p in probe.finished if start <= p.sent <= end]
+    actions = [p for p in done if p.kind not in {"slash", "ai", "start", "join", "hand"}]
+    first = [p.first - p.sent for p in actions if p.first is not None]
+    visible = [p.result - p.sent for p in actions if p.result is not None]
+    every_first = [p.first - p.sent for p in done if p.first is not None]
+    unanswered = sum(1 for p in done if p.first is None) + len(probe.pending)
+    transactions = [t for t in recorder.transactions if start <= t[0] <= end]
+    peak = edits = 0
+    over = 0
+    for times in probe.edits.values():
+        most = edits_per_window(times, start, end)
+        peak = max(peak, most)
+        over += most > DISCORD_EDITS_PER_5S
+        edits += sum(1 for t in times if start <= t <= end)
+    committed = recorder.count_actions() - recorder.actions_at_start
+    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    live = max(1, recorder.live)
+    return {
+        "live_matches": recorder.live,
+        "seconds_to_open_all": round(seconds_to_open, 1),
+        "window_seconds": round(seconds, 1),
+        "human_actions_per_second": round(len(actions) / seconds, 1),
+        "committed_actions_per_second": round(committed / seconds, 1),
+        "interactions_per_second": round(len(done) / seconds, 1),
+        "action_first_response": percentiles(first),
+        "action_visible_response": percentiles(visible),
+        "any_interaction_first_response": percentiles(every_first),
+        "unanswered_interactions": unanswered,
+        "db_transaction": percentiles([t[1] for t in transactions]),
+        "db_commit": percentiles([t[2] for t in transactions]),
+        "rss_mb_before_matches": recorder.baseline_rss,
+        "rss_mb_all_live": recorder.live_rss,
+        "rss_kb_per_live_match": round((recorder.live_rss - recorder.baseline_rss) * 1024 / live),
+        "peak_rss_mb": round(peak_rss, 1),
+        "table_edits_per_second": round(edits / seconds, 1),
+        "max_edits_one_channel_any_5s": peak,
+        "channels_over_discord_edit_limit": over,
+        "bot_errors_logged": len(recorder.errors.messages),
+        "bot_error_examples": recorder.errors.messages[:3],
+    }

@@ -1,0 +1,230 @@
+"""Load: N concurrent matches played through the real bot in SimCord.
+
+    python bench/load.py --matches 500 --seconds 60 [--think 3,9] [--json] [--profile FILE]
+
+The real bot (discord.py, cogs, ``MatchService``, SQLite file in a scratch folder) runs against
+SimCord's in-memory Discord. Each match has its own text channel and one simulated person: they
+run ``/match new`` (classic and duel in turn), click "Add AI" until the table is full, click
+Start, then keep clicking one of the action buttons their private hand offers (never Concede),
+waiting a random think time between clicks. AI seats play the rest. When a match ends the
+person opens a new one in the same channel. All N people click at the same time (see
+``bench/_simdrive.py`` for how SimCord is driven without serialising them).
+
+Figures are taken over the ``--seconds`` window that starts once all N matches are live:
+actions per second (human clicks and every action committed, AI included), time from the
+interaction to its first answer and to its visible answer (p50/p95/p99), SQLite transaction
+and COMMIT latency, peak RSS and RSS per live match, table edits per channel in any 5 s window
+(Discord allows 5), errors logged by the bot, and the leak checker over the final messages.
+The simulated people and SimCord run in the bot's own process and loop, so every figure
+includes their cost. A benchmark, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench._loadstats import Recorder, report  # noqa: E402
+from bench._simdrive import Driver, Probe, button_ids, plain_loop  # noqa: E402
+
+CHANNELS_PER_GUILD = 200  # Discord caps a server at 500 channels
+GAMES = ("classic", "duel")
+AI_SEATS = {"classic": 3, "duel": 1}  # one person per table; AI fills the other seats
+NO_BUTTON_WAIT = 0.5
+
+
+class Table:
+    """One channel and the one person who plays in it, match after match."""
+
+    def __init__(self, number: int, guild: Any, channel: Any, person: Any, rng: random.Random):
+        self.number = number
+        self.guild = guild
+        self.channel = channel
+        self.person = person
+        self.rng = rng
+        self.match_id: int | None = None
+        self.matches = 0
+
+    @property
+    def game(self) -> str:
+        return GAMES[(self.number + self.matches) % len(GAMES)]
+
+
+def choose(driver: Driver, table: Table) -> tuple[Any, Any] | None:
+    """A random action button of this match from the person's newest private messages, from
+    the message with the newest version (older hands are stale)."""
+    channel_id = driver.dm_channel(table.person.id)
+    if channel_id is None or table.match_id is None:
+        return None
+    best: tuple[int, Any, list[Any]] | None = None
+    for message in driver.latest_messages(channel_id):
+        actions = [
+            b
+            for b in button_ids(message)
+            if b.match_id == table.match_id and b.versioned and b.key != "concede"
+        ]
+        if actions and (best is None or actions[0].version > best[0]):
+            best = (actions[0].version, message, actions)
+    if best is None:
+        return None
+    return best[1], table.rng.choice(best[2])
+
+
+async def play(
+    driver: Driver, service: Any, table: Table, think: tuple[float, float], until: float
+) -> None:
+    """One person's session: open a match, play it, open the next, until the run ends."""
+    while time.perf_counter() < until:
+        if table.match_id is None:
+            table.match_id = await open_match(driver, table)
+            if table.match_id is None:
+                await asyncio.sleep(NO_BUTTON_WAIT)
+            continue
+        await asyncio.sleep(table.rng.uniform(*think))
+        chosen = choose(driver, table)
+        if chosen is None:
+            match = await service.get(table.match_id)
+            if match.status != "live":
+                table.match_id = None
+            else:
+                await asyncio.sleep(NO_BUTTON_WAIT)
+            continue
+        message, button = chosen
+        await driver.click(table.person.id, message, str(button), None)
+
+
+async def open_match(driver: Driver, table: Table) -> int | None:
+    """``/match new``, Add AI until the table is full, Start: the match id, or None if the bot
+    refused."""
+    opened = await driver.slash(table.person, table.channel, "match new", game=table.game)
+    if opened.message_id is None:
+        return None
+    wanted = AI_SEATS[table.game]
+    for step in range(wanted + 1):
+        message = driver.message(table.channel.id, opened.message_id)
+        keys = {b.key: b for b in button_ids(message)}
+        button = keys.get("ai") if step < wanted else keys.get("start")
+        if button is None:
+            return None
+        await driver.click(
+            table.person.id, message, str(button), table.guild.id, answered_on_message=step < wanted
+        )
+    table.matches += 1
+    return button.match_id
+
+
+async def build_world(env: Any, count: int, seed: int) -> list[Table]:
+    tables = []
+    guild = None
+    for number in range(count):
+        if number % CHANNELS_PER_GUILD == 0:
+            guild = env.create_guild(f"Load {number // CHANNELS_PER_GUILD}")
+        assert guild is not None
+        channel = guild.create_text_channel(f"table-{number}")
+        user = env.create_user(f"player{number}", global_name=f"Player {number}")
+        person = guild.add_member(user)
+        tables.append(Table(number, guild, channel, person, random.Random(seed * 100_003 + number)))
+    await env.settle(timeout=120)
+    return tables
+
+
+async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
+    import simcord
+
+    from bot.client import create_bot
+    from bot.config import Settings
+    from bot.playground import premigrate
+
+    settings = Settings(database=scratch / "load.sqlite3", sync_commands=True)
+    await premigrate(settings.database)
+    bot = create_bot(settings)
+    env = simcord.Env(bot, check_errors=False, settle_timeout=120)
+    await env.start()
+    recorder = Recorder(settings.database)
+    try:
+        tables = await build_world(env, args.matches, args.seed)
+        plain_loop(env)
+        recorder.attach(bot)
+        probe = Probe(env.backend)
+        with probe, recorder.logging():
+            driver = Driver(env, probe)
+            recorder.mark_baseline()
+            opening = time.perf_counter()
+            await _open_all(driver, tables, args.open_parallel)
+            recorder.mark_live(len([t for t in tables if t.match_id is not None]))
+            opened = time.perf_counter() - opening
+            start = time.perf_counter()
+            until = start + args.seconds
+            think = (args.think[0], args.think[1])
+            players = [
+                asyncio.ensure_future(play(driver, bot.service, t, think, until)) for t in tables
+            ]
+            await asyncio.wait(players, timeout=args.seconds)
+            end = time.perf_counter()
+            for player in players:
+                player.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
+            figures = report(recorder, probe, start, end, seconds_to_open=opened)
+            figures["leaks"] = await recorder.leak_check(bot, driver, tables)
+    finally:
+        await bot.release()
+        await env.shutdown()
+    return figures
+
+
+async def _open_all(driver: Driver, tables: list[Table], parallel: int) -> None:
+    gate = asyncio.Semaphore(parallel)
+
+    async def one(table: Table) -> None:
+        async with gate:
+            table.match_id = await open_match(driver, table)
+
+    await asyncio.gather(*(one(t) for t in tables))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--think",
+        type=lambda s: [float(x) for x in s.split(",")],
+        default=[3.0, 9.0],
+        help="a person's pause between clicks: min,max seconds",
+    )
+    parser.add_argument("--open-parallel", type=int, default=25, help="lobbies opened at once")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--profile", type=Path, help="write a cProfile of the run here")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    with tempfile.TemporaryDirectory() as scratch:
+        if args.profile is not None:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            figures = profiler.runcall(asyncio.run, run(args, Path(scratch)))
+            profiler.dump_stats(args.profile)
+        else:
+            figures = asyncio.run(run(args, Path(scratch)))
+    figures = {"matches": args.matches, "seconds": args.seconds, "think": args.think, **figures}
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+
+
+if __name__ == "__main__":
+    main()
