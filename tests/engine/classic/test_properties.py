@@ -42,11 +42,15 @@ def _check_events(events: list[Event], state: ClassicState) -> None:
     seats=st.integers(min_value=3, max_value=6),
     seed=st.integers(min_value=0, max_value=2**32),
     concede_at=st.one_of(st.none(), st.integers(min_value=0, max_value=400)),
+    single_winner=st.booleans(),
 )
-def test_random_playouts_keep_invariants(seats: int, seed: int, concede_at: int | None) -> None:
+def test_random_playouts_keep_invariants(
+    seats: int, seed: int, concede_at: int | None, single_winner: bool
+) -> None:
     game = GAME
-    state = game.new(seats, seed)
-    record = start_record(game, seats, seed)
+    options = {"single_winner": single_winner}  # 004: Special Rules (a single winner)
+    state = game.new(seats, seed, options)
+    record = start_record(game, seats, seed, options)
     rng = Rng(seed).fork(3)
     for step in range(MAX_STEPS):
         if game.outcome(state) is not None:
