@@ -33,7 +33,9 @@ C = TypeVar("C", bound=CardBase)
 
 
 def _first_error(err: ValidationError) -> tuple[str | None, str]:
-    first = err.errors()[0]
+    errors = err.errors()
+    # A misspelled field is both unknown and missing; name the spelling the file used.
+    first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     field = ".".join(str(part) for part in first["loc"]) or None
     return field, first["msg"]
 
