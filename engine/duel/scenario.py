@@ -169,8 +169,24 @@ def probe(game: Duel, s: DuelState) -> dict[str, Any]:
     return facts
 
 
+TOP_KEYS = frozenset({"game", "name", "title", "rule", "setup", "step"})
+STEP_KEYS = frozenset({"do", "expect", "refused"})
+
+
+def _unknown_keys(spec: Mapping[str, Any]) -> list[str]:
+    """A misspelled key (``expcet``) would otherwise check nothing and pass."""
+    bad = [f"unknown key {k!r}" for k in spec if k not in TOP_KEYS]
+    for number, step in enumerate(spec.get("step", []), 1):
+        keys = step if isinstance(step, Mapping) else {}
+        bad += [f"unknown key {k!r} in step {number}" for k in keys if k not in STEP_KEYS]
+    return bad
+
+
 def run(game: Duel, spec: Mapping[str, Any]) -> list[str]:
     """Play a scenario; the list of failed expectations (empty means it passed)."""
+    bad = _unknown_keys(spec)
+    if bad:
+        return bad
     s = build(game, spec.get("setup", {}))
     failures: list[str] = []
     for number, step in enumerate(spec.get("step", []), 1):
