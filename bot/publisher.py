@@ -113,9 +113,10 @@ class TablePublisher:
             self._dirty.discard(match_id)
             update = self._latest[match_id]
             try:
-                await self._redraw_table(update)
-                await self._post_log(match_id)
-                await self._deal_hands(match_id)
+                # One read of the match serves the table, the thread and the hands.
+                match = await self._redraw_table(update)
+                await self._post_log(match)
+                await self._deal_hands(match)
             except Exception:
                 log.exception("publishing match %s failed", match_id)
         self._forget_if_over(match_id)
@@ -134,17 +135,15 @@ class TablePublisher:
 
     # the table ----------------------------------------------------------------------------
 
-    async def _redraw_table(self, update: svc.Update) -> None:
-        match = await self.bot.service.get(update.match.id)
-        if match.message_id is None:
-            return
-        if match.status == "cancelled":
+    async def _redraw_table(self, update: svc.Update) -> svc.MatchInfo:
+        if update.match.status == "cancelled":
+            match = await self.bot.service.get(update.match.id)
             rendered = self._lobby_render(match)  # a lobby that expired: no game state to show
         else:
-            match, view, _ = await self.bot.service.view(match.id, None)
+            match, view, _ = await self.bot.service.view(update.match.id, None)
             rendered = await self.table(match, view.to_json(), update)
         if match.message_id is None:
-            return
+            return match
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         try:
             await channel.get_partial_message(match.message_id).edit(
@@ -155,7 +154,7 @@ class TablePublisher:
             )
         except discord.NotFound:
             if match.status != "live":
-                return
+                return match
             # Someone deleted the table: post it again, so the match stays playable.
             posted = await channel.send(
                 content=rendered.content,
@@ -164,6 +163,7 @@ class TablePublisher:
                 files=files_of(rendered),
             )
             await self.bot.service.set_message(match.id, posted.id)
+        return match
 
     async def table(
         self, match: svc.MatchInfo, view: dict[str, Any], update: svc.Update | None
@@ -220,11 +220,11 @@ class TablePublisher:
 
     # the thread ---------------------------------------------------------------------------
 
-    async def _post_log(self, match_id: int) -> None:
+    async def _post_log(self, match: svc.MatchInfo) -> None:
+        match_id = match.id
         lines = self._thread_lines.pop(match_id, [])
         if not lines or match_id in self._no_thread:
             return
-        match = await self.bot.service.get(match_id)
         thread_id = match.thread_id or await self._open_thread(match)
         if thread_id is None:
             return
@@ -254,12 +254,9 @@ class TablePublisher:
 
     # private hands ------------------------------------------------------------------------
 
-    async def _deal_hands(self, match_id: int) -> None:
-        seats = self._dm_due.pop(match_id, set())
-        if not seats:
-            return
-        match = await self.bot.service.get(match_id)
-        if match.status != "live":
+    async def _deal_hands(self, match: svc.MatchInfo) -> None:
+        seats = self._dm_due.pop(match.id, set())
+        if not seats or match.status != "live":
             return
         rules = await self.bot.service.settings.get(match.guild_id)
         if rules.hand_delivery != "dm":
