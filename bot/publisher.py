@@ -163,6 +163,7 @@ class TablePublisher:
                 files=files_of(rendered),
             )
             await self.bot.service.set_message(match.id, posted.id)
+            return replace(match, message_id=posted.id)
         return match
 
     async def table(
