@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from bot.client import Backstab
 
 
+ECHO_MAX = 100
+
+
 class ReferenceCog(commands.Cog, name="Reference"):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
@@ -39,7 +42,9 @@ class ReferenceCog(commands.Cog, name="Reference"):
     async def card(self, interaction: discord.Interaction[Backstab], name: str) -> None:
         key = ref.find_card(name)
         if key is None:
-            await _answer(interaction, Rendered(content=texts.CARD_UNKNOWN.format(name=name)))
+            # Echo at most a line of what was typed: Discord refuses replies past 2,000 chars.
+            shown = name if len(name) <= ECHO_MAX else name[:ECHO_MAX] + "…"
+            await _answer(interaction, Rendered(content=texts.CARD_UNKNOWN.format(name=shown)))
             return
         await _answer(interaction, ref.render_card(key))
 

@@ -78,6 +78,9 @@ def topic_choices(typed: str) -> list[tuple[str, str]]:
     return out[:MAX_CHOICES]
 
 
+ECHO_MAX = 100
+
+
 def render_rules(topic: str | None) -> Rendered:
     """One topic, or the list of topics (with a note when the asked one is unknown)."""
     found = reference_texts.find_topic(topic) if topic else None
@@ -99,5 +102,7 @@ def render_rules(topic: str | None) -> Rendered:
         embed.add_field(
             name=texts.game_title(game), value=clip("\n".join(lines), 1024), inline=False
         )
-    note = texts.RULES_UNKNOWN.format(topic=topic) if topic else None
+    # Echo at most a line of what was typed: Discord refuses replies past 2,000 chars.
+    shown = topic if topic is None or len(topic) <= ECHO_MAX else topic[:ECHO_MAX] + "…"
+    note = texts.RULES_UNKNOWN.format(topic=shown) if topic else None
     return Rendered(content=note, embeds=(embed,))
