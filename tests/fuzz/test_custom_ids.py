@@ -26,7 +26,7 @@ from tests.e2e.conftest import World
 from tests.e2e.helpers import message_in
 from tests.fuzz.strategies import custom_id_texts, key_texts
 
-SHARED = settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=150)
+SHARED = settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=80)
 
 
 @given(custom_id_texts())
