@@ -165,6 +165,7 @@ async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
             recorder.mark_live(len([t for t in tables if t.match_id is not None]))
             opened = time.perf_counter() - opening
             start = time.perf_counter()
+            cpu_start = time.process_time()
             until = start + args.seconds
             think = (args.think[0], args.think[1])
             players = [
@@ -172,10 +173,12 @@ async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
             ]
             await asyncio.wait(players, timeout=args.seconds)
             end = time.perf_counter()
+            cpu = time.process_time() - cpu_start
             for player in players:
                 player.cancel()
             await asyncio.gather(*players, return_exceptions=True)
             figures = report(recorder, probe, start, end, seconds_to_open=opened)
+            figures["process_cpu_percent"] = round(100 * cpu / (end - start))
             figures["leaks"] = await recorder.leak_check(bot, driver, tables)
     finally:
         await bot.release()
