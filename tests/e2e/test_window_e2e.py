@@ -150,12 +150,15 @@ async def test_a_burst_of_ai_moves_costs_one_table_edit(world: World) -> None:
     assert result.response is not None
     table_id = result.response.id
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    edits = table_edits(world, table_id)
-    await alice_plays(world, table_id)  # four AI seats answer before Alice moves again
     [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    if match.status != "live" or (await world.bot.service.current(match.id)).deciders != {0}:
+        pytest.skip("the AI seats ended this deal before Alice's turn")
+    before = len(await world.bot.service.action_log(match.id))
+    edits = table_edits(world, table_id)
+    await alice_plays(world, table_id)  # up to four AI seats answer before Alice moves again
     log = await world.bot.service.action_log(match.id)
-    assert len(log) >= 5 or match.status == "finished"
-    assert table_edits(world, table_id) - edits == 1
+    assert len(log) - before >= 2  # Alice's move and at least one AI move...
+    assert table_edits(world, table_id) - edits == 1  # ...cost one table edit
 
 
 async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai(world: World) -> None:
