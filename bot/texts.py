@@ -90,7 +90,7 @@ SEAT_OUT = "out"
 SEAT_TURN = "to act"
 SPECTATOR_NOTE = "You are watching this match: only seated players can act."
 
-HAND_TITLE = "Your hand in match #{match} ({game})"
+HAND_TITLE = "Your hand · match #{match}"
 HAND_YOUR_TURN = "It is your move: pick one of the buttons below."
 HAND_NOT_YOUR_TURN = "Not your move yet; this updates when it is."
 HAND_NOTHING = "Nothing private to show."
@@ -98,7 +98,7 @@ HAND_DM_FALLBACK = (
     "I could not send you a direct message, so here is your hand; "
     "use the My hand button on the table whenever you need it."
 )
-HAND_REFRESH_HINT = "This message expires after 15 minutes: press My hand again for a fresh one."
+HAND_REFRESH_HINT = "Out of date? Press My hand on the table for a fresh one."
 
 STALE = "The table moved on since that button was drawn. Here is the current view."
 

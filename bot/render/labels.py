@@ -33,7 +33,7 @@ CLASSIC_GROUPS: Mapping[str, str] = {
 
 CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     # kind: (group, label template)
-    "listen": ("turn", "Listen: take a {pile} card"),
+    "listen": ("turn", "Listen: a {pile} card"),
     "kick": ("turn", "Kick open the door"),
     "loot": ("turn", "Loot the room"),
     "loot_coins": ("turn", "Search for coins"),
@@ -66,7 +66,7 @@ CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     "steal": ("steal", "Steal {card} from {seat}"),
     "take_it": ("turn", "Keep the roll"),
     "set_die": ("cards", "Change the die with {card}"),
-    "deal": ("trade", "Open a deal with {seat}"),
+    "deal": ("trade", "Deal with {seat}"),
     "cancel": ("turn", "Call the deal off"),
     "give_gold": ("trade", "Give 100 gold to {seat}"),
     "offer": ("trade", "Swap {card} for {item}"),

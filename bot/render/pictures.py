@@ -20,7 +20,9 @@ from bot.render.model import Picture
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-TILE_W, TILE_H = 210, 290
+TILE_W, TILE_H = 210, 250
+FIGHT_W = 480  # the fight picture's width: about what Discord shows, so nothing shrinks
+CHIP_H = 40
 GAP = 14
 PER_ROW = 4  # a phone shows a 4-tile row at about half size: titles stay readable
 BACKGROUND = (43, 45, 49)  # Discord's dark theme, so the picture sits in the message
@@ -183,15 +185,14 @@ def fight_picture(
 ) -> Picture:
     """The fight: two strength bars on one scale, the verdict, then both sides' cards.
 
-    As narrow as the cards allow (two tiles at least): Discord draws an embed picture about
-    400-500 px wide, so a narrow picture keeps its words at full size."""
+    Narrow, and the cards as one-line chips rather than tiles: Discord draws an embed picture
+    about 300-500 px wide, so the words must be large next to the picture's width."""
     cards = [*players.cards, *monsters.cards]
-    columns = max(2, min(PER_ROW, len(cards)))
-    width = GAP + columns * (TILE_W + GAP)
+    width = FIGHT_W
     label_h, bar_h, side_h = 30, 34, 30 + 34 + 14
     verdict_top = GAP + 2 * side_h
     tiles_top = verdict_top + 44
-    height = tiles_top + (tiles_height(len(cards), columns) + GAP if cards else 0)
+    height = tiles_top + len(cards) * (CHIP_H + 8) + (GAP if cards else 0)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     known = [s for s in (players.strength, monsters.strength) if s is not None]
@@ -219,9 +220,25 @@ def fight_picture(
         font=font(22, True),
         fill=PAPER,
     )
-    if cards:
-        draw_tiles(image, GAP, tiles_top, cards, columns)
+    for n, card in enumerate(cards):
+        _chip(draw, GAP, tiles_top + n * (CHIP_H + 8), width - 2 * GAP, card)
     return Picture(filename, encode(image))
+
+
+def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, card: CardFace) -> None:
+    """A card on one line: its family's colour, its name, its number."""
+    band = BANDS.get(card.kind, UNKNOWN)
+    draw.rounded_rectangle(
+        (x, y, x + width, y + CHIP_H), radius=8, fill=PAPER, outline=band, width=3
+    )
+    draw.rounded_rectangle((x, y, x + 14, y + CHIP_H), radius=6, fill=band)
+    stat_w = draw.textlength(card.stat, font=font(22, True)) if card.stat else 0
+    draw.text((x + width - 10 - stat_w, y + 7), card.stat, font=font(22, True), fill=band)
+    name = card.title + (f" · {card.note}" if card.note else "")
+    room = int(width - 34 - stat_w - 16)
+    draw.text(
+        (x + 24, y + 8), _fit(draw, name, font(20, True), room), font=font(20, True), fill=INK
+    )
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, width: int) -> str:

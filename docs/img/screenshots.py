@@ -1,0 +1,178 @@
+"""Retake the README screenshots of the playground with headless Chromium.
+
+    .venv/bin/python docs/img/screenshots.py          # needs /usr/bin/chromium (or CHROMIUM=...)
+
+The same bot and SimCord server as ``python -m bot --demo``: Alice opens a classic lobby, Bob
+joins, two AI seats fill the table; Alice and Bob then click random choices from their "My hand"
+answers until a fight is on. Each shot is a fresh page load of SimCord's preview, at a desktop
+and a phone width: the lobby, the table during the fight (seen by Carol, a spectator) and
+Alice's hand in her direct messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+LOBBY = ((1100, 640), (400, 900))
+TABLE = ((1100, 1450), (400, 1650))  # (desktop, phone) window sizes
+GAME = "classic"
+
+
+async def shoot(env: Any, channel: Any, viewer: Any, name: str, size: tuple[int, int]) -> None:
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    # The bot writes clocks as Discord timestamps from the real time: show the page at it.
+    now = datetime.now(UTC)
+    async with env.preview(
+        channel, viewers=[viewer], layout="channel", port=0, presentation_time=now
+    ) as preview:
+        path = OUT / f"{name}.png"
+        process = await asyncio.create_subprocess_exec(
+            chromium,
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            f"--window-size={size[0]},{size[1]}",
+            "--virtual-time-budget=6000",
+            f"--screenshot={path}",
+            preview.url,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        await process.wait()
+        print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB", flush=True)
+
+
+def keyed(message: Any, key: str) -> str | None:
+    from bot.render import parse_custom_id
+
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for child in data.get("components", []):
+            parsed = parse_custom_id(child.get("custom_id", ""))
+            if parsed is not None and parsed.key == key and not child.get("disabled"):
+                return str(child["custom_id"])
+    return None
+
+
+def choices(message: Any) -> list[str]:
+    from bot.render import parse_custom_id
+
+    out = []
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for child in data.get("components", []):
+            parsed = parse_custom_id(child.get("custom_id", ""))
+            if parsed is None or child.get("disabled") or child.get("type") != 2:
+                continue
+            if parsed.key != "hand" and not parsed.key.startswith("page-"):
+                out.append(str(child["custom_id"]))
+    return out
+
+
+def table_of(channel: Any, message_id: int) -> Any:
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+async def play_to_a_fight(
+    env: Any, channel: Any, table_id: int, match_id: int, people: Any, seed: int
+) -> bool:
+    """Random clicks by Alice and Bob until a fight is on and one of them must decide."""
+    from engine.core.record import replay
+    from engine.games import load_game
+
+    bot = env.bot
+    game = load_game(GAME)
+    chooser = random.Random(seed)
+    for _ in range(300):
+        state = replay(game, await bot.service.record(match_id))
+        deciding = sorted(s for s in game.deciders(state) if s in people)
+        fighting = state.combat is not None and state.combat.fighter in people
+        if fighting and deciding and len(state.hands[0]) >= 2:
+            return True
+        if not deciding:
+            await env.settle()
+            continue
+        player = people[deciding[0]]
+        hand = await player.click(table_of(channel, table_id), label="My hand")
+        options = choices(hand.response)
+        if options:
+            await player.click(hand.response, custom_id=chooser.choice(options))
+    return False
+
+
+async def session(fight: bool, seed: int = 0) -> bool:
+    """One fresh bot and server. A preview page keeps SimCord's clock running after it closes,
+    so the lobby shot and the fight shots are taken in two sessions."""
+    import simcord
+
+    from bot.client import create_bot
+    from bot.config import Settings
+    from bot.playground import _name_the_bot, premigrate
+
+    folder = Path(tempfile.mkdtemp(prefix="backstab-shots-"))
+    settings = Settings(database=folder / "shots.sqlite3", playground_port=0)
+    settings = settings.model_copy(update={"sync_commands": True})
+    await premigrate(settings.database)
+    bot = create_bot(settings, games=[GAME])
+    env = simcord.Env(bot, check_errors=False, settle_timeout=60)
+    _name_the_bot(env)
+    await env.start()
+    try:
+        with env.time_context():
+            guild = env.create_guild("Backstab Playground")
+            channel = guild.create_text_channel("games")
+            alice, bob, carol = (
+                guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                for n in ("alice", "bob", "carol")
+            )
+            await env.settle()
+            result = await alice.slash(channel, "match new", game=GAME)
+            table_id = result.response.id
+            lobby = table_of(channel, table_id)
+            await bob.click(lobby, custom_id=keyed(lobby, "join"))
+            if not fight:
+                for size, suffix in zip(LOBBY, ("", "-phone"), strict=True):
+                    await shoot(env, channel, carol, f"playground-lobby{suffix}", size)
+                return True
+            [match] = await bot.service.matches_of_user(guild.id, alice.id)
+            while len((await bot.service.get(match.id)).seats) < 4:
+                await bot.service.add_ai(match.id, alice.id)
+            lobby = table_of(channel, table_id)
+            await alice.click(lobby, custom_id=keyed(lobby, "start"))
+            people = {0: alice, 1: bob}
+            if not await play_to_a_fight(env, channel, table_id, match.id, people, seed):
+                return False
+            await env.settle()
+            for size, suffix in zip(TABLE, ("", "-phone"), strict=True):
+                await shoot(env, channel, carol, f"playground-fight{suffix}", size)
+                await shoot(
+                    env, alice.user.dm_channel, alice.user, f"playground-hand{suffix}", size
+                )
+            return True
+    finally:
+        await bot.release()
+        await env.shutdown()
+
+
+async def main() -> None:
+    await session(fight=False)
+    for seed in (11, 12, 13, 14, 15):  # the AI seats may play differently as the bot changes
+        if await session(fight=True, seed=seed):
+            return
+    raise SystemExit("no fight with cards in Alice's hand came up: add seeds")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
