@@ -1,6 +1,6 @@
-"""The leak check end to end: a classic match played through SimCord's buttons (two humans,
-AI in the other seats). Every body the bot sends (channel posts and edits, DMs, interaction
-answers) is scanned for card names its recipient may not see: 0 leaks.
+"""The leak check end to end: a classic match (two humans, AI in the other seats) and a duel
+played through SimCord's buttons and selects. Every body the bot sends (channel posts and
+edits, DMs, interaction answers) is scanned for card names its recipient may not see: 0 leaks.
 
 A body is checked against the names hidden from its recipient both before and after the click
 that produced it, so a card passing through the open in between (a kicked door card that goes
@@ -36,7 +36,8 @@ from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.helpers import buttons, message_in
 
-GAME = "classic"
+GAMES = ["classic", "duel"]
+SEATS = {"classic": 4, "duel": 2}
 CLICKS = 60
 EPHEMERAL = 64  # Discord message flag
 
@@ -48,12 +49,13 @@ async def simcord_bot(settings: Settings) -> Any:
     from bot.playground import premigrate
 
     await premigrate(settings.database)
-    return create_bot(settings, games=[GAME])
+    return create_bot(settings, games=GAMES)
 
 
 @dataclass
 class Scanner:
     world: World
+    game_id: str
     match_id: int
     players: dict[int, simcord.MemberActor]  # seat -> its human
     seen: int = 0
@@ -66,13 +68,13 @@ class Scanner:
     async def forbidden(self) -> dict[Recipient, frozenset[str]]:
         """Names hidden from each recipient now, less what the moves since the last call
         showed them (a card revealed on the way, then hidden again)."""
-        game = load_game(GAME)
+        game = load_game(self.game_id)
         record = await self.world.bot.service.record(self.match_id)
         actions = record.action_list()
         state = replay(game, record, upto=self.count)
         events = [event for action in actions[self.count :] for event in game.apply(state, action)]
         self.count = len(actions)
-        return hidden_names(GAME, state, events)
+        return hidden_names(self.game_id, state, events)
 
     def recipient(self, path: str, body: Any, clicker: Recipient, public_source: bool) -> Any:
         """Who reads a request's body: a DM's seat, the channel, or the clicker."""
@@ -94,7 +96,7 @@ class Scanner:
         clicker: Recipient,
         public_source: bool,
     ) -> None:
-        allowed = all_card_names(GAME)
+        allowed = all_card_names(self.game_id)
         for request in self.world.env.http_requests[self.seen :]:
             for path, body in _bodies(request):
                 who = self.recipient(path, body, clicker, public_source)
@@ -135,15 +137,15 @@ def _keyed(message: Any, key: str) -> str | None:
     return None
 
 
-async def _start(world: World) -> tuple[int, int]:
-    result = await world.alice.slash(world.channel, "match new", game=GAME)
+async def _start(world: World, game_id: str) -> tuple[int, int]:
+    result = await world.alice.slash(world.channel, "match new", game=game_id)
     assert result.response is not None
     table_id = result.response.id
     join = _keyed(message_in(world.channel, table_id), "join")
     assert join is not None
     await world.bob.click(message_in(world.channel, table_id), custom_id=join)
     [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
-    while len((await world.bot.service.get(match.id)).seats) < 4:
+    while len((await world.bot.service.get(match.id)).seats) < SEATS[game_id]:
         await world.bot.service.add_ai(match.id, world.alice.id)
     start = _keyed(message_in(world.channel, table_id), "start")
     if start is None:  # the lobby message is redrawn on clicks only: ask for a fresh one
@@ -173,16 +175,16 @@ def _choices(message: Any) -> list[tuple[str, str | None, str]]:
     return out
 
 
-async def play_and_scan(world: World, clicks_wanted: int) -> Scanner:
+async def play_and_scan(world: World, game_id: str, clicks_wanted: int) -> Scanner:
     """Two humans click random legal choices from their "My hand" answers; AI plays the rest.
     Every request body is scanned as it goes."""
-    match_id, table_id = await _start(world)
+    match_id, table_id = await _start(world, game_id)
     players = {0: world.alice, 1: world.bob}
-    scanner = Scanner(world, match_id, players)
+    scanner = Scanner(world, game_id, match_id, players)
     chooser = random.Random(5)
     before = await scanner.forbidden()
     scanner.scan(before, before, PUBLIC, True)  # the lobby and the first table
-    game = load_game(GAME)
+    game = load_game(game_id)
     while scanner.clicks < clicks_wanted:
         if (await world.bot.service.get(match_id)).status != "live":
             break
@@ -210,8 +212,10 @@ async def play_and_scan(world: World, clicks_wanted: int) -> Scanner:
     return scanner
 
 
-async def test_a_classic_match_through_the_buttons_never_leaks_a_card(world: World) -> None:
-    scanner = await play_and_scan(world, CLICKS)
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_a_match_through_the_buttons_never_leaks_a_card(world: World, game_id: str) -> None:
+    # classic: two humans and two AI seats; duel: two humans, each with the default precon
+    scanner = await play_and_scan(world, game_id, CLICKS)
     assert scanner.clicks >= 10, "too few moves were played to mean anything"
     assert scanner.scanned["public"] > 10 and scanner.scanned["private"] > 10
     assert scanner.leaks == [], scanner.leaks
@@ -220,7 +224,7 @@ async def test_a_classic_match_through_the_buttons_never_leaks_a_card(world: Wor
 async def test_the_scan_bites_a_table_that_names_every_card_is_caught(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    every = " ".join(all_card_names(GAME))
+    every = " ".join(all_card_names("classic"))
     monkeypatch.setattr(ClassicRenderer, "waiting_line", lambda self, view, names, w: every)
-    scanner = await play_and_scan(world, 3)
+    scanner = await play_and_scan(world, "classic", 3)
     assert any("-> None" in leak for leak in scanner.leaks)
