@@ -27,8 +27,8 @@ from bot.render.model import (
     clip,
 )
 
-# Until the Discord layer draws selects and routes their choice (see bot/components.py),
-# every action is a button; the flow side flips this when it wires ``pick-<n>`` selects.
+# The Discord layer draws selects and routes their choice (bot/components.py). False turns
+# every action back into a (paged) button, for a front end without selects.
 SELECTS_WIRED = True
 # A group with more actions than this becomes a select (when selects are wired).
 BUTTONS_PER_GROUP = 5

@@ -113,3 +113,17 @@ def test_the_checker_bites_a_hand_posted_in_public_is_caught() -> None:
     found = find_leaks(message_texts(hand), forbidden[PUBLIC], all_card_names("classic"))
     assert found and found <= {game.table.defs[c].name for c in state.hands[0]}
     assert find_leaks(message_texts(hand), forbidden[0], all_card_names("classic")) == set()
+
+
+def test_the_table_picture_cannot_tell_which_card_was_committed_face_down() -> None:
+    # 000 III.A.2.f: pictures carry no words a scan could read, so prove them blind instead:
+    # swapping the face-down card for another from the attacker's hand changes no pixel.
+    game, state = until("duel", 2, 6, lambda v: v["fight"] is not None and "card" not in v["fight"])
+    match = make_match("duel", 2)
+    before = render_table(match, game.view(state, None).to_json(), deciders=[0])
+    hand = state.hand[state.fight.attacker]
+    other = next(i for i in hand if state.card_of[i] != state.card_of[state.fight.card])
+    hand[hand.index(other)], state.fight.card = state.fight.card, other
+    after = render_table(match, game.view(state, None).to_json(), deciders=[0])
+    assert before.pictures and before.pictures == after.pictures
+    assert message_texts(before) == message_texts(after)
