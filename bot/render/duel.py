@@ -324,5 +324,7 @@ class DuelRenderer(GameRenderer):
         card_id = next((e.get("id") for e in self._own(view) if a and e.get("iid") == a[0]), None)
         card = card_of(card_id) if card_id is not None else None
         description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
+        if card is not None and description and card.type == "monster":
+            description += " · " + texts.DUEL_HIRE_COST.format(cost=card.cost)
         style = Style.SECONDARY if k in QUIET else Style.PRIMARY
         return Control(action.key, label, labels.DUEL_GROUPS.get(group, ""), description, style)

@@ -92,7 +92,7 @@ CLASSIC_PENDING: Mapping[str, str] = {
     "lose": "{seat} to pick what to lose",
     "loot": "{seat} to loot the fallen",
 }
-CLASSIC_WAITING_TURN = "{seat} to play ({phase})"
+CLASSIC_WAITING_TURN = "{seat} to play"
 CLASSIC_WAITING_WINDOW = "answers to the fight (still to pass: {seats})"
 
 # Duel ------------------------------------------------------------------------------------
@@ -145,7 +145,7 @@ DUEL_FIRST = ("I", "You")
 DUEL_RECYCLE = ("Keep the discard", "Shuffle the discard back in")
 DUEL_ON = " on {target}"
 DUEL_BLOOD = " (give blood)"
-DUEL_WAITING = "{seat} to play ({phase})"
+DUEL_WAITING = "{seat} to play"
 DUEL_WAITING_WINDOW = "answers (still to pass: {seats})"
 
 # Card families as a tile's band reads them.
