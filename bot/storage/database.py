@@ -66,8 +66,7 @@ class Database:
         use. Several statements then cost one thread round trip instead of one each: under load
         every round trip waits for the event loop (and the GIL) while the lock is held, which
         the load bench measured as the bot's main queue."""
-        async with self._lock:
-            return await self._in_thread(work)
+        return await self._one_hop(work)
 
     async def write(self, work: Work[T]) -> T:
         """``work`` inside BEGIN IMMEDIATE ... COMMIT (ROLLBACK if it raises), in one hop."""
@@ -82,8 +81,17 @@ class Database:
             raw.execute("COMMIT")
             return result
 
+        return await self._one_hop(transaction)
+
+    async def _one_hop(self, work: Work[T]) -> T:
+        if not self._lock.locked():
+            # No multi-statement ``transaction()`` is open, and none can open before this hop
+            # is queued (nothing awaits in between): aiosqlite runs its queue in order on one
+            # thread, so the hop cannot land between someone's BEGIN and COMMIT. Skipping the
+            # lock lets hops pipeline instead of each waiting a loop turn for the lock.
+            return await self._in_thread(work)
         async with self._lock:
-            return await self._in_thread(transaction)
+            return await self._in_thread(work)
 
     async def _in_thread(self, work: Work[T]) -> T:
         # aiosqlite runs every call on its one worker thread; ``_execute`` is how its own

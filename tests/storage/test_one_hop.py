@@ -3,9 +3,11 @@ version conflict in ``record_action`` leaves the match, its log and its snapshot
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -66,3 +68,22 @@ async def test_a_stale_record_action_changes_nothing(db: Database) -> None:
     after = await repo.match_with_seats(match_id)
     assert after is not None and after[0]["version"] == version + 1
     assert await repo.snapshot(match_id) == (1, {"n": 1})
+
+
+async def test_a_hop_waits_for_an_open_transaction_and_never_lands_inside_it(db: Database) -> None:
+    def insert(guild: int) -> Any:
+        return lambda raw: raw.execute("INSERT INTO guild_settings VALUES (?, '{}')", (guild,))
+
+    writer: asyncio.Task[Any] | None = None
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO guild_settings VALUES (1, '{}')")
+            writer = asyncio.create_task(db.write(insert(2)))
+            for _ in range(20):
+                await asyncio.sleep(0)  # the hop is asked for while BEGIN..COMMIT is open
+            assert not writer.done()
+            raise RuntimeError("roll the open transaction back")
+    assert writer is not None
+    await writer
+    rows = await db.read(lambda raw: raw.execute("SELECT guild_id FROM guild_settings").fetchall())
+    assert [r[0] for r in rows] == [2]  # the hop committed on its own; the rollback took only 1
