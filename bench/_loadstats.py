@@ -173,7 +173,9 @@ def report(
     first = [p.first - p.sent for p in actions if p.first is not None]
     visible = [p.result - p.sent for p in actions if p.result is not None]
     every_first = [p.first - p.sent for p in done if p.first is not None]
-    unanswered = sum(1 for p in done if p.first is None) + len(probe.pending)
+    unanswered = sum(1 for p in done if p.first is None) + sum(
+        1 for p in probe.pending.values() if start <= p.sent <= end
+    )
     transactions = [t for t in recorder.transactions if start <= t[0] <= end]
     peak = edits = 0
     over = 0

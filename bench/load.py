@@ -36,12 +36,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench._loadstats import Recorder, report  # noqa: E402
-from bench._simdrive import Driver, Probe, button_ids, plain_loop  # noqa: E402
+from bench._simdrive import RESULT_WAIT, Driver, Probe, button_ids, plain_loop  # noqa: E402
 
 CHANNELS_PER_GUILD = 200  # Discord caps a server at 500 channels
 GAMES = ("classic", "duel")
 AI_SEATS = {"classic": 3, "duel": 1}  # one person per table; AI fills the other seats
 NO_BUTTON_WAIT = 0.5
+PACING_WINDOW = 5.0  # Discord's edit window the bot paces table edits to
 
 
 class Table:
@@ -177,13 +178,26 @@ async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
             for player in players:
                 player.cancel()
             await asyncio.gather(*players, return_exceptions=True)
+            in_flight = len(probe.pending)
+            await settle(probe)
             figures = report(recorder, probe, start, end, seconds_to_open=opened)
+            figures["in_flight_at_window_end"] = in_flight
             figures["process_cpu_percent"] = round(100 * cpu / (end - start))
             figures["leaks"] = await recorder.leak_check(bot, driver, tables)
     finally:
         await bot.release()
         await env.shutdown()
     return figures
+
+
+async def settle(probe: Probe) -> None:
+    """Let the clicks in flight be answered and the paced table edits land, so the leak check
+    reads tables drawn from the final state and the bot is idle when it is closed."""
+    waited = 0.0
+    while probe.pending and waited < RESULT_WAIT:
+        await asyncio.sleep(0.1)
+        waited += 0.1
+    await asyncio.sleep(PACING_WINDOW + 1)
 
 
 async def _open_all(driver: Driver, tables: list[Table], parallel: int) -> None:
