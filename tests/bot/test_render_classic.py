@@ -78,6 +78,7 @@ def test_every_position_renders_within_discords_limits() -> None:
     for game, state in playout("classic", 5, 11, 300):
         table = render_table(match, game.view(state, None).to_json(), deciders=[0], log=["x"] * 9)
         assert all(len(embed) <= 6000 for embed in table.embeds)  # Discord: embed total
+        assert all(len(p.data) < MAX_PICTURE for p in table.pictures)  # budget: < 100 KB
         for seat in game.deciders(state):
             hand = render_hand(
                 match, game.view(state, seat).to_json(), game.legal_actions(state, seat)

@@ -70,6 +70,7 @@ def test_every_position_renders_within_discords_limits() -> None:
     for game, state in playout("duel", 2, 9, 400):
         table = render_table(match, game.view(state, None).to_json(), deciders=[0], log=["x"] * 9)
         assert all(len(embed) <= 6000 for embed in table.embeds)
+        assert all(len(p.data) < MAX_PICTURE for p in table.pictures)
         for seat in game.deciders(state):
             actions = game.legal_actions(state, seat)
             hand = render_hand(match, game.view(state, seat).to_json(), actions)
