@@ -66,7 +66,8 @@ class Players:
         match_id = self.rng.choice(self.live)
         match = await self.service.get(match_id)
         if match.status != "live":
-            self.live.remove(match_id)
+            if match_id in self.live:  # another player task may have seen it end first
+                self.live.remove(match_id)
             return
         humans = [s for s in match.seats if s.user_id is not None]
         self.rng.shuffle(humans)
