@@ -148,8 +148,13 @@ class Recorder:
                 messages += [(seat, m) for m in list(driver.latest_messages(dm, 1))]
             for recipient, message in messages:
                 checked += 1
-                leaks = find_leaks(message_texts(message), forbidden[recipient], allowed)
-                found += [f"match {match.id} to {recipient}: {name}" for name in sorted(leaks)]
+                texts = message_texts(message)
+                leaks = find_leaks(texts, forbidden[recipient], allowed)
+                found += [
+                    f"match {match.id} ({match.game}) to {recipient}: {name} in "
+                    + repr(next((t for t in texts if name in t), ""))[:160]
+                    for name in sorted(leaks)
+                ]
         return {"checked": checked, "found": len(found), "examples": found[:5]}
 
 
