@@ -218,10 +218,14 @@ def heal(s: DuelState, iid: int, amount: int, ev: list[Event]) -> int:
 
 
 def stuck_bonus(defs: Defs, s: DuelState, iid: int, op: str) -> int:
+    """What the Curses stuck to ``iid`` add to ``op`` (# 000 I.E.5.a): only their ongoing
+    ability modifies the host; a ``play`` effect happened once, when the Curse was played."""
     total = 0
     for curse, host in s.stuck.items():
         if host == iid:
             for ability in card(defs, s, curse).abilities:
+                if ability.when != "ongoing":
+                    continue
                 for e in ability.effects:
                     if e.op == op:
                         total += e.amount
