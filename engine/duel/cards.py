@@ -54,7 +54,6 @@ Target = Literal[
     "hero",
     "each_hero",
     "ally",
-    "enemy_ally",
     "monster",
     "loot",
     "card",
@@ -137,6 +136,13 @@ OP_KEYWORDS = {
 }
 
 
+CHOICE_TARGETS = ("hero", "ally", "monster", "loot", "card")
+# Whose card a choice target may be, seen from the player choosing (# 000 II.A.4: a card's
+# controller; a stuck Curse follows its host): ``own`` for "one of your Allies", ``enemy``
+# for "an opponent's Ally".
+Whose = Literal["any", "own", "enemy"]
+
+
 class Effect(BaseModel):
     """One step of an ability. ``amount`` is X; ``blood`` steps happen only when the Give
     Blood payment was made (# 000 IV Give Blood)."""
@@ -146,7 +152,17 @@ class Effect(BaseModel):
     op: Op
     amount: int = Field(default=1, ge=-10, le=20)
     target: Target = "none"
+    whose: Whose = "any"
     blood: bool = False
+
+    @model_validator(mode="after")
+    def _whose_needs_a_choice(self) -> Effect:
+        if self.whose != "any" and self.target not in CHOICE_TARGETS:
+            raise ValueError(
+                f"whose = {self.whose!r} needs a choice target "
+                f"({', '.join(CHOICE_TARGETS)}), not {self.target!r}"
+            )
+        return self
 
 
 class Ability(BaseModel):

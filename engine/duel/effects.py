@@ -8,7 +8,7 @@ effects do nothing and the rest still happen (# 000 II.A.1.a, II.A.1.b).
 from __future__ import annotations
 
 from engine.core import Event
-from engine.duel.cards import Ability, DuelCard
+from engine.duel.cards import CHOICE_TARGETS, Ability, DuelCard
 from engine.duel.state import DuelState
 from engine.duel.zones import (
     Defs,
@@ -26,7 +26,6 @@ from engine.duel.zones import (
     type_of,
 )
 
-CHOICE_TARGETS = ("hero", "ally", "enemy_ally", "monster", "loot", "card")
 # Pending choices: ``[seat, count, mode]``.
 PENDING_BOTTOM = 0  # Recycle: put cards from hand on the deck bottom
 PENDING_TARGET = 1  # a hired Monster's ability: pick its target
@@ -41,6 +40,19 @@ def target_kind(ability: Ability) -> str:
         if e.target in CHOICE_TARGETS:
             return e.target
     return "none"
+
+
+def target_whose(ability: Ability) -> str:
+    """The qualifier of the ability's choice target: ``any``, ``own`` or ``enemy``."""
+    for e in ability.effects:
+        if e.target in CHOICE_TARGETS:
+            return e.whose
+    return "any"
+
+
+def ability_candidates(defs: Defs, s: DuelState, ability: Ability, seat: int) -> list[int]:
+    """Every legal choice for the ability's target, for ``seat`` choosing (# 000 II.A.1.b)."""
+    return candidates(defs, s, target_kind(ability), seat, target_whose(ability))
 
 
 def _targetable(defs: Defs, s: DuelState, iid: int) -> bool:
@@ -65,8 +77,10 @@ def _is_monster_now(defs: Defs, s: DuelState, iid: int) -> bool:
     return type_of(defs, s, iid) == "monster"
 
 
-def candidates(defs: Defs, s: DuelState, kind: str, seat: int) -> list[int]:
-    """Every legal choice for a target kind, from ``seat``'s point of view."""
+def candidates(defs: Defs, s: DuelState, kind: str, seat: int, whose: str = "any") -> list[int]:
+    """Every legal choice for a target kind, from ``seat``'s point of view; ``whose`` keeps
+    only ``seat``'s own cards or only the opponent's (the card text's "your", "an opponent's").
+    """
     if kind == "none":
         return []
     pool = _in_play_cards(s)
@@ -79,14 +93,14 @@ def candidates(defs: Defs, s: DuelState, kind: str, seat: int) -> list[int]:
             ok = iid in s.heroes
         elif kind == "ally":
             ok = now == "ally"
-        elif kind == "enemy_ally":
-            ok = now == "ally" and controller(s, iid) != seat
         elif kind == "monster":
             ok = now == "monster"
         elif kind == "loot":
             ok = now == "loot"
         else:
             ok = iid not in s.heroes
+        if ok and whose != "any":
+            ok = (controller(s, iid) == seat) == (whose == "own")
         if ok:
             out.append(iid)
     return sorted(set(out))

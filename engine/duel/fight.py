@@ -9,10 +9,9 @@ from engine.duel.effects import (
     PENDING_ORDER,
     PENDING_TARGET,
     TRIGGER_BASE,
-    candidates,
+    ability_candidates,
     resolve_effects,
     suction,
-    target_kind,
 )
 from engine.duel.state import DuelState, Fight
 from engine.duel.zones import (
@@ -146,8 +145,7 @@ def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     for i, a in enumerate(c.abilities):
         if a.when != "hire":
             continue
-        kind = target_kind(a)
-        options = candidates(defs, s, kind, f.attacker) if kind != "none" else []
+        options = ability_candidates(defs, s, a, f.attacker)
         # 000 II.A.1.b: with no valid target it still triggers but cannot resolve
         target = -1 if not options else (options[0] if len(options) == 1 else NEEDS_TARGET)
         entries.append([f.attacker, f.card, i, target, 0, 0])
@@ -184,7 +182,7 @@ def hire_target_options(defs: Defs, s: DuelState) -> list[int]:
     for entry in reversed(s.stack):
         if entry[3] == NEEDS_TARGET:
             ability = card(defs, s, entry[1]).abilities[entry[2]]
-            return candidates(defs, s, target_kind(ability), entry[0])
+            return ability_candidates(defs, s, ability, entry[0])
     return []
 
 

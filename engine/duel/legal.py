@@ -12,6 +12,7 @@ from engine.duel.effects import (
     candidates,
     smack_targets,
     target_kind,
+    target_whose,
 )
 from engine.duel.fight import hire_target_options
 from engine.duel.state import DuelState
@@ -67,7 +68,7 @@ def _targets_for(defs: Defs, s: DuelState, a: Ability | None, seat: int) -> list
             return None  # the cost counts until the cheating check, power and defense until damage
     if kind == "none":
         return [-1]
-    found = candidates(defs, s, kind, seat)
+    found = candidates(defs, s, kind, seat, target_whose(a))
     return found or None
 
 

@@ -229,7 +229,11 @@ TABLE = {
     "purse": [9, 9],
     "level": [10, 10],
     "hero_damage": [3, 3],
-    "seat0": {"deck": ["puddle_slime"] * 4, "hand": ["puddle_slime", "rusty_sword"]},
+    "seat0": {
+        "deck": ["puddle_slime"] * 4,
+        "hand": ["puddle_slime", "rusty_sword"],
+        "hoard": ["village_militia"],  # for "one of your Allies" (whose = "own")
+    },
     "seat1": {
         "deck": ["puddle_slime"] * 4,
         "hand": ["puddle_slime"],
