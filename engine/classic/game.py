@@ -8,7 +8,7 @@ from typing import Any
 from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
 from engine.classic.hooks import HOOKS
-from engine.classic.rules import combat, effects, free, running, trade, turn
+from engine.classic.rules import bargain, combat, effects, free, running, trade, turn
 from engine.classic.state import ClassicState
 from engine.classic.table import Table
 from engine.classic.views import ClassicView, make_view
@@ -67,10 +67,10 @@ class Classic(Game[ClassicState, ClassicView]):
         t, s = self.table, state
         if s.pending:
             p = s.pending[-1]
-            if p.kind in ("help", "trade"):
+            if p.kind in bargain.KINDS:  # 004: Asking for Help
+                return bargain.actions(t, s, seat)
+            if p.kind == "trade":
                 return [Action(seat, "accept"), Action(seat, "decline")]
-            if p.kind == "offer":
-                return combat.offer_actions(t, s, seat)
             if p.kind == "deal":
                 return trade.deal_actions(t, s, seat, p.seats[0])
             if p.kind == "die":
@@ -103,10 +103,8 @@ class Classic(Game[ClassicState, ClassicView]):
             self._concede(s, a.seat, ev)
         elif s.pending:
             kind = s.pending[-1].kind
-            if kind == "help":
-                combat.answer_help(t, s, a, ev)
-            elif kind == "offer":
-                combat.propose(s, a, ev)
+            if kind in bargain.KINDS:  # 004: Asking for Help
+                bargain.resolve(t, s, a, ev)
             elif kind == "deal":
                 trade.answer_deal(s, a, ev)
             elif kind == "trade":
@@ -163,7 +161,7 @@ class Classic(Game[ClassicState, ClassicView]):
             p
             for p in s.pending
             if not (p.kind == "trade" and p.nums[0] == seat)
-            and not (p.kind in ("deal", "offer") and p.seats[0] == seat)
+            and not (p.kind in ("deal", "offer", "countered") and p.seats[0] == seat)
         ]
         for p in list(s.pending):
             if p.kind == "pick" or p.kind == "loot":

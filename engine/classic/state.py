@@ -37,6 +37,9 @@ class Combat:
     # Promised only if the fight is won: gold, and items from the fighter's table.
     deal_win_gold: int = 0
     deal_win_items: list[int] = field(default_factory=list)
+    # One entry (the asked seat) per counter-offer made in that seat's bargain, by either
+    # side: it bounds the back-and-forth (# 004: Asking for Help).
+    counters: list[int] = field(default_factory=list)
 
     def clone(self) -> Combat:
         return Combat(
@@ -56,6 +59,7 @@ class Combat:
             self.driven_off,
             self.deal_win_gold,
             list(self.deal_win_items),
+            list(self.counters),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -63,7 +67,8 @@ class Combat:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Combat:
-        defaults = {"deal_win_gold": 0, "deal_win_items": []}  # snapshots from before promises
+        # Snapshots from before promises and counter-offers.
+        defaults = {"deal_win_gold": 0, "deal_win_items": [], "counters": []}
         return cls(**{n: _copy(data.get(n, defaults.get(n))) for n in Combat.__slots__})
 
 
@@ -131,6 +136,9 @@ class ClassicState:
     # Items carried by hirelings, per seat, as flat pairs [item, hireling, ...]; the item
     # stays in ``items`` (and ``equipped``) of the seat (# 004: Other Treasures, Hireling).
     hired: list[list[int]] = field(default_factory=list)
+    # Open trade offers made off-turn, as flat quintuples [turn count, offerer, partner, mine,
+    # theirs, ...]; nobody waits on them and they lapse when the turn ends (rules/trade.py).
+    offers: list[int] = field(default_factory=list)
 
     def clone(self) -> ClassicState:
         return ClassicState(
@@ -163,6 +171,7 @@ class ClassicState:
             self.single_winner,
             [list(x) for x in self.cheats],
             [list(x) for x in self.hired],
+            list(self.offers),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -187,6 +196,8 @@ class ClassicState:
         for name in ClassicState.__slots__:
             if name == "hired" and name not in data:  # snapshots from before hirelings carried
                 data = {**data, name: [[] for _ in range(int(data["seats"]))]}
+            if name == "offers" and name not in data:  # snapshots from before off-turn trades
+                data = {**data, name: []}
             value = data[name]
             if name == "rng":
                 kwargs[name] = Rng.from_json(value)

@@ -83,73 +83,6 @@ def window_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     return out
 
 
-GOLD_OFFERS = (0, 100, 200, 300, 500, 1000)
-
-
-def offer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    """# 004: Asking for Help: the deal. Items from the fighter's table added one at a time
-    (``offer_item``), then the rest in one ``propose``: treasures for the helper (0..all), who
-    picks first, and gold. Gold and items are paid on acceptance, kept win or lose."""
-    c = s.combat
-    p = s.pending[-1]
-    assert c is not None
-    helper = p.seats[0]
-    offered = p.cards + p.nums[1:]
-    out = []
-    for card in s.items[seat]:
-        if card not in offered and (not t.defs[card].big or _big_room(t, s, helper, offered)):
-            out.append(Action(seat, "offer_item", (card,)))
-            out.append(Action(seat, "promise_item", (card,)))
-    if not p.nums or not p.nums[0]:
-        out.extend(Action(seat, "promise_gold", (g,)) for g in GOLD_OFFERS if 0 < g <= s.gold[seat])
-    for share in range(_treasure_total(t, c) + 1):
-        for first in (0, 1) if share else (0,):
-            for gold in GOLD_OFFERS:
-                if gold <= s.gold[seat]:
-                    out.append(Action(seat, "propose", (share, first, gold)))
-    return out
-
-
-def _big_room(t: Table, s: ClassicState, helper: int, offered: list[int]) -> bool:
-    """Another Big item fits the helper's table (# 004: Big Items)."""
-    bigs = t.big_count(s, helper) + sum(1 for c in offered if t.defs[c].big)
-    return bigs < t.max_big(s, helper)
-
-
-def propose(s: ClassicState, a: Action, ev: list[Event]) -> None:
-    p = s.pending.pop()
-    if not p.nums:
-        p.nums = [0]  # [gold promised on a win, items promised on a win...]
-    if a.kind in ("offer_item", "promise_item", "promise_gold"):
-        if a.kind == "offer_item":
-            p.cards.append(int(a.args[0]))
-        elif a.kind == "promise_item":
-            p.nums.append(int(a.args[0]))
-        else:
-            p.nums[0] = int(a.args[0])
-        s.pending.append(p)
-        ev.append(Event(a.kind, {"seat": a.seat, "to": p.seats[0], "what": a.args[0]}))
-        return
-    share, first, gold = (int(x) for x in a.args)
-    to = p.seats[0]
-    s.pending.append(Pending("help", to, cards=list(p.cards), nums=[share, first, gold, *p.nums]))
-    ev.append(
-        Event(
-            "asked",
-            {
-                "seat": a.seat,
-                "to": to,
-                "share": share,
-                "helper_first": first,
-                "gold": gold,
-                "items": list(p.cards),
-                "gold_on_win": p.nums[0],
-                "items_on_win": p.nums[1:],
-            },
-        )
-    )
-
-
 def _top_discarded_monster(t: Table, s: ClassicState) -> int:
     for card in reversed(s.door_discard):
         if t.kind[card] == "monster":
@@ -157,7 +90,7 @@ def _top_discarded_monster(t: Table, s: ClassicState) -> int:
     return -1
 
 
-def _treasure_total(t: Table, c: Combat) -> int:
+def treasure_total(t: Table, c: Combat) -> int:
     total = 0
     for i, m in enumerate(c.monsters):
         total += max(0, t.defs[m].treasures + c.extra[i]) * (1 + c.mates[i])
@@ -243,23 +176,6 @@ def resolve_window_action(t: Table, s: ClassicState, a: Action, ev: list[Event])
         s.pending.append(Pending("offer", seat, seats=[p]))
 
 
-def answer_help(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
-    p = s.pending.pop()
-    c, w = s.combat, s.window
-    assert c is not None and w is not None
-    if a.kind == "accept":
-        c.helper = a.seat
-        c.deal_treasures, c.deal_helper_first = p.nums[0], p.nums[1]
-        c.deal_win_gold, c.deal_win_items = p.nums[3], p.nums[4:]
-        s.gold[c.fighter] -= p.nums[2]  # paid now: the helper keeps it win or lose
-        s.gold[a.seat] += p.nums[2]
-        for card in p.cards:  # carried, not equipped: nobody equips during combat
-            if card in s.items[c.fighter]:  # (a hireling's load may already have gone with it)
-                t.put_item(s, a.seat, card, t.take_item(s, c.fighter, card))
-        w.passed.clear()
-    ev.append(Event("help_" + a.kind, {"seat": a.seat}))
-
-
 def resolve_fight(t: Table, s: ClassicState, ev: list[Event]) -> None:
     c = s.combat
     assert c is not None
@@ -295,7 +211,7 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
     kills = sum(1 + m for m in c.mates)
     gain = sum(t.defs[m].levels * (1 + c.mates[i]) for i, m in enumerate(c.monsters))
     coins = sum(t.defs[m].coins * (1 + c.mates[i]) for i, m in enumerate(c.monsters))
-    count = _treasure_total(t, c)
+    count = treasure_total(t, c)
     fighter, helper = c.fighter, c.helper
     share, helper_first = c.deal_treasures, c.deal_helper_first
     finish_combat(t, s, ev)
