@@ -59,12 +59,21 @@ class Game(ABC, Generic[S, V]):
 
     @abstractmethod
     def deciders(self, state: S) -> frozenset[int]:
-        """The seats that may act now (several while a response window is open)."""
+        """The seats the match is waiting on (several while a response window is open): play
+        does not go on until one of them acts, so timers and "waiting for" lines follow them."""
+
+    def free_actors(self, state: S) -> frozenset[int]:
+        """Seats that MAY act now without being waited on (a card playable at any time, on
+        anyone's turn). Nobody is timed for them and play never waits for them; a free actor's
+        ``legal_actions`` holds only its optional actions (possibly none: this set must not
+        depend on hidden cards). Disjoint from ``deciders``. Default: nobody."""
+        return frozenset()
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now; empty when it may not act. Conceding is not
-        listed here: it is always open to a live seat (see ``check``)."""
+        """Every action ``seat`` may take now; empty when it may not act. For a free actor
+        (``free_actors``) only its optional actions. Conceding is not listed here: it is
+        always open to a live seat (see ``check``)."""
 
     @abstractmethod
     def live_seats(self, state: S) -> frozenset[int]:
@@ -106,6 +115,12 @@ class Game(ABC, Generic[S, V]):
             raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
         return rng.choice(legal)
 
+    def ai_free_action(self, state: S, seat: int, rng: Rng, level: str = "normal") -> Action | None:
+        """What an AI seat that is a free actor (not waited on) chooses to do now, or ``None``
+        to let play go on. Drivers ask it between moves; every answer must use up something
+        (a card, an offer) so that asking again and again ends. Default: never."""
+        return None
+
     def check(self, state: S, action: Action) -> None:
         """The one legality decision. Raises ``IllegalAction`` with a reason code."""
         if self.outcome(state) is not None:
@@ -114,8 +129,9 @@ class Game(ABC, Generic[S, V]):
             if action.args or action.seat not in self.live_seats(state):
                 raise IllegalAction(Reason.SEAT_OUT, seat=action.seat)
             return
-        if action.seat not in self.deciders(state):
-            raise IllegalAction(Reason.NOT_A_DECIDER, seat=action.seat)
+        seat = action.seat
+        if seat not in self.deciders(state) and seat not in self.free_actors(state):
+            raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
         if action not in self.legal_actions(state, action.seat):
             raise IllegalAction(Reason.NOT_LEGAL_NOW, action=action.key)
 

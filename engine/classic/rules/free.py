@@ -1,6 +1,7 @@
 """Actions a player may take outside the strict phase flow: on their own turn outside combat
 (# 004: When You May Take Actions), and the any-time cards (level-ups, curses, hirelings,
-dropping a role)."""
+dropping a role), which any seat the match is not waiting on may also play (a free actor,
+``Classic.free_actors``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,43 @@ def anytime_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
             out.append(Action(seat, "hire", (card,)))
     out.extend(Action(seat, "drop_role", (r,)) for r in s.roles[seat] if t.kind[r] != "super")
     return out
+
+
+def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """# 004: When You May Take Actions: a seat the match is not waiting on may play the
+    any-time cards, even in a fight or while someone else owes a decision; and, while no fight
+    is on, change what it wears and hand a hireling an item (trades: ``trade.offturn_actions``).
+    Only its own hand is read, so the list reveals nothing about other hands."""
+    out = anytime_actions(t, s, seat)
+    if s.combat is None:
+        for card in s.items[seat]:
+            if t.carried_by_hireling(s, seat, card):
+                continue
+            if card in s.equipped[seat]:
+                out.append(Action(seat, "unequip", (card,)))
+            elif t.can_equip(s, seat, card):
+                out.append(Action(seat, "equip", (card,)))
+        out.extend(_hireling_actions(t, s, seat))
+    return out
+
+
+def drop_moot(t: Table, s: ClassicState) -> None:
+    """Decisions that no longer owe anything go: something done by a seat nobody waited on (a
+    curse, a trade, a death) may have taken the very cards they were about."""
+    keep = []
+    for p in s.pending:
+        if p.kind == "lose":
+            p.cards = [c for c in p.cards if c in s.items[p.seat]]
+            if not p.cards:
+                continue
+        elif p.kind == "received":
+            p.cards = [c for c in p.cards if c in s.hands[p.seat]]
+            if not p.cards:
+                continue
+        elif p.kind == "shed" and t.big_count(s, p.seat) <= t.max_big(s, p.seat):
+            continue
+        keep.append(p)
+    s.pending = keep
 
 
 def own_turn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:

@@ -1,9 +1,17 @@
 """Trading and gifts between players (# 004: Items (Trading), Coins).
 
 Only items on the table change hands, never cards from a hand; whatever is received stays in
-play. The other player must agree, so an offer is a decision owed by them (accept/decline).
-Deals are opened on the offerer's own turn outside combat, once per partner per turn (a
-narrower window than the rules allow: see docs/rules/classic.md)."""
+play; nobody trades while a fight is on. Two ways to deal, both once per partner per turn:
+
+- On your own turn, while the table waits on you: ``deal`` opens a decision for you (what to
+  offer), and an item offer becomes a decision owed by the partner (accept/decline). You chose
+  to wait on them.
+- At any other moment (# 004: When You May Take Actions: trading "at any time" outside combat,
+  best done off-turn; Coins: gifts at any time except in combat): a seat the match is not
+  waiting on gives 100 gold or makes an item offer in one action. The offer is not a decision
+  anyone waits on: it lies open in ``state.offers`` and the partner may accept or decline it
+  whenever they may act freely (or on their own turn) until the current turn ends, when it
+  lapses. So an off-turn offer never holds up the player whose turn it is."""
 
 from __future__ import annotations
 
@@ -37,6 +45,66 @@ def deal_actions(t: Table, s: ClassicState, seat: int, partner: int) -> list[Act
     return out
 
 
+OFFER_SIZE = 5  # an open offer in ``state.offers``: turn count, offerer, partner, mine, theirs
+
+
+def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """What a seat not waited on may do in trade: give 100 gold or offer an item (once per
+    partner per turn), and answer the open offers made to it. Nothing while a fight is on."""
+    if s.combat is not None:
+        return []
+    out: list[Action] = []
+    for p in range(s.seats):
+        if p == seat or s.out[p] or s.dead[p] or f"deal{seat}>{p}" in s.used:
+            continue
+        if s.gold[seat] >= COIN:
+            out.append(Action(seat, "give_gold", (p,)))
+        for mine in s.items[seat]:
+            for theirs in [NOTHING, *s.items[p]]:
+                if _fits(t, s, seat, p, mine, theirs):
+                    out.append(Action(seat, "offer", (p, mine, theirs)))
+    out.extend(answer_actions(t, s, seat))
+    return out
+
+
+def answer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """Accept or decline each open offer made to ``seat`` that could still be carried out."""
+    out: list[Action] = []
+    for offerer, partner, mine, theirs in _open_offers(s):
+        if partner == seat and _acceptable(t, s, offerer, seat, mine, theirs):
+            args = (offerer, mine, theirs)
+            out += [Action(seat, "accept", args), Action(seat, "decline", args)]
+    return out
+
+
+def pending_answers(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """The answers to an offer made on the offerer's turn (a ``trade`` decision). Accepting
+    needs both items still in place: an off-turn curse or trade may have moved one."""
+    offerer, mine, theirs = s.pending[-1].nums
+    out = [Action(seat, "decline")]
+    if _acceptable(t, s, offerer, seat, mine, theirs):
+        out.insert(0, Action(seat, "accept"))
+    return out
+
+
+def _open_offers(s: ClassicState) -> list[tuple[int, int, int, int]]:
+    """Offers made this turn (older ones have lapsed)."""
+    o, n = s.offers, OFFER_SIZE
+    return [
+        (o[i + 1], o[i + 2], o[i + 3], o[i + 4]) for i in range(0, len(o), n) if o[i] == s.turns
+    ]
+
+
+def _acceptable(
+    t: Table, s: ClassicState, offerer: int, partner: int, mine: int, theirs: int
+) -> bool:
+    if s.combat is not None or s.out[offerer] or s.dead[offerer] or s.dead[partner]:
+        return False
+    if mine not in s.items[offerer] or (theirs >= 0 and theirs not in s.items[partner]):
+        return False
+    return _fits(t, s, offerer, partner, mine, theirs)
+
+
 def _fits(t: Table, s: ClassicState, seat: int, other: int, mine: int, theirs: int) -> bool:
     """Big items still within each side's limit after the swap (# 004: Big Items)."""
     mine_big = int(t.defs[mine].big)
@@ -53,6 +121,45 @@ def resolve_trade(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
     s.used.append(f"deal{partner}")
     s.pending.append(Pending("deal", a.seat, seats=[partner]))
     return True
+
+
+def resolve_offer(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool:
+    """Carry out an off-turn gift or offer, or an answer to an open offer; False if ``a`` is
+    none of these."""
+    k = a.kind
+    if k == "give_gold":
+        to = int(a.args[0])
+        s.used.append(f"deal{a.seat}>{to}")
+        s.gold[a.seat] -= COIN
+        s.gold[to] += COIN
+        ev.append(Event("gave_gold", {"seat": a.seat, "to": to, "gold": COIN}))
+    elif k == "offer":
+        to, mine, theirs = (int(x) for x in a.args)
+        s.used.append(f"deal{a.seat}>{to}")
+        s.offers = [*_live_entries(s), s.turns, a.seat, to, mine, theirs]
+        ev.append(Event("offer", {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs}))
+    elif k in ("accept", "decline") and len(a.args) == 3:
+        offerer, mine, theirs = (int(x) for x in a.args)
+        entry = [s.turns, offerer, a.seat, mine, theirs]
+        live = _live_entries(s)
+        for i in range(0, len(live), OFFER_SIZE):
+            if live[i : i + OFFER_SIZE] == entry:
+                del live[i : i + OFFER_SIZE]
+                break
+        s.offers = live
+        if k == "accept":
+            _move(t, s, offerer, a.seat, mine)
+            if theirs >= 0:
+                _move(t, s, a.seat, offerer, theirs)
+        ev.append(Event("trade_" + k, {"seat": a.seat, "with": offerer}))
+    else:
+        return False
+    return True
+
+
+def _live_entries(s: ClassicState) -> list[int]:
+    o, n = s.offers, OFFER_SIZE
+    return [x for i in range(0, len(o), n) if o[i] == s.turns for x in o[i : i + n]]
 
 
 def answer_deal(s: ClassicState, a: Action, ev: list[Event]) -> None:
