@@ -61,16 +61,29 @@ class Classic(Game[ClassicState, ClassicView]):
             return state.window.waiting_on()
         return frozenset({state.turn})
 
+    def free_actors(self, state: ClassicState) -> frozenset[int]:
+        """# 004: When You May Take Actions: every live seat not waited on may play an
+        any-time card (and trade or change gear while no fight is on), on anyone's turn,
+        without the table waiting for it. Not once someone has won, nor in a tournament
+        roll-off for the win (phase ``over``): the match is decided by then."""
+        s = state
+        if s.winners or s.phase == "over" or self.outcome(s) is not None:
+            return frozenset()
+        deciders = self.deciders(s)
+        return frozenset(p for p in range(s.seats) if not s.out[p] and p not in deciders)
+
     def legal_actions(self, state: ClassicState, seat: int) -> list[Action]:
-        if seat not in self.deciders(state):
-            return []
         t, s = self.table, state
+        if seat not in self.deciders(state):
+            if seat not in self.free_actors(state):
+                return []
+            return free.offturn_actions(t, s, seat) + trade.offturn_actions(t, s, seat)
         if s.pending:
             p = s.pending[-1]
             if p.kind in bargain.KINDS:  # 004: Asking for Help
                 return bargain.actions(t, s, seat)
             if p.kind == "trade":
-                return [Action(seat, "accept"), Action(seat, "decline")]
+                return trade.pending_answers(t, s, seat)
             if p.kind == "deal":
                 return trade.deal_actions(t, s, seat, p.seats[0])
             if p.kind == "die":
@@ -93,6 +106,7 @@ class Classic(Game[ClassicState, ClassicView]):
         # Cards may be arranged before listening too (# 004: Turn Phases).
         out.extend(free.own_turn_actions(t, s, seat))
         out.extend(trade.trade_actions(t, s, seat))
+        out.extend(trade.answer_actions(t, s, seat))
         out.extend(free.anytime_actions(t, s, seat))
         return out
 
@@ -101,6 +115,8 @@ class Classic(Game[ClassicState, ClassicView]):
         ev: list[Event] = []
         if a.kind == CONCEDE:
             self._concede(s, a.seat, ev)
+        elif a.seat not in self.deciders(s):
+            self._resolve_free_actor(s, a, ev)
         elif s.pending:
             kind = s.pending[-1].kind
             if kind in bargain.KINDS:  # 004: Asking for Help
@@ -132,13 +148,24 @@ class Classic(Game[ClassicState, ClassicView]):
             not turn.resolve_phase(t, s, a, ev)
             and not free.resolve_free(t, s, a, ev)
             and not trade.resolve_trade(t, s, a, ev)
+            and not trade.resolve_offer(t, s, a, ev)
         ):
             raise IllegalAction(Reason.UNKNOWN_ACTION, kind=a.kind)
         self._settle(s, ev)
         return ev
 
+    def _resolve_free_actor(self, s: ClassicState, a: Action, ev: list[Event]) -> None:
+        """# 004: When You May Take Actions: a seat nobody waits on acts; in a fight, like any
+        play, it reopens the window to everyone (# 004: Combat)."""
+        t = self.table
+        if not free.resolve_free(t, s, a, ev) and not trade.resolve_offer(t, s, a, ev):
+            raise IllegalAction(Reason.UNKNOWN_ACTION, kind=a.kind)
+        if s.window is not None:
+            s.window.passed.clear()
+
     def _settle(self, s: ClassicState, ev: list[Event]) -> None:
         """A fight whose window closed ends once every run-away roll and loot pick is done."""
+        free.drop_moot(self.table, s)
         if s.combat is not None and s.window is None and not s.pending:
             combat.finish_combat(self.table, s, ev)
 
