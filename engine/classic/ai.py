@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.classic.state import ClassicState
+from engine.classic.rules.combat import treasure_total
+from engine.classic.state import ClassicState, Pending
 from engine.core import Action, Rng
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
         if a.args[1] == leader and leader != seat:
             return a
     c = s.combat
-    if c is not None and s.window is not None:
+    if c is not None and s.window is not None and not s.pending:  # a decision owed comes first
         mine = seat in (c.fighter, c.helper)
         winning = t.players_winning(s, c)
         if mine and not winning:
@@ -70,12 +71,11 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
     if s.pending:
         p = s.pending[-1]
         if p.kind == "help":
-            paid = p.nums[0] > 0 or any(p.nums[2:]) or bool(p.cards)
-            helpful = paid or t.has_power(s, seat, "elf")
-            c2 = s.combat
-            if c2 is not None and s.levels[c2.fighter] + 1 >= 10 and c2.fighter != seat:
-                helpful = False
-            return Action(seat, "accept" if helpful else "decline")
+            return _answer_offer(game, s, seat, p, legal)
+        if p.kind == "countered":
+            return _answer_counter(game, s, seat, p, legal)
+        if p.kind == "counter":
+            return _name_price(game, s, p, legal)
         if p.kind in ("pick", "loot_body", "loot"):
             return max(legal, key=lambda a: t.defs[int(a.args[0])].value)
         if p.kind == "offer":
@@ -117,3 +117,67 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
         if a2 is not None:
             return a2
     return legal[0]
+
+
+# Bargaining for help (# 004: Asking for Help) ---------------------------------------------
+# A fair price: half the treasure (rounded up) and the helper picks first; with no treasure,
+# 100 gold up front. Anything under it is countered; a counter above it is refused or
+# countered back with the fair terms.
+FAIR_GOLD = 100
+MOST_GOLD = 300  # what a fighter pays up front and on a win, at most, without haggling
+MOST_ITEMS = 300  # the value of table items a fighter hands over, at most
+
+
+def _fair_share(game: Classic, s: ClassicState) -> int:
+    assert s.combat is not None
+    return (treasure_total(game.table, s.combat) + 1) // 2
+
+
+def _answer_offer(
+    game: Classic, s: ClassicState, seat: int, p: Pending, legal: list[Action]
+) -> Action:
+    """The asked seat: never help someone to the win; take a fair deal (an Elf anything),
+    counter a poor one when there is something to ask for, else refuse."""
+    t, c = game.table, s.combat
+    assert c is not None
+    if s.levels[c.fighter] + 1 >= 10 and c.fighter != seat:
+        return Action(seat, "decline")
+    share, gold = p.nums[0], sum(p.nums[2:4])
+    paid = share > 0 or gold > 0 or bool(p.cards) or len(p.nums) > 4
+    fair = share >= _fair_share(game, s) and (share > 0 or gold >= FAIR_GOLD or bool(p.cards))
+    if fair or t.has_power(s, seat, "elf"):
+        return Action(seat, "accept")
+    something = treasure_total(t, c) > 0 or s.gold[c.fighter] >= FAIR_GOLD or s.items[c.fighter]
+    if Action(seat, "counter") in legal and something:
+        return Action(seat, "counter")
+    return Action(seat, "accept" if paid else "decline")
+
+
+def _answer_counter(
+    game: Classic, s: ClassicState, seat: int, p: Pending, legal: list[Action]
+) -> Action:
+    """The fighter: accept a fair price, else counter back with fair terms, else refuse."""
+    t = game.table
+    share, _, gold, win_gold, *win_items = p.nums
+    worth = sum(t.defs[card].value for card in [*p.cards, *win_items])
+    if share <= _fair_share(game, s) and gold + win_gold <= MOST_GOLD and worth <= MOST_ITEMS:
+        return Action(seat, "accept")
+    if Action(seat, "counter") in legal:
+        return Action(seat, "counter")
+    return Action(seat, "decline")
+
+
+def _name_price(game: Classic, s: ClassicState, p: Pending, legal: list[Action]) -> Action:
+    """The helper's counter: the fair share; with no treasure, gold up front or the
+    fighter's cheapest table item."""
+    t = game.table
+    demands = [a for a in legal if a.kind == "demand"]
+    share = _fair_share(game, s)
+    wanted = [(share, 1, 0)] if share else [(0, 0, FAIR_GOLD)]
+    for a in demands:
+        if a.args in wanted:
+            return a
+    items = [a for a in legal if a.kind == "demand_item"]
+    if items and not p.cards:
+        return min(items, key=lambda a: t.defs[int(a.args[0])].value)
+    return demands[0]

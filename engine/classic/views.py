@@ -41,8 +41,12 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
             # A "received" decision lists cards now in a hand: only their owner sees them.
             "cards": list(p.cards) if p.kind != "received" or seat == p.seat else [],
         }
-        if p.kind == "help":
+        # A bargain for help is made in the open (# 004: Asking for Help): its terms and the
+        # other party show; its items are on the fighter's table already.
+        if p.kind in ("help", "countered"):
             pending["offer"] = list(p.nums)
+        if p.kind in ("offer", "counter", "countered"):
+            pending["with"] = p.seats[0]
     data: dict[str, Any] = {
         "turn": s.turn,
         "phase": s.phase,
