@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Game, Rng
+from engine.core import Action, Game, Rng
 from engine.games import available, load_game
 
 
@@ -72,19 +72,17 @@ def play_one(
     options: Mapping[str, Any] | None = None,
 ) -> None:
     """One seeded match; the deciding seat inside a window is drawn from a scheduler stream
-    so that nobody always answers first."""
+    so that nobody always answers first. After each move, every free actor (a seat the match
+    is not waiting on) is asked once, in seat order, whether it plays something now
+    (``Game.ai_free_action``, with a stream of its own): at most one extra action per seat
+    per move, so a match still ends within ``max_actions`` moves."""
     state = game.new(players, seed, options)
     scheduler = Rng(seed).fork(7919)
     thinkers = [Rng(seed).fork(1000 + seat) for seat in range(players)]
+    free_thinkers = [Rng(seed).fork(5000 + seat) for seat in range(players)]
     invariants = getattr(game, "invariants", None) if check else None
-    for _ in range(max_actions):
-        if game.outcome(state) is not None:
-            break
-        deciders = sorted(game.deciders(state))
-        if not deciders:
-            raise RuntimeError("live game with no decider")
-        seat = deciders[scheduler.below(len(deciders))]
-        action = game.ai_action(state, seat, thinkers[seat], levels[seat])
+
+    def step(action: Action) -> None:
         game.apply(state, action)
         summary.actions += 1
         if invariants is not None:
@@ -92,6 +90,21 @@ def play_one(
             if problems:
                 summary.invariant_violations += len(problems)
                 summary.first_error = summary.first_error or f"seed {seed}: {problems[0]}"
+
+    for _ in range(max_actions):
+        if game.outcome(state) is not None:
+            break
+        deciders = sorted(game.deciders(state))
+        if not deciders:
+            raise RuntimeError("live game with no decider")
+        seat = deciders[scheduler.below(len(deciders))]
+        step(game.ai_action(state, seat, thinkers[seat], levels[seat]))
+        for other in range(players):
+            if other not in game.free_actors(state):
+                continue
+            extra = game.ai_free_action(state, other, free_thinkers[other], levels[other])
+            if extra is not None:
+                step(extra)
     outcome = game.outcome(state)
     if outcome is None:
         summary.turn_limit_hits += 1

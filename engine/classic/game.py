@@ -264,3 +264,10 @@ class Classic(Game[ClassicState, ClassicView]):
         from engine.classic.ai import choose
 
         return choose(self, state, seat, rng, level)
+
+    def ai_free_action(
+        self, state: ClassicState, seat: int, rng: Rng, level: str = "normal"
+    ) -> Action | None:
+        from engine.classic.ai_free import choose_free
+
+        return choose_free(self, state, seat, rng, level)
