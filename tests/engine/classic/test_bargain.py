@@ -1,0 +1,148 @@
+"""# 004: Asking for Help: counter-offers (rules/bargain.py) beyond what scenario files check:
+bounded haggling in random playouts, no hand cards in the terms, a helper conceding mid-bargain,
+snapshots, the view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.classic import Classic
+from engine.classic.rules.bargain import COUNTER_LIMIT
+from engine.classic.scenario import build, find_action
+from engine.classic.state import ClassicState
+from engine.core import CONCEDE, Action, Rng
+
+BARGAIN = ("offer", "help", "counter", "countered")
+
+
+def _play(game: Classic, s: ClassicState, steps: list[dict[str, Any]]) -> None:
+    for step in steps:
+        action = find_action(game, s, step)
+        assert action is not None, step
+        game.apply(s, action)
+
+
+def _countered(game: Classic) -> ClassicState:
+    """Seat 0 fights a goblin, asks seat 1, who counters: seat 0 owes the answer."""
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["mon_goblin"]},
+        [{"level": 3, "gold": 500, "carried": ["hat_pot"], "hand": ["shot_bolt"]}, {"level": 3}],
+    )
+    _play(
+        game,
+        s,
+        [
+            {"seat": 0, "do": "kick"},
+            {"seat": 0, "do": "ask", "args": [1]},
+            {"seat": 0, "do": "propose", "args": [0, 0, 0]},
+            {"seat": 1, "do": "counter"},
+            {"seat": 1, "do": "demand_item", "args": ["hat_pot"]},
+            {"seat": 1, "do": "demand", "args": [1, 1, 100]},
+        ],
+    )
+    return s
+
+
+def test_a_counter_names_only_table_items(game: Classic) -> None:
+    # 004: Asking for Help: a helper may be paid in coins, items or treasure; a hand stays
+    # secret, so no term of a bargain may name a card in a hand.
+    for seed in range(60):
+        s = game.new(4, seed)
+        rng = Rng(seed)
+        for _ in range(2000):
+            if game.outcome(s) is not None:
+                break
+            seat = min(game.deciders(s))
+            if s.pending and s.pending[-1].kind in ("offer", "counter"):
+                hands = {c for h in s.hands for c in h}
+                for a in game.legal_actions(s, seat):
+                    if a.kind in ("propose", "demand"):
+                        continue
+                    assert int(a.args[0]) not in hands or a.kind.endswith("gold"), a
+            game.apply(s, game.ai_action(s, seat, rng, "random"))
+
+
+def test_haggling_is_bounded_in_random_playouts(game: Classic) -> None:
+    # 004: Asking for Help: each side counters at most COUNTER_LIMIT times per bargain, and
+    # every random playout ends.
+    seen = 0
+    for seed in range(80):
+        s = game.new(4, seed)
+        rng = Rng(seed)
+        for _ in range(6000):
+            if game.outcome(s) is not None:
+                break
+            if s.combat is not None:
+                counts = [s.combat.counters.count(p) for p in range(s.seats)]
+                assert max(counts) <= 2 * COUNTER_LIMIT
+                seen += sum(counts)
+            seat = min(game.deciders(s))
+            game.apply(s, game.ai_action(s, seat, rng, "random"))
+        assert game.outcome(s) is not None, seed
+    assert seen > 0  # counters did happen
+
+
+def test_the_view_shows_a_pending_counter(game: Classic) -> None:
+    # 004: Asking for Help: a deal is struck at the table, in the open.
+    s = _countered(game)
+    for seat in (None, 0, 1, 2):
+        pending = game.view(s, seat).data["pending"]
+        assert pending["kind"] == "countered" and pending["seat"] == 0
+        assert pending["with"] == 1 and pending["offer"] == [1, 1, 100, 0]
+        assert [game.table.defs[c].id for c in pending["cards"]] == ["hat_pot"]
+
+
+def test_a_counter_survives_a_snapshot(game: Classic) -> None:
+    s = _countered(game)
+    again = game.load_state(s.to_json())
+    assert again.combat is not None and again.combat.counters == [1]
+    assert game.legal_actions(again, 0) == game.legal_actions(s, 0)
+    assert Action(0, "counter") in game.legal_actions(again, 0)
+
+
+def test_old_snapshots_without_counters_load(game: Classic) -> None:
+    s = _countered(game)
+    data = s.to_json()
+    del data["combat"]["counters"]
+    again = game.load_state(data)
+    assert again.combat is not None and again.combat.counters == []
+
+
+def test_a_helper_conceding_while_the_fighter_weighs_a_counter(game: Classic) -> None:
+    # The bargain lapses with the seat that left; the fighter is back in the fight alone.
+    s = _countered(game)
+    game.apply(s, Action(1, CONCEDE))
+    assert not s.pending and s.combat is not None and s.combat.helper == -1
+    assert s.items[0] and game.legal_actions(s, 0)
+    assert not game.invariants(s)
+
+
+def test_the_heuristic_fighter_accepts_a_fair_counter(game: Classic) -> None:
+    s = _countered(game)  # one of two treasures, helper first, 100 gold, a 100-gold hat
+    action = game.ai_action(s, 0, Rng(1), "heuristic")
+    assert action == Action(0, "accept")
+
+
+def test_the_heuristic_helper_counters_an_empty_offer(game: Classic) -> None:
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["mon_goblin"]},
+        [{"level": 3}, {"level": 3}],
+    )
+    _play(
+        game,
+        s,
+        [
+            {"seat": 0, "do": "kick"},
+            {"seat": 0, "do": "ask", "args": [1]},
+            {"seat": 0, "do": "propose", "args": [0, 0, 0]},
+        ],
+    )
+    rng = Rng(1)
+    assert game.ai_action(s, 1, rng, "heuristic") == Action(1, "counter")
+    game.apply(s, Action(1, "counter"))
+    demand = game.ai_action(s, 1, rng, "heuristic")
+    assert demand == Action(1, "demand", (1, 1, 0))  # half of two treasures, picking first
+    game.apply(s, demand)
+    assert game.ai_action(s, 0, rng, "heuristic") == Action(0, "accept")
