@@ -38,6 +38,25 @@ def _check_events(events: list[Event], state: ClassicState) -> None:
                     assert "card" not in event.for_viewer(seat)
 
 
+FREE_CARD_KINDS = ("curse", "levelup", "hire")
+
+
+def _free_action(game: Classic, state: ClassicState, rng: Rng) -> Action | None:
+    """A random optional action of a random free actor, after checking what free actors may
+    see and do: they are never deciders, and the only hand cards their actions name are their
+    own (# 004: When You May Take Actions)."""
+    free = sorted(game.free_actors(state))
+    assert not set(free) & game.deciders(state), "a seat is both waited on and free"
+    if not free:
+        return None
+    seat = rng.choice(free)
+    legal = game.legal_actions(state, seat)
+    for a in legal:
+        if a.kind in FREE_CARD_KINDS:
+            assert a.args[0] in state.hands[seat], f"{a.key} names a card not in the hand"
+    return rng.choice(legal) if legal else None
+
+
 @given(
     seats=st.integers(min_value=3, max_value=6),
     seed=st.integers(min_value=0, max_value=2**32),
@@ -63,6 +82,9 @@ def test_random_playouts_keep_invariants(
         action = rng.choice(legal)
         if concede_at == step:
             action = Action(rng.choice(sorted(game.live_seats(state))), CONCEDE)
+        elif rng.below(3) == 0:
+            # 004: When You May Take Actions: a seat nobody waits on plays now and then.
+            action = _free_action(game, state, rng) or action
         assert Action.from_key(action.seat, action.key) == action  # button ids round trip
         events = game.apply(state, action)
         record.append(action)
