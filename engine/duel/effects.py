@@ -7,7 +7,7 @@ effects do nothing and the rest still happen (# 000 II.A.1.a, II.A.1.b).
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, ResponseWindow
 from engine.duel.cards import CHOICE_TARGETS, Ability, DuelCard
 from engine.duel.state import DuelState
 from engine.duel.zones import (
@@ -33,6 +33,8 @@ PENDING_RECYCLE = 2  # Recycle: decide whether to draw at all
 PENDING_ORDER = 3  # the active player orders simultaneous triggers
 NEEDS_TARGET = -3  # a stack entry still waiting for its target
 TRIGGER_BASE = 16  # a trigger code is ``iid * TRIGGER_BASE + ability index``
+BLEED = -1  # the trigger code of Bleeding in the reckoning step (# 000 IV Bleeding)
+BLEED_INDEX = -4  # the ability index of a Bleeding stack entry (its source is the Hero)
 
 
 def target_kind(ability: Ability) -> str:
@@ -104,6 +106,46 @@ def candidates(defs: Defs, s: DuelState, kind: str, seat: int, whose: str = "any
         if ok:
             out.append(iid)
     return sorted(set(out))
+
+
+def trigger_entry(defs: Defs, s: DuelState, seat: int, code: int) -> list[int]:
+    """The stack entry of a triggered ability: its target is set at once when there is one
+    choice, left ``NEEDS_TARGET`` when its controller must pick, -1 when there is none (it still
+    triggers but cannot resolve, # 000 II.A.1.b)."""
+    if code == BLEED:
+        return [seat, s.heroes[seat], BLEED_INDEX, -1, 0, 0]
+    iid, i = divmod(code, TRIGGER_BASE)
+    ability = card(defs, s, iid).abilities[i]
+    options = ability_candidates(defs, s, ability, seat)
+    target = -1 if not options else (options[0] if len(options) == 1 else NEEDS_TARGET)
+    return [seat, iid, i, target, 0, 0]
+
+
+def entry_code(entry: list[int]) -> int:
+    """The trigger code a stack entry stands for (the inverse of ``trigger_entry``)."""
+    return BLEED if entry[2] == BLEED_INDEX else entry[1] * TRIGGER_BASE + entry[2]
+
+
+def move_entry(s: DuelState, code: int, ordered: int) -> None:
+    """Put the triggered entry ``code`` right under the ``ordered`` ones already picked, so it
+    resolves after them and before the rest (# 000 II.A.2)."""
+    entry = next(e for e in s.stack if not e[5] and entry_code(e) == code)
+    s.stack.remove(entry)
+    s.stack.insert(len(s.stack) - ordered, entry)
+
+
+def triggers_ready(s: DuelState) -> None:
+    """Triggered entries are in order: their controller picks the targets still open, then
+    both players may answer them (# 000 II.A.1.a): the hire or end-of-fight window in a fight,
+    else the reckoning window of the warmup."""
+    waiting = [e for e in s.stack if e[3] == NEEDS_TARGET]
+    if waiting:
+        s.pending = [waiting[-1][0], 0, PENDING_TARGET]  # the ability's controller picks
+        return
+    s.pending = []
+    f = s.fight
+    kind = "reckoning" if f is None else ("fight_end" if f.step == "end" else "hire")
+    s.window = ResponseWindow(kind, (s.active, 1 - s.active))
 
 
 def smack_targets(defs: Defs, s: DuelState) -> list[int]:
@@ -276,6 +318,8 @@ def _cancel(defs: Defs, s: DuelState, ev: list[Event]) -> None:
         return
     victim = s.stack.pop()
     ev.append(Event("canceled", {"card": victim[1]}))
+    if victim[2] == BLEED_INDEX:
+        s.bleed[victim[0]] = 0  # this reckoning's Bleeding did not happen; it is used up
     if victim[5]:
         finish_card(defs, s, victim, ev, canceled=True)
 

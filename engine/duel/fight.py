@@ -7,11 +7,12 @@ from engine.core import Event, ResponseWindow
 from engine.duel.effects import (
     NEEDS_TARGET,
     PENDING_ORDER,
-    PENDING_TARGET,
     TRIGGER_BASE,
     ability_candidates,
     resolve_effects,
     suction,
+    trigger_entry,
+    triggers_ready,
 )
 from engine.duel.state import DuelState, Fight
 from engine.duel.zones import (
@@ -141,14 +142,11 @@ def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     if monstrous(defs, s, f.card):
         after_hire(defs, s, ev)  # 000 IV Monstrous: its other abilities are ignored
         return
-    entries = []
-    for i, a in enumerate(c.abilities):
-        if a.when != "hire":
-            continue
-        options = ability_candidates(defs, s, a, f.attacker)
-        # 000 II.A.1.b: with no valid target it still triggers but cannot resolve
-        target = -1 if not options else (options[0] if len(options) == 1 else NEEDS_TARGET)
-        entries.append([f.attacker, f.card, i, target, 0, 0])
+    entries = [
+        trigger_entry(defs, s, f.attacker, f.card * TRIGGER_BASE + i)
+        for i, a in enumerate(c.abilities)
+        if a.when == "hire"
+    ]
     if not entries:
         after_hire(defs, s, ev)
         return
@@ -160,25 +158,13 @@ def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     hire_ordered(defs, s)
 
 
-def move_hire_entry(s: DuelState, code: int, ordered: int) -> None:
-    """Put the hire ability ``code`` right under the ``ordered`` ones already picked, so it
-    resolves after them and before the rest."""
-    iid, idx = divmod(code, TRIGGER_BASE)
-    entry = next(e for e in s.stack if e[1] == iid and e[2] == idx and not e[5])
-    s.stack.remove(entry)
-    s.stack.insert(len(s.stack) - ordered, entry)
-
-
 def hire_ordered(defs: Defs, s: DuelState) -> None:
     """The hire abilities are in order: the attacker picks targets, then both may answer."""
-    if any(e[3] == NEEDS_TARGET for e in s.stack):
-        s.pending = [s.active, 0, PENDING_TARGET]
-        return
-    s.window = ResponseWindow("hire", (s.active, 1 - s.active))
+    triggers_ready(s)
 
 
 def hire_target_options(defs: Defs, s: DuelState) -> list[int]:
-    """Targets for the first hire ability still waiting for one."""
+    """Targets for the first triggered ability (hire or reckoning) still waiting for one."""
     for entry in reversed(s.stack):
         if entry[3] == NEEDS_TARGET:
             ability = card(defs, s, entry[1]).abilities[entry[2]]
@@ -187,14 +173,13 @@ def hire_target_options(defs: Defs, s: DuelState) -> list[int]:
 
 
 def choose_hire_target(s: DuelState, target: int) -> None:
-    """The attacker picks a hired Monster's target; the hire window opens once all are set."""
+    """The active player picks a triggered ability's target (a hired Monster's, a reckoning
+    ability's); the window opens once all are set."""
     for entry in reversed(s.stack):
         if entry[3] == NEEDS_TARGET:
             entry[3] = target
             break
-    if not any(e[3] == NEEDS_TARGET for e in s.stack):
-        s.pending = []
-        s.window = ResponseWindow("hire", (s.active, 1 - s.active))
+    triggers_ready(s)
 
 
 def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
@@ -276,12 +261,17 @@ def end_fight(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     assert f is not None
     f.step = "end"
     codes = end_triggers(defs, s)
+    if not codes:
+        finish_end(defs, s, ev)
+        return
+    # Like hire abilities they wait on the stack, each for its card's controller (who picks
+    # its target), and both players may answer them in the ``fight_end`` window.
+    entries = [trigger_entry(defs, s, controller(s, code // TRIGGER_BASE), code) for code in codes]
+    s.stack.extend(reversed(entries))
     if len(codes) > 1:
         s.pending = [s.active, len(codes), PENDING_ORDER, *codes]
         return
-    for code in codes:
-        resolve_end_trigger(defs, s, s.active, code, ev)
-    finish_end(defs, s, ev)
+    triggers_ready(s)
 
 
 def end_triggers(defs: Defs, s: DuelState) -> list[int]:
@@ -302,15 +292,13 @@ def end_triggers(defs: Defs, s: DuelState) -> list[int]:
     return codes
 
 
-def resolve_end_trigger(defs: Defs, s: DuelState, _active: int, code: int, ev: list[Event]) -> None:
-    """One end-of-fight ability, for its card's controller. A card that left play meanwhile
-    (an earlier ability squished it) no longer has the ability."""
-    f = s.fight
-    iid, i = divmod(code, TRIGGER_BASE)
-    if s.phase == "over" or f is None or not in_play(s, iid):
+def resolve_end_entry(defs: Defs, s: DuelState, entry: list[int], ev: list[Event]) -> None:
+    """One end-of-fight ability leaving the stack. A card that left play meanwhile (an earlier
+    ability squished it) no longer has the ability."""
+    iid, i = entry[1], entry[2]
+    if s.phase == "over" or s.fight is None or not in_play(s, iid):
         return
-    seat = controller(s, iid)
-    resolve_effects(defs, s, [seat, iid, i, -1, 0, 0], card(defs, s, iid).abilities[i], ev)
+    resolve_effects(defs, s, entry, card(defs, s, iid).abilities[i], ev)
 
 
 def finish_end(defs: Defs, s: DuelState, ev: list[Event]) -> None:

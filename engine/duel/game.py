@@ -23,7 +23,7 @@ from engine.duel import fight, legal, triggers, turn
 from engine.duel.ai import choose
 from engine.duel.cards import DuelCard
 from engine.duel.decks import Deck, load_decks, validate_deck
-from engine.duel.effects import PENDING_BOTTOM, finish_card, resolve_effects, suction
+from engine.duel.effects import BLEED_INDEX, PENDING_BOTTOM, finish_card, resolve_effects, suction
 from engine.duel.hooks import HOOKS
 from engine.duel.state import DuelState
 from engine.duel.views import DuelView, make_view
@@ -287,7 +287,7 @@ class Duel(Game[DuelState, DuelView]):
     def _after_entry(self, s: DuelState, ev: list[Event]) -> None:
         if s.window is None or s.phase == "over":
             return
-        if s.stack or s.window.kind == "cost":
+        if s.stack or s.window.kind in ("cost", turn.WARMUP):
             s.window.passed.clear()  # everyone may answer again (# 000 II.A.1.a)
         else:
             self._close_window(s, ev)
@@ -297,12 +297,18 @@ class Duel(Game[DuelState, DuelView]):
         kind = s.window.kind
         s.window = None
         f = s.fight
-        if f is not None and f.card < 0:
+        if kind == "fight_end" and f is not None:
+            fight.finish_end(self.defs, s, ev)  # 000 III.A.2.f.(I).(F).2-4
+        elif f is not None and f.card < 0:
             fight.end_fight(self.defs, s, ev)
         elif kind == "cost" and f is not None:
             fight.check_cheating(self.defs, s, ev)
         elif kind == "hire" and f is not None:
             fight.after_hire(self.defs, s, ev)
+        elif kind == turn.WARMUP:
+            turn.reckon(self.defs, s, s.active, ev)  # 000 III.A.1.c after the unzap window
+        elif kind == turn.RECKONING:
+            turn.finish_warmup(s, s.active, ev)  # 000 III.A.1.d-e unstash and draw
 
     def _resolve_entry(self, s: DuelState, entry: list[int], ev: list[Event]) -> None:
         seat, iid, idx, target, _, from_hand = entry
@@ -312,6 +318,10 @@ class Duel(Game[DuelState, DuelView]):
             if in_play(s, target):
                 dealt = hurt(self.defs, s, target, 1, ev)
                 suction(self.defs, s, iid, seat, dealt, ev)
+        elif idx == BLEED_INDEX or (idx >= 0 and c.abilities[idx].when == "reckoning"):
+            turn.resolve_reckoning(self.defs, s, entry, ev)  # 000 III.A.1.c
+        elif idx >= 0 and not from_hand and c.abilities[idx].when in ("fight_end", "survive"):
+            fight.resolve_end_entry(self.defs, s, entry, ev)  # 000 III.A.2.f.(I).(F).1
         elif idx >= 0:
             resolve_effects(self.defs, s, entry, c.abilities[idx], ev)
         if from_hand and s.phase != "over":

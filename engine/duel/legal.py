@@ -180,6 +180,13 @@ def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     return out
 
 
+def opponent_may_act(defs: Defs, s: DuelState, active: int) -> bool:
+    """After the unzap step (# 000 III.A.1.b): could the active player's opponent activate an
+    ability of a card in play? Only public facts decide (cards in play, zaps, gold, targets),
+    never a hand, so the window this opens gives nothing away."""
+    return bool(_abilities(defs, s, 1 - active, in_window=False))
+
+
 def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if seat not in deciders(s):
         return []
@@ -191,6 +198,14 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
         return [Action(seat, "target", (iid,)) for iid in hire_target_options(defs, s)]
     if s.pending:
         return [Action(seat, "bottom", (iid,)) for iid in sorted(set(s.hand[seat]))]
+    if s.window is not None and s.window.kind == "warmup" and not s.stack:
+        # 000 III.A.1.b: after unzapping and with nothing resolving, anything may be played
+        return [
+            Action(seat, "pass"),
+            *_mischief(defs, s, seat, False),
+            *_abilities(defs, s, seat, False),
+            *_flaunts(defs, s, seat),
+        ]
     if s.window is not None:
         # 000 II.A.1.a: while something resolves only interrupts; in the cost window with
         # nothing on the stack any card or ability that changes the cost may be used too

@@ -39,10 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Action, IllegalAction, Rng
-from engine.duel.effects import TRIGGER_BASE
+from engine.duel.effects import BLEED, TRIGGER_BASE
 from engine.duel.game import Duel
 from engine.duel.state import DuelState
-from engine.duel.turn import BLEED
 
 ZONES = ("hand", "deck", "hoard", "stash", "stash_up", "discard")
 DEFAULT_HEROES = ("hero_brunhild", "hero_vesper")

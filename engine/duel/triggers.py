@@ -11,8 +11,8 @@ the cooldown (# 000 III.A.3) and a level gained (# 000 III.A.3.a). A trigger is 
 from __future__ import annotations
 
 from engine.core import Event
-from engine.duel import fight, turn
-from engine.duel.effects import PENDING_ORDER, TRIGGER_BASE
+from engine.duel import turn
+from engine.duel.effects import PENDING_ORDER, TRIGGER_BASE, move_entry, triggers_ready
 from engine.duel.state import DuelState
 from engine.duel.zones import Defs
 
@@ -35,29 +35,24 @@ def choose_order(defs: Defs, s: DuelState, code: int, ev: list[Event]) -> None:
     seat, total = s.pending[0], s.pending[1]
     rest = [c for c in s.pending[3:] if c != code]
     s.pending = []
-    f = s.fight
-    if f is not None and f.step == "hire":
-        # Hire abilities wait on the stack: the pick goes above the ones still unordered.
-        fight.move_hire_entry(s, code, total - len(rest) - 1)
+    if s.fight is not None or s.phase == "warmup":
+        # Hire, end-of-fight and reckoning abilities wait on the stack: the pick goes above
+        # the ones still unordered.
+        move_entry(s, code, total - len(rest) - 1)
         if len(rest) > 1:
             ask_order(s, seat, total, rest)
         else:
-            fight.hire_ordered(defs, s)
+            triggers_ready(s)
         return
-    resolve = fight.resolve_end_trigger if f is not None else turn.resolve_trigger
-    resolve(defs, s, seat, code, ev)
+    turn.resolve_trigger(defs, s, seat, code, ev)
     if len(rest) > 1 and s.phase != "over":
         ask_order(s, seat, total, rest)
         return
     for other in rest:
-        resolve(defs, s, seat, other, ev)
+        turn.resolve_trigger(defs, s, seat, other, ev)
     if s.phase == "over":
         return
-    if f is not None:
-        fight.finish_end(defs, s, ev)
-    elif s.phase == "cooldown":
+    if s.phase == "cooldown":
         turn.level_step(defs, s, seat, ev)
-    elif s.phase == "level":
-        turn.gold_step(defs, s, seat, ev)
     else:
-        turn.finish_warmup(s, seat, ev)
+        turn.gold_step(defs, s, seat, ev)

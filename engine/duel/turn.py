@@ -3,15 +3,27 @@
 
 from __future__ import annotations
 
-from engine.core import Event
-from engine.duel.effects import PENDING_ORDER, TRIGGER_BASE, resolve_effects
+from engine.core import Event, ResponseWindow
+from engine.duel.effects import (
+    BLEED,
+    PENDING_ORDER,
+    TRIGGER_BASE,
+    resolve_effects,
+    trigger_entry,
+    triggers_ready,
+)
 from engine.duel.hooks import HOOKS
+from engine.duel.legal import opponent_may_act
 from engine.duel.state import DuelState
 from engine.duel.zones import Defs, card, draw, hurt, leave_play, stuck_bonus
 
 HAND_SIZE = 6
-BLEED = -1
 MAX_LEVEL = 10
+# The response windows of the warmup (# 000 III.A.1.b-c): ``warmup`` right after unzapping,
+# when anything may be played while nothing resolves; ``reckoning`` while the reckoning
+# step's abilities wait on the stack, answerable by interrupts.
+WARMUP = "warmup"
+RECKONING = "reckoning"
 
 
 def deal(s: DuelState, ev: list[Event]) -> None:
@@ -62,8 +74,29 @@ def start_turn(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
     mine = [s.heroes[seat], *s.hoard[seat], *s.stash[seat]]
     s.zapped.difference_update(mine)  # 000 III.A.1.b Unzap
     s.phase = "warmup"
-    if not _to_order(defs, s, seat, reckoning_triggers(defs, s, seat), ev):
+    # 000 III.A.1.b: from now on either player may play Mischief and activate abilities. A
+    # window opens here only when the opponent could activate an ability of a card in play:
+    # that is public, so opening it tells nobody anything about a hand (the active player has
+    # the whole munchkining phase next; a Mischief in a hand is answered in later windows).
+    if opponent_may_act(defs, s, seat):
+        s.window = ResponseWindow(WARMUP, (seat, 1 - seat))
+        return
+    reckon(defs, s, seat, ev)
+
+
+def reckon(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
+    """# 000 III.A.1.c: the reckoning step's abilities go on the stack (several in the active
+    player's order, targets picked by their controller) and both players may answer them with
+    interrupts (# 000 II.A.1.a) in the ``reckoning`` window; with none, the warmup goes on."""
+    codes = reckoning_triggers(defs, s, seat)
+    if not codes:
         finish_warmup(s, seat, ev)
+        return
+    s.stack.extend(reversed([trigger_entry(defs, s, seat, code) for code in codes]))
+    if len(codes) > 1:
+        s.pending = [seat, len(codes), PENDING_ORDER, *codes]
+        return
+    triggers_ready(s)
 
 
 def _to_order(defs: Defs, s: DuelState, seat: int, codes: list[int], ev: list[Event]) -> bool:
@@ -106,18 +139,27 @@ def own_triggers(defs: Defs, s: DuelState, seat: int, when: str) -> list[int]:
 
 
 def resolve_trigger(defs: Defs, s: DuelState, seat: int, code: int, ev: list[Event]) -> None:
+    """A cooldown or level-up ability, resolved at once."""
+    iid, i = divmod(code, TRIGGER_BASE)
+    resolve_reckoning(defs, s, [seat, iid, i, -1, 0, 0], ev)
+
+
+def resolve_reckoning(defs: Defs, s: DuelState, entry: list[int], ev: list[Event]) -> None:
+    """A reckoning entry leaving the stack: Bleeding (# 000 IV: the Hero takes X, the bleed
+    effects counted as it resolves) or a card's ability, then its hook."""
     if s.phase == "over":
         return
-    hero = s.heroes[seat]
-    if code == BLEED:
+    seat, iid, i = entry[0], entry[1], entry[2]
+    if i < 0:
+        hero = s.heroes[seat]
         bleeding = s.bleed[seat] + stuck_bonus(defs, s, hero, "bleeding")
         s.bleed[seat] = 0
-        ev.append(Event("bled", {"seat": seat, "amount": bleeding}))
-        hurt(defs, s, hero, bleeding, ev)
+        if bleeding > 0:
+            ev.append(Event("bled", {"seat": seat, "amount": bleeding}))
+            hurt(defs, s, hero, bleeding, ev)
         return
-    iid, i = divmod(code, TRIGGER_BASE)
     c = card(defs, s, iid)
-    resolve_effects(defs, s, [seat, iid, i, -1, 0, 0], c.abilities[i], ev)
+    resolve_effects(defs, s, entry, c.abilities[i], ev)
     if c.hook and c.abilities[i].when == "reckoning" and s.phase != "over":
         HOOKS[c.hook](defs, s, seat, iid, ev)
 

@@ -44,8 +44,9 @@ KEYWORD_WORDS = {
     "stealthy": "stealthy",
     "survivor": "survivor",
 }
-# Targets an ability may not choose when nobody is there to choose (reckoning, Survivor).
-FIXED_ONLY = ("reckoning", "survive", "ongoing")
+# Abilities that resolve at once, with no stack entry to hold a chosen target (reckoning,
+# hire, Survivor and end-of-fight abilities wait on the stack and their controller picks).
+FIXED_ONLY = ("cooldown", "level_up", "ongoing")
 
 
 def deck_cards(duel: Duel) -> list[DuelCard]:
@@ -143,10 +144,6 @@ def test_data_rules_the_engine_relies_on(duel: Duel) -> None:
             _, ability = play_ability(c)
             if ability is None or target_kind(ability) == "none":
                 problems.append(f"{c.id}: a Curse needs a target to stick to")
-            ongoing = {e.op for a in c.abilities if a.when == "ongoing" for e in a.effects}
-            played = {e.op for a in c.abilities if a.when == "play" for e in a.effects}
-            if ongoing & played:  # the stuck modifier sums every effect of that op
-                problems.append(f"{c.id}: play and ongoing share an op")
         if c.give_blood and c.type != "mischief":
             problems.append(f"{c.id}: Give Blood is paid when a Mischief is played")
         if "encore" in c.keywords and c.type != "mischief":
@@ -189,7 +186,13 @@ def test_underdog_hook_only_for_the_more_damaged_hero(
             "seat0": {"deck": ["puddle_slime"]},
             "seat1": {"deck": ["puddle_slime"], "hoard": ["underdog_shrine"]},
         },
-        "step": [{"do": "0 done"}, {"do": "1 pass", "expect": {"purse.1": gold}}],
+        # the reckoning ability waits on the stack for both to pass (# 000 II.A.1.a)
+        "step": [
+            {"do": "0 done"},
+            {"do": "1 pass"},
+            {"do": "1 pass"},
+            {"do": "0 pass", "expect": {"purse.1": gold}},
+        ],
     }
     assert run(duel, spec) == []
 

@@ -61,6 +61,9 @@ def test_end_of_fight_abilities_resolve_in_the_active_players_order(
     codes = _codes(game, s)
     assert set(codes) == {"t_gong_arena", "t_bandage_charm"}
     game.apply(s, parse(game, s, f"0 order {codes[first]}"))
+    # 000 II.A.1.a: they wait on the stack, each answerable, and resolve as both pass
+    assert s.window is not None and s.window.kind == "fight_end" and len(s.stack) == 2
+    _play(game, s, "0 pass", "1 pass", "0 pass", "1 pass")
     facts = probe(game, s)
     assert facts["damage.1"] == hero_damage
     # 000 III.A.2.f.(I).(F).2-4: then the Monster is stashed face up and play goes on
@@ -78,9 +81,11 @@ def test_three_end_of_fight_abilities_ask_twice_and_survivor_joins_them(game: Du
     codes = _codes(game, s)
     assert set(codes) == {"t_gong_arena", "t_tally_stone", "sulking_troll"}
     game.apply(s, parse(game, s, f"0 order {codes['t_tally_stone']}"))
-    assert probe(game, s)["purse.1"] == 4
     assert set(_codes(game, s)) == {"t_gong_arena", "sulking_troll"}
     game.apply(s, parse(game, s, f"0 order {codes['sulking_troll']}"))
+    _play(game, s, "0 pass", "1 pass")
+    assert probe(game, s)["purse.1"] == 4  # the first pick resolves first
+    _play(game, s, "0 pass", "1 pass", "0 pass", "1 pass")
     facts = probe(game, s)
     assert facts["purse.0"] == 1 and facts["damage.1"] == 5 + 1
     assert facts["stash_up.0"] == ["sulking_troll"] and not s.pending
@@ -95,7 +100,7 @@ def test_a_squished_monster_has_no_survivor_but_other_end_abilities_happen(game:
     }
     s = build(game, setup)
     _play(game, s, "0 fight @sulking_troll 4", "1 face", "1 commit @flail_of_concern")
-    _play(game, s, "1 commit @rusty_sword", "1 ready", "0 pass", "1 pass")
+    _play(game, s, "1 commit @rusty_sword", "1 ready", "0 pass", "1 pass", "0 pass", "1 pass")
     facts = probe(game, s)
     assert facts["discard.0"] == ["sulking_troll"] and facts["purse.0"] == 0
     assert facts["damage.1"] == 1 and s.fight is None
