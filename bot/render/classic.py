@@ -177,10 +177,40 @@ class ClassicRenderer(GameRenderer):
             )
         if fight.get("played"):
             lines.append(texts.CLASSIC_FIGHT_PLAYED.format(cards=_names(fight["played"])))
+        bargain = self._bargain_line(view, names)
+        if bargain:
+            lines.append(bargain)
         lines.append(
             texts.CLASSIC_FIGHT_WINNING if fight["players_winning"] else texts.CLASSIC_FIGHT_LOSING
         )
         return lines
+
+    @staticmethod
+    def _bargain_line(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        """The terms of a bargain for help waiting for an answer (# 004: Asking for Help):
+        an offer the asked player weighs, or their counter-offer the fighter weighs."""
+        pending, fight = view.get("pending") or {}, view.get("combat") or {}
+        kind = pending.get("kind")
+        if kind not in ("help", "countered") or not fight:
+            return None
+        fighter = _name(names, fight.get("fighter"))
+        helper = _name(names, pending.get("seat") if kind == "help" else pending.get("with"))
+        offer = [x for x in pending.get("offer") or [] if isinstance(x, int)]
+        offer += [0] * (4 - len(offer))
+        share, first, gold, win_gold, *win_items = offer
+        parts = [texts.CLASSIC_TERMS_SHARE.format(share=share, helper=helper)]
+        if share:
+            parts.append(texts.CLASSIC_TERMS_FIRST.format(name=helper if first else fighter))
+        if gold:
+            parts.append(texts.CLASSIC_TERMS_GOLD.format(gold=gold))
+        if pending.get("cards"):
+            parts.append(texts.CLASSIC_TERMS_ITEMS.format(items=_names(pending["cards"])))
+        on_win = [texts.CLASSIC_TERMS_WIN_GOLD.format(gold=win_gold)] if win_gold else []
+        on_win += [short(card) for card in win_items]
+        if on_win:
+            parts.append(texts.CLASSIC_TERMS_WIN.format(what=", ".join(on_win)))
+        template = texts.CLASSIC_BARGAIN_OFFER if kind == "help" else texts.CLASSIC_BARGAIN_COUNTER
+        return template.format(fighter=fighter, helper=helper, terms="; ".join(parts))
 
     @staticmethod
     def _side_name(fight: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -234,7 +264,7 @@ class ClassicRenderer(GameRenderer):
             hireling=name_of(event.get("hireling")),
             seats=", ".join(_name(names, x) for x in event.get("seats") or []),
             item=name_of(event.get("what")),
-            **{k: v for k, v in event.items() if k in ("gold", "level", "roll", "what")},
+            **{k: v for k, v in event.items() if k in ("gold", "level", "roll", "what", "share")},
         )
         source = event.get("from")
         if isinstance(source, str):  # a pile a card was drawn from
@@ -258,13 +288,9 @@ class ClassicRenderer(GameRenderer):
             ask = labels.CLASSIC_HAND_PENDING.get(str(pending.get("kind")))
             if ask:
                 lines.append(f"**{ask}**")
-        if pending and pending.get("kind") == "help" and view.get("seat") == pending.get("seat"):
-            share, first, gold = [*pending.get("offer", []), 0, 0, 0][:3]
-            lines.append(
-                texts.CLASSIC_OFFER.format(
-                    share=share, first=labels.CLASSIC_HELPER_FIRST[1 if first else 0], gold=gold
-                )
-            )
+        bargain = self._bargain_line(view, names)
+        if bargain and pending and view.get("seat") == pending.get("seat"):
+            lines.append(bargain)
         return lines
 
     def hand_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
@@ -325,13 +351,14 @@ class ClassicRenderer(GameRenderer):
             out |= {"card": name_of(a[0]), "item": item(a[1])}
         elif k == "offer":
             out |= {"seat": _name(names, a[0]), "card": name_of(a[1]), "item": item(a[2])}
-        elif k == "propose":
+        elif k in ("propose", "demand"):
             share, first, gold = a
-            out |= {
-                "share": share,
-                "first": labels.CLASSIC_HELPER_FIRST[1 if first else 0],
-                "gold": gold,
-            }
+            sides = labels.CLASSIC_HELPER_FIRST if k == "propose" else labels.CLASSIC_DEMAND_FIRST
+            out |= {"share": share, "first": sides[1 if first else 0], "gold": gold}
+        elif k in ("promise_gold", "demand_win_gold"):
+            out["gold"] = a[0]
+        elif k == "arm_hireling":
+            out |= {"card": name_of(a[0]), "hireling": name_of(a[1])}
         elif a and isinstance(a[0], int):
             out["card"] = name_of(a[0])
         return out

@@ -97,5 +97,23 @@ def test_a_seat_asked_for_help_reads_the_question_and_the_offer() -> None:
     rendered = render_hand(make_match("classic", 4), view, game.legal_actions(state, seat))
     words = text(rendered)
     assert labels.CLASSIC_HAND_PENDING["help"] in words
-    assert "Offer on the table" in words
-    assert {b.label for b in rendered.buttons} == {"Accept", "Refuse"}
+    fighter = ("Alice", "Bob", "Carol", "Dave")[view["combat"]["fighter"]]
+    assert f"{fighter} offers" in words
+    assert {b.label for b in rendered.buttons} == {"Accept", "Refuse", "Answer with other terms"}
+
+
+def test_a_counter_offer_shows_on_the_table_and_to_the_fighter() -> None:
+    # 004: Asking for Help: the asked player may name their own price; the table shows it
+    game, state = until(
+        "classic", 4, 7, lambda v: (v["pending"] or {}).get("kind") == "countered", steps=20000
+    )
+    match = make_match("classic", 4)
+    fighter = state.pending[-1].seat
+    table = text(render_table(match, game.view(state, None).to_json(), deciders=[fighter]))
+    assert "Counter-offer:" in table
+    assert labels.CLASSIC_PENDING["countered"].format(seat=match.seats[fighter].name) in table
+    view = game.view(state, fighter).to_json()
+    hand = render_hand(match, view, game.legal_actions(state, fighter))
+    words = text(hand)
+    assert labels.CLASSIC_HAND_PENDING["countered"] in words and "Counter-offer:" in words
+    assert {"Accept", "Refuse"} <= {b.label for b in hand.buttons}

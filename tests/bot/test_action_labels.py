@@ -1,0 +1,64 @@
+"""Every action a classic or duel player can be offered has a label in our words: no kind may
+fall back to the generic "kind and numbers" label or read "?" (a name that could not be found).
+
+The kinds come from seeded playouts (heuristic and random seats, every table size), with the
+legal actions of every seat at every step: deciders and seats acting between turns alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.render import labels, renderer_for
+from bot.render.controls import Control
+from engine.core import Action, Rng
+from engine.games import load_game
+from tests.bot.render_support import NAMES
+
+PLAYOUTS = 30
+TABLES = {"classic": labels.CLASSIC_CONTROLS, "duel": labels.DUEL_CONTROLS}
+MAX_STEPS = 3000
+
+
+def _kinds(game_id: str, seats: int) -> dict[str, tuple[Action, Any]]:
+    """The first action seen of each kind, with the view of the seat it was offered to."""
+    game = load_game(game_id)
+    found: dict[str, tuple[Action, Any]] = {}
+    for seed in range(PLAYOUTS):
+        state = game.new(seats, seed)
+        rng = Rng(seed)
+        for _ in range(MAX_STEPS):
+            if game.outcome(state) is not None or not game.deciders(state):
+                break
+            for seat in range(seats):
+                for action in game.legal_actions(state, seat):
+                    if action.kind not in found:
+                        found[action.kind] = (action, game.view(state, seat).to_json())
+            seat = min(game.deciders(state))
+            level = "heuristic" if (seed + seat) % 2 else "random"
+            game.apply(state, game.ai_action(state, seat, rng, level))
+    return found
+
+
+def _control(game_id: str, seats: int, action: Action, view: Any) -> Control:
+    return renderer_for(game_id).control(action, view, NAMES[:seats])
+
+
+@pytest.mark.parametrize(("game_id", "seats"), [("classic", 3), ("classic", 6), ("duel", 2)])
+def test_every_action_kind_has_its_own_label(game_id: str, seats: int) -> None:
+    found = _kinds(game_id, seats)
+    assert len(found) > 10  # the playouts reached far into the game
+    missing = []
+    for kind, (action, view) in sorted(found.items()):
+        label = _control(game_id, seats, action, view).label
+        if kind not in TABLES[game_id] or "?" in label or not label.strip():
+            missing.append(f"{kind}{action.args}: {label!r}")
+    assert not missing, missing
+
+
+def test_classic_bargain_kinds_are_all_reached() -> None:
+    # 004: Asking for Help: the offer, the counter and their answers all show up in play.
+    found = _kinds("classic", 4)
+    for kind in ("ask", "propose", "accept", "decline", "counter", "demand", "promise_gold"):
+        assert kind in found, kind
