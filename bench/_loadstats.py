@@ -174,7 +174,9 @@ def report(
 ) -> dict[str, Any]:
     seconds = end - start
     done = [p for p in probe.finished if start <= p.sent <= end]
-    actions = [p for p in done if p.kind not in {"slash", "ai", "start", "join", "hand"}]
+    actions = [
+        p for p in done if p.kind not in {"slash", "hand", "lobby-ai", "lobby-start", "lobby-join"}
+    ]
     first = [p.first - p.sent for p in actions if p.first is not None]
     visible = [p.result - p.sent for p in actions if p.result is not None]
     every_first = [p.first - p.sent for p in done if p.first is not None]

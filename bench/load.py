@@ -115,7 +115,7 @@ async def open_match(driver: Driver, table: Table) -> int | None:
     for step in range(wanted + 1):
         message = driver.message(table.channel.id, opened.message_id)
         keys = {b.key: b for b in button_ids(message)}
-        button = keys.get("ai") if step < wanted else keys.get("start")
+        button = keys.get("lobby-ai") if step < wanted else keys.get("lobby-start")
         if button is None:
             return None
         await driver.click(

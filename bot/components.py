@@ -62,7 +62,7 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CUSTOM_
         match: re.Match[str],
         /,
     ) -> MatchButton:
-        button_id = ButtonId(int(match["match"]), int(match["version"]), match["key"])
+        button_id = ButtonId.from_match(match)  # an old bare lobby word reads as today's key
         if not isinstance(item, discord.ui.Button | discord.ui.Select):
             raise TypeError(f"not a button or select: {item!r}")
         return cls(button_id, item)
@@ -112,16 +112,6 @@ class ButtonRouter:
         }
         if getattr(self._default, "__self__", None) is owner:
             self._default = None
-
-    async def dispatch_action(
-        self, interaction: discord.Interaction[Any], button_id: ButtonId
-    ) -> None:
-        """Hand a click to the game-action handler: a lobby key such as ``cancel`` is also a
-        game's action kind (classic calls a deal off with it) once the match is live."""
-        if self._default is None:
-            await send_private(interaction, texts.GENERIC_ERROR)
-            return
-        await self._default(interaction, button_id)
 
     async def dispatch(self, interaction: discord.Interaction[Any], button_id: ButtonId) -> None:
         handler = self._handlers.get(button_id.key, self._default)

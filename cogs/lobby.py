@@ -132,38 +132,18 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     # buttons on the lobby -------------------------------------------------------------------
 
-    async def _game_action(self, interaction: discord.Interaction[Any], button: ButtonId) -> bool:
-        """True (and the click handed on) when a lobby key belongs to a started match: game
-        action kinds may share these words (classic's ``cancel`` calls a deal off)."""
-        if button.version == 0:
-            return False  # a lobby as first drawn; no match starts at version 0
-        try:
-            match = await self.bot.service.get(button.match_id)
-        except svc.ServiceError:
-            return False
-        if match.status != "live":
-            return False
-        await self.bot.button_router.dispatch_action(interaction, button)
-        return True
-
     async def on_join(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        if await self._game_action(interaction, button):
-            return
         name = interaction.user.display_name
         await self._change(
             interaction, self.bot.service.join(button.match_id, interaction.user.id, name)
         )
 
     async def on_leave(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        if await self._game_action(interaction, button):
-            return
         await self._change(
             interaction, self.bot.service.leave(button.match_id, interaction.user.id)
         )
 
     async def on_add_ai(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        if await self._game_action(interaction, button):
-            return
         level = "random" if button.key == AI_RANDOM else "heuristic"
         call = self.bot.service.add_ai(button.match_id, interaction.user.id, level)
         if button.key == keys.ADD_AI:
@@ -172,15 +152,11 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await self._change_from_tools(interaction, button.match_id, call)
 
     async def on_cancel(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        if await self._game_action(interaction, button):
-            return
         await self._change(
             interaction, self.bot.service.cancel(button.match_id, interaction.user.id)
         )
 
     async def on_start(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        if await self._game_action(interaction, button):
-            return
         # Starting deals hands and may run AI turns: acknowledge first, then let the play cog
         # redraw the message as the table when the service publishes the start.
         await interaction.response.defer()

@@ -2,6 +2,14 @@
 
 Discord caps a custom id at 100 characters; the strict pattern below is also what the persistent
 ``DynamicItem`` matches, so an id the bot could not parse back is never drawn.
+
+Two kinds of key share the id: a game ``Action.key`` (``kind`` or ``kind.arg.arg``, the kind
+made of letters, digits and ``_``) and the bot's own keys (lobby buttons, pager, selects, host
+tools). Every lobby key holds a ``-`` before any ``.``, which no action kind can, so a game may
+name an action anything (classic's ``cancel`` calls a deal off) without it being routed as a
+lobby button. Lobby buttons drawn before this scheme carried bare words; ``LEGACY_KEYS`` reads
+those back as today's keys, except ``cancel``, which a live classic hand still draws as an
+action: an old lobby Cancel is answered as a move (a stale one gets "the table moved on").
 """
 
 from __future__ import annotations
@@ -15,9 +23,16 @@ PREFIX = "bs"
 
 # Keys that act on the lobby or open private views; they are not version-checked, because a
 # join racing another join is harmless. Every other key is a game ``Action.key``.
-JOIN, LEAVE, ADD_AI, START, CANCEL, HAND = "join", "leave", "ai", "start", "cancel", "hand"
+JOIN, LEAVE, ADD_AI = "lobby-join", "lobby-leave", "lobby-ai"
+START, CANCEL = "lobby-start", "lobby-cancel"
+HAND = "hand"  # the table's "My hand": kept as drawn on live tables (no game has that kind)
 LOBBY_KEYS = frozenset({JOIN, LEAVE, ADD_AI, START, CANCEL})
 UNVERSIONED_KEYS = LOBBY_KEYS | {HAND}
+# Bare lobby words of buttons drawn before the lobby keys held a '-' -> today's key. ``cancel``
+# is left out on purpose: it is classic's action kind, and bare ``cancel`` stays an action.
+LEGACY_KEYS = {"join": JOIN, "leave": LEAVE, "ai": ADD_AI, "start": START}
+# Bare words the bot itself draws or once drew: no game may use one as an action kind.
+RESERVED_KINDS = frozenset({*LEGACY_KEYS, HAND, "respond"})
 
 CUSTOM_ID_PATTERN = re.compile(
     r"\Abs:(?P<match>[1-9][0-9]{0,18}):(?P<version>0|[1-9][0-9]{0,9}):(?P<key>[A-Za-z0-9_.\-]{1,80})\Z"
@@ -33,6 +48,16 @@ class ButtonId:
     @property
     def versioned(self) -> bool:
         return self.key not in UNVERSIONED_KEYS
+
+    @property
+    def is_action(self) -> bool:
+        return is_action_key(self.key)
+
+    @classmethod
+    def from_match(cls, found: re.Match[str]) -> ButtonId:
+        """The id a ``CUSTOM_ID_PATTERN`` match names; an old bare lobby word becomes its key."""
+        key = found["key"]
+        return cls(int(found["match"]), int(found["version"]), LEGACY_KEYS.get(key, key))
 
     def __str__(self) -> str:
         return make_custom_id(self.match_id, self.version, self.key)
@@ -53,4 +78,11 @@ def parse_custom_id(text: str) -> ButtonId | None:
     found = CUSTOM_ID_PATTERN.fullmatch(text)
     if found is None or int(found["match"]) > MAX_MATCH_ID:
         return None
-    return ButtonId(int(found["match"]), int(found["version"]), found["key"])
+    return ButtonId.from_match(found)
+
+
+def is_action_key(key: str) -> bool:
+    """Whether ``key`` can be a game action's: its kind (before any ``.``) is letters, digits
+    and ``_`` only. The bot's own keys hold a ``-`` there, so the two never meet."""
+    kind = key.split(".", 1)[0]
+    return bool(kind) and all(c.isalnum() or c == "_" for c in kind) and kind.isascii()

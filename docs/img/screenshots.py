@@ -141,7 +141,7 @@ async def session(fight: bool, seed: int = 0) -> bool:
             result = await alice.slash(channel, "match new", game=GAME)
             table_id = result.response.id
             lobby = table_of(channel, table_id)
-            await bob.click(lobby, custom_id=keyed(lobby, "join"))
+            await bob.click(lobby, custom_id=keyed(lobby, "lobby-join"))
             if not fight:
                 for size, suffix in zip(LOBBY, ("", "-phone"), strict=True):
                     await shoot(env, channel, carol, f"playground-lobby{suffix}", size)
@@ -150,7 +150,7 @@ async def session(fight: bool, seed: int = 0) -> bool:
             while len((await bot.service.get(match.id)).seats) < 4:
                 await bot.service.add_ai(match.id, alice.id)
             lobby = table_of(channel, table_id)
-            await alice.click(lobby, custom_id=keyed(lobby, "start"))
+            await alice.click(lobby, custom_id=keyed(lobby, "lobby-start"))
             people = {0: alice, 1: bob}
             if not await play_to_a_fight(env, channel, table_id, match.id, people, seed):
                 return False

@@ -125,11 +125,11 @@ def test_lobby_lists_seats_and_offers_the_five_buttons() -> None:
     rendered = render_lobby(make_match(2, status="lobby"), min_seats=2, max_seats=6)
     assert [b.label for b in rendered.buttons] == ["Join", "Leave", "Add AI", "Start", "Cancel"]
     assert [parse_custom_id(b.custom_id).key for b in rendered.buttons] == [  # type: ignore[union-attr]
-        "join",
-        "leave",
-        "ai",
-        "start",
-        "cancel",
+        "lobby-join",
+        "lobby-leave",
+        "lobby-ai",
+        "lobby-start",
+        "lobby-cancel",
     ]
     assert not any(b.disabled for b in rendered.buttons)
     assert "Alice" in text_of(rendered) and "Bob" in text_of(rendered)

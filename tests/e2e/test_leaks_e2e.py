@@ -141,16 +141,16 @@ async def _start(world: World, game_id: str) -> tuple[int, int]:
     result = await world.alice.slash(world.channel, "match new", game=game_id)
     assert result.response is not None
     table_id = result.response.id
-    join = _keyed(message_in(world.channel, table_id), "join")
+    join = _keyed(message_in(world.channel, table_id), "lobby-join")
     assert join is not None
     await world.bob.click(message_in(world.channel, table_id), custom_id=join)
     [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
     while len((await world.bot.service.get(match.id)).seats) < SEATS[game_id]:
         await world.bot.service.add_ai(match.id, world.alice.id)
-    start = _keyed(message_in(world.channel, table_id), "start")
+    start = _keyed(message_in(world.channel, table_id), "lobby-start")
     if start is None:  # the lobby message is redrawn on clicks only: ask for a fresh one
         await world.bob.click(message_in(world.channel, table_id), custom_id=join)
-        start = _keyed(message_in(world.channel, table_id), "start")
+        start = _keyed(message_in(world.channel, table_id), "lobby-start")
     assert start is not None
     await world.alice.click(message_in(world.channel, table_id), custom_id=start)
     assert (await world.bot.service.get(match.id)).status == "live"

@@ -80,7 +80,7 @@ async def test_an_unexpected_failure_becomes_a_private_apology(world: World) -> 
     async def broken(*_: object) -> None:
         raise RuntimeError("simulated bug")
 
-    world.bot.button_router.route("join", broken)
+    world.bot.button_router.route("lobby-join", broken)
     result = await world.bob.click(message_in(world.channel, message_id), label="Join")
     # Never Discord's "This interaction failed": the click is answered, privately.
     assert result.acknowledged and result.ephemeral

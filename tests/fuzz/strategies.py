@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bot.render.ids import UNVERSIONED_KEYS
+from bot.render.ids import LEGACY_KEYS, UNVERSIONED_KEYS
 
 KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
-SPECIAL_KEYS = [*sorted(UNVERSIONED_KEYS), "concede", "pass", "draw", "play.0", "play.n1", "..."]
+SPECIAL_KEYS = [
+    *sorted(UNVERSIONED_KEYS),
+    *sorted(LEGACY_KEYS),
+    "cancel",
+    "concede",
+    "pass",
+    "draw",
+    "play.0",
+    "play.n1",
+    "...",
+]
 # Text without lone surrogates: Discord sends UTF-8, which cannot carry them.
 TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=120)
 

@@ -1,0 +1,109 @@
+"""Button keys: a game's action kinds and the bot's own keys (lobby, hand, pager, selects, host
+tools) can never be the same text, so a click is routed by its key alone. Old lobby buttons
+(bare ``join``, ``leave``, ``ai``, ``start``) still read back as today's lobby keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.components import ButtonRouter
+from bot.render import controls, ids
+from bot.render.ids import ButtonId, is_action_key, parse_custom_id
+from bot.render.labels import CLASSIC_CONTROLS, DUEL_CONTROLS
+from engine.games import available
+from tests.bot.render_support import playout
+
+# The bot's own keys that are not in ids.py (lobby flow, play cog, pager and selects).
+OWN_KEYS = (
+    "host-tools",
+    "seat-remove",
+    "host-give",
+    "ai-random",
+    "ai-heuristic",
+    "deck-menu",
+    "deck-pick",
+    "seat-back",
+    controls.page_key(0),
+    f"{controls.PAGE_PREFIX}at",
+    f"{controls.PICK_PREFIX}0",
+)
+PLAYERS = {"classic": 3, "duel": 2}
+
+
+def action_kinds() -> set[str]:
+    """Every action kind a game can offer: the label tables' kinds and those met in random
+    playouts of each built-in game (a few seeds, long enough to reach fights and trades)."""
+    kinds = set(CLASSIC_CONTROLS) | set(DUEL_CONTROLS)
+    for game_id in available():
+        for seed in range(3):
+            for game, state in playout(game_id, PLAYERS.get(game_id, 2), seed, 400):
+                for seat in game.deciders(state):
+                    kinds.update(a.kind for a in game.legal_actions(state, seat))
+    return kinds
+
+
+@pytest.fixture(scope="module")
+def kinds() -> set[str]:
+    return action_kinds()
+
+
+def test_every_action_kind_is_action_shaped(kinds: set[str]) -> None:
+    assert "cancel" in kinds  # classic: calling a deal off, the kind that once collided
+    assert all(is_action_key(kind) for kind in kinds), sorted(k for k in kinds if "-" in k)
+
+
+def test_no_action_kind_is_a_lobby_or_reserved_key(kinds: set[str]) -> None:
+    lobby = set(ids.LOBBY_KEYS)
+    assert not kinds & lobby
+    assert not kinds & ids.RESERVED_KINDS, "a game may not take a word old buttons carry"
+    for kind in kinds:
+        parsed = parse_custom_id(f"bs:7:3:{kind}")
+        assert parsed is not None and parsed.key == kind and parsed.versioned, kind
+
+
+def test_the_bots_own_keys_are_never_action_shaped() -> None:
+    for key in (*ids.LOBBY_KEYS, *OWN_KEYS):
+        assert not is_action_key(key), key
+        assert parse_custom_id(f"bs:7:3:{key}") is not None, key
+    assert not ButtonId(7, 3, ids.CANCEL).versioned
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(ids.LEGACY_KEYS.items()))
+def test_an_old_lobby_button_reads_as_todays_key(old: str, new: str) -> None:
+    parsed = parse_custom_id(f"bs:7:3:{old}")
+    assert parsed == ButtonId(7, 3, new)
+    assert not parsed.versioned
+
+
+def test_a_bare_cancel_is_classics_action_not_the_lobby_cancel() -> None:
+    parsed = parse_custom_id("bs:7:3:cancel")
+    assert parsed == ButtonId(7, 3, "cancel")
+    assert parsed.versioned and parsed.is_action
+    assert ids.CANCEL != "cancel"
+
+
+async def test_the_router_sends_cancel_to_the_action_handler() -> None:
+    seen: list[tuple[str, str]] = []
+
+    def handler(name: str) -> Any:
+        async def handle(interaction: Any, button: ButtonId) -> None:
+            seen.append((name, button.key))
+
+        return handle
+
+    router = ButtonRouter()
+    for key in ids.LOBBY_KEYS:
+        router.route(key, handler("lobby"))
+    router.route_actions(handler("action"))
+    for text in ("bs:7:3:cancel", "bs:7:3:lobby-cancel", "bs:7:3:start", "bs:7:3:cancel.1"):
+        parsed = parse_custom_id(text)
+        assert parsed is not None
+        await router.dispatch(None, parsed)  # type: ignore[arg-type]
+    assert seen == [
+        ("action", "cancel"),
+        ("lobby", ids.CANCEL),
+        ("lobby", ids.START),
+        ("action", "cancel.1"),
+    ]
