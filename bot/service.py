@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
+from bot.ai_driver import AiDriver
 from bot.lobby_rules import AI_LEVELS, AI_NAMES, FILL_LEVEL, LobbyRules
 from bot.match_types import (
     Listener,
@@ -45,14 +46,10 @@ from engine.core import (
     Outcome,
     PlayerView,
     ResponseWindow,
-    Rng,
 )
 from engine.core.record import MatchRecord, RecordHeader
 
 log = logging.getLogger(__name__)
-
-AI_ITERATION_CAP = 2000
-"""AI moves in a row before the service gives up on a game that never hands control back."""
 
 AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
 AFK_EVENT = "afk_ai"  # a notice in an Update only; never part of the engine's log
@@ -74,7 +71,7 @@ __all__ = [
 ]
 
 
-class MatchService(LobbyRules, Restorer):
+class MatchService(LobbyRules, Restorer, AiDriver):
     def __init__(
         self,
         db: Database,
@@ -211,14 +208,26 @@ class MatchService(LobbyRules, Restorer):
                 action_key == PASS and live.pass_floor <= expected_version < match.version
             ):
                 raise ServiceError("stale", version=match.version)
-            if seat not in live.game.deciders(live.state):
-                raise ServiceError("not_your_move", waiting=self._waiting_names(match, live))
             try:
                 action = Action.from_key(seat, action_key)
             except ValueError:
                 raise ServiceError("illegal", reason="bad_key") from None
+            if not self._may_act(live, action):
+                raise ServiceError("not_your_move", waiting=self._waiting_names(match, live))
             update = await self._commit(match, action, ActionRow(seat, action.to_json()))
             return await self._run_ai(match_id, [update])
+
+    @staticmethod
+    def _may_act(live: LiveMatch, action: Action) -> bool:
+        """The engine decides: a seat the match waits on, or a free actor (one that may act
+        without being waited on, a curse on anyone's turn) whose action is legal now. Anything
+        else from a seat that is not deciding reads as "not your move"."""
+        game, state = live.game, live.state
+        if action.seat in game.deciders(state):
+            return True
+        return action.seat in game.free_actors(state) and action in game.legal_actions(
+            state, action.seat
+        )
 
     def _waiting_names(self, match: MatchInfo, live: LiveMatch) -> str:
         deciders = live.game.deciders(live.state)
@@ -424,6 +433,16 @@ class MatchService(LobbyRules, Restorer):
             live.game, state, live.header, live.ai_seed, live.count + 1, live.ai_levels, floor
         )
         deadline_at, kind = await self._deadline_for(trial, match)
+        # A move by a seat nobody waited on that leaves the same seats to wait on (a curse
+        # on anyone's turn) keeps their clock: free actors never reset the turn timer.
+        waited = live.game.deciders(live.state)
+        if (
+            action.seat not in waited
+            and live.game.deciders(state) == waited
+            and match.deadline_at is not None
+            and outcome is None
+        ):
+            deadline_at, kind = match.deadline_at, match.deadline_kind or kind
         try:
             await self.repo.record_action(
                 match.id,
@@ -471,41 +490,6 @@ class MatchService(LobbyRules, Restorer):
                 await listener(update)
             except Exception:
                 log.exception("listener failed on match %s", update.match.id)
-
-    async def _run_ai(self, match_id: int, updates: list[Update]) -> Update:
-        """Let AI deciders act until a human must decide or the match ends. Returns one
-        update that sums up ``updates`` and everything the AI did."""
-        steps = 0
-        while (live := self._live.get(match_id)) is not None:
-            ai_deciders = sorted(d for d in live.game.deciders(live.state) if d in live.ai_levels)
-            if not ai_deciders:
-                break
-            if steps >= AI_ITERATION_CAP:
-                log.error("match %s: AI moved %d times in a row; stopping", match_id, steps)
-                break
-            seat = ai_deciders[0]
-            # The AI thinks with its own stream, forked per step so a restart chooses alike.
-            rng = Rng(live.ai_seed).fork(live.count)
-            match = await self.get(match_id)
-            try:
-                action = live.game.ai_action(live.state, seat, rng, live.ai_levels[seat])
-                row = ActionRow(seat, action.to_json(), by_ai=True)
-                updates.append(await self._commit(match, action, row))
-            except (IllegalAction, ServiceError):
-                # The human's action is already stored; a broken AI must not undo or hide it.
-                log.exception("match %s: AI seat %s could not act", match_id, seat)
-                break
-            steps += 1
-        if not updates:
-            match = await self.get(match_id)
-            live = self._live.get(match_id)
-            deciders = live.game.deciders(live.state) if live else frozenset()
-            window = in_window(live.game, live.state) if live else False
-            return Update(match, [], deciders, window, False, deciders)
-        last = updates[-1]
-        events = [e for u in updates for e in u.events]
-        first = updates[0]
-        return Update(last.match, events, last.deciders, last.window, first.started, first.before)
 
     def _info(self, row: Row, seats: list[Row]) -> MatchInfo:
         outcome = row["outcome_json"]

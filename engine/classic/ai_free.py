@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 # A random seat acts off-turn on one chance in this many.
 RANDOM_ODDS = 8
-# Kinds a random seat may pick off-turn: each spends a card, an offer or a per-turn gift.
-RANDOM_KINDS = frozenset({"curse", "levelup", "hire", "accept", "decline", "offer", "give_gold"})
+# Kinds a random seat may pick off-turn: each spends a card or answers an offer (it makes no
+# offers or gifts of its own: on a Discord table that would only fill the log).
+RANDOM_KINDS = frozenset({"curse", "levelup", "hire", "accept", "decline"})
 # A rival this close to the win is worth a curse even when it is not ahead of us.
 DANGER_LEVEL = 7
 CARD_KINDS = frozenset({"curse", "levelup", "hireling"})

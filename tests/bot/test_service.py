@@ -423,7 +423,7 @@ class EndlessTiny(TwentyOne):
 async def test_ai_loop_is_capped_for_a_game_that_never_hands_back(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.service.AI_ITERATION_CAP", 25)
+    monkeypatch.setattr("bot.ai_driver.AI_ITERATION_CAP", 25)
     endless = EndlessTiny()
     db = await open_database(tmp_path / "b.sqlite3")
     service = MatchService(db, games=lambda _id: endless, clock=clock)
