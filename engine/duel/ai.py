@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Rng
+from engine.duel.ai_value import GOLD, ZAP, ability_value, damage_coming, entry_value
 from engine.duel.cards import Ability
+from engine.duel.legal import play_ability
 from engine.duel.state import DuelState
 from engine.duel.zones import card, defense_of, is_weapon, power_of, type_of
 
@@ -76,20 +78,15 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, bluff: bool) -> float
         if _fight_ops(c.abilities):
             return 3.0 if _fight_gain(s, seat, c.abilities) > 0 else -1.0
         if _prevents(c.abilities):
-            return 3.0 if _threatened(s, seat) else -1.0
-        if c.subtype == "interrupt":
-            return 3.0 if s.stack and s.stack[-1][0] != seat else -1.0
+            return 3.0 if _threatened(game, s, seat) else -1.0
+        if _cancels(c.abilities):
+            return 3.0 if _hurts_me(game, s, seat) else -1.0
+        _, played = play_ability(c)
+        if played is not None and ability_value(defs, s, seat, iid, played, target) < 0:
+            return -1.0  # healing the opponent's card, hurting one's own
         return 3.0
     if k in ("activate", "flaunt"):
-        ability = card(defs, s, int(a.args[0])).abilities[int(a.args[1])]
-        if _fight_ops((ability,)):
-            return 3.0 if _fight_gain(s, seat, (ability,)) > 0 else -1.0
-        if _prevents((ability,)):
-            return 3.0 if _threatened(s, seat) else -1.0
-        target = int(a.args[2])
-        if target >= 0 and target in s.heroes:
-            return 4.0 if target == s.heroes[1 - seat] else -5.0
-        return 2.5
+        return _ability_score(game, s, seat, a)
     if k == "order":
         return 1.0 if int(a.args[0]) >= 0 else 0.0  # heal before bleeding
     if k == "recycle":
@@ -106,6 +103,7 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, bluff: bool) -> float
 
 
 BLUFF_ODDS = 6
+ABILITY_BASE = 0.4  # just under a pass (0.5): an ability worth nothing is not used
 # How a fight modifier helps the defender, per point (the attacker wants the opposite).
 DEFENDER_WANTS = {"cost": 1, "power": -1, "defense": 1}
 
@@ -118,13 +116,41 @@ def _prevents(abilities: Sequence[Ability]) -> bool:
     return any(e.op == "prevent" for a in abilities for e in a.effects)
 
 
-def _threatened(s: DuelState, seat: int) -> bool:
-    """Damage may be coming: a revealed Monster about to hit this defender, or the
-    opponent's ability waiting on the stack."""
+def _cancels(abilities: Sequence[Ability]) -> bool:
+    return any(e.op == "cancel" for a in abilities for e in a.effects)
+
+
+def _threatened(game: Duel, s: DuelState, seat: int) -> bool:
+    """Damage may be coming: a revealed Monster about to hit this defender, or a waiting stack
+    entry that damages this Hero (the opponent's ability, one's own Bleeding)."""
     f = s.fight
     if f is not None and f.attacker != seat and f.step in ("cost", "hire"):
         return True
-    return bool(s.stack) and s.stack[-1][0] != seat
+    return damage_coming(game.defs, s, seat) > 0
+
+
+def _hurts_me(game: Duel, s: DuelState, seat: int) -> bool:
+    """The entry a Cancel would hit is bad for ``seat`` (# 000 IV Cancel)."""
+    return bool(s.stack) and entry_value(game.defs, s, seat, s.stack[-1]) < 0
+
+
+def _ability_score(game: Duel, s: DuelState, seat: int, a: Action) -> float:
+    """An activated or flaunted ability: what its effects are worth now, less its gold and
+    what zapping the card costs (a zapped Weapon or Ally cannot defend until unzapped)."""
+    defs = game.defs
+    iid, idx, target = int(a.args[0]), int(a.args[1]), int(a.args[2])
+    ability = card(defs, s, iid).abilities[idx]
+    if _fight_ops((ability,)):
+        return 3.0 if _fight_gain(s, seat, (ability,)) > 0 else -1.0
+    if _prevents((ability,)):
+        return 3.0 if _threatened(game, s, seat) else -1.0
+    if _cancels((ability,)):
+        return 3.0 if _hurts_me(game, s, seat) else -1.0
+    value = ability_value(defs, s, seat, iid, ability, target) - ability.cost * GOLD
+    if ability.zap and a.kind == "activate":
+        committable = is_weapon(defs, s, iid) or type_of(defs, s, iid) == "ally"
+        value -= 1.0 + power_of(defs, s, iid) * 0.5 if committable else ZAP
+    return ABILITY_BASE + value
 
 
 def _fight_gain(s: DuelState, seat: int, abilities: Sequence[Ability]) -> int:

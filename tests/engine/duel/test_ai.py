@@ -135,3 +135,60 @@ def test_heuristic_saves_prevention_for_a_real_threat(duel: Duel) -> None:
     duel.apply(s, Action(1, "face"))
     duel.apply(s, Action(1, "ready"))
     assert _choose(duel, s, 1) == Action(1, "play", (find(duel, s, 1, "duck"), -1, 0))
+
+
+# --- abilities judged by what they do (issue 4, AI: activate/flaunt estimate) ---------------
+
+
+def test_heuristic_uses_an_ability_that_squishes_an_enemy_monster(duel: Duel) -> None:
+    # 000 III.A.1.b: in the warmup window, 2 damage finishes the opponent's stashed Monster
+    setup = {
+        "purse": [3, 3],
+        "seat0": {"hoard": ["holy_water"], "deck": ["rusty_sword"]},
+        "seat1": {"stash_up": ["puddle_slime"], "deck": ["rusty_sword"]},
+    }
+    s = build(duel, setup)
+    duel.apply(s, Action(0, "done"))
+    duel.apply(s, Action(1, "pass"))
+    slime = find(duel, s, 1, "puddle_slime")
+    assert _choose(duel, s, 0) == Action(0, "activate", (find(duel, s, 0, "holy_water"), 0, slime))
+
+
+def test_heuristic_keeps_its_weapon_ready_rather_than_zap_it_for_nothing(duel: Duel) -> None:
+    # A zapped Weapon cannot be committed (000 III.A.2.f.(I).(A)); the knife heals 2 from an
+    # undamaged Ally: worth nothing, so the heuristic passes.
+    setup = {"purse": [3, 3], "seat0": {"hoard": ["skinning_knife", "village_militia"]}}
+    s = build(duel, setup)
+    assert _choose(duel, s, 0).kind == "done"
+    s.damage[find(duel, s, 0, "village_militia")] = 2
+    assert _choose(duel, s, 0).kind == "activate"
+
+
+def test_heuristic_prevents_its_own_bleeding_and_lets_the_opponents_bleed(duel: Duel) -> None:
+    # 000 IV Bleeding in the reckoning window: Prevent it as the bleeder; never Cancel it as the
+    # opponent (it only hurts the other Hero)
+    setup = {
+        "purse": [3, 3],
+        "seat0": {"hand": ["nope"], "deck": ["rusty_sword"]},
+        "seat1": {"hand": ["duck"], "deck": ["rusty_sword"]},
+    }
+    s = build(duel, setup)
+    s.bleed[1] = 2
+    duel.apply(s, Action(0, "done"))
+    duel.apply(s, Action(1, "pass"))
+    assert s.window is not None and s.window.kind == "reckoning"
+    assert _choose(duel, s, 0) == Action(0, "pass")
+    assert _choose(duel, s, 1) == Action(1, "play", (find(duel, s, 1, "duck"), -1, 0))
+
+
+def test_heuristic_cancels_the_opponents_reckoning_gold(duel: Duel) -> None:
+    # 000 III.A.1.c, IV Cancel: a reckoning ability that helps the opponent is worth canceling
+    setup = {
+        "purse": [3, 3],
+        "seat0": {"hand": ["nope"], "deck": ["rusty_sword"]},
+        "seat1": {"hoard": ["thieves_guild"], "deck": ["rusty_sword"]},
+    }
+    s = build(duel, setup)
+    duel.apply(s, Action(0, "done"))
+    duel.apply(s, Action(1, "pass"))
+    assert _choose(duel, s, 0) == Action(0, "play", (find(duel, s, 0, "nope"), -1, 0))
