@@ -88,6 +88,7 @@ TABLE_DRAW = "Match over: nobody won."
 TABLE_VERSION = "move {version}"
 SEAT_OUT = "out"
 SEAT_TURN = "to act"
+SEAT_AFK = "away: the AI plays for them"
 SPECTATOR_NOTE = "You are watching this match: only seated players can act."
 
 HAND_TITLE = "Your hand · match #{match}"

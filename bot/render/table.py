@@ -159,7 +159,9 @@ def _marks(match: MatchInfo, waiting: Sequence[int]) -> list[str]:
     marks = [""] * count
     for seat in match.seats:
         found = []
-        if seat.ai_level is not None:
+        if seat.afk:  # a person's seat the AI took over after three timeouts; they may return
+            found.append(texts.SEAT_AFK)
+        elif seat.ai_level is not None:
             found.append(texts.LOBBY_AI_TAG)
         if seat.seat in waiting:
             found.append(texts.SEAT_TURN)
