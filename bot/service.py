@@ -98,6 +98,9 @@ class MatchService(LobbyRules, Restorer, AiDriver):
         self._start_hooks: list[StartHook] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._live: dict[int, LiveMatch] = {}
+        # Per match: the version since which only free actors moved, the same seats deciding
+        # throughout (in memory only: after a restart every older button is stale).
+        self._steady: dict[int, int] = {}
         # Restored from their snapshot, their log not yet replayed (see ``start``).
         self._unchecked: dict[int, StoredMatch] = {}
         self._checker: asyncio.Task[None] | None = None
@@ -204,9 +207,14 @@ class MatchService(LobbyRules, Restorer, AiDriver):
                 raise ServiceError("not_seated")
             await self._check(match_id)
             live = self._live[match_id]
-            if match.version != expected_version and not (
-                action_key == PASS and live.pass_floor <= expected_version < match.version
-            ):
+            # Buttons drawn before moves nobody waited on (free actors' plays that left the
+            # same seats deciding) still count; the engine checks them against the new state.
+            steady = self._steady.get(match_id, match.version)
+            if (
+                match.version != expected_version
+                and not (action_key == PASS and live.pass_floor <= expected_version)
+                and not steady <= expected_version
+            ) or expected_version > match.version:
                 raise ServiceError("stale", version=match.version)
             try:
                 action = Action.from_key(seat, action_key)
@@ -436,12 +444,8 @@ class MatchService(LobbyRules, Restorer, AiDriver):
         # A move by a seat nobody waited on that leaves the same seats to wait on (a curse
         # on anyone's turn) keeps their clock: free actors never reset the turn timer.
         waited = live.game.deciders(live.state)
-        if (
-            action.seat not in waited
-            and live.game.deciders(state) == waited
-            and match.deadline_at is not None
-            and outcome is None
-        ):
+        free_move = action.seat not in waited and live.game.deciders(state) == waited
+        if free_move and match.deadline_at is not None and outcome is None:
             deadline_at, kind = match.deadline_at, match.deadline_kind or kind
         try:
             await self.repo.record_action(
@@ -457,6 +461,10 @@ class MatchService(LobbyRules, Restorer, AiDriver):
         except VersionConflict:
             raise ServiceError("stale") from None
         self._live[match.id] = trial
+        if free_move:
+            self._steady.setdefault(match.id, match.version)
+        else:
+            self._steady[match.id] = match.version + 1
         if outcome is not None:
             self._live.pop(match.id, None)
         # Deciding in a window is not deciding a turn: whoever decides after it is told anew.
