@@ -1,4 +1,4 @@
-"""SQLite storage: one connection, forward-only migrations, every SQL string in repository."""
+"""SQLite storage: one connection, forward-only migrations, every SQL string in this package."""
 
 from __future__ import annotations
 

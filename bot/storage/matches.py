@@ -1,0 +1,172 @@
+"""Reading matches: the match row and its seats (cached, the bot's most frequent read), the
+action log, snapshots, deadlines, and everything a restart needs in four queries.
+
+Reads run under the connection lock without BEGIN: each is one statement (or a pair that
+cannot interleave with a write, since writes take the same lock), which saves two round trips.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.database import Database
+from bot.storage.rows import SEATS_SQL, Row, StoredMatch, _one, _seats
+
+MATCH_CACHE_SIZE = 4096  # a few KB each; more than the live matches of a busy bot
+
+
+class MatchReads:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        # match id -> (match row, seat rows), the bot's most frequent read (every view, every
+        # redraw). Every write to a match or its seats goes through this class and drops the
+        # entry once committed; a read keeps what it read only if no write to that match
+        # committed meanwhile (the per-match write count did not move).
+        self._matches: OrderedDict[int, tuple[Row, list[Row]]] = OrderedDict()
+        self._writes: dict[int, int] = {}
+
+    @asynccontextmanager
+    async def _writing(self, match_id: int) -> AsyncIterator[aiosqlite.Connection]:
+        try:
+            async with self.db.transaction() as conn:
+                yield conn
+        finally:
+            self._forget(match_id)
+
+    # reads ---------------------------------------------------------------------------------
+    async def match(self, match_id: int) -> Row | None:
+        async with self.db.exclusive() as conn:
+            return await _one(conn, "SELECT * FROM matches WHERE id = ?", (match_id,))
+
+    async def seats(self, match_id: int) -> list[Row]:
+        async with self.db.exclusive() as conn:
+            return await _seats(conn, match_id)
+
+    async def match_with_seats(self, match_id: int) -> tuple[Row, list[Row]] | None:
+        def read(raw: sqlite3.Connection) -> tuple[Row, list[Row]] | None:
+            found = raw.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall()
+            if not found:
+                return None
+            seats = raw.execute(SEATS_SQL, (match_id,)).fetchall()
+            return dict(found[0]), [dict(s) for s in seats]
+
+        cached = self._matches.get(match_id)
+        if cached is None:
+            writes = self._writes.get(match_id, 0)
+            # One thread hop, not three (see ``Database.read``).
+            found = await self.db.read(read)
+            if found is None:
+                return None
+            if self._writes.get(match_id, 0) != writes:
+                return found  # a write landed meanwhile: what was read may already be old
+            cached = found
+            self._matches[match_id] = cached
+            if len(self._matches) > MATCH_CACHE_SIZE:
+                self._matches.popitem(last=False)
+        self._matches.move_to_end(match_id)
+        return dict(cached[0]), [dict(s) for s in cached[1]]
+
+    def _forget(self, match_id: int) -> None:
+        """After a write to the match or its seats has committed (or failed)."""
+        self._matches.pop(match_id, None)
+        self._writes[match_id] = self._writes.get(match_id, 0) + 1
+
+    async def match_ids(
+        self,
+        *,
+        statuses: Sequence[str],
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[int]:
+        marks = ",".join("?" for _ in statuses)
+        sql = f"SELECT m.id FROM matches m WHERE m.status IN ({marks})"
+        params: list[Any] = list(statuses)
+        if channel_id is not None:
+            sql += " AND m.channel_id = ?"
+            params.append(channel_id)
+        if guild_id is not None:
+            sql += " AND m.guild_id = ?"
+            params.append(guild_id)
+        if user_id is not None:
+            sql += " AND EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.user_id = ?)"
+            params.append(user_id)
+        sql += " ORDER BY m.id"
+        async with self.db.exclusive() as conn:
+            cursor = await conn.execute(sql, params)
+            return [int(r[0]) for r in await cursor.fetchall()]
+
+    async def actions(self, match_id: int) -> list[dict[str, Any]]:
+        async with self.db.exclusive() as conn:
+            cursor = await conn.execute(
+                "SELECT action_json FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)
+            )
+            return [json.loads(r[0]) for r in await cursor.fetchall()]
+
+    async def stored_matches(
+        self, *, statuses: Sequence[str] | None = ("live",), match_id: int | None = None
+    ) -> list[StoredMatch]:
+        """Everything needed to bring matches back into memory (any status when ``statuses``
+        is None), in four queries however many matches there are: a restart restores them all
+        at once."""
+        where = "1"
+        params: list[Any] = []
+        if statuses is not None:
+            where = "m.status IN (" + ",".join("?" for _ in statuses) + ")"
+            params.extend(statuses)
+        if match_id is not None:
+            where += " AND m.id = ?"
+            params.append(match_id)
+        found: dict[int, StoredMatch] = {}
+        async with self.db.exclusive() as conn:
+            for row in await conn.execute_fetchall(
+                f"SELECT m.* FROM matches m WHERE {where} ORDER BY m.id", params
+            ):
+                found[int(row["id"])] = StoredMatch(dict(row), [], [], None)
+            if not found:
+                return []
+            joined = f"JOIN matches m ON m.id = x.match_id WHERE {where}"
+            for row in await conn.execute_fetchall(
+                f"SELECT x.* FROM seats x {joined} ORDER BY x.match_id, x.seat", params
+            ):
+                found[int(row["match_id"])].seats.append(dict(row))
+            for row in await conn.execute_fetchall(
+                f"SELECT x.match_id, x.action_json FROM actions x {joined}"
+                " ORDER BY x.match_id, x.idx",
+                params,
+            ):
+                found[int(row[0])].actions.append(json.loads(row[1]))
+            for row in await conn.execute_fetchall(
+                f"SELECT x.match_id, x.action_count, x.state_json FROM snapshots x {joined}",
+                params,
+            ):
+                found[int(row[0])].snapshot = (int(row[1]), json.loads(row[2]))
+        return list(found.values())
+
+    async def snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
+        async with self.db.exclusive() as conn:
+            row = await _one(
+                conn,
+                "SELECT action_count, state_json FROM snapshots WHERE match_id = ?",
+                (match_id,),
+            )
+        if row is None:
+            return None
+        return int(row["action_count"]), json.loads(row["state_json"])
+
+    async def deadlines(self, status: str) -> list[tuple[int, int, float]]:
+        """(match, version, deadline_at) of every match in ``status`` with a deadline."""
+        async with self.db.exclusive() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id, version, deadline_at FROM matches"
+                " WHERE status = ? AND deadline_at IS NOT NULL ORDER BY id",
+                (status,),
+            )
+        return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]

@@ -1,0 +1,135 @@
+"""Lobby and seat writes: a new match, seats joining and leaving, the host, options, the
+lobby's deadline, AFK hand-overs and closed DMs. Every write drops the match from the read
+cache once committed (``MatchReads._writing``)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from bot.storage.matches import MatchReads
+from bot.storage.rows import _bump
+
+
+class SeatWrites(MatchReads):
+    # lobby writes --------------------------------------------------------------------------
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: dict[str, Any],
+    ) -> int:
+        now = time.time()
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, game, status, host_id, version,"
+                " options_json, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, 0, ?, ?, ?)",
+                (guild_id, channel_id, game, host_id, json.dumps(options), now, now),
+            )
+            match_id = int(cursor.lastrowid or 0)
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (match_id, host_id, host_name),
+            )
+        return match_id
+
+    async def set_message(self, match_id: int, message_id: int, thread_id: int | None) -> None:
+        async with self._writing(match_id) as conn:
+            await conn.execute(
+                "UPDATE matches SET message_id = ?, thread_id = COALESCE(?, thread_id)"
+                " WHERE id = ?",
+                (message_id, thread_id, match_id),
+            )
+
+    async def add_seat(
+        self, match_id: int, seat: int, user_id: int | None, name: str, ai_level: str | None
+    ) -> None:
+        async with self._writing(match_id) as conn:
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, name, ai_level)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (match_id, seat, user_id, name, ai_level),
+            )
+            await _bump(conn, match_id)
+
+    async def remove_seat(
+        self, match_id: int, seat: int, *, new_host: int | None, cancel: bool
+    ) -> None:
+        """Drop a lobby seat and close the gap so seats stay numbered in joining order."""
+        async with self._writing(match_id) as conn:
+            await conn.execute(
+                "DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat)
+            )
+            # Two steps through negative numbers keep the primary key unique while renumbering.
+            await conn.execute(
+                "UPDATE seats SET seat = -seat WHERE match_id = ? AND seat > ?", (match_id, seat)
+            )
+            await conn.execute(
+                "UPDATE seats SET seat = -seat - 1 WHERE match_id = ? AND seat < 0", (match_id,)
+            )
+            if new_host is not None:
+                await conn.execute(
+                    "UPDATE matches SET host_id = ? WHERE id = ?", (new_host, match_id)
+                )
+            if cancel:
+                await conn.execute(
+                    "UPDATE matches SET status = 'cancelled' WHERE id = ?", (match_id,)
+                )
+            await _bump(conn, match_id)
+
+    async def set_host(self, match_id: int, user_id: int) -> None:
+        async with self._writing(match_id) as conn:
+            await conn.execute("UPDATE matches SET host_id = ? WHERE id = ?", (user_id, match_id))
+            await _bump(conn, match_id)
+
+    async def set_options(self, match_id: int, options: dict[str, Any]) -> None:
+        async with self._writing(match_id) as conn:
+            await conn.execute(
+                "UPDATE matches SET options_json = ? WHERE id = ?", (json.dumps(options), match_id)
+            )
+            await _bump(conn, match_id)
+
+    async def set_deadline(
+        self, match_id: int, deadline_at: float | None, kind: str | None
+    ) -> None:
+        """A lobby's idle expiry (live matches set theirs with each action)."""
+        async with self._writing(match_id) as conn:
+            await conn.execute(
+                "UPDATE matches SET deadline_at = ?, deadline_kind = ? WHERE id = ?",
+                (deadline_at, kind, match_id),
+            )
+
+    async def hand_to_ai(self, match_id: int, seat: int, level: str) -> None:
+        """An AFK seat: the AI plays it from now on; its user stays recorded. The version is
+        not bumped, so buttons already drawn for other seats stay valid."""
+        async with self._writing(match_id) as conn:
+            await conn.execute(
+                "UPDATE seats SET ai_level = ?, afk = 1 WHERE match_id = ? AND seat = ?",
+                (level, match_id, seat),
+            )
+
+    async def take_back(self, match_id: int, seat: int) -> None:
+        """The player of an AFK seat is back: the seat is theirs again, timeouts forgiven."""
+        async with self._writing(match_id) as conn:
+            await conn.execute(
+                "UPDATE seats SET ai_level = NULL, afk = 0, timeouts = 0"
+                " WHERE match_id = ? AND seat = ? AND afk = 1",
+                (match_id, seat),
+            )
+
+    async def set_status(self, match_id: int, status: str) -> None:
+        async with self._writing(match_id) as conn:
+            await conn.execute("UPDATE matches SET status = ? WHERE id = ?", (status, match_id))
+            await _bump(conn, match_id)
+
+    async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
+        async with self._writing(match_id) as conn:
+            await conn.execute(
+                "UPDATE seats SET dm_closed = 1 WHERE match_id = ? AND user_id = ?",
+                (match_id, user_id),
+            )
