@@ -38,9 +38,11 @@ TOPICS: Mapping[str, Mapping[str, tuple[str, str]]] = {
         "help": (
             "Asking for help",
             "When you are losing you may ask one other player to join you. Offer them part "
-            "of the treasure, who picks first, and gold up front. They accept, refuse or "
-            "counter; what was agreed is carried out when the fight ends. An Elf who helps "
-            "win gains a level too.",
+            "of the treasure, who picks first, gold or items from your table, now or only "
+            "for a win. They accept, refuse, or name their own price; you then accept, "
+            "refuse or answer again (each side counters twice at most). A refusal leaves "
+            "you free to ask someone else. The deal is kept to the letter when the fight "
+            "ends. An Elf who helps win gains a level too.",
         ),
         "run": (
             "Running away",
