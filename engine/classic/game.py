@@ -250,11 +250,12 @@ class Classic(Game[ClassicState, ClassicView]):
         return invariants(self, state)
 
     def default_action(self, state: ClassicState, seat: int) -> Action:
-        """Timeouts pass, decline, end the turn or take the first listed choice."""
+        """Timeouts pass, decline, end the turn or take the first listed choice; a draft for
+        help closes at once with the plainest terms (rather than adding items one by one)."""
         legal = self.legal_actions(state, seat)
         if not legal:
             raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
-        for kind in ("pass", "decline", "end_turn", "kick", "loot"):
+        for kind in ("pass", "decline", "end_turn", "kick", "loot", "propose", "demand"):
             for a in legal:
                 if a.kind == kind:
                     return a

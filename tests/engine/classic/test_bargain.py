@@ -146,3 +146,20 @@ def test_the_heuristic_helper_counters_an_empty_offer(game: Classic) -> None:
     assert demand == Action(1, "demand", (1, 1, 0))  # half of two treasures, picking first
     game.apply(s, demand)
     assert game.ai_action(s, 0, rng, "heuristic") == Action(0, "accept")
+
+
+def test_a_timed_out_draft_closes_with_the_plainest_terms(game: Classic) -> None:
+    # A seat that lets the clock run out gives nothing away item by item.
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["mon_goblin"]},
+        [{"level": 3, "carried": ["hat_pot"]}, {"level": 3}],
+    )
+    _play(game, s, [{"seat": 0, "do": "kick"}, {"seat": 0, "do": "ask", "args": [1]}])
+    assert game.default_action(s, 0) == Action(0, "propose", (0, 0, 0))
+    _play(game, s, [{"seat": 0, "do": "propose", "args": [0, 0, 0]}])
+    assert game.default_action(s, 1) == Action(1, "decline")
+    _play(game, s, [{"seat": 1, "do": "counter"}])
+    assert game.default_action(s, 1) == Action(1, "demand", (0, 0, 0))
+    _play(game, s, [{"seat": 1, "do": "demand", "args": [1, 1, 0]}])
+    assert game.default_action(s, 0) == Action(0, "decline")
