@@ -53,7 +53,7 @@ def choose_free(game: Classic, s: ClassicState, seat: int, rng: Rng, level: str)
                     return a
     for a in legal:
         if a.kind == "accept" and a.args:
-            _, offered, wanted = (int(x) for x in a.args)
+            offered, wanted, _ = (int(x) for x in a.args)
             fair = wanted < 0 or t.defs[offered].value >= t.defs[wanted].value
             return a if fair else Action(seat, "decline", a.args)
     return None

@@ -68,11 +68,13 @@ def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
 
 
 def answer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    """Accept or decline each open offer made to ``seat`` that could still be carried out."""
+    """Accept or decline each open offer made to ``seat`` that could still be carried out.
+    Arguments: the item offered, the item asked for (or -1), the offerer; the offered item
+    comes first so that a control describing its first card describes what is on offer."""
     out: list[Action] = []
     for offerer, partner, mine, theirs in _open_offers(s):
         if partner == seat and _acceptable(t, s, offerer, seat, mine, theirs):
-            args = (offerer, mine, theirs)
+            args = (mine, theirs, offerer)
             out += [Action(seat, "accept", args), Action(seat, "decline", args)]
     return out
 
@@ -139,7 +141,7 @@ def resolve_offer(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
         s.offers = [*_live_entries(s), s.turns, a.seat, to, mine, theirs]
         ev.append(Event("offer", {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs}))
     elif k in ("accept", "decline") and len(a.args) == 3:
-        offerer, mine, theirs = (int(x) for x in a.args)
+        mine, theirs, offerer = (int(x) for x in a.args)
         entry = [s.turns, offerer, a.seat, mine, theirs]
         live = _live_entries(s)
         for i in range(0, len(live), OFFER_SIZE):
