@@ -24,6 +24,7 @@ from bot.components import build_view, files_of, has_controls
 from bot.pacing import ChannelPacer
 from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_hand, render_table
 from bot.render import ids as keys
+from bot.render.pictures import off_loop
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -178,7 +179,8 @@ class TablePublisher:
         seconds_left = None
         if match.deadline is not None and match.deadline_at is None:
             seconds_left = match.deadline - asyncio.get_running_loop().time()
-        rendered = render_table(
+        rendered = await off_loop(  # the picture is drawn in the picture thread
+            render_table,
             match,
             view,
             deciders=deciders,
@@ -270,7 +272,7 @@ class TablePublisher:
 
     async def dm_hand(self, match: svc.MatchInfo, user_id: int) -> None:
         fresh, view, actions = await self.bot.service.view(match.id, user_id)
-        rendered = render_hand(fresh, view.to_json(), actions)
+        rendered = await off_loop(render_hand, fresh, view.to_json(), actions)
         kwargs: dict[str, Any] = {"embeds": list(rendered.embeds), "files": files_of(rendered)}
         if has_controls(rendered):
             kwargs["view"] = build_view(rendered)

@@ -22,6 +22,7 @@ from bot.components import build_view, files_of, selected_values, send_private
 from bot.publisher import DM_CLOSED, PASS, RESPOND, TablePublisher
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_hand
 from bot.render import ids as keys
+from bot.render.pictures import off_loop
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -87,7 +88,7 @@ class PlayCog(commands.Cog, name="Play"):
         if match.seat_of(interaction.user.id) is None:
             await send_private(interaction, texts.service_error("not_seated"))
             return
-        rendered = render_hand(match, view.to_json(), actions, page=page)
+        rendered = await off_loop(render_hand, match, view.to_json(), actions, page=page)
         await interaction.response.edit_message(
             embeds=list(rendered.embeds),
             view=build_view(rendered),
@@ -122,7 +123,7 @@ class PlayCog(commands.Cog, name="Play"):
         if _is_public(interaction):
             return  # never draw a hand over a public message
         match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
-        rendered = render_hand(match, view.to_json(), actions)
+        rendered = await off_loop(render_hand, match, view.to_json(), actions)
         await interaction.edit_original_response(
             embeds=list(rendered.embeds),
             view=build_view(rendered),
@@ -141,7 +142,7 @@ class PlayCog(commands.Cog, name="Play"):
         except svc.ServiceError as exc:
             await send_private(interaction, texts.service_error(exc.code, exc.detail))
             return
-        rendered = render_hand(match, view.to_json(), actions)
+        rendered = await off_loop(render_hand, match, view.to_json(), actions)
         seat = next(s for s in match.seats if s.user_id == interaction.user.id)
         if seat.afk and match.status == "live":
             back = ButtonSpec(

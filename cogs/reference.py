@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot import texts
 from bot.render import Rendered
 from bot.render import reference as ref
+from bot.render.pictures import off_loop
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -46,7 +47,7 @@ class ReferenceCog(commands.Cog, name="Reference"):
             shown = name if len(name) <= ECHO_MAX else name[:ECHO_MAX] + "…"
             await _answer(interaction, Rendered(content=texts.CARD_UNKNOWN.format(name=shown)))
             return
-        await _answer(interaction, ref.render_card(key))
+        await _answer(interaction, await off_loop(ref.render_card, key))  # draws a picture
 
     @card.autocomplete("name")
     async def _cards(

@@ -3,22 +3,37 @@
 Only public words reach these functions (a renderer picks what to draw from a view), and every
 picture is a small palette PNG: a table edit uploads it again, so it stays well under 100 KB.
 Tiles are large and few per row so that the text still reads when a phone shrinks the picture.
+
+Drawing and encoding cost milliseconds of CPU a picture (about a quarter of the bot's CPU under
+load), so the Discord layer calls a renderer that may draw through ``off_loop``: it runs in one
+picture thread and the event loop keeps answering clicks meanwhile. The renderers stay plain
+functions, so what they return is the same on either thread.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.model import Picture
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+P = ParamSpec("P")
+T = TypeVar("T")
+
+# One worker: pictures are drawn one at a time in call order (Pillow holds the GIL for much of
+# the drawing, so a second thread would only contend for it), and the caches below are never
+# filled from two threads at once.
+_PICTURE_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 
 TILE_W, TILE_H = 210, 250
 FIGHT_W = 480  # the fight picture's width: about what Discord shows, so nothing shrinks
@@ -255,3 +270,10 @@ def encode(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     image.quantize(colors=48, method=Image.Quantize.FASTOCTREE).save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+async def off_loop(render: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+    """``render(*args, **kwargs)`` run in the picture thread. Pass values computed on the loop
+    (a view's JSON, a copy of a log): the renderer must not read state the loop may change."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_PICTURE_THREAD, partial(render, *args, **kwargs))
