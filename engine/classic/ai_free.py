@@ -33,7 +33,7 @@ def choose_free(game: Classic, s: ClassicState, seat: int, rng: Rng, level: str)
         pool = [a for a in game.legal_actions(s, seat) if a.kind in RANDOM_KINDS]
         return rng.choice(pool) if pool else None
     holds_card = any(t.kind[c] in CARD_KINDS for c in s.hands[seat])
-    answers = answer_actions(t, s, seat) if s.combat is None else []
+    answers = answer_actions(t, s, seat)
     if not holds_card and not answers:
         return None  # nothing to do: skip listing every legal action
     legal = game.legal_actions(s, seat)

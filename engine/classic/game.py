@@ -101,7 +101,9 @@ class Classic(Game[ClassicState, ClassicView]):
             if p.kind == "loot":
                 return [Action(seat, "loot_body", (c,)) for c in sorted(s.corpse)]
         if s.window is not None:
-            return combat.window_actions(t, s, seat)
+            # A fight's bystanders may also trade and change gear (# 004: When You May Take
+            # Actions: only the two sides of a trade must both be out of combat).
+            return combat.window_actions(t, s, seat) + free.bystander_actions(t, s, seat)
         out = turn.phase_actions(t, s, seat)
         # Cards may be arranged before listening too (# 004: Turn Phases).
         out.extend(free.own_turn_actions(t, s, seat))
@@ -139,6 +141,8 @@ class Classic(Game[ClassicState, ClassicView]):
                 combat.pick(t, s, a, ev)
             else:
                 effects.loot(t, s, a.seat, int(a.args[0]), ev)
+        elif s.window is not None and a.kind in free.BYSTANDER_KINDS:
+            self._resolve_free_actor(s, a, ev)
         elif s.window is not None:
             if not free.resolve_free(t, s, a, ev):
                 combat.resolve_window_action(t, s, a, ev)
@@ -155,12 +159,13 @@ class Classic(Game[ClassicState, ClassicView]):
         return ev
 
     def _resolve_free_actor(self, s: ClassicState, a: Action, ev: list[Event]) -> None:
-        """# 004: When You May Take Actions: a seat nobody waits on acts; in a fight, like any
-        play, it reopens the window to everyone (# 004: Combat)."""
+        """# 004: When You May Take Actions: a seat nobody waits on acts; in a fight, a card
+        played reopens the window to everyone like any play (# 004: Combat), while a
+        bystander's trade or gear change leaves the fight as it was."""
         t = self.table
         if not free.resolve_free(t, s, a, ev) and not trade.resolve_offer(t, s, a, ev):
             raise IllegalAction(Reason.UNKNOWN_ACTION, kind=a.kind)
-        if s.window is not None:
+        if s.window is not None and a.kind not in free.BYSTANDER_KINDS:
             s.window.passed.clear()
 
     def _settle(self, s: ClassicState, ev: list[Event]) -> None:

@@ -33,21 +33,47 @@ def anytime_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     return out
 
 
+# What a seat not in combat may do at any time without touching a fight: it never reopens a
+# fight's window (so a bystander cannot hold a fight up by changing clothes).
+BYSTANDER_KINDS = frozenset(
+    {"equip", "unequip", "arm_hireling", "give_gold", "offer", "accept", "decline"}
+)
+
+
+def in_combat(s: ClassicState, seat: int) -> bool:
+    """# 004: Combat: the fighter and the helper are in combat; everyone else is not."""
+    return s.combat is not None and seat in (s.combat.fighter, s.combat.helper)
+
+
 def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     """# 004: When You May Take Actions: a seat the match is not waiting on may play the
-    any-time cards, even in a fight or while someone else owes a decision; and, while no fight
-    is on, change what it wears and hand a hireling an item (trades: ``trade.offturn_actions``).
-    Only its own hand is read, so the list reveals nothing about other hands."""
-    out = anytime_actions(t, s, seat)
-    if s.combat is None:
-        for card in s.items[seat]:
-            if t.carried_by_hireling(s, seat, card):
-                continue
-            if card in s.equipped[seat]:
-                out.append(Action(seat, "unequip", (card,)))
-            elif t.can_equip(s, seat, card):
-                out.append(Action(seat, "equip", (card,)))
-        out.extend(_hireling_actions(t, s, seat))
+    any-time cards, even in a fight or while someone else owes a decision; and, when it is not
+    in combat itself, change what it wears and hand a hireling an item (trades:
+    ``trade.offturn_actions``). Only its own hand is read: nothing about other hands shows."""
+    return anytime_actions(t, s, seat) + gear_actions(t, s, seat)
+
+
+def bystander_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """A fight's bystander, while the window waits on it: gear and trades besides its cards."""
+    from engine.classic.rules.trade import offturn_actions as trade_actions
+
+    return gear_actions(t, s, seat) + trade_actions(t, s, seat)
+
+
+def gear_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """# 004: When You May Take Actions: equip from the items in play, and (# 004: Other
+    Treasures, Hireling) give a hireling an item, any time you are not in combat."""
+    if in_combat(s, seat):
+        return []
+    out: list[Action] = []
+    for card in s.items[seat]:
+        if t.carried_by_hireling(s, seat, card):
+            continue
+        if card in s.equipped[seat]:
+            out.append(Action(seat, "unequip", (card,)))
+        elif t.can_equip(s, seat, card):
+            out.append(Action(seat, "equip", (card,)))
+    out.extend(_hireling_actions(t, s, seat))
     return out
 
 

@@ -1,20 +1,23 @@
 """Trading and gifts between players (# 004: Items (Trading), Coins).
 
 Only items on the table change hands, never cards from a hand; whatever is received stays in
-play; nobody trades while a fight is on. Two ways to deal, both once per partner per turn:
+play; nobody in combat (the fighter, the helper) trades, a fight's bystanders may. Two ways
+to deal, both once per partner per turn:
 
 - On your own turn, while the table waits on you: ``deal`` opens a decision for you (what to
   offer), and an item offer becomes a decision owed by the partner (accept/decline). You chose
   to wait on them.
 - At any other moment (# 004: When You May Take Actions: trading "at any time" outside combat,
   best done off-turn; Coins: gifts at any time except in combat): a seat the match is not
-  waiting on gives 100 gold or makes an item offer in one action. The offer is not a decision
-  anyone waits on: it lies open in ``state.offers`` and the partner may accept or decline it
-  whenever they may act freely (or on their own turn) until the current turn ends, when it
-  lapses. So an off-turn offer never holds up the player whose turn it is."""
+  waiting on (or a fight's bystander) gives 100 gold or makes an item offer in one action.
+  The offer is not a decision anyone waits on: it lies open in ``state.offers`` and the
+  partner may accept or decline it whenever they may act freely (or on their own turn) until
+  the current turn ends, when it lapses. So an off-turn offer never holds up the player whose
+  turn it is. Trades and gifts never reopen a fight's window: they do not touch the fight."""
 
 from __future__ import annotations
 
+from engine.classic.rules.free import in_combat
 from engine.classic.state import ClassicState, Pending
 from engine.classic.table import COIN, Table
 from engine.core import Action, Event
@@ -50,12 +53,12 @@ OFFER_SIZE = 5  # an open offer in ``state.offers``: turn count, offerer, partne
 
 def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     """What a seat not waited on may do in trade: give 100 gold or offer an item (once per
-    partner per turn), and answer the open offers made to it. Nothing while a fight is on."""
-    if s.combat is not None:
+    partner per turn), and answer the open offers made to it. Neither side may be in combat."""
+    if in_combat(s, seat):
         return []
     out: list[Action] = []
     for p in range(s.seats):
-        if p == seat or s.out[p] or s.dead[p] or f"deal{seat}>{p}" in s.used:
+        if p == seat or s.out[p] or s.dead[p] or in_combat(s, p) or f"deal{seat}>{p}" in s.used:
             continue
         if s.gold[seat] >= COIN:
             out.append(Action(seat, "give_gold", (p,)))
@@ -100,7 +103,9 @@ def _open_offers(s: ClassicState) -> list[tuple[int, int, int, int]]:
 def _acceptable(
     t: Table, s: ClassicState, offerer: int, partner: int, mine: int, theirs: int
 ) -> bool:
-    if s.combat is not None or s.out[offerer] or s.dead[offerer] or s.dead[partner]:
+    if s.out[offerer] or s.dead[offerer] or s.dead[partner]:
+        return False
+    if in_combat(s, offerer) or in_combat(s, partner):  # 004: neither may be in combat
         return False
     if mine not in s.items[offerer] or (theirs >= 0 and theirs not in s.items[partner]):
         return False

@@ -72,10 +72,31 @@ def test_a_free_play_in_a_fight_reopens_the_window(game: Classic) -> None:
     _do(game, s, 0, "kick")
     _do(game, s, 1, "pass")
     assert 1 in game.free_actors(s) and 1 not in game.deciders(s)
-    assert _kinds(game, s, 1) == {"curse"}  # no trading or gear in a fight
     _do(game, s, 1, "curse", "curse_shrink", 0)
     assert s.levels[0] == 4
     assert game.deciders(s) == {0, 1, 2}
+
+
+def test_in_a_fight_only_bystanders_trade_and_a_trade_leaves_the_window_alone(
+    game: Classic,
+) -> None:
+    # 004: When You May Take Actions: trading needs both sides out of combat, so bystanders of
+    # a fight may; a bystander's gift does not change the fight, so nobody answers anew.
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["mon_mold"]},
+        [{"level": 5, "items": ["hat_pot"]}, {"items": ["feet_kickers"]}],
+    )
+    _do(game, s, 0, "kick")
+    fighter = _kinds(game, s, 0)
+    assert not fighter & {"give_gold", "offer", "equip", "unequip"}
+    to_fighter = [a for a in game.legal_actions(s, 1) if a.kind in ("offer", "give_gold")]
+    assert to_fighter and all(a.args[0] != 0 for a in to_fighter)
+    _do(game, s, 1, "pass")
+    assert {"give_gold", "offer", "unequip"} <= _kinds(game, s, 1)
+    _do(game, s, 1, "give_gold", 2)
+    assert s.gold[1:] == [400, 600]
+    assert game.deciders(s) == {0, 2}  # seat 1's pass still stands
 
 
 def test_offturn_offer_never_blocks_and_lapses_when_the_turn_ends(game: Classic) -> None:
