@@ -1,4 +1,4 @@
-"""Back/Next buttons for paged answers (leaderboards, match history, replays).
+"""Back/Next (and First/Last) buttons for paged answers (leaderboards, match history, replays).
 
 Like the match buttons, a page button carries everything in its custom id
 (``bsp:<kind>:<subject>:<page>:<extra>``) and is a persistent ``DynamicItem``, so paging keeps
@@ -82,15 +82,32 @@ def route(bot: discord.Client, kind: str, handler: Handler) -> None:
     bot.add_dynamic_items(PageButton)
 
 
-def pager(kind: str, subject: int, page: int, pages: int, extra: str = "") -> discord.ui.View:
-    """Back and Next around ``page`` of ``pages`` (0-based); edges are disabled."""
+FIRST, LAST = "first", "last"  # ``extra`` marks of the First / Last buttons (ids must differ)
+
+
+def pager(
+    kind: str, subject: int, page: int, pages: int, extra: str = "", *, ends: bool = False
+) -> discord.ui.View:
+    """Back and Next around ``page`` of ``pages`` (0-based), and with ``ends`` First and Last
+    beside them; edges are disabled. First and Last are told apart from Back and Next by their
+    ``extra`` (two buttons of one message may not share a custom id), so ``ends`` is only for
+    kinds whose ``extra`` is unused: their handlers read the page and ignore the mark.
+
+    The view is sent stopped, like the table's: discord.py keeps no view in memory (none to
+    time out, none lost in a restart) and every click arrives through ``PageButton``, the
+    persistent ``DynamicItem``, which answers with the asked page and a fresh pager."""
+    if ends and extra:
+        raise ValueError("First/Last need the extra field of the page id")
     view = discord.ui.View(timeout=None)
-    back = PageId(kind, subject, max(page - 1, 0), extra)
-    forward = PageId(kind, subject, page + 1, extra)
-    for label, page_id, disabled in (
-        (texts.BUTTON_BACK, back, page <= 0),
-        (texts.BUTTON_NEXT, forward, page + 1 >= pages),
-    ):
+    last = max(pages - 1, 0)
+    buttons = [
+        (texts.BUTTON_PAGE_BACK, PageId(kind, subject, max(page - 1, 0), extra), page <= 0),
+        (texts.BUTTON_NEXT, PageId(kind, subject, page + 1, extra), page + 1 >= pages),
+    ]
+    if ends:
+        buttons.insert(0, (texts.BUTTON_FIRST, PageId(kind, subject, 0, FIRST), page <= 0))
+        buttons.append((texts.BUTTON_LAST, PageId(kind, subject, last, LAST), page >= last))
+    for label, page_id, disabled in buttons:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label,
             custom_id=str(page_id),
@@ -98,4 +115,5 @@ def pager(kind: str, subject: int, page: int, pages: int, extra: str = "") -> di
             disabled=disabled,
         )
         view.add_item(PageButton(page_id, button))
+    view.stop()
     return view

@@ -94,7 +94,7 @@ class HistoryCog(commands.Cog, name="History"):
         except ServiceError as exc:
             await send_private(interaction, texts.history_error(exc.code, exc.detail))
             return None
-        view = paging.pager(REPLAY, match_id, shown.step, shown.steps)
+        view = paging.pager(REPLAY, match_id, shown.step, shown.steps, ends=True)
         return render_replay_step(shown), view
 
     # /match export --------------------------------------------------------------------------

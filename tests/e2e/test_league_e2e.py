@@ -113,7 +113,7 @@ async def test_the_leaderboard_pages_with_buttons(world: World) -> None:
     second = message_in(world.channel, result.response.id)
     assert "Page 2 of 2" in embed_text(second)
     assert f"{PAGE_SIZE + 1}. " in embed_text(second)
-    await world.bob.click(second, label=texts.BUTTON_BACK)
+    await world.bob.click(second, label=texts.BUTTON_PAGE_BACK)
     assert "Page 1 of 2" in embed_text(message_in(world.channel, result.response.id))
 
 
@@ -137,7 +137,7 @@ async def test_history_replay_and_export_through_discord(world: World) -> None:
     stepped = await world.carol.click(replay.response, label=texts.BUTTON_NEXT)
     assert stepped.response is not None
     assert texts.TABLE_FINISHED.format(names="Alice") in embed_text(stepped.response)
-    back = await world.carol.click(stepped.response, label=texts.BUTTON_BACK)
+    back = await world.carol.click(stepped.response, label=texts.BUTTON_PAGE_BACK)
     assert back.response is not None and "step 0" in back.response.content
 
     exported = await world.dave.slash(world.channel, "match export", id=ids[0])

@@ -1,0 +1,113 @@
+"""``/match replay`` through SimCord: First / Back / Next / Last, the pager's views sent stopped
+(discord.py keeps none; every click is answered through the persistent ``PageButton``, also
+after a restart), and the replay's log in the live log's words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from bot import texts
+from bot.config import Settings
+from bot.render import public_event_lines
+from tests.e2e.conftest import World, build_bot
+from tests.e2e.helpers import embed_text
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
+    from bot.client import create_bot
+    from bot.playground import premigrate
+
+    await premigrate(settings.database)
+    return create_bot(settings, games=["duel", "tiny"])
+
+
+def pager_of(message: Any) -> list[tuple[str, bool]]:
+    out = []
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for child in data.get("components", []):
+            out.append((child.get("label"), bool(child.get("disabled"))))
+    return out
+
+
+async def finished_duel(world: World, live: list[str]) -> int:
+    """A duel between Alice and Bob played move by move (first legal action) to its end; the
+    live log's lines are gathered in ``live`` as the publisher words them."""
+    service = world.bot.service
+
+    async def listen(update: Any) -> None:
+        live.extend(public_event_lines(update.match, update.events))
+
+    service.subscribe(listen)
+    guild = world.channel.guild.id
+    match = await service.create(
+        guild_id=guild,
+        channel_id=world.channel.id,
+        host_id=world.alice.id,
+        host_name="Alice",
+        game="duel",
+    )
+    await service.join(match.id, world.bob.id, "Bob")
+    update = await service.start_match(match.id, world.alice.id)
+    for _ in range(3000):
+        if update.match.status == "finished":
+            break
+        user = update.match.seats[min(update.deciders)].user_id
+        assert user is not None
+        _, _, actions = await service.view(match.id, user)
+        update = await service.act(match.id, user, actions[0].key, update.match.version)
+    else:
+        await service.concede(match.id, world.bob.id)
+    await world.env.settle()
+    return match.id
+
+
+async def test_replay_has_first_and_last_and_its_buttons_outlive_a_restart(world: World) -> None:
+    match_id = await finished_duel(world, [])
+    replay = await world.carol.slash(world.channel, "match replay", id=match_id)
+    assert replay.ephemeral and replay.response is not None
+    assert pager_of(replay.response) == [
+        (texts.BUTTON_FIRST, True),
+        (texts.BUTTON_PAGE_BACK, True),
+        (texts.BUTTON_NEXT, False),
+        (texts.BUTTON_LAST, False),
+    ]
+
+    last = await world.carol.click(replay.response, label=texts.BUTTON_LAST)
+    assert last.response is not None
+    steps = int(last.response.content.rsplit(" ", 1)[1])
+    assert last.response.content == texts.REPLAY_STEP.format(
+        match=match_id, step=steps, steps=steps
+    )
+    assert steps > 1
+    assert pager_of(last.response)[-2:] == [(texts.BUTTON_NEXT, True), (texts.BUTTON_LAST, True)]
+
+    # A restart: the old message's buttons still answer, with the asked step and a new pager.
+    old = world.bot
+    await world.env.restart_bot(build_bot(old.settings))
+    await old.release()
+    first = await world.carol.click(last.response, label=texts.BUTTON_FIRST)
+    assert first.acknowledged and first.response is not None
+    assert "step 0 " in first.response.content
+    assert texts.REPLAY_START in embed_text(first.response)
+    assert pager_of(first.response)[0] == (texts.BUTTON_FIRST, True)
+
+
+async def test_a_replayed_duel_reads_like_its_live_log(world: World) -> None:
+    live: list[str] = []
+    match_id = await finished_duel(world, live)
+    history = world.bot.get_cog("History").history  # type: ignore[union-attr]
+    start = await history.step(world.channel.guild.id, match_id, 0)
+    replayed: list[str] = []
+    for step in range(start.steps):
+        shown = await history.step(world.channel.guild.id, match_id, step)
+        replayed.extend(public_event_lines(shown.match, shown.events))
+    assert replayed == live
+    raw = [line for line in replayed if "_" in line]
+    assert not raw, raw  # no engine event name reaches a reader
