@@ -430,6 +430,8 @@ CLASSIC_HAND_EMPTY = "Your hand is empty."
 # A bargain for help, on the table and in the hands of both sides.
 CLASSIC_BARGAIN_OFFER = "{fighter} offers {helper}: {terms}"
 CLASSIC_BARGAIN_COUNTER = "Counter-offer: {helper} asks {fighter} for {terms}"
+CLASSIC_BARGAIN_DRAFT_OFFER = "{fighter} is drafting an offer for {helper}, so far: {terms}"
+CLASSIC_BARGAIN_DRAFT_COUNTER = "{helper} is drafting a price for {fighter}, so far: {terms}"
 CLASSIC_TERMS_SHARE = "{share} treasure(s) for {helper}"
 CLASSIC_TERMS_FIRST = "{name} picks first"
 CLASSIC_TERMS_GOLD = "{gold} gold at once"

@@ -187,18 +187,23 @@ class ClassicRenderer(GameRenderer):
 
     @staticmethod
     def _bargain_line(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
-        """The terms of a bargain for help waiting for an answer (# 004: Asking for Help):
-        an offer the asked player weighs, or their counter-offer the fighter weighs."""
+        """The terms of a bargain for help (# 004: Asking for Help): an offer the asked player
+        weighs, their counter-offer the fighter weighs, or a draft's terms so far."""
         pending, fight = view.get("pending") or {}, view.get("combat") or {}
         kind = pending.get("kind")
-        if kind not in ("help", "countered") or not fight:
+        if kind not in ("help", "countered", "offer", "counter") or not fight:
             return None
         fighter = _name(names, fight.get("fighter"))
-        helper = _name(names, pending.get("seat") if kind == "help" else pending.get("with"))
-        offer = [x for x in pending.get("offer") or [] if isinstance(x, int)]
-        offer += [0] * (4 - len(offer))
-        share, first, gold, win_gold, *win_items = offer
-        parts = [texts.CLASSIC_TERMS_SHARE.format(share=share, helper=helper)]
+        helper = _name(
+            names, pending.get("seat") if kind in ("help", "counter") else pending.get("with")
+        )
+        draft = kind in ("offer", "counter")
+        terms = pending.get("draft") if draft else pending.get("offer")
+        nums = [x for x in terms or [] if isinstance(x, int)]
+        nums = ([0, 0, 0] if draft else []) + nums
+        nums += [0] * (4 - len(nums))
+        share, first, gold, win_gold, *win_items = nums
+        parts = [] if draft else [texts.CLASSIC_TERMS_SHARE.format(share=share, helper=helper)]
         if share:
             parts.append(texts.CLASSIC_TERMS_FIRST.format(name=helper if first else fighter))
         if gold:
@@ -209,7 +214,14 @@ class ClassicRenderer(GameRenderer):
         on_win += [short(card) for card in win_items]
         if on_win:
             parts.append(texts.CLASSIC_TERMS_WIN.format(what=", ".join(on_win)))
-        template = texts.CLASSIC_BARGAIN_OFFER if kind == "help" else texts.CLASSIC_BARGAIN_COUNTER
+        if not parts:
+            return None
+        template = {
+            "help": texts.CLASSIC_BARGAIN_OFFER,
+            "countered": texts.CLASSIC_BARGAIN_COUNTER,
+            "offer": texts.CLASSIC_BARGAIN_DRAFT_OFFER,
+            "counter": texts.CLASSIC_BARGAIN_DRAFT_COUNTER,
+        }[str(kind)]
         return template.format(fighter=fighter, helper=helper, terms="; ".join(parts))
 
     @staticmethod

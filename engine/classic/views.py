@@ -47,6 +47,8 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
             pending["offer"] = list(p.nums)
         if p.kind in ("offer", "counter", "countered"):
             pending["with"] = p.seats[0]
+        if p.kind in ("offer", "counter"):
+            pending["draft"] = list(p.nums)  # [gold on a win, items on a win...] so far
     data: dict[str, Any] = {
         "turn": s.turn,
         "phase": s.phase,

@@ -117,3 +117,32 @@ def test_a_counter_offer_shows_on_the_table_and_to_the_fighter() -> None:
     words = text(hand)
     assert labels.CLASSIC_HAND_PENDING["countered"] in words and "Counter-offer:" in words
     assert {"Accept", "Refuse"} <= {b.label for b in hand.buttons}
+
+
+def test_a_draft_for_help_shows_its_terms_so_far() -> None:
+    # 004: Asking for Help: the asked player builds a price step by step; each step shows.
+    from engine.classic.scenario import build, find_action
+    from engine.games import load_game
+
+    game = load_game("classic")
+    state = build(
+        game,
+        {"seats": 4, "phase": "kick", "door": ["mon_goblin"]},
+        [{"level": 3, "carried": ["hat_pot"]}, {"level": 3}],
+    )
+    for step in (
+        {"seat": 0, "do": "kick"},
+        {"seat": 0, "do": "ask", "args": [1]},
+        {"seat": 0, "do": "propose", "args": [0, 0, 0]},
+        {"seat": 1, "do": "counter"},
+        {"seat": 1, "do": "demand_item", "args": ["hat_pot"]},
+    ):
+        action = find_action(game, state, step)
+        assert action is not None
+        game.apply(state, action)
+    match = make_match("classic", 4)
+    table = text(render_table(match, game.view(state, None).to_json(), deciders=[1]))
+    pot = name_of(state.pending[-1].cards[0])
+    assert f"Bob is drafting a price for Alice, so far: {pot}" in table
+    hand = render_hand(match, game.view(state, 1).to_json(), game.legal_actions(state, 1))
+    assert labels.CLASSIC_HAND_PENDING["counter"] in text(hand)
