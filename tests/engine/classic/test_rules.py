@@ -115,7 +115,7 @@ def test_ties_between_players_roll_until_settled(game: Classic) -> None:
 
 
 def test_slot_loss_with_two_hand_items_is_the_victims_choice(game: Classic) -> None:
-    # 004: Curses: if a curse can apply to more than one item, the victim decides which.
+    # 004: Curses: when several items fit a curse, the cursed player picks the one to lose.
     from engine.classic.cards import Effect
     from engine.classic.rules.effects import apply_effects
 
