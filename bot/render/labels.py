@@ -299,6 +299,8 @@ DUEL_EVENTS: Mapping[str, str] = {
     "kept": "{seat} keeps the opening hand.",
     "rolled": "Dice decide who chooses the first player.",
     "fight_cost": "The price to hire changes by {amount}.",
+    "fight_power": "The Monster's power in this fight changes by {amount}.",
+    "fight_defense": "The defender's defense in this fight changes by {amount}.",
     "bled": "{seat} bleeds {amount}.",
     "bleeding": "{seat} is bleeding ({amount}).",
     "fizzled": "{card} fizzles.",

@@ -62,3 +62,32 @@ def test_classic_bargain_kinds_are_all_reached() -> None:
     found = _kinds("classic", 4)
     for kind in ("ask", "propose", "accept", "decline", "counter", "demand", "promise_gold"):
         assert kind in found, kind
+
+
+def _event_kinds(game_id: str, seats: int) -> dict[str, dict[str, Any]]:
+    """The first public event seen of each kind in seeded playouts."""
+    game = load_game(game_id)
+    found: dict[str, dict[str, Any]] = {}
+    for seed in range(PLAYOUTS):
+        state = game.new(seats, seed)
+        rng = Rng(seed)
+        for _ in range(MAX_STEPS):
+            if game.outcome(state) is not None or not game.deciders(state):
+                break
+            seat = min(game.deciders(state))
+            level = "heuristic" if (seed + seat) % 2 else "random"
+            for event in game.apply(state, game.ai_action(state, seat, rng, level)):
+                found.setdefault(event.kind, event.for_viewer(None))
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "seats"), [("classic", 4), ("duel", 2)])
+def test_every_event_kind_has_a_log_line(game_id: str, seats: int) -> None:
+    # The running log reads in our words: no event falls back to its raw kind name.
+    renderer = renderer_for(game_id)
+    raw = []
+    for kind, event in sorted(_event_kinds(game_id, seats).items()):
+        line = renderer.event_line(event, NAMES[:seats])
+        if line.lower() == kind.replace("_", " ") or not line.strip():
+            raw.append(f"{kind}: {line!r}")
+    assert not raw, raw
