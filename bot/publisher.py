@@ -270,6 +270,17 @@ class TablePublisher:
                 assert seat.user_id is not None
                 await self.dm_hand(match, seat.user_id)
 
+    async def resend_lost_hands(self) -> None:
+        """After a restart: hands a crash kept from their players (``hands_owed``) go out
+        again through the usual flush, which redraws the table too. A match this publisher
+        has already seen since the start is left to its normal flow."""
+        for match_id, seats in (await self.bot.service.hands_owed()).items():
+            if match_id in self._latest or not self.active:
+                continue
+            self._latest[match_id] = await self.bot.service.current(match_id)
+            self._dm_due.setdefault(match_id, set()).update(seats)
+            self.schedule(match_id)
+
     async def dm_hand(self, match: svc.MatchInfo, user_id: int) -> None:
         fresh, view, actions = await self.bot.service.view(match.id, user_id)
         rendered = await off_loop(render_hand, fresh, view.to_json(), actions)
@@ -282,6 +293,8 @@ class TablePublisher:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**kwargs)
+            # Remembered, so a restart after a crash re-sends only the hands that were lost.
+            await self.bot.service.hand_sent(match.id, user_id, fresh.version)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot.match_types import MatchInfo, SeatInfo, ServiceError
+from bot.match_types import MatchInfo, SeatInfo, ServiceError, Update
 from bot.storage.repository import StoredMatch
 from engine.core import Game, IllegalAction
 from engine.core.record import CardSetChanged, MatchRecord, RecordHeader, replay
@@ -50,6 +50,8 @@ class Restorer:
         def _game(self, game_id: str) -> Game[Any, Any]: ...
 
         def _info(self, row: Row, seats: list[Row]) -> MatchInfo: ...
+
+        async def current(self, match_id: int) -> Update: ...
 
     async def _check_all(self) -> None:
         for match_id in list(self._unchecked):
@@ -122,6 +124,28 @@ class Restorer:
             ai_levels_of(match.seats),
             match.version,
         )
+
+    # hands lost in a crash ----------------------------------------------------------------
+
+    async def hands_owed(self) -> dict[int, set[int]]:
+        """Match -> seats to send a fresh hand after a restart: a human seat that never got
+        its hand DM (the crash came between the start and the DMs), or one that is deciding
+        outside a response window with a DM older than the match (its turn began, or went
+        on, after the last DM that arrived). In a window the table's Pass / Play a card
+        serve everyone, as without a restart."""
+        owed: dict[int, set[int]] = {}
+        for match_id, seat, sent in await self.repo.unsent_hands():
+            if match_id not in self._live:
+                continue  # not restored (it failed to load): nothing to deal from
+            update = await self.current(match_id)
+            deciding = seat in update.deciders and not update.window
+            if sent is None or deciding:
+                owed.setdefault(match_id, set()).add(seat)
+        return owed
+
+    async def hand_sent(self, match_id: int, user_id: int, version: int) -> None:
+        """The publisher delivered a hand DM drawn at ``version``."""
+        await self.repo.mark_hand_sent(match_id, user_id, version)
 
     async def _load_finished(self, match: MatchInfo) -> LiveMatch:
         if match.status == "lobby" or match.status == "cancelled":

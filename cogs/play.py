@@ -9,6 +9,7 @@ harmless ones (My hand; Pass and Play a card while a response window is open).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -48,10 +49,30 @@ class PlayCog(commands.Cog, name="Play"):
             router.route(controls.page_key(number), self.on_page)
         router.route_actions(self.on_action)
         self.bot.service.subscribe(self.publisher.on_update)
+        # The service restores matches after the cogs load; hands a crash kept from players
+        # are sent once the bot is connected.
+        self._restarted = asyncio.create_task(self._resend_lost_hands())
 
     async def cog_unload(self) -> None:
+        self._restarted.cancel()
         self.publisher.close()
         self.bot.button_router.unroute(self)
+
+    async def _resend_lost_hands(self) -> None:
+        await self.bot.wait_until_ready()
+        try:
+            await self.publisher.resend_lost_hands()
+        except Exception:
+            if self.publisher.active and not self._released():
+                log.exception("re-sending hands after the restart failed")
+
+    def _released(self) -> bool:
+        """The bot let its service go (a test replacing it, a shutdown under way)."""
+        try:
+            service = self.bot.service
+        except RuntimeError:
+            return True
+        return service is None or self.bot.is_closed()
 
     def _lobby_render(self, match: svc.MatchInfo) -> Rendered:
         lobby = self.bot.get_cog("Lobby")

@@ -5,6 +5,7 @@ cache once committed (``MatchReads._writing``)."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from typing import Any
 
@@ -133,3 +134,32 @@ class SeatWrites(MatchReads):
                 "UPDATE seats SET dm_closed = 1 WHERE match_id = ? AND user_id = ?",
                 (match_id, user_id),
             )
+
+    # hand delivery ---------------------------------------------------------------------------
+    async def mark_hand_sent(self, match_id: int, user_id: int, version: int) -> None:
+        """A hand DM reached ``user_id`` at match ``version``. ``hand_sent`` is no part of
+        ``SeatInfo``, so the cached seat rows stay valid: no cache drop (a DM goes out for
+        every turn that starts)."""
+
+        def write(raw: sqlite3.Connection) -> None:
+            raw.execute(
+                "UPDATE seats SET hand_sent = MAX(COALESCE(hand_sent, -1), ?)"
+                " WHERE match_id = ? AND user_id = ?",
+                (version, match_id, user_id),
+            )
+
+        await self.db.write(write)
+
+    async def unsent_hands(self) -> list[tuple[int, int, int | None]]:
+        """(match, seat, hand_sent) of human seats of live matches whose last hand DM is
+        missing or older than the match; AFK seats and closed DMs are left out."""
+        async with self.db.exclusive() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT s.match_id, s.seat, s.hand_sent FROM seats s"
+                " JOIN matches m ON m.id = s.match_id"
+                " WHERE m.status = 'live' AND s.user_id IS NOT NULL AND s.ai_level IS NULL"
+                " AND s.afk = 0 AND s.dm_closed = 0"
+                " AND (s.hand_sent IS NULL OR s.hand_sent < m.version)"
+                " ORDER BY s.match_id, s.seat"
+            )
+        return [(int(r[0]), int(r[1]), None if r[2] is None else int(r[2])) for r in rows]

@@ -81,3 +81,71 @@ async def test_closing_before_the_check_finishes_is_clean(tmp_path: Path) -> Non
     await service.start()
     await service.close()  # cancels the pending check without an error
     await db.close()
+
+
+# hands lost in a crash ------------------------------------------------------------------------
+
+
+async def test_a_hand_never_delivered_is_owed_after_a_restart(tmp_path: Path) -> None:
+    """A crash between the start and the hand DMs: every human seat is owed its hand."""
+    path, clock = tmp_path / "h.sqlite3", Clock()
+    match_id, *_ = await played_match(path, clock)
+    db = await open_database(path)
+    service = MatchService(db, games=games, clock=clock)
+    try:
+        await service.start()
+        assert await service.hands_owed() == {match_id: {0, 1}}
+        for seat in (await service.get(match_id)).seats:
+            assert seat.user_id is not None
+            await service.hand_sent(match_id, seat.user_id, (await service.get(match_id)).version)
+        assert await service.hands_owed() == {}
+    finally:
+        await service.close()
+        await db.close()
+
+
+async def test_only_the_decider_whose_dm_is_older_than_the_match_is_owed(tmp_path: Path) -> None:
+    path, clock = tmp_path / "h.sqlite3", Clock()
+    match_id, user, key, version = await played_match(path, clock)
+    db = await open_database(path)
+    service = MatchService(db, games=games, clock=clock)
+    try:
+        await service.start()
+        for seat in (await service.get(match_id)).seats:
+            assert seat.user_id is not None
+            await service.hand_sent(match_id, seat.user_id, version)
+        # A move is committed, then the process dies before the next decider's DM goes out.
+        update = await service.act(match_id, user, key, version)
+        [decider] = update.deciders
+        await service.close()
+        await db.close()
+        db = await open_database(path)
+        service = MatchService(db, games=games, clock=clock)
+        await service.start()
+        assert await service.hands_owed() == {match_id: {decider}}
+        # An older DM never overwrites a newer one's mark.
+        match = await service.get(match_id)
+        decider_user = match.seats[decider].user_id
+        assert decider_user is not None
+        await service.hand_sent(match_id, decider_user, match.version)
+        await service.hand_sent(match_id, decider_user, version)
+        assert await service.hands_owed() == {}
+    finally:
+        await service.close()
+        await db.close()
+
+
+async def test_afk_and_closed_dm_seats_are_never_owed_a_hand(tmp_path: Path) -> None:
+    path, clock = tmp_path / "h.sqlite3", Clock()
+    await played_match(path, clock)
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE seats SET afk = 1, ai_level = 'heuristic' WHERE seat = 0")
+        raw.execute("UPDATE seats SET dm_closed = 1 WHERE seat = 1")
+    db = await open_database(path)
+    service = MatchService(db, games=games, clock=clock)
+    try:
+        await service.start()
+        assert await service.hands_owed() == {}
+    finally:
+        await service.close()
+        await db.close()

@@ -1,0 +1,47 @@
+"""Hands lost in a crash are dealt again after the restart (``seats.hand_sent``): a seat whose
+turn began while its DM never went out gets a fresh hand once the bot is back; a restart that
+lost nothing sends nothing."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import World, build_bot
+from tests.e2e.helpers import action_ids, embed_text
+from tests.e2e.test_play_e2e import dm_posts, last_dm, start_match
+
+
+async def restart(world: World) -> None:
+    old = world.bot
+    await world.env.restart_bot(build_bot(old.settings))
+    await old.release()
+    await world.env.settle()
+
+
+async def test_a_restart_that_lost_nothing_sends_no_hand(world: World) -> None:
+    await start_match(world, world.bob)
+    await world.env.settle()
+    before = dm_posts(world, world.alice), dm_posts(world, world.bob)
+    assert before == (1, 1)
+    await restart(world)
+    assert (dm_posts(world, world.alice), dm_posts(world, world.bob)) == before
+
+
+async def test_a_hand_lost_in_a_crash_is_sent_after_the_restart(world: World) -> None:
+    match_id, _ = await start_match(world, world.bob)
+    await world.env.settle()
+    # Alice moves, and the process dies after the move is stored but before anything reaches
+    # Discord: the publisher is gone, so Bob's new turn never gets its DM.
+    world.bot.get_cog("Play").publisher.close()  # type: ignore[union-attr]
+    service = world.bot.service
+    match = await service.get(match_id)
+    _, _, actions = await service.view(match_id, world.alice.id)
+    update = await service.act(match_id, world.alice.id, actions[0].key, match.version)
+    assert update.match.seats[min(update.deciders)].user_id == world.bob.id
+    assert dm_posts(world, world.bob) == 1
+
+    await restart(world)
+    assert dm_posts(world, world.bob) == 2, "Bob's lost hand is dealt again"
+    assert dm_posts(world, world.alice) == 1, "Alice is not deciding and got hers"
+    fresh = last_dm(world.bob)
+    assert "Your cards:" in embed_text(fresh)
+    await world.bob.user.click(fresh, custom_id=action_ids(fresh)[0])
+    assert (await world.bot.service.get(match_id)).version > update.match.version
