@@ -54,7 +54,7 @@ OFFER_SIZE = 5  # an open offer in ``state.offers``: turn count, offerer, partne
 def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     """What a seat not waited on may do in trade: give 100 gold or offer an item (once per
     partner per turn), and answer the open offers made to it. Neither side may be in combat."""
-    if in_combat(s, seat):
+    if in_combat(s, seat) or s.dead[seat]:  # the dead have nothing to trade until they return
         return []
     out: list[Action] = []
     for p in range(s.seats):
