@@ -150,6 +150,8 @@ class PlayCog(commands.Cog, name="Play"):
             view=build_view(rendered),
             attachments=files_of(rendered),
         )
+        if interaction.guild_id is None:  # the hand DM itself is now up to date
+            await self.bot.service.hand_sent(match_id, interaction.user.id, match.version)
 
     async def _send_hand(
         self, interaction: discord.Interaction[Any], match_id: int, *, note: str | None = None
