@@ -1,0 +1,105 @@
+"""How long the event loop is held while tables and hands are drawn: on the loop (as before)
+and through ``pictures.off_loop`` (the picture thread). A ticker coroutine sleeps 1 ms at a time
+and records how late each wake-up is; the figure that matters is the worst lateness, which is
+how long a click waits behind a picture.
+
+    .venv/bin/python bench/picture_loop.py [--positions 60] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.render import pictures, render_hand, render_table
+from tests.bot.render_support import make_match, playout
+
+
+def positions(count: int) -> list[tuple[Any, ...]]:
+    """(match, public view, private view, actions) from classic and duel playouts."""
+    out: list[tuple[Any, ...]] = []
+    for game_id, players in (("classic", 4), ("duel", 2)):
+        match = make_match(game_id, players)
+        for seed in range(100):
+            for step, (game, state) in enumerate(playout(game_id, players, seed, 400)):
+                if step % 37 or not game.deciders(state):
+                    continue
+                seat = min(game.deciders(state))
+                out.append(
+                    (
+                        match,
+                        game.view(state, None).to_json(),
+                        game.view(state, seat).to_json(),
+                        game.legal_actions(state, seat),
+                    )
+                )
+                if len(out) >= count * (1 if game_id == "classic" else 2):
+                    break
+            if len(out) >= count * (1 if game_id == "classic" else 2):
+                break
+    return out
+
+
+async def run(cases: list[tuple[Any, ...]], off: bool) -> dict[str, float]:
+    lateness: list[float] = []
+    done = False
+
+    async def ticker() -> None:
+        while not done:
+            before = time.perf_counter()
+            await asyncio.sleep(0.001)
+            lateness.append((time.perf_counter() - before - 0.001) * 1000)
+
+    task = asyncio.create_task(ticker())
+    await asyncio.sleep(0.01)
+    start = time.perf_counter()
+    for match, public, private, actions in cases:
+        pictures._cards_picture.cache_clear()
+        pictures.fight_picture.cache_clear()
+        if off:
+            await pictures.off_loop(render_table, match, public, deciders=[0])
+            await pictures.off_loop(render_hand, match, private, actions)
+        else:
+            render_table(match, public, deciders=[0])
+            render_hand(match, private, actions)
+        await asyncio.sleep(0)
+    seconds = time.perf_counter() - start
+    done = True
+    await task
+    return {
+        "positions": len(cases),
+        "seconds": round(seconds, 3),
+        "loop_late_max_ms": round(max(lateness), 1),
+        "loop_late_median_ms": round(statistics.median(lateness), 1),
+        "ticks": len(lateness),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    cases = positions(args.positions // 2)
+    result = {
+        "on_loop": asyncio.run(run(cases, off=False)),
+        "off_loop": asyncio.run(run(cases, off=True)),
+    }
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        for name, figures in result.items():
+            print(name, figures)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
