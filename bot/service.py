@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.ai_driver import AiDriver
+from bot.away import AFK_EVENT, AFK_TIMEOUTS, BACK_EVENT, AwayRules
 from bot.lobby_rules import AI_LEVELS, AI_NAMES, FILL_LEVEL, LobbyRules
 from bot.match_types import (
     Listener,
@@ -51,15 +52,15 @@ from engine.core.record import MatchRecord, RecordHeader
 
 log = logging.getLogger(__name__)
 
-AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
-AFK_EVENT = "afk_ai"  # a notice in an Update only; never part of the engine's log
-BACK_EVENT = "afk_back"  # likewise: the player took their seat back
 PASS = "pass"
 
 
 __all__ = [
+    "AFK_EVENT",
+    "AFK_TIMEOUTS",
     "AI_LEVELS",
     "AI_NAMES",
+    "BACK_EVENT",
     "FILL_LEVEL",
     "Listener",
     "MatchInfo",
@@ -71,7 +72,7 @@ __all__ = [
 ]
 
 
-class MatchService(LobbyRules, Restorer, AiDriver):
+class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
     def __init__(
         self,
         db: Database,
@@ -250,77 +251,6 @@ class MatchService(LobbyRules, Restorer, AiDriver):
             action = Action(seat, CONCEDE)
             update = await self._commit(match, action, ActionRow(seat, action.to_json()))
             return await self._run_ai(match_id, [update])
-
-    async def timeout(self, match_id: int, expected_version: int) -> Update | None:
-        """Play the default action for every human decider; a timer that lost the race to a
-        real action (the version moved on) does nothing."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
-            if match.status == "lobby" and match.version == expected_version:
-                return await self._expire_lobby(match)
-            live = self._live.get(match_id)
-            if match.status != "live" or live is None or match.version != expected_version:
-                return None
-            await self._check(match_id)
-            live = self._live[match_id]
-            # A response window that lapses is everyone passing, not anyone being away.
-            afk = match.deadline_kind != "window"
-            updates: list[Update] = []
-            humans = {s.seat for s in match.seats if s.ai_level is None}
-            for seat in sorted(live.game.deciders(live.state) & humans):
-                live = self._live.get(match_id) or live
-                if live.game.outcome(live.state) is not None:
-                    break
-                if seat not in live.game.deciders(live.state):
-                    continue
-                action = live.game.default_action(live.state, seat)
-                row = ActionRow(seat, action.to_json(), by_timeout=True, afk=afk)
-                updates.append(await self._commit(match, action, row))
-                match = updates[-1].match
-                if afk and match.status == "live":
-                    notice = await self._hand_afk_seat(match, seat)
-                    if notice is not None:
-                        updates.append(notice)
-                        match = notice.match
-            if not updates:
-                return None
-            return await self._run_ai(match_id, updates)
-
-    async def _hand_afk_seat(self, match: MatchInfo, seat: int) -> Update | None:
-        """After AFK_TIMEOUTS turn timeouts in a row the AI plays the seat; the table says so
-        through a notice event (never stored in the engine's log)."""
-        info = next(s for s in match.seats if s.seat == seat)
-        live = self._live.get(match.id)
-        if info.timeouts < AFK_TIMEOUTS or info.ai_level is not None or live is None:
-            return None
-        await self.repo.hand_to_ai(match.id, seat, FILL_LEVEL)
-        live.ai_levels[seat] = FILL_LEVEL
-        fresh = await self.get(match.id)
-        deciders = live.game.deciders(live.state)
-        notice = [Event(AFK_EVENT, {"seat": seat})]
-        update = Update(fresh, notice, deciders, in_window(live.game, live.state), False, deciders)
-        await self._publish(update)
-        return update
-
-    async def take_back(self, match_id: int, user_id: int) -> Update:
-        """A player whose seat went to the AI for being away plays it again."""
-        async with self._lock(match_id):
-            match = await self._playing(match_id)
-            seat = match.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("not_seated")
-            if not next(s for s in match.seats if s.seat == seat).afk:
-                raise ServiceError("not_afk")
-            await self.repo.take_back(match_id, seat)
-            live = self._live[match_id]
-            live.ai_levels.pop(seat, None)
-            fresh = await self.get(match_id)
-            deciders = live.game.deciders(live.state)
-            notice = [Event(BACK_EVENT, {"seat": seat})]
-            window = in_window(live.game, live.state)
-            update = Update(fresh, notice, deciders, window, False, deciders)
-            await self._publish(update)
-            return update
 
     async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
         await self.repo.mark_dm_closed(match_id, user_id)
