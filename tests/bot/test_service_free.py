@@ -73,7 +73,7 @@ async def test_a_free_actor_gives_gold_off_turn_and_the_turn_clock_stands(
 
 
 async def test_a_turn_action_off_turn_is_not_your_move(service: MatchService) -> None:
-    match_id, turn, other = await started(service)
+    match_id, _, other = await started(service)
     before = await service.get(match_id)
     key = Action(other, "listen", ("door",)).key
     with pytest.raises(ServiceError) as refused:
@@ -98,3 +98,30 @@ async def test_buttons_drawn_before_a_free_move_still_count(service: MatchServic
     with pytest.raises(ServiceError) as stale:
         await service.act(match_id, 100 + turn, Action(turn, "kick").key, before.version)
     assert stale.value.code == "stale"
+
+
+async def test_an_ai_seat_answers_an_off_turn_offer_at_once(service: MatchService) -> None:
+    # 004: When You May Take Actions (trading): the AI answers an offer made to it off-turn as
+    # soon as the human's move is in, without anyone waiting on it.
+    match = await service.create(
+        guild_id=1, channel_id=2, host_id=100, host_name="Ann", game="classic"
+    )
+    await service.join(match.id, 101, "Bo")
+    await service.add_ai(match.id, 100, "heuristic")
+    update = await service.start_match(match.id, 100)
+    ai = 2
+    offers = []
+    for seat in (0, 1):
+        if seat in update.deciders or ai in update.deciders:
+            continue
+        _, _, actions = await service.view(match.id, 100 + seat)
+        offers += [a for a in actions if a.kind == "offer" and a.args[0] == ai]
+    if not offers:
+        pytest.skip("the AI seat or both humans are deciding at the start")
+    offer = offers[0]
+    current = await service.get(match.id)
+    await service.act(match.id, 100 + offer.seat, offer.key, current.version)
+    log = await service.action_log(match.id)
+    answer = log[-1]
+    assert answer.seat == ai and answer.kind in ("accept", "decline")
+    assert answer.args == (offer.args[1], offer.args[2], offer.seat)
