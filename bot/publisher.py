@@ -287,7 +287,11 @@ class TablePublisher:
         kwargs: dict[str, Any] = {"embeds": list(rendered.embeds), "files": files_of(rendered)}
         if has_controls(rendered):
             kwargs["view"] = build_view(rendered)
-        if actions and fresh.deadline_at is not None:
+        # The clock is the deciders' only: a free actor's optional moves (a curse on anyone's
+        # turn) are never timed.
+        latest = self._latest.get(match.id)
+        timed = latest is None or fresh.seat_of(user_id) in latest.deciders
+        if actions and timed and fresh.deadline_at is not None:
             when = f"<t:{int(fresh.deadline_at)}:R>"
             kwargs["content"] = texts.TURN_CLOCK.format(when=when)
         try:
