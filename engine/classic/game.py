@@ -260,6 +260,8 @@ class Classic(Game[ClassicState, ClassicView]):
         legal = self.legal_actions(state, seat)
         if not legal:
             raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
+        # An open trade offer is optional (rules/trade.py): a clock never answers it.
+        legal = [a for a in legal if not (a.kind in ("accept", "decline") and a.args)] or legal
         for kind in ("pass", "decline", "end_turn", "kick", "loot", "propose", "demand"):
             for a in legal:
                 if a.kind == kind:

@@ -143,3 +143,15 @@ def test_duel_keeps_no_free_actors() -> None:
     duel = load_game("duel")
     s = duel.new(2, 1)
     assert duel.free_actors(s) == frozenset()
+
+
+def test_a_clock_running_out_never_answers_an_open_offer(game: Classic) -> None:
+    # The turn player's timeout plays the turn's safe move, not a refusal of an optional offer.
+    s = build(
+        game,
+        {"seats": 3, "phase": "charity"},
+        [{"items": ["feet_kickers"]}, {"items": ["hat_pot"]}],
+    )
+    _do(game, s, 1, "offer", 0, "hat_pot", "feet_kickers")
+    assert "decline" in _kinds(game, s, 0)
+    assert game.default_action(s, 0) == Action(0, "end_turn")
