@@ -9,7 +9,8 @@ tools). Every lobby key holds a ``-`` before any ``.``, which no action kind can
 name an action anything (classic's ``cancel`` calls a deal off) without it being routed as a
 lobby button. Lobby buttons drawn before this scheme carried bare words; ``LEGACY_KEYS`` reads
 those back as today's keys, except ``cancel``, which a live classic hand still draws as an
-action: an old lobby Cancel is answered as a move (a stale one gets "the table moved on").
+action: an old lobby Cancel is answered as a move (on a lobby "not at this stage of the
+match"; on a started match its old version gets "the table moved on" and a fresh view).
 """
 
 from __future__ import annotations
