@@ -169,7 +169,7 @@ class PlayCog(commands.Cog, name="Play"):
         seat = next(s for s in match.seats if s.user_id == interaction.user.id)
         if seat.afk and match.status == "live":
             back = ButtonSpec(
-                label=texts.BUTTON_BACK,
+                label=texts.BUTTON_AFK_BACK,
                 custom_id=keys.make_custom_id(match.id, match.version, TAKE_BACK),
                 style=Style.SUCCESS,
                 row=4,

@@ -182,8 +182,8 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai(world: World) -> 
     # Alice comes back: My hand offers her seat back instead of moves.
     hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
     assert hand.response is not None and hand.response.content == texts.AFK_NOTE
-    assert labels(hand.response) == [texts.BUTTON_BACK]
-    back = await world.alice.click(hand.response, label=texts.BUTTON_BACK)
+    assert labels(hand.response) == [texts.BUTTON_AFK_BACK]
+    back = await world.alice.click(hand.response, label=texts.BUTTON_AFK_BACK)
     assert back.response is not None and back.response.content == texts.BACK_DONE
     match = await world.bot.service.get(match_id)
     assert not match.seats[0].afk and match.seats[0].ai_level is None
