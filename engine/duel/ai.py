@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from engine.core import Action, Rng
 from engine.duel.ai_value import GOLD, ZAP, ability_value, damage_coming, entry_value
 from engine.duel.cards import Ability
+from engine.duel.effects import NEEDS_TARGET
 from engine.duel.legal import play_ability
 from engine.duel.state import DuelState
 from engine.duel.zones import card, defense_of, is_weapon, power_of, type_of
@@ -91,9 +92,12 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, bluff: bool) -> float
         return 1.0 if int(a.args[0]) >= 0 else 0.0  # heal before bleeding
     if k == "recycle":
         return 1.0 if int(a.args[0]) == (len(s.deck[seat]) > 8) else 0.0
-    if k == "target":
+    if k == "target":  # a triggered ability's target: what it does there, then the weakest
         iid = int(a.args[0])
-        return -float(card(defs, s, iid).life - s.damage[iid])
+        entry = next(e for e in reversed(s.stack) if e[3] == NEEDS_TARGET)
+        ability = card(defs, s, entry[1]).abilities[entry[2]]
+        value = ability_value(defs, s, seat, entry[1], ability, iid)
+        return value * 10 - float(card(defs, s, iid).life - s.damage[iid]) * 0.1
     if k == "allot":
         iid = int(a.args[0])
         return float(card(defs, s, iid).life - s.damage[iid])
