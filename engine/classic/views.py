@@ -1,13 +1,20 @@
 """What one seat may see: the table is public; hands and decks are not (# 004: Card
-Management). Other hands appear only as counts."""
+Management). Other hands appear only as counts.
+
+Open trade offers are in every view, the spectator's included: an offer names only items on
+the table (# 004: Items (Trading): never cards from a hand), which everyone sees already, and
+the log says aloud who offered whom. So a seat sees the offers it made and the ones made to it,
+and the rest of the table may follow the bargaining as it would across a real table."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from engine.classic.rules.trade import answer_actions, pending_answers
 from engine.classic.state import ClassicState
 from engine.classic.table import Table
+from engine.core import Action
 
 
 @dataclass(slots=True)
@@ -72,6 +79,44 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
         "window_waiting": sorted(s.window.waiting_on()) if s.window else [],
         "pending": pending,
         "winners": list(s.winners),
+        "offers": open_offers(t, s),
+        "deciders": deciders(s),
         "hand": sorted(s.hands[seat]) if seat is not None else None,
     }
     return ClassicView(seat, data)
+
+
+def open_offers(t: Table, s: ClassicState) -> list[dict[str, int]]:
+    """The trade offers that may still be answered: those made off-turn this turn (lapsed,
+    already answered or no longer possible ones left out) and one made on the offerer's turn
+    that the partner is weighing (while it may still be carried out). ``give`` is the
+    offerer's item, ``take`` the partner's (-1: a gift)."""
+    out: list[dict[str, int]] = []
+    for seat in range(s.seats):
+        for a in answer_actions(t, s, seat):
+            if a.kind == "accept":
+                give, take, offerer = (int(x) for x in a.args)
+                out.append({"from": offerer, "to": seat, "give": give, "take": take})
+    p = s.pending[-1] if s.pending else None
+    if (
+        p is not None
+        and p.kind == "trade"
+        and Action(p.seat, "accept") in pending_answers(t, s, p.seat)
+    ):
+        offerer, give, take = p.nums
+        out.append({"from": offerer, "to": p.seat, "give": give, "take": take})
+    return out
+
+
+def deciders(s: ClassicState) -> list[int]:
+    """The seats the match waits on, as ``Classic.deciders`` has them (public: the table says
+    whom it waits for), so a hand can tell a seat that decides from one that may only act
+    freely. Nobody once the match is decided."""
+    live = [p for p in range(s.seats) if not s.out[p]]
+    if s.winners or len(live) <= 1:
+        return []
+    if s.pending:
+        return [s.pending[-1].seat]
+    if s.window is not None:
+        return sorted(s.window.waiting_on())
+    return [s.turn]
