@@ -245,6 +245,34 @@ def test_the_survivor_keeps_its_damage_face_up_until_unstashed(duel: Duel) -> No
     assert croc in s.hand[0] and croc not in s.face_up and s.damage[croc] == 0
 
 
+@pytest.mark.xfail(
+    reason="000 IV Monstrous + III.A.2.f.(I).(F).2: a surviving Monstrous card is still a hired "
+    "Monster until it leaves play, so it should be stashed face up keeping its damage; the "
+    "engine stashes it face down and clears the damage (fight.finish_end)",
+    strict=True,
+)
+def test_a_surviving_monstrous_card_is_stashed_face_up_with_its_damage(duel: Duel) -> None:
+    # 000 IV Monstrous: treated as a Monster with X cost, power and life until it leaves play;
+    # 000 II.A.12 / III.A.2.f.(I).(F).2: a Monster that survives is stashed face up with damage
+    s = build(
+        duel,
+        {"purse": [4, 3], "seat0": {"hand": ["mimic_crate"]}, "seat1": {"hoard": ["rusty_sword"]}},
+    )
+    _play(
+        duel,
+        s,
+        "0 fight @mimic_crate 4",
+        "1 face",
+        "1 commit @rusty_sword",
+        "1 ready",
+        "0 pass",
+        "1 pass",
+    )
+    crate = find(duel, s, 0, "mimic_crate")
+    assert s.fight is None and s.damage[s.heroes[1]] == 4  # it fought with power 4
+    assert crate in s.stash[0] and crate in s.face_up and s.damage[crate] == 2
+
+
 def test_unstash_sends_curses_on_stashed_cards_to_their_owners_discard(duel: Duel) -> None:
     # 000 III.A.1.d.2: Curses stuck to stashed cards go to their owner's discard pile
     s = build(
