@@ -599,3 +599,52 @@ def test_a_class_hero_may_not_use_wanderer_cards(duel: Duel) -> None:
     wanderer = next(iter(_of_class(duel, "wanderer", 1)))
     cards[wanderer] = 1
     assert _deck(duel, "hero_brunhild", cards) == ["duel.deck.wrong_class"]
+
+
+# --- II.A.1.c targets; III.A.2.b/d squishing; IV Bleeding ------------------------------------
+
+
+def test_a_card_needing_a_target_cannot_be_played_without_one(duel: Duel) -> None:
+    # 000 II.A.1.c: Pothole deals 2 to an Ally; with no Ally in play it may not be played
+    s = build(duel, {"seat0": {"hand": ["pothole"]}})
+    pothole = find(duel, s, 0, "pothole")
+    assert not [a for a in duel.legal_actions(s, 0) if a.kind == "play" and a.args[0] == pothole]
+    s = build(duel, {"seat0": {"hand": ["pothole"]}, "seat1": {"hoard": ["village_militia"]}})
+    pothole = find(duel, s, 0, "pothole")
+    militia = find(duel, s, 1, "village_militia")
+    assert Action(0, "play", (pothole, militia, 0)) in duel.legal_actions(s, 0)
+
+
+@pytest.mark.parametrize("cid", ["rusty_sword", "crooked_tavern"])
+def test_a_zapped_loot_or_location_cannot_be_squished(duel: Duel, cid: str) -> None:
+    # 000 III.A.2.b, III.A.2.d: only an unzapped one
+    s = build(duel, {"seat0": {"hoard": [cid], "zapped": [cid]}})
+    iid = find(duel, s, 0, cid)
+    with pytest.raises(IllegalAction):
+        duel.apply(s, Action(0, "squish", (iid,)))
+    s = build(duel, {"seat0": {"hoard": [cid]}})
+    iid = find(duel, s, 0, cid)
+    duel.apply(s, Action(0, "squish", (iid,)))
+    assert iid in s.discard[0] and iid not in s.zapped  # out of play: orientation cleared
+
+
+def test_bleed_effects_add_up_at_the_next_reckoning(duel: Duel) -> None:
+    # 000 IV Bleeding X: cumulative, taken in the reckoning step of that Hero's warmup
+    s = build(
+        duel,
+        {"seat0": {"hand": ["stubbed_toe"], "deck": DRAWS}, "seat1": {"deck": DRAWS}},
+    )
+    # Stubbed Toe: Bleeding 1, and with Give Blood 1 (1 damage to its player) Bleeding 2 more
+    _play(duel, s, "0 play @stubbed_toe -1 1", "0 pass", "1 pass")
+    assert s.damage[s.heroes[1]] == 0 and s.damage[s.heroes[0]] == 1
+    _end_turn(duel, s)
+    while s.phase != "main":
+        duel.apply(s, Action(min(duel.deciders(s)), "pass"))
+    assert s.active == 1 and s.damage[s.heroes[1]] == 3
+    _end_turn(duel, s)
+    while s.phase != "main":
+        duel.apply(s, Action(min(duel.deciders(s)), "pass"))
+    _end_turn(duel, s)
+    while s.phase != "main":
+        duel.apply(s, Action(min(duel.deciders(s)), "pass"))
+    assert s.active == 1 and s.damage[s.heroes[1]] == 3  # a one-off bleed is used up
