@@ -30,6 +30,7 @@ CLASSIC_GROUPS: Mapping[str, str] = {
     "charity": "Hand a card on…",
     "pick": "Choose a card…",
     "steal": "Steal an item…",
+    "answer": "Answer a trade offer…",
 }
 
 CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
@@ -50,14 +51,14 @@ CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     "berserk": ("fight", "Go wild: throw away {card} (+2)"),
     "turn_undead": ("fight", "Drive off {monster} (300 gold)"),
     "ask": ("help", "Ask {seat} for help"),
-    "propose": ("offer", "Offer {share} treasure(s), {first}, {gold} gold"),
+    "propose": ("offer", "Offer {terms}"),
     "offer_item": ("offer", "Hand over {card} at once"),
     "promise_item": ("offer", "Promise {card} for a win"),
     "promise_gold": ("offer", "Promise {gold} gold for a win"),
     "accept": ("turn", "Accept"),
     "decline": ("turn", "Refuse"),
     "counter": ("turn", "Answer with other terms"),
-    "demand": ("demand", "Ask {share} treasure(s), {first}, {gold} gold"),
+    "demand": ("demand", "Ask {terms}"),
     "demand_item": ("demand", "Ask for {card} at once"),
     "demand_win_item": ("demand", "Ask for {card} on a win"),
     "demand_win_gold": ("demand", "Ask for {gold} gold on a win"),
@@ -81,7 +82,14 @@ CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     "deal": ("trade", "Deal with {seat}"),
     "cancel": ("turn", "Call the deal off"),
     "give_gold": ("trade", "Give 100 gold to {seat}"),
-    "offer": ("trade", "Swap {card} for {item}"),
+    "offer": ("trade", "Offer {seat} your {card} for their {item}"),
+    # An offer of an item for nothing, and the answers to an open offer (# 004: Items
+    # (Trading)): each names the other player, so offers from several players read apart.
+    "offer_gift": ("trade", "Offer {seat} your {card} as a gift"),
+    "accept_offer": ("answer", "Take {card} for your {item} from {seat}"),
+    "accept_gift": ("answer", "Take {card} from {seat}"),
+    "decline_offer": ("answer", "Refuse {seat}'s swap"),
+    "decline_gift": ("answer", "Refuse {seat}'s gift"),
     "flee": ("fight", "Run from {card}"),
     "pick": ("pick", "Take {card}"),
     "lose": ("pick", "Lose {card}"),
@@ -93,6 +101,24 @@ CLASSIC_HELPER_FIRST = ("you pick first", "they pick first")
 # The same choice from the asked player's side (``demand``: 1 = the helper picks first).
 CLASSIC_DEMAND_FIRST = ("they pick first", "you pick first")
 CLASSIC_NOTHING = "nothing"
+# Open trade offers in a hand: those made to this seat and those it made (# 004: Items
+# (Trading)); they lapse when the turn ends.
+CLASSIC_OFFER_TO_YOU = "{seat} offers you {card} for your {item}."
+CLASSIC_GIFT_TO_YOU = "{seat} offers you {card} as a gift."
+CLASSIC_OFFER_BY_YOU = "You offered {seat} your {card} for their {item}: no answer yet."
+CLASSIC_GIFT_BY_YOU = "You offered {seat} your {card} as a gift: no answer yet."
+# The terms of a help bargain in a button: the treasure split, who picks first, gold at once.
+CLASSIC_SHARE = ("no treasure", "1 treasure", "{share} treasures")
+CLASSIC_SHARE_GOLD = "{gold} gold now"
+CLASSIC_SHARE_NO_GOLD = "no gold"
+# A lasting curse's penalty, shown beside its name on the table.
+CLASSIC_NEXT_FIGHT = "{amount:+d} next fight"
+# The hand and the waiting line in the tidy-up phase with too many cards (# 004: Charity).
+CLASSIC_CHARITY_HAND = (
+    "You hold {count} cards and may keep {limit}: give the extra ones to the lowest-level "
+    "player (or discard them when you are the lowest) to end your turn."
+)
+CLASSIC_CHARITY_WAITING = "{seat} to hand on extra cards"
 CLASSIC_PLAYERS_SIDE = "the players"
 
 CLASSIC_PENDING: Mapping[str, str] = {
@@ -118,8 +144,11 @@ CLASSIC_WAITING_WINDOW = "answers to the fight (still to pass: {seats})"
 DUEL_PHASES: Mapping[str, str] = {
     "mulligan": "choosing opening hands",
     "first": "choosing who starts",
+    "warmup": "start of the turn",
     "main": "main phase",
-    "reply": "reply",
+    "reply": "last answers before the turn ends",
+    "cooldown": "end of the turn",
+    "level": "levelling up",
     "fight": "fight",
     "over": "finished",
 }
@@ -142,12 +171,12 @@ DUEL_CONTROLS: Mapping[str, tuple[str, str]] = {
     "done": ("turn", "End turn"),
     "face": ("turn", "Face the fight"),
     "run": ("turn", "Run away"),
-    "ready": ("turn", "Ready: reveal it"),
+    "ready": ("turn", "Ready: reveal the attacking card"),
     "loot": ("cards", "Equip {card}"),
     "location": ("cards", "Settle in {card}"),
     "ally": ("cards", "Hire {card} as an ally"),
     "squish": ("cards", "Squish your {card}"),
-    "fight": ("fight", "Fight with {card} and {gold} gold"),
+    "fight": ("fight", "Attack with {card} face down + {gold} gold"),
     "smack": ("abilities", "{card} smacks {target}"),
     "play": ("mischief", "Play {card}{on}{blood}"),
     "activate": ("abilities", "Use {card}{on}"),
@@ -164,6 +193,32 @@ DUEL_RECYCLE = ("Keep the discard", "Shuffle the discard back in")
 DUEL_ON = " on {target}"
 DUEL_BLOOD = " (give blood)"
 DUEL_WAITING = "{seat} to play"
+DUEL_CARDS = ("{count} card", "{count} cards")
+# Before the first turn nobody's turn has begun: the table says what is being settled.
+DUEL_SETUP_PHASES = frozenset({"mulligan", "first"})
+DUEL_SETUP = "Getting ready: {phase}."
+# The fight's step (# 000 III.A.2.f), in words, with who acts in it.
+DUEL_STEPS: Mapping[str, str] = {
+    "run": "{defender} chooses: face the fight or run away.",
+    "ready": "{defender} may send in weapons and allies, then reveals the attacking card.",
+    "cost": "The card is shown: both may answer before it is hired.",
+    "hire": "The hired monster's abilities go off.",
+    "split": "{defender} shares the damage out among the allies sent in.",
+    "end": "The fight is ending.",
+    "ended": "The fight is over.",
+}
+# What the defender's (or attacker's) own hand says during a fight step.
+DUEL_HAND_STEPS: Mapping[str, str] = {
+    "run": (
+        "{attacker} attacks you with a face-down card and {gold} gold. Face the fight, or run "
+        'away (the table\'s "Next escape" line says what running costs you).'
+    ),
+    "ready": (
+        "You face the fight. Send in weapons or allies you have in play if you like, then "
+        "press Ready to reveal the attacking card."
+    ),
+    "split": "Choose which of your allies takes each point of damage.",
+}
 DUEL_WAITING_WINDOW = "answers (still to pass: {seats})"
 
 # Card families as a tile's band reads them.
@@ -276,7 +331,7 @@ DUEL_EVENTS: Mapping[str, str] = {
     "damage": "{card} takes {amount} damage.",
     "healed": "{card} heals {amount}.",
     "fight_ended": "The fight is over.",
-    "drew": "{seat} draws {count}.",
+    "drew": "{seat} draws {cards}.",
     "gold": "{seat} gains {amount} gold.",
     "eliminated": "{seat} is out!",
     "first_player": "{seat} goes first.",
@@ -288,11 +343,12 @@ DUEL_EVENTS: Mapping[str, str] = {
     "stuck": "{card} sticks to {on}.",
     "curse_falls": "{card} falls off.",
     "canceled": "{card} is cancelled.",
-    "unstashed": "{seat} takes {count} card(s) back from the stash.",
+    "unstashed": "{seat} takes {cards} back from the stash.",
+    "encore": "Encore: the card goes back to its owner's stash, face down.",
     "revealed": "{seat} shows a card.",
     "spilled": "{seat} spills {card} from the deck.",
     "resolving": "{card} resolves.",
-    "stacked": "{seat} answers.",
+    "stacked": "Both players may answer {seat}'s card.",
     "control": "{seat} takes control of {card}.",
     "alternate_win": "{seat} wins by {card}!",
     "mulligan": "{seat} draws a new opening hand.",
@@ -310,7 +366,7 @@ DUEL_EVENTS: Mapping[str, str] = {
 # What a seat's own hand says when a decision is waiting on it.
 CLASSIC_HAND_PENDING: Mapping[str, str] = {
     "help": "You are asked to help in the fight.",
-    "trade": "You are offered a trade (see the table's log for what).",
+    "trade": "You are offered a trade: take it or refuse it.",
     "offer": "Make your offer to the player you asked for help.",
     "counter": "Name what you want for your help: add items or gold, then the treasure split.",
     "countered": "Your helper wants other terms: accept them, refuse, or answer with yours.",

@@ -91,3 +91,23 @@ def test_every_event_kind_has_a_log_line(game_id: str, seats: int) -> None:
         if line.lower() == kind.replace("_", " ") or not line.strip():
             raw.append(f"{kind}: {line!r}")
     assert not raw, raw
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats", "phases"),
+    [("classic", 4, labels.CLASSIC_PHASES), ("duel", 2, labels.DUEL_PHASES)],
+)
+def test_every_phase_has_a_name(game_id: str, seats: int, phases: Any) -> None:
+    # The table's first line names the phase in words, never the engine's key.
+    game = load_game(game_id)
+    seen: set[str] = set()
+    for seed in range(PLAYOUTS // 3):
+        state = game.new(seats, seed)
+        rng = Rng(seed)
+        for _ in range(MAX_STEPS):
+            seen.add(str(game.view(state, None).to_json().get("phase")))
+            if game.outcome(state) is not None or not game.deciders(state):
+                break
+            seat = min(game.deciders(state))
+            game.apply(state, game.ai_action(state, seat, rng, "random"))
+    assert seen - set(phases) == set()
