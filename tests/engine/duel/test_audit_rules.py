@@ -648,3 +648,46 @@ def test_bleed_effects_add_up_at_the_next_reckoning(duel: Duel) -> None:
     while s.phase != "main":
         duel.apply(s, Action(min(duel.deciders(s)), "pass"))
     assert s.active == 1 and s.damage[s.heroes[1]] == 3  # a one-off bleed is used up
+
+
+# --- In Play: the hired Monster in the DMZ; committed gold that was never paid -----------------
+
+
+@pytest.mark.xfail(
+    reason="000 IV In Play / II.A.1.a: the surviving Monster is still a hired Monster in the DMZ "
+    "(in play) while its end-of-fight abilities wait, so an interrupt may target it; "
+    "effects._in_play_cards leaves the fight card out at step 'end'",
+    strict=True,
+)
+def test_the_hired_monster_can_be_targeted_while_end_of_fight_abilities_wait(duel: Duel) -> None:
+    # Sulking Troll's Survivor ability waits in the fight_end window; Bear Trap is an interrupt
+    # dealing 2 to a Monster.
+    s = build(
+        duel,
+        {"purse": [4, 3], "seat0": {"hand": ["sulking_troll"]}, "seat1": {"hand": ["bear_trap"]}},
+    )
+    _play(duel, s, "0 fight @sulking_troll 4", "1 face", "1 ready", "0 pass", "1 pass")
+    assert s.fight is not None and s.window is not None and s.window.kind == "fight_end"
+    troll = find(duel, s, 0, "sulking_troll")
+    trap = find(duel, s, 1, "bear_trap")
+    assert Action(1, "play", (trap, troll, 0)) in duel.legal_actions(s, 1)
+
+
+@pytest.mark.xfail(
+    reason="000 II.A.4 Control / IV Pay: committed gold stays the attacker's until it is paid, "
+    "and it is paid only when the Monster is hired (III.A.2.f.(I).(C).2); when the card leaves "
+    "the fight before the hire the engine drops the gold instead of returning it",
+    strict=True,
+)
+def test_gold_committed_to_a_monster_that_left_before_the_hire_is_not_lost(duel: Duel) -> None:
+    # Bear Trap squishes the Puddle Slime in the cost window: the fight ends without a hire
+    s = build(
+        duel,
+        {"purse": [3, 3], "seat0": {"hand": ["puddle_slime"]}, "seat1": {"hand": ["bear_trap"]}},
+    )
+    _play(duel, s, "0 fight @puddle_slime 3", "1 face", "1 ready")
+    _play(duel, s, "1 play @bear_trap @puddle_slime 0", "0 pass", "1 pass")
+    while s.fight is not None:
+        duel.apply(s, duel.default_action(s, min(duel.deciders(s))))
+    assert find(duel, s, 0, "puddle_slime") in s.discard[0]
+    assert s.purse[0] == 3
