@@ -691,3 +691,26 @@ def test_gold_committed_to_a_monster_that_left_before_the_hire_is_not_lost(duel:
         duel.apply(s, duel.default_action(s, min(duel.deciders(s))))
     assert find(duel, s, 0, "puddle_slime") in s.discard[0]
     assert s.purse[0] == 3
+
+
+# --- II.B.3 Hero Zone; IV Draw ----------------------------------------------------------------
+
+
+def test_setup_starts_at_level_one_running_with_empty_zones(duel: Duel) -> None:
+    # 000 II.B.3.b-c: level 1, Run Away side up; II.B.4 empty purse; II.B.5-7 empty stash,
+    # hoard and discard pile
+    s = duel.new(2, 5)
+    assert s.level == [1, 1] and s.limp == [False, False] and s.purse == [0, 0]
+    assert s.stash == [[], []] and s.hoard == [[], []] and s.discard == [[], []]
+    for seat in (0, 1):
+        assert duel.view(s, seat).to_json()["players"][seat]["run_away"] == "run"
+
+
+def test_drawing_several_cards_at_once_is_one_draw_event(duel: Duel) -> None:
+    # 000 IV Draw: several cards drawn at once count as a single draw event, unseen by the
+    # opponent
+    s = build(duel, {"purse": [3, 3], "seat0": {"hand": ["rummage"], "deck": DRAWS}})
+    events = _play(duel, s, "0 play @rummage -1 0", "0 pass", "1 pass")
+    drew = [e for e in events if e.kind == "drew"]
+    assert len(drew) == 1 and drew[0].data["count"] == 2
+    assert "cards" in drew[0].for_viewer(0) and "cards" not in drew[0].for_viewer(1)
