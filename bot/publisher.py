@@ -36,6 +36,7 @@ LOG_KEEP = 30  # lines kept in memory for the table's "last moves"
 MESSAGE_LIMIT = 2000  # Discord: characters in one message
 RESPOND = "respond"  # the table's "Play a card" key in a response window (opens the hand)
 PASS = "pass"
+OFFER_EVENT = "offer"  # a trade offer: its partner ("to") is dealt a fresh hand
 
 LobbyRender = Callable[[svc.MatchInfo], Rendered]
 
@@ -93,6 +94,9 @@ class TablePublisher:
             # a response window nobody is DMed: the table's Pass / Play a card serve everyone.
             if not update.window:
                 due.update(update.deciders - update.before)
+            # An open offer is answered from the partner's hand whenever they like, with
+            # nobody waiting on them: a fresh hand is how they learn of it in private.
+            due.update(_offered_to(update))
         self.schedule(match.id)
 
     def schedule(self, match_id: int) -> None:
@@ -307,6 +311,16 @@ class TablePublisher:
             self.schedule(match.id)
         except discord.HTTPException:
             log.warning("could not DM the hand of match %s to %s", match.id, user_id)
+
+
+def _offered_to(update: svc.Update) -> set[int]:
+    """The seats an update's trade offers were made to (classic's ``offer`` event, on or off
+    the offerer's turn: # 004: Items (Trading)); their hands now hold the answer."""
+    return {
+        int(event.data["to"])
+        for event in update.events
+        if event.kind == OFFER_EVENT and isinstance(event.data.get("to"), int)
+    }
 
 
 def _chunks(lines: list[str], limit: int) -> list[str]:

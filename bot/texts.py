@@ -94,6 +94,11 @@ SPECTATOR_NOTE = "You are watching this match: only seated players can act."
 HAND_TITLE = "Your hand · match #{match}"
 HAND_YOUR_TURN = "It is your move: pick one of the buttons below."
 HAND_NOT_YOUR_TURN = "Not your move yet; this updates when it is."
+# A seat nobody waits on that may still act (a curse, a trade) while others decide.
+HAND_OFF_TURN = "{name} is deciding; nobody is waiting on you."
+HAND_OFF_TURN_MANY = "{names} are deciding; nobody is waiting on you."
+HAND_OFF_TURN_MAY = "Meanwhile you may still use: {what}."
+HAND_OFF_TURN_ANY = "Meanwhile you may still use the buttons below."
 HAND_NOTHING = "Nothing private to show."
 HAND_DM_FALLBACK = (
     "I could not send you a direct message, so here is your hand; "

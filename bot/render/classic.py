@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from bot import texts
-from bot.render import labels
+from bot.render import labels, offers
 from bot.render.controls import Control
 from bot.render.games import Field, GameRenderer
 from bot.render.model import Picture, Style
@@ -23,6 +23,8 @@ from engine.core import Action
 from engine.games import load_game
 
 QUIET = frozenset({"pass", "decline", "cancel", "take_it"})
+# Where an action names its card when the first argument is a seat (steal, swap offers).
+CARD_ARG = {"steal": 1, "offer": 1}
 
 
 @cache
@@ -303,6 +305,7 @@ class ClassicRenderer(GameRenderer):
         bargain = self._bargain_line(view, names)
         if bargain and pending and view.get("seat") == pending.get("seat"):
             lines.append(bargain)
+        lines.extend(offers.offer_lines(view, names, short))
         return lines
 
     def hand_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
@@ -312,7 +315,7 @@ class ClassicRenderer(GameRenderer):
     # controls ----------------------------------------------------------------------------
 
     def control(self, action: Action, view: Mapping[str, Any], names: Sequence[str]) -> Control:
-        spec = labels.CLASSIC_CONTROLS.get(action.kind)
+        spec = labels.CLASSIC_CONTROLS.get(offers.control_kind(action))
         if spec is None:
             return super().control(action, view, names)
         group, template = spec
@@ -321,7 +324,8 @@ class ClassicRenderer(GameRenderer):
             label = template.format(**values)
         except (KeyError, IndexError, ValueError):
             label = self.action_label(action)
-        first = action.args[0] if action.args else None
+        at = CARD_ARG.get(action.kind, 0)
+        first = action.args[at] if len(action.args) > at else None
         card = card_of(first) if isinstance(first, int) and "card" in values else None
         description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
         style = Style.SECONDARY if action.kind in QUIET else Style.PRIMARY
@@ -371,6 +375,8 @@ class ClassicRenderer(GameRenderer):
             out["gold"] = a[0]
         elif k == "arm_hireling":
             out |= {"card": name_of(a[0]), "hireling": name_of(a[1])}
+        elif k in ("accept", "decline") and len(a) == 3:  # an open offer: mine, theirs, from
+            out |= {"card": name_of(a[0]), "item": item(a[1]), "seat": _name(names, a[2])}
         elif a and isinstance(a[0], int):
             out["card"] = name_of(a[0])
         return out

@@ -106,9 +106,14 @@ def render_hand(
     *,
     note: str | None = None,
     page: int = 0,
+    deciders: Iterable[int] | None = None,
 ) -> Rendered:
     """One seat's private view and its legal actions as controls (version-checked), paged
-    past Discord's limits. The DM and the ephemeral "My hand" answer are this same message."""
+    past Discord's limits. The DM and the ephemeral "My hand" answer are this same message.
+
+    ``deciders`` (default: the view's own ``deciders`` list, when the game's view has one) are
+    the seats the match waits on: a seat with moves that is not among them is a free actor,
+    and its hand says who decides and what it may still do meanwhile."""
     renderer = renderer_for(match.game)
     names = seat_names(match)
     embed = discord.Embed(
@@ -121,11 +126,12 @@ def render_hand(
         embed.add_field(
             name=clip(f.name, 256), value=clip(f.value or "-", FIELD_LIMIT), inline=f.inline
         )
-    shown = controls.layout(
-        match.id, match.version, [renderer.control(a, view, names) for a in actions], page
-    )
+    found = [renderer.control(a, view, names) for a in actions]
+    shown = controls.layout(match.id, match.version, found, page)
     if match.status == "live":
-        turn = texts.HAND_YOUR_TURN if actions else texts.HAND_NOT_YOUR_TURN
+        if deciders is None and isinstance(view.get("deciders"), list):
+            deciders = view["deciders"]
+        turn = _move_line(view.get("seat"), names, found, deciders)
         if shown.count > 1:
             turn += "\n" + texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count)
         embed.add_field(name="\u200b", value=turn, inline=False)
@@ -141,6 +147,27 @@ def render_hand(
         selects=shown.selects,
         pictures=pictures,
     )
+
+
+def _move_line(
+    seat: Any, names: Sequence[str], found: Sequence[controls.Control], deciders: Any
+) -> str:
+    """Whose move it is, from this seat's side. A free actor (# 004: When You May Take
+    Actions: any-time cards and trades) is told who decides and which groups of moves it may
+    still use, so an optional move is never mistaken for its turn."""
+    if not found:
+        return texts.HAND_NOT_YOUR_TURN
+    waiting = [s for s in deciders or [] if isinstance(s, int) and 0 <= s < len(names)]
+    if deciders is None or not waiting or seat in waiting:
+        return texts.HAND_YOUR_TURN
+    who = [names[s] for s in waiting]
+    if len(who) == 1:
+        line = texts.HAND_OFF_TURN.format(name=who[0])
+    else:
+        line = texts.HAND_OFF_TURN_MANY.format(names=", ".join(who))
+    groups = list(dict.fromkeys(c.group.rstrip("…").strip() for c in found if c.group))
+    what = texts.HAND_OFF_TURN_MAY.format(what=", ".join(groups)) if groups else None
+    return f"{line} {what or texts.HAND_OFF_TURN_ANY}"
 
 
 def action_buttons(

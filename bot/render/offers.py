@@ -1,0 +1,50 @@
+"""Classic trade offers as a hand shows them (# 004: Items (Trading)): which label an offer
+or an answer to one takes, and the open offers a seat made or was made.
+
+An off-turn offer lies open until the turn ends; the partner answers it from their hand, so the
+answer's label names the offerer and the items (several players may offer the same item)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.render import labels
+from engine.core import Action
+
+NOTHING = -1  # the item asked for in return when an offer is a gift
+
+
+def control_kind(action: Action) -> str:
+    """The label entry for ``action``: an item offered for nothing reads as a gift, and the
+    answers to an open off-turn offer (which carry its terms: offered item, item asked for,
+    offerer) say which offer they answer."""
+    a = action.args
+    if action.kind == "offer" and len(a) == 3 and a[2] == NOTHING:
+        return "offer_gift"
+    if action.kind in ("accept", "decline") and len(a) == 3:
+        return f"{action.kind}_{'gift' if a[1] == NOTHING else 'offer'}"
+    return action.kind
+
+
+def offer_lines(
+    view: Mapping[str, Any], names: Sequence[str], card: Callable[[Any], str]
+) -> list[str]:
+    """The open offers made to this seat and by it, one line each; ``card`` words a card."""
+    seat = view.get("seat")
+    out: list[str] = []
+    for offer in view.get("offers") or []:
+        gift = offer.get("take", NOTHING) == NOTHING
+        if offer.get("to") == seat:
+            template = labels.CLASSIC_GIFT_TO_YOU if gift else labels.CLASSIC_OFFER_TO_YOU
+            other = offer.get("from")
+        elif offer.get("from") == seat:
+            template = labels.CLASSIC_GIFT_BY_YOU if gift else labels.CLASSIC_OFFER_BY_YOU
+            other = offer.get("to")
+        else:
+            continue
+        who = names[other] if isinstance(other, int) and 0 <= other < len(names) else "?"
+        out.append(
+            template.format(seat=who, card=card(offer.get("give")), item=card(offer.get("take")))
+        )
+    return out

@@ -1,0 +1,136 @@
+"""A free actor's hand (# 004: When You May Take Actions) and off-turn trade offers in words
+(# 004: Items (Trading)): the labels name the partner and the items, the answers name the
+offer they answer, and a seat nobody waits on is told whose move it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import texts
+from bot.publisher import _offered_to
+from bot.render import labels, render_hand
+from bot.render.classic import ClassicRenderer, game, line_of, name_of, short, stat_of
+from bot.render.leaks import message_texts
+from bot.service import Update
+from engine.classic.scenario import build, find_action
+from engine.classic.state import ClassicState
+from engine.core import Action, Event
+from tests.bot.render_support import NAMES, make_match
+
+RENDERER = ClassicRenderer()
+
+
+def _position() -> ClassicState:
+    """Alice's turn; Bob carries a hat, Carol boots, Dave a hat as well."""
+    return build(
+        game(),
+        {"seats": 4, "phase": "kick"},
+        [
+            {},
+            {"items": ["hat_pot"], "hand": ["curse_shrink"]},
+            {"items": ["feet_kickers"]},
+            {"items": ["hat_pot"]},
+        ],
+    )
+
+
+def _do(s: ClassicState, seat: int, do: str, *args: Any) -> Action:
+    action = find_action(game(), s, {"seat": seat, "do": do, "args": list(args)})
+    assert action is not None, (seat, do, args)
+    game().apply(s, action)
+    return action
+
+
+def _hand(s: ClassicState, seat: int) -> tuple[dict[str, Any], list[Action]]:
+    return game().view(s, seat).to_json(), game().legal_actions(s, seat)
+
+
+def _labels(s: ClassicState, seat: int) -> dict[str, str]:
+    view, actions = _hand(s, seat)
+    return {a.key: RENDERER.control(a, view, NAMES).label for a in actions}
+
+
+def test_an_offer_names_its_partner_so_offers_to_two_players_read_apart() -> None:
+    s = _position()
+    view, actions = _hand(s, 1)
+    offers = [a for a in actions if a.kind == "offer"]
+    words = [RENDERER.control(a, view, NAMES).label for a in offers]
+    assert len(set(words)) == len(words)
+    hat, boots = s.items[1][0], s.items[2][0]
+    swap = Action(1, "offer", (2, hat, boots))
+    gift_to_carol, gift_to_dave = Action(1, "offer", (2, hat, -1)), Action(1, "offer", (3, hat, -1))
+    assert {swap, gift_to_carol, gift_to_dave} <= set(offers)
+    said = {a: RENDERER.control(a, view, NAMES).label for a in offers}
+    assert said[swap] == f"Offer Carol your {name_of(hat)} for their {name_of(boots)}"
+    assert said[gift_to_carol] == f"Offer Carol your {name_of(hat)} as a gift"
+    assert said[gift_to_dave] == f"Offer Dave your {name_of(hat)} as a gift"
+
+
+def test_an_offer_describes_the_item_offered_not_a_card_numbered_like_the_partner() -> None:
+    s = _position()
+    view, _ = _hand(s, 1)
+    hat = s.items[1][0]
+    control = RENDERER.control(Action(1, "offer", (2, hat, -1)), view, NAMES)
+    card = game().table.defs[hat]
+    assert control.description == f"{line_of(card)} {stat_of(card)}".strip()
+
+
+def test_answers_to_an_open_offer_say_what_is_taken_and_from_whom() -> None:
+    s = _position()
+    hat, boots, other_hat = s.items[1][0], s.items[2][0], s.items[3][0]
+    _do(s, 1, "offer", 2, "hat_pot", "feet_kickers")
+    _do(s, 3, "offer", 2, "hat_pot", -1)
+    said = _labels(s, 2)
+    assert said[Action(2, "accept", (hat, boots, 1)).key] == (
+        f"Take {name_of(hat)} for your {name_of(boots)} from Bob"
+    )
+    assert said[Action(2, "decline", (hat, boots, 1)).key] == "Refuse Bob's swap"
+    assert said[Action(2, "accept", (other_hat, -1, 3)).key] == f"Take {name_of(hat)} from Dave"
+    assert said[Action(2, "decline", (other_hat, -1, 3)).key] == "Refuse Dave's gift"
+    # The same item from two players: the answers still read apart.
+    answers = [w for k, w in said.items() if k.startswith(("accept", "decline"))]
+    assert len(answers) == len(set(answers)) == 4
+
+
+def test_open_offers_show_in_the_hands_of_both_sides_only() -> None:
+    s = _position()
+    hat, boots = s.items[1][0], s.items[2][0]
+    _do(s, 1, "offer", 2, "hat_pot", "feet_kickers")
+    match = make_match("classic", 4)
+    to_carol = labels.CLASSIC_OFFER_TO_YOU.format(seat="Bob", card=short(hat), item=short(boots))
+    by_bob = labels.CLASSIC_OFFER_BY_YOU.format(seat="Carol", card=short(hat), item=short(boots))
+    carol = "\n".join(message_texts(render_hand(match, *_hand(s, 2))))
+    bob = "\n".join(message_texts(render_hand(match, *_hand(s, 1))))
+    dave = "\n".join(message_texts(render_hand(match, *_hand(s, 3))))
+    assert to_carol in carol and by_bob not in carol
+    assert by_bob in bob and to_carol not in bob
+    assert to_carol not in dave and by_bob not in dave
+
+
+def test_a_free_actors_hand_says_who_decides_and_what_is_still_open() -> None:
+    s = _position()
+    match = make_match("classic", 4)
+    bob = "\n".join(message_texts(render_hand(match, *_hand(s, 1))))
+    assert texts.HAND_YOUR_TURN not in bob
+    assert texts.HAND_OFF_TURN.format(name="Alice") in bob
+    # Bob may curse (a card in hand), trade and change gear while Alice decides.
+    for group in ("curse", "trade", "gear"):
+        assert labels.CLASSIC_GROUPS[group].rstrip("…") in bob
+    alice = "\n".join(message_texts(render_hand(match, *_hand(s, 0))))
+    assert texts.HAND_YOUR_TURN in alice
+
+
+def test_a_hand_with_no_moves_is_not_told_it_may_act() -> None:
+    s = _position()
+    s.out[3] = True  # out of the match: no moves at all
+    text = "\n".join(message_texts(render_hand(make_match("classic", 4), *_hand(s, 3))))
+    assert texts.HAND_NOT_YOUR_TURN in text and texts.HAND_YOUR_TURN not in text
+
+
+def test_an_offer_deals_the_partner_a_fresh_hand() -> None:
+    # The partner answers from their hand with nobody waiting on them: they must be told.
+    match = make_match("classic", 4)
+    offer = Event("offer", {"seat": 1, "to": 2, "mine": 5, "theirs": -1})
+    gold = Event("gave_gold", {"seat": 1, "to": 3, "gold": 100})
+    update = Update(match, [gold, offer], frozenset({0}), before=frozenset({0}))
+    assert _offered_to(update) == {2}

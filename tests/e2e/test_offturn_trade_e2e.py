@@ -1,0 +1,149 @@
+"""An off-turn trade between two people through SimCord: while a third player decides, Bob
+offers Carol a swap from his "My hand"; Carol is dealt a fresh hand DM that names the offer,
+takes it with a button that says what she gets and from whom, and the items change places.
+
+# 004: Items (Trading): items on the table may be traded at any time outside combat, best
+when it is not your turn; # 004: When You May Take Actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from bot import texts
+from bot.config import Settings
+from bot.render import labels, parse_custom_id
+from bot.render.classic import name_of, short
+from engine.core import Action
+from engine.core.record import replay
+from engine.games import load_game
+from tests.e2e.conftest import World
+from tests.e2e.driver import MAX_PAGES, play_to_the_end
+from tests.e2e.helpers import buttons, embed_text, message_in
+from tests.e2e.test_games_e2e import games_bot, open_and_start
+from tests.e2e.test_play_e2e import dm_posts, last_dm
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+TRIES = 5
+NAMES = ("Alice", "Bob", "Carol")
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
+    from bot.playground import premigrate
+
+    await premigrate(settings.database)
+    return games_bot(settings)
+
+
+def _swap(state: Any) -> Action | None:
+    """An item-for-item offer one seat nobody waits on may make to another such seat."""
+    game = load_game("classic")
+    free = game.free_actors(state)
+    for seat in sorted(free):
+        for action in game.legal_actions(state, seat):
+            if action.kind == "offer" and action.args[0] in free and action.args[2] >= 0:
+                return action
+    return None
+
+
+def _selects(message: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        found += [c for c in data.get("components", []) if c.get("type") == 3]
+    return found
+
+
+@dataclass
+class Found:
+    """A control found on a private hand: its label, the page holding it and how to use it."""
+
+    label: str
+    page: Any
+    custom_id: str
+    select: bool
+
+    async def use(self, actor: Any, key: str) -> None:
+        if self.select:
+            await actor.select(self.page, [key], custom_id=self.custom_id)
+        else:
+            await actor.click(self.page, custom_id=self.custom_id)
+
+
+async def _control(actor: Any, message: Any, key: str) -> Found:
+    """The control for ``key`` on a hand, paging as a person would. ``actor`` is the member
+    (an ephemeral hand in the server) or the user (a hand DM)."""
+    for _ in range(MAX_PAGES):
+        for button in buttons(message):
+            parsed = parse_custom_id(button.get("custom_id", ""))
+            if parsed is not None and parsed.key == key:
+                return Found(str(button["label"]), message, button["custom_id"], False)
+        for select in _selects(message):
+            for option in select["options"]:
+                if option["value"] == key:
+                    return Found(str(option["label"]), message, select["custom_id"], True)
+        nexts = [b for b in buttons(message) if b.get("label") == texts.PAGER_NEXT]
+        if not nexts or nexts[0].get("disabled"):
+            break
+        paged = await actor.click(message, custom_id=nexts[0]["custom_id"])
+        message = paged.response or message
+    raise AssertionError(f"{key} is not on the hand")
+
+
+async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: World) -> None:
+    humans = {0: world.alice, 1: world.bob, 2: world.carol}
+    for _ in range(TRIES):  # a match may end before two free players hold items; play another
+        match_id, table_id = await open_and_start(world, "classic", world.bob, world.carol, seats=3)
+        await play_to_the_end(
+            world, match_id, table_id, humans, until=lambda state: _swap(state) is not None
+        )
+        if (await world.bot.service.get(match_id)).status == "live":
+            break
+    else:
+        pytest.skip(f"no off-turn swap between two people came up in {TRIES} matches")
+    game = load_game("classic")
+    state = replay(game, await world.bot.service.record(match_id))
+    offer = _swap(state)
+    assert offer is not None
+    partner, give, take = (int(x) for x in offer.args)
+    offerer = humans[offer.seat]
+    [decider] = game.deciders(state)
+    assert {offer.seat, partner}.isdisjoint({decider})  # neither is the one waited on
+
+    # The offerer's hand names the partner in the offer's label.
+    hand = await offerer.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    assert hand.response is not None
+    found = await _control(offerer, hand.response, offer.key)
+    assert found.label == (f"Offer {NAMES[partner]} your {name_of(give)} for their {name_of(take)}")
+    dms_before = dm_posts(world, humans[partner])
+    await found.use(offerer, offer.key)
+
+    # The partner learns of it in private: a fresh hand DM with the offer and its answers.
+    assert dm_posts(world, humans[partner]) == dms_before + 1
+    dm = last_dm(humans[partner])
+    words = embed_text(dm)
+    assert (
+        labels.CLASSIC_OFFER_TO_YOU.format(
+            seat=NAMES[offer.seat], card=short(give), item=short(take)
+        )
+        in words
+    )
+    assert texts.HAND_OFF_TURN.format(name=NAMES[decider]) in words  # not their move
+    accept = Action(partner, "accept", (give, take, offer.seat))
+    found = await _control(humans[partner].user, dm, accept.key)
+    assert found.label == (
+        f"Take {name_of(give)} for your {name_of(take)} from {NAMES[offer.seat]}"
+    )
+    await found.use(humans[partner].user, accept.key)
+
+    after = replay(game, await world.bot.service.record(match_id))
+    assert give in after.items[partner] and take in after.items[offer.seat]
+    assert game.deciders(after) == {decider}  # nobody waited on the trade
+    table = embed_text(message_in(world.channel, table_id))
+    assert f"{NAMES[offer.seat]} offers {NAMES[partner]} a trade." in table
+    assert f"{NAMES[partner]} accepts the trade." in table
