@@ -80,9 +80,9 @@ def test_split_damage_never_reaches_the_hero(duel: Duel) -> None:
     strict=True,
 )
 def test_one_ally_may_take_all_split_damage_beyond_its_life(duel: Duel) -> None:
-    # 000 III.A.2.f.(I).(E).1.c.1: "a single Ally can take all of the damage, even if that
-    # damage exceeds that Ally's life" - so the Militia (life 3) can soak all 5 and the Hired
-    # Shield stays undamaged. Try every sequence of the defender's choices.
+    # 000 III.A.2.f.(I).(E).1.c.1: the split need not be even, and one Ally may soak every
+    # token even past its life - so the Militia (life 3) can take all 5 and the Hired Shield
+    # stays undamaged. Try every sequence of the defender's choices.
     start = _split_position(duel)
     shield = find(duel, start, 1, "hired_shield")
     outcomes = set()
