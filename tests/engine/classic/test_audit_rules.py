@@ -66,7 +66,8 @@ def playouts(game: Classic) -> list[list[Step]]:
     strict=True,
 )
 def test_setup_never_leaves_a_seat_over_its_big_item_limit(game: Classic) -> None:
-    # 004: Big Items ("only one Big one") and Setup (2): the starting items must be legal too.
+    # 004: Big Items (a single Big item unless a power allows more) and Setup (2): the
+    # starting characters must obey it too.
     t = game.table
     over = []
     for seed in range(200):
@@ -121,7 +122,7 @@ def test_no_step_raises_a_seat_over_its_big_item_limit(
 )
 def test_butterfingers_takes_the_cheapest_item(game: Classic) -> None:
     # 004: Conflicts Between Cards and Rules (follow the card) and Curses (the victim decides
-    # only among the items the curse can apply to): "Lose one item you carry (the cheapest)".
+    # only among the items the curse can apply to); our card takes the least valuable item.
     s = build(
         game,
         {"seats": 3, "phase": "kick", "door": ["curse_butter"]},
@@ -140,7 +141,7 @@ def test_butterfingers_takes_the_cheapest_item(game: Classic) -> None:
 
 
 def test_off_turn_seat_gets_no_own_turn_actions(game: Classic) -> None:
-    # 004: When You May Take Actions ("On your own turn only": roles, Super Munchkin, selling,
+    # 004: When You May Take Actions (reserved for your own turn: roles, Super Munchkin, selling,
     # buying levels, playing items, stealing).
     s = build(
         game,
@@ -192,7 +193,7 @@ def test_cards_in_play_are_public_and_discards_show_only_their_top(game: Classic
 def test_cards_in_play_never_return_to_their_owners_hand(
     game: Classic, playouts: list[list[Step]]
 ) -> None:
-    # 004: Card Management ("Cards in play are never returned to your hand").
+    # 004: Card Management (a card on the table never goes back into its owner's hand).
     for steps in playouts:
         for before, action, _, after in steps:
             for p in range(after.seats):
@@ -202,7 +203,7 @@ def test_cards_in_play_never_return_to_their_owners_hand(
 
 
 def test_an_item_leaves_the_table_only_by_a_rule(game: Classic, playouts: list[list[Step]]) -> None:
-    # 004: Items ("You cannot discard Item cards just because"): no action whose point is only
+    # 004: Items (no throwing an item away for no reason): no action whose point is only
     # to throw away one's own item; an item that leaves its owner's table goes through a sale,
     # a trade or gift, a theft, a loss (Bad Stuff, curse), berserk fuel, a shed or death.
     allowed = {
@@ -279,7 +280,7 @@ def test_level_ten_is_reached_only_by_a_kill(game: Classic, playouts: list[list[
 
 
 def test_the_dead_gain_no_levels(game: Classic, playouts: list[list[Step]]) -> None:
-    # 004: You Are Dead! ("During the moment that you are dead, you cannot level up").
+    # 004: You Are Dead! (no level gained while dead).
     for steps in playouts:
         for before, action, _, after in steps:
             for p in range(after.seats):
@@ -288,8 +289,8 @@ def test_the_dead_gain_no_levels(game: Classic, playouts: list[list[Step]]) -> N
 
 
 def test_the_dead_cannot_be_asked_to_help(game: Classic) -> None:
-    # 004: Coming Back To Life: a dead character cannot help ("you can help others ... when the
-    # next player begins their turn"): nobody may ask the dead.
+    # 004: Coming Back To Life: the new character only shows up when the next turn begins,
+    # so nobody may ask a dead player for help.
     s = build(
         game,
         {"seats": 3, "phase": "kick", "door": ["mon_troll"]},
@@ -304,8 +305,8 @@ def test_the_dead_cannot_be_asked_to_help(game: Classic) -> None:
 
 
 def test_running_away_allows_no_gear_changes_or_sales(game: Classic) -> None:
-    # 004: Items ("You may not alter the status of your Items during a combat or while running
-    # away") and Selling Items (not while Running Away).
+    # 004: Items (equipped or not stays fixed through a fight and the flight from it) and
+    # Selling Items (no sales while fleeing).
     s = build(
         game,
         {"seats": 3, "phase": "kick", "door": ["mon_troll"], "dice": [1]},
@@ -330,8 +331,8 @@ def test_running_away_allows_no_gear_changes_or_sales(game: Classic) -> None:
     strict=True,
 )
 def test_one_shot_items_may_be_played_to_the_table(game: Classic) -> None:
-    # 004: "One-Shot" Cards ("may be played from your hand or from the table"; One-Shot Items
-    # are Items) and Charity ("play Items to the table" to get down to five cards).
+    # 004: "One-Shot" Cards (used from the hand or from the table; a One-Shot Item is an Item)
+    # and Charity (putting items on the table is one way down to five cards).
     s = build(game, {"seats": 3, "phase": "trouble"}, [{"hand": ["shot_bolt", "hat_pot"]}])
     assert find_action(game, s, {"seat": 0, "do": "play", "args": ["hat_pot"]}) is not None
     assert find_action(game, s, {"seat": 0, "do": "play", "args": ["shot_bolt"]}) is not None
