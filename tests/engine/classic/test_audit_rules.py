@@ -396,3 +396,25 @@ def test_card_set_has_what_the_rulebook_refers_to(game: Classic) -> None:
     assert sum(not d.is_door for d in starred) == 14 and all(
         d.kind == "item" for d in starred if not d.is_door
     )
+
+
+# ----- Card Management: reshuffle at the moment a deck runs out -----------------------------
+
+
+@pytest.mark.xfail(
+    reason="Table.draw refills a deck from its discards only when a later draw finds it empty, "
+    "not when its last card is drawn: meanwhile the old discards stay in the discard pile "
+    "(a Wandering Monster can still pull a monster from them)",
+    strict=True,
+)
+def test_a_deck_is_rebuilt_the_moment_its_last_card_is_drawn(game: Classic) -> None:
+    # 004: Card Management (the discards are shuffled back the moment a deck runs out).
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["mon_mold"], "empty_decks": True},
+        [{"level": 9}, {"hand": ["wander_in"]}],
+    )
+    assert s.door_discard  # every other Door card waits in the discards
+    _do(game, s, 0, "kick")  # draws the last Door card
+    assert s.door and not s.door_discard
+    assert find_action(game, s, {"seat": 1, "do": "wander", "args": ["wander_in"]}) is None
