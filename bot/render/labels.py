@@ -84,9 +84,10 @@ CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     "give_gold": ("trade", "Give 100 gold to {seat}"),
     "offer": ("trade", "Offer {seat} your {card} for their {item}"),
     # An offer of an item for nothing, and the answers to an open offer (# 004: Items
-    # (Trading)): each names the other player, so offers from several players read apart.
+    # (Trading)): each names the other player, so offers from several players read apart
+    # (early in a long label: Discord cuts a button's label at 80 characters).
     "offer_gift": ("trade", "Offer {seat} your {card} as a gift"),
-    "accept_offer": ("answer", "Take {card} for your {item} from {seat}"),
+    "accept_offer": ("answer", "Take {seat}'s {card} for your {item}"),
     "accept_gift": ("answer", "Take {card} from {seat}"),
     "decline_offer": ("answer", "Refuse {seat}'s swap"),
     "decline_gift": ("answer", "Refuse {seat}'s gift"),

@@ -82,7 +82,7 @@ def test_answers_to_an_open_offer_say_what_is_taken_and_from_whom() -> None:
     _do(s, 3, "offer", 2, "hat_pot", -1)
     said = _labels(s, 2)
     assert said[Action(2, "accept", (hat, boots, 1)).key] == (
-        f"Take {name_of(hat)} for your {name_of(boots)} from Bob"
+        f"Take Bob's {name_of(hat)} for your {name_of(boots)}"
     )
     assert said[Action(2, "decline", (hat, boots, 1)).key] == "Refuse Bob's swap"
     assert said[Action(2, "accept", (other_hat, -1, 3)).key] == f"Take {name_of(hat)} from Dave"
