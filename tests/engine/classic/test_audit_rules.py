@@ -418,3 +418,60 @@ def test_a_deck_is_rebuilt_the_moment_its_last_card_is_drawn(game: Classic) -> N
     _do(game, s, 0, "kick")  # draws the last Door card
     assert s.door and not s.door_discard
     assert find_action(game, s, {"seat": 1, "do": "wander", "args": ["wander_in"]}) is None
+
+
+# ----- Rewards: face down alone, face up with a helper --------------------------------------
+
+
+def _kill_events(game: Classic, helped: bool) -> tuple[ClassicState, list[Event]]:
+    s = build(
+        game,
+        {
+            "seats": 3,
+            "phase": "kick",
+            "door": ["mon_gelatin"],
+            "treasure": ["hat_pot", "ring_bling"],
+        },
+        [{"level": 3}, {"level": 3}],
+    )
+    _do(game, s, 0, "kick")
+    if helped:
+        _do(game, s, 0, "ask", 1)
+        _do(game, s, 0, "propose", 0, 0, 0)
+        _do(game, s, 1, "accept")
+    else:
+        s.levels[0] = 5  # strong enough alone
+    events: list[Event] = []
+    for seat in range(3):
+        events += _do(game, s, seat, "pass")
+    return s, events
+
+
+def _named(events: list[Event], viewer: int | None) -> set[int]:
+    """The cards the events name to ``viewer`` (under ``card`` or ``cards``)."""
+    out: set[int] = set()
+    for e in events:
+        data = e.for_viewer(viewer)
+        if isinstance(data.get("card"), int):
+            out.add(data["card"])
+        out.update(c for c in data.get("cards", []) if isinstance(c, int))
+    return out
+
+
+def test_treasure_from_a_solo_kill_is_drawn_face_down(game: Classic) -> None:
+    # 004: Rewards (alone: only the killer sees what was drawn).
+    s, events = _kill_events(game, helped=False)
+    drawn = set(s.hands[0])
+    assert len(drawn) == 2
+    for viewer in (None, 1, 2):
+        assert not drawn & _named(events, viewer)
+    assert drawn <= _named(events, 0)
+
+
+def test_treasure_from_a_helped_kill_is_drawn_face_up(game: Classic) -> None:
+    # 004: Rewards (with a helper the whole table sees the treasure drawn).
+    s, events = _kill_events(game, helped=True)
+    drawn = set(s.hands[0]) | set(s.hands[1])
+    assert len(drawn) == 2
+    for viewer in (None, 2):
+        assert drawn <= _named(events, viewer)
