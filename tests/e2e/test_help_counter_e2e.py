@@ -117,7 +117,8 @@ async def test_a_counter_offer_is_accepted_and_kept_when_the_fight_ends(world: W
     await play_to_the_end(world, match_id, table_id, humans, until=fight_settled)
     happened, _ = await _events_since(world, match_id, accepted_at)
     kinds = [e.kind for e, _ in happened]
-    assert "killed" in kinds or "lost_fight" in kinds or "escaped" in kinds
+    # A Cleric on either side may also drive the last monster off: the fight ends unwon.
+    assert {"killed", "lost_fight", "escaped", "driven_off"} & set(kinds)
     paid = [e.data for e, _ in happened if e.kind == "deal_paid"]
     if "killed" not in kinds:
         assert paid == []  # nothing promised for a win is paid after a loss
