@@ -41,12 +41,18 @@ class Table:
         """The top card of a deck, reshuffling its discards the moment it runs out
         (# 004: Card Management); -1 when both are empty."""
         deck = s.door if door else s.treasure
+        self._refill(s, door)  # discards made while the deck was already empty
+        card = deck.pop() if deck else -1
+        self._refill(s, door)  # the last card just went: the discards become the deck
+        return card
+
+    def _refill(self, s: ClassicState, door: bool) -> None:
+        deck = s.door if door else s.treasure
         if not deck:
             pile = s.door_discard if door else s.treasure_discard
             deck.extend(pile)
             pile.clear()
             s.rng.shuffle(deck)
-        return deck.pop() if deck else -1
 
     def lose_item(self, s: ClassicState, seat: int, card: int) -> None:
         self.discard(s, card)

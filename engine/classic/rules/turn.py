@@ -44,11 +44,9 @@ def setup(t: Table, seats: int, seed: int) -> ClassicState:
     for seat in range(seats):
         s.roles[seat].append(star_doors.pop())
         for _ in range(2):
-            card = star_treasures.pop()
+            card = _deal_starter(t, s, seat, star_treasures)
             s.items[seat].append(card)
-            if t.can_equip(s, seat, card) and (
-                not t.defs[card].big or t.big_count(s, seat) <= t.max_big(s, seat)
-            ):
+            if t.can_equip(s, seat, card):
                 s.equipped[seat].append(card)
     dealt = {c for group in s.roles + s.items for c in group}
     s.door = [i for i in range(len(t)) if t.is_door[i] and i not in dealt]
@@ -57,6 +55,19 @@ def setup(t: Table, seats: int, seed: int) -> ClassicState:
     rng.shuffle(s.treasure)
     s.turn = first_player(s)
     return s
+
+
+def _deal_starter(t: Table, s: ClassicState, seat: int, pile: list[int]) -> int:
+    """The next starred Treasure this seat may carry. # 004: Big Items allow one Big item
+    (more only with a power such as the Dwarf's), and the starting characters obey it too:
+    a Big item the seat has no room for is passed over and stays with the leftovers, which
+    go back into the Treasure deck (# 004: Setup, step 2), and the seat gets the next card
+    instead (the card set stars few Big items, so a small one is left to deal; a test checks
+    every seat count)."""
+    for i in range(len(pile) - 1, -1, -1):
+        if not t.defs[pile[i]].big or t.big_count(s, seat) < t.max_big(s, seat):
+            return pile.pop(i)
+    return pile.pop()
 
 
 def first_player(s: ClassicState) -> int:
