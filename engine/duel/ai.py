@@ -98,9 +98,10 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, bluff: bool) -> float
         ability = card(defs, s, entry[1]).abilities[entry[2]]
         value = ability_value(defs, s, seat, entry[1], ability, iid)
         return value * 10 - float(card(defs, s, iid).life - s.damage[iid]) * 0.1
-    if k == "allot":
+    if k == "allot":  # the Ally with the most life left after the tokens already named
         iid = int(a.args[0])
-        return float(card(defs, s, iid).life - s.damage[iid])
+        named = s.fight.allotted.count(iid) if s.fight is not None else 0
+        return float(card(defs, s, iid).life - s.damage[iid] - named)
     if k == "bottom":
         return -float(card(defs, s, int(a.args[0])).cost)
     return 0.0

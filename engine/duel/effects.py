@@ -70,7 +70,9 @@ def _in_play_cards(s: DuelState) -> list[int]:
     f = s.fight
     if f is not None:
         cards += f.committed
-        if f.revealed and f.step in ("cost", "hire", "split"):
+        # 000 IV In Play: the hired Monster stays in the DMZ, in play, until the end-of-fight
+        # abilities are done and it is stashed (step "end"); a squished one is gone (-1).
+        if f.revealed and f.card >= 0 and f.step in ("cost", "hire", "split", "end"):
             cards.append(f.card)
     return cards
 
@@ -296,7 +298,7 @@ def suction_instances(defs: Defs, s: DuelState, source: int, seat: int) -> list[
     hoard that gives it to their Monsters (op ``suction``)."""
     c = card(defs, s, source)
     found = [c.keywords["life_o_suction"]] if "life_o_suction" in c.keywords else []
-    if c.type == "monster":
+    if type_of(defs, s, source) == "monster":  # a Monstrous card fighting counts too
         for iid in s.hoard[seat]:
             for a in card(defs, s, iid).abilities:
                 if a.when == "ongoing":

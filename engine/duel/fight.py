@@ -22,13 +22,12 @@ from engine.duel.zones import (
     defense_of,
     hurt,
     in_play,
+    abilities_ignored,
     is_weapon,
-    leave_play,
     life_of,
     monstrous,
     power_of,
     squish,
-    to_stash_face_down,
     type_of,
 )
 
@@ -242,14 +241,23 @@ def monster_damage(defs: Defs, s: DuelState, ev: list[Event]) -> None:
 
 
 def allot(defs: Defs, s: DuelState, ally: int, ev: list[Event]) -> None:
-    """One damage token on a committed Ally, chosen by the defender."""
+    """The defender names the Ally for one more damage token (one choice per token keeps the
+    choices few). Once every token has its Ally, they are placed together: the split need not
+    be even and one Ally may take them all, even past its life (# 000
+    III.A.2.f.(I).(E).1.c.1)."""
     f = s.fight
     assert f is not None
+    f.allotted.append(ally)
     f.to_split -= 1
-    dealt = hurt(defs, s, ally, 1, ev, combat=True)
-    suction(defs, s, f.card, f.attacker, dealt, ev)
-    allies = [i for i in f.committed if type_of(defs, s, i) == "ally"]
-    if f.to_split <= 0 or not allies:
+    if f.to_split > 0:
+        return
+    for target in sorted(set(f.allotted), key=f.allotted.index):
+        if s.phase == "over" or not in_play(s, target):
+            continue
+        dealt = hurt(defs, s, target, f.allotted.count(target), ev, combat=True)
+        suction(defs, s, f.card, f.attacker, dealt, ev)
+    f.allotted = []
+    if s.phase != "over" and s.fight is not None:
         end_fight(defs, s, ev)
 
 
@@ -281,6 +289,8 @@ def end_triggers(defs: Defs, s: DuelState) -> list[int]:
     cards = [*s.heroes, *s.hoard[0], *s.hoard[1], *f.committed]
     cards += [i for p in (0, 1) for i in s.stash[p] if i in s.face_up]
     for iid in cards:
+        if abilities_ignored(defs, s, iid):
+            continue  # 000 IV Monstrous
         for i, a in enumerate(card(defs, s, iid).abilities):
             if a.when == "fight_end":
                 codes.append(iid * TRIGGER_BASE + i)
@@ -309,13 +319,16 @@ def finish_end(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     monster_alive = f.card >= 0
     s.fight = None
     if monster_alive:
-        if monstrous(defs, s, f.card):
-            # Monstrous lasts until it leaves play; a face-down stash is out of play.
-            to_stash_face_down(s, f.card, ev)
-            leave_play(s, f.card, ev)
-        else:
-            s.stash[s.owner[f.card]].append(f.card)
-            s.face_up.add(f.card)
+        # 000 II.A.11: a Monster that survives is stashed face up, still in play, keeping its
+        # damage; a Monstrous card too, as it stays a Monster until it leaves play
+        # (# 000 IV Monstrous).
+        s.stash[s.owner[f.card]].append(f.card)
+        s.face_up.add(f.card)
+    if f.gold:
+        # 000 II.A.4 / IV Pay: gold is paid only on a hire; the card left before it, so the
+        # committed gold, still the attacker's, goes back to the purse.
+        s.purse[f.attacker] += f.gold
+        ev.append(Event("gold_back", {"seat": f.attacker, "amount": f.gold}))
     s.hoard[1 - f.attacker].extend(f.committed)
     ev.append(Event("fight_ended", {"survived": monster_alive}))
     if s.phase != "over":

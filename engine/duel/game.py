@@ -299,12 +299,14 @@ class Duel(Game[DuelState, DuelView]):
         f = s.fight
         if kind == "fight_end" and f is not None:
             fight.finish_end(self.defs, s, ev)  # 000 III.A.2.f.(I).(F).2-4
+        elif kind == "hire" and f is not None:
+            # 000 III.A.2.f.(I).(C).2: a hired Monster is paid for even if it was squished
+            # meanwhile (``after_hire`` then ends the fight)
+            fight.after_hire(self.defs, s, ev)
         elif f is not None and f.card < 0:
-            fight.end_fight(self.defs, s, ev)
+            fight.end_fight(self.defs, s, ev)  # left before the hire: the gold goes back
         elif kind == "cost" and f is not None:
             fight.check_cheating(self.defs, s, ev)
-        elif kind == "hire" and f is not None:
-            fight.after_hire(self.defs, s, ev)
         elif kind == turn.WARMUP:
             turn.reckon(self.defs, s, s.active, ev)  # 000 III.A.1.c after the unzap window
         elif kind == turn.RECKONING:

@@ -16,7 +16,7 @@ from engine.duel.effects import (
 )
 from engine.duel.fight import hire_target_options
 from engine.duel.state import DuelState
-from engine.duel.zones import Defs, card, is_weapon, rank_total, type_of
+from engine.duel.zones import Defs, abilities_ignored, card, is_weapon, rank_total, type_of
 
 
 def deciders(s: DuelState) -> frozenset[int]:
@@ -114,6 +114,8 @@ def _abilities(
 ) -> list[Action]:
     out: list[Action] = []
     for iid in controlled_in_play(s, seat):
+        if abilities_ignored(defs, s, iid):
+            continue  # 000 IV Monstrous: a stashed survivor keeps no other abilities
         c = card(defs, s, iid)
         for idx, a in enumerate(c.abilities):
             if a.when != "activate":
@@ -170,7 +172,8 @@ def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
         for gold in range(s.purse[seat] + 1):
             out.append(Action(seat, "fight", (iid, gold)))  # 000 III.A.2.f
     for iid in controlled_in_play(s, seat):
-        if "smack" in card(defs, s, iid).keywords and iid not in s.zapped:
+        smacks = "smack" in card(defs, s, iid).keywords and not abilities_ignored(defs, s, iid)
+        if smacks and iid not in s.zapped:
             for t in smack_targets(defs, s):
                 out.append(Action(seat, "smack", (iid, t)))  # 000 IV Smack
     out += _mischief(defs, s, seat, in_window=False)

@@ -16,7 +16,8 @@ SEATS = 2
 
 @dataclass(slots=True)
 class Fight:
-    """A fight in progress (# 000 III.A.2.f). ``step``: run, ready, cost, hire, split."""
+    """A fight in progress (# 000 III.A.2.f). ``step``: run, ready, cost, hire, split, end.
+    ``allotted``: the Ally chosen for each damage token so far in the split step."""
 
     attacker: int
     card: int
@@ -28,6 +29,7 @@ class Fight:
     power_mod: int = 0
     defense_mod: int = 0
     to_split: int = 0
+    allotted: list[int] = field(default_factory=list)
 
     def clone(self) -> Fight:
         return Fight(
@@ -41,6 +43,7 @@ class Fight:
             self.power_mod,
             self.defense_mod,
             self.to_split,
+            list(self.allotted),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -55,6 +58,7 @@ class Fight:
             "power_mod": self.power_mod,
             "defense_mod": self.defense_mod,
             "to_split": self.to_split,
+            "allotted": self.allotted,
         }
 
     @classmethod
@@ -70,6 +74,7 @@ class Fight:
             d["power_mod"],
             d["defense_mod"],
             d["to_split"],
+            list(d.get("allotted", [])),
         )
 
 

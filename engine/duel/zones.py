@@ -24,11 +24,9 @@ def type_of(defs: Defs, s: DuelState, iid: int) -> str:
     Monstrous card revealed in a fight is a Monster (# 000 IV Monstrous)."""
     if iid in s.animated:
         return "ally"
-    c = card(defs, s, iid)
-    f = s.fight
-    if "monstrous" in c.keywords and f is not None and f.card == iid and f.revealed:
+    if as_monster(defs, s, iid):
         return "monster"
-    return c.type
+    return card(defs, s, iid).type
 
 
 def is_weapon(defs: Defs, s: DuelState, iid: int) -> bool:
@@ -236,18 +234,34 @@ def monstrous(defs: Defs, s: DuelState, iid: int) -> int:
     return card(defs, s, iid).keywords.get("monstrous", 0)
 
 
+def as_monster(defs: Defs, s: DuelState, iid: int) -> int:
+    """X while a Monstrous X card is treated as a Monster, else 0: from its reveal in a fight
+    until it leaves play, so also while it sits face up in a stash after surviving
+    (# 000 IV Monstrous; # 000 II.A.11 a survivor is stashed face up, still in play)."""
+    x = monstrous(defs, s, iid)
+    if not x:
+        return 0
+    f = s.fight
+    if f is not None and f.card == iid and f.revealed:
+        return x
+    return x if iid in s.face_up and any(iid in st for st in s.stash) else 0
+
+
+def abilities_ignored(defs: Defs, s: DuelState, iid: int) -> bool:
+    """# 000 IV Monstrous: its other abilities are ignored until it leaves play."""
+    return as_monster(defs, s, iid) > 0
+
+
 def life_of(defs: Defs, s: DuelState, iid: int) -> int:
     if iid in s.animated:
         return s.animated[iid]
-    x = monstrous(defs, s, iid)
-    if x and s.fight is not None and s.fight.card == iid and s.fight.revealed:
-        return x
-    return card(defs, s, iid).life
+    return as_monster(defs, s, iid) or card(defs, s, iid).life
 
 
 def power_of(defs: Defs, s: DuelState, iid: int) -> int:
     x = monstrous(defs, s, iid)
-    base = x if x and s.fight is not None and s.fight.card == iid else card(defs, s, iid).power
+    fought = bool(x) and s.fight is not None and s.fight.card == iid  # X before the reveal too
+    base = x if fought else (as_monster(defs, s, iid) or card(defs, s, iid).power)
     if iid in s.animated:
         base = 0  # 000 I.E: an animated card has the new type's characteristics only
     return max(0, base + stuck_bonus(defs, s, iid, "power"))

@@ -74,11 +74,6 @@ def test_split_damage_never_reaches_the_hero(duel: Duel) -> None:
     assert s.damage[s.heroes[1]] == 0
 
 
-@pytest.mark.xfail(
-    reason="000 III.A.2.f.(I).(E).1.c.1: once the first Ally is squished the engine forces the "
-    "remaining tokens onto the other Ally; the defender may let one Ally take all of it",
-    strict=True,
-)
 def test_one_ally_may_take_all_split_damage_beyond_its_life(duel: Duel) -> None:
     # 000 III.A.2.f.(I).(E).1.c.1: the split need not be even, and one Ally may soak every
     # token even past its life - so the Militia (life 3) can take all 5 and the Hired Shield
@@ -245,12 +240,6 @@ def test_the_survivor_keeps_its_damage_face_up_until_unstashed(duel: Duel) -> No
     assert croc in s.hand[0] and croc not in s.face_up and s.damage[croc] == 0
 
 
-@pytest.mark.xfail(
-    reason="000 IV Monstrous + III.A.2.f.(I).(F).2: a surviving Monstrous card is still a hired "
-    "Monster until it leaves play, so it should be stashed face up keeping its damage; the "
-    "engine stashes it face down and clears the damage (fight.finish_end)",
-    strict=True,
-)
 def test_a_surviving_monstrous_card_is_stashed_face_up_with_its_damage(duel: Duel) -> None:
     # 000 IV Monstrous: treated as a Monster with X cost, power and life until it leaves play;
     # 000 II.A.12 / III.A.2.f.(I).(F).2: a Monster that survives is stashed face up with damage
@@ -653,12 +642,6 @@ def test_bleed_effects_add_up_at_the_next_reckoning(duel: Duel) -> None:
 # --- In Play: the hired Monster in the DMZ; committed gold that was never paid -----------------
 
 
-@pytest.mark.xfail(
-    reason="000 IV In Play / II.A.1.a: the surviving Monster is still a hired Monster in the DMZ "
-    "(in play) while its end-of-fight abilities wait, so an interrupt may target it; "
-    "effects._in_play_cards leaves the fight card out at step 'end'",
-    strict=True,
-)
 def test_the_hired_monster_can_be_targeted_while_end_of_fight_abilities_wait(duel: Duel) -> None:
     # Sulking Troll's Survivor ability waits in the fight_end window; Bear Trap is an interrupt
     # dealing 2 to a Monster.
@@ -673,12 +656,6 @@ def test_the_hired_monster_can_be_targeted_while_end_of_fight_abilities_wait(due
     assert Action(1, "play", (trap, troll, 0)) in duel.legal_actions(s, 1)
 
 
-@pytest.mark.xfail(
-    reason="000 II.A.4 Control / IV Pay: committed gold stays the attacker's until it is paid, "
-    "and it is paid only when the Monster is hired (III.A.2.f.(I).(C).2); when the card leaves "
-    "the fight before the hire the engine drops the gold instead of returning it",
-    strict=True,
-)
 def test_gold_committed_to_a_monster_that_left_before_the_hire_is_not_lost(duel: Duel) -> None:
     # Bear Trap squishes the Puddle Slime in the cost window: the fight ends without a hire
     s = build(
