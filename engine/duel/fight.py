@@ -17,12 +17,12 @@ from engine.duel.effects import (
 from engine.duel.state import DuelState, Fight
 from engine.duel.zones import (
     Defs,
+    abilities_ignored,
     card,
     controller,
     defense_of,
     hurt,
     in_play,
-    abilities_ignored,
     is_weapon,
     life_of,
     monstrous,
