@@ -121,6 +121,9 @@ class DuelRenderer(GameRenderer):
         stack = self._stack_lines(view, names)
         if stack:
             fields.append(Field(texts.TABLE_STACK, "\n".join(stack)))
+        removed = view.get("removed") or []
+        if removed:  # public: only cards in play can be removed from the game
+            fields.append(Field(texts.DUEL_REMOVED, ", ".join(map(shown_name, removed))))
         return fields
 
     def _seat_field(
@@ -155,6 +158,10 @@ class DuelRenderer(GameRenderer):
             lines.append(texts.DUEL_DISCARD.format(count=len(discard), top=shown_name(discard[-1])))
         how = texts.DUEL_RUN_WORDS.get(str(p.get("run_away")), str(p.get("run_away")))
         lines.append(texts.DUEL_RUN.format(how=how))
+        if p.get("bleeding"):  # public: what the Hero bleeds at its next reckoning
+            lines.append(texts.DUEL_BLEEDING.format(amount=p["bleeding"]))
+        if p.get("shield"):  # public: damage a resolved Prevent still blocks
+            lines.append(texts.DUEL_SHIELD.format(amount=p["shield"]))
         return Field(title, "\n".join(lines), inline=True)
 
     def _fight_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:

@@ -362,6 +362,8 @@ DUEL_EVENTS: Mapping[str, str] = {
     "bleeding": "{seat} is bleeding ({amount}).",
     "fizzled": "{card} fizzles.",
     "prevent": "{amount} damage to {seat} is prevented.",
+    "removed": "{card} is removed from the game for good.",
+    "gold_back": "{seat} takes back {amount} gold that paid for nothing.",
 }
 
 # What a seat's own hand says when a decision is waiting on it.

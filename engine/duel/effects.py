@@ -257,7 +257,7 @@ def _apply(
                 Event("revealed", {"seat": other, "card": shown, "id": card(defs, s, shown).id})
             )
     elif op == "remove":
-        remove_from_game(s, who, ev)
+        remove_from_game(defs, s, who, ev)
     elif op == "stash":
         to_stash_face_down(s, who, ev)
     elif op == "squish":

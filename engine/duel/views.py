@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.duel.state import DuelState
-from engine.duel.zones import Defs, card
+from engine.duel.zones import Defs, card, stuck_bonus
 
 
 @dataclass(slots=True)
@@ -54,6 +54,10 @@ def make_view(defs: Defs, s: DuelState, seat: int | None) -> DuelView:
                 "stash_face_up": [_shown(defs, s, i) for i in s.stash[p] if i in s.face_up],
                 "stash_face_down": sum(1 for i in s.stash[p] if i not in s.face_up),
                 "eliminated": s.eliminated[p],
+                # Public too: what the Hero bleeds at its next reckoning (played Bleeding and
+                # stuck Curses are face up) and the damage a resolved Prevent still blocks.
+                "bleeding": s.bleed[p] + stuck_bonus(defs, s, s.heroes[p], "bleeding"),
+                "shield": s.shield[p],
             }
         )
     fight_view: dict[str, Any] | None = None
@@ -82,6 +86,9 @@ def make_view(defs: Defs, s: DuelState, seat: int | None) -> DuelView:
         "players": players,
         "fight": fight_view,
         "stack": stack,
+        # 000 IV Remove from Game: only cards in play (face up) can be removed, so which cards
+        # are gone for good is public.
+        "removed": [_shown(defs, s, i) for i in s.removed],
         "window": s.window.kind if s.window is not None else None,
         "pending": list(s.pending),
     }

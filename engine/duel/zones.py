@@ -136,11 +136,12 @@ def squish(defs: Defs, s: DuelState, iid: int, ev: list[Event]) -> None:
     ev.append(Event("squished", {"card": iid, "id": card(defs, s, iid).id}))
 
 
-def remove_from_game(s: DuelState, iid: int, ev: list[Event]) -> None:
+def remove_from_game(defs: Defs, s: DuelState, iid: int, ev: list[Event]) -> None:
+    """# 000 IV Remove from Game: only a card in play is removed, so its name is public."""
     detach(s, iid)
     leave_play(s, iid, ev)
     s.removed.append(iid)
-    ev.append(Event("removed", {"card": iid}))
+    ev.append(Event("removed", {"card": iid, "id": card(defs, s, iid).id}))
 
 
 def eliminate(s: DuelState, seat: int, reason: str, ev: list[Event]) -> None:

@@ -1,0 +1,27 @@
+"""The duel table shows the public effects the view carries (# 000 II.A.10): pending Bleeding,
+prevention shields and cards removed from the game."""
+
+from __future__ import annotations
+
+from bot import texts
+from bot.render import render_table
+from bot.render.leaks import message_texts
+from tests.bot.render_support import make_match, until
+
+
+def test_bleeding_shields_and_removed_cards_are_on_the_table() -> None:
+    game, state = until("duel", 2, 4, lambda v: v["phase"] == "main" and v["turn"] > 1)
+    victim = state.hoard[0][0] if state.hoard[0] else state.hand[0][0]
+    for zone in (state.hoard[0], state.hand[0]):
+        if victim in zone:
+            zone.remove(victim)
+    state.removed.append(victim)
+    state.bleed[1] = 2
+    state.shield[0] = 3
+    view = game.view(state, None).to_json()
+    words = "\n".join(message_texts(render_table(make_match("duel", 2), view, deciders=[0])))
+    bleeding = view["players"][1]["bleeding"]  # 2 plus any bleeding Curse stuck on the Hero
+    assert bleeding >= 2 and texts.DUEL_BLEEDING.format(amount=bleeding) in words
+    assert texts.DUEL_SHIELD.format(amount=3) in words
+    assert texts.DUEL_REMOVED in words
+    assert game.defs[state.card_of[victim]].name in words
