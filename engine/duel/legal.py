@@ -123,7 +123,7 @@ def _abilities(
             if in_window and not a.is_interrupt and not (cost_ok and _changes_cost(a)):
                 continue
             if a.zap and iid in s.zapped:
-                continue  # 000 II.A.14: a zap cost needs an unzapped card
+                continue  # 000 II.A.13: a zap cost needs an unzapped card
             if a.sketchy and not s.cheated[seat]:
                 continue  # 000 IV Sketchy
             if a.cost > s.purse[seat]:

@@ -1,4 +1,4 @@
-"""What one seat may see (# 000 II.A.10 public knowledge): hands are private, decks and
+"""What one seat may see (# 000 II.A.9 public knowledge): hands are private, decks and
 face-down cards are hidden from everyone (owners may not look at their own face-down stash
 cards), and the fight's face-down card only its attacker knows until it is revealed."""
 

@@ -120,14 +120,14 @@ def to_discard(defs: Defs, s: DuelState, iid: int, ev: list[Event]) -> None:
 
 
 def to_stash_face_down(s: DuelState, iid: int, ev: list[Event]) -> None:
-    """# 000 II.A.12: stashed face down unless said otherwise; tokens and Curses go."""
+    """# 000 II.A.11: stashed face down unless said otherwise; tokens and Curses go."""
     detach(s, iid)
     leave_play(s, iid, ev)
     s.stash[s.owner[iid]].append(iid)
 
 
 def squish(defs: Defs, s: DuelState, iid: int, ev: list[Event]) -> None:
-    """# 000 II.A.11 Squish; Regenerate sends it to the stash face down instead."""
+    """# 000 II.A.10 Squish; Regenerate sends it to the stash face down instead."""
     if "regenerate" in card(defs, s, iid).keywords:
         to_stash_face_down(s, iid, ev)
         ev.append(Event("regenerated", {"card": iid, "id": card(defs, s, iid).id}))

@@ -1,4 +1,4 @@
-"""The duel table shows the public effects the view carries (# 000 II.A.10): pending Bleeding,
+"""The duel table shows the public effects the view carries (# 000 II.A.9): pending Bleeding,
 prevention shields and cards removed from the game."""
 
 from __future__ import annotations

@@ -244,7 +244,7 @@ def test_the_survivor_keeps_its_damage_face_up_until_unstashed(duel: Duel) -> No
 
 def test_a_surviving_monstrous_card_is_stashed_face_up_with_its_damage(duel: Duel) -> None:
     # 000 IV Monstrous: treated as a Monster with X cost, power and life until it leaves play;
-    # 000 II.A.12 / III.A.2.f.(I).(F).2: a Monster that survives is stashed face up with damage
+    # 000 II.A.11 / III.A.2.f.(I).(F).2: a Monster that survives is stashed face up with damage
     s = build(
         duel,
         {"purse": [4, 3], "seat0": {"hand": ["mimic_crate"]}, "seat1": {"hoard": ["rusty_sword"]}},
@@ -404,7 +404,7 @@ def test_spilling_more_than_the_deck_holds_eliminates(duel: Duel) -> None:
     assert probe(duel, s)["winner"] == 0 and probe(duel, s)["reason"] == "decked"
 
 
-# --- II.A.13 zap; II.A.12 stash; IV Smack -----------------------------------------------------
+# --- II.A.13 zap; II.A.11 stash; IV Smack -----------------------------------------------------
 
 
 def test_zapped_cards_stay_zapped_until_their_controllers_unzap(duel: Duel) -> None:
@@ -425,7 +425,7 @@ def test_zapped_cards_stay_zapped_until_their_controllers_unzap(duel: Duel) -> N
 
 
 def test_face_down_stash_cards_cannot_be_smacked(duel: Duel) -> None:
-    # 000 IV Smack: a Hero or a stashed Monster; 000 II.A.12 face-down stash cards are out of
+    # 000 IV Smack: a Hero or a stashed Monster; 000 II.A.11 face-down stash cards are out of
     # play and have no characteristics (000 I.E)
     s = build(duel, {"seat1": {"stash": ["sewer_croc"], "stash_up": ["puddle_slime"]}})
     targets = smack_targets(duel.defs, s)

@@ -332,7 +332,7 @@ def test_every_ability_does_what_its_ops_say(duel: Duel, card_id: str, index: in
             continue
         if e.op == "recycle":
             assert "recycle" in seen, card_id
-        elif e.op == "stash":  # 000 II.A.12: stashed face down
+        elif e.op == "stash":  # 000 II.A.11: stashed face down
             assert any(i != iid and duel.defs[s.card_of[i]].type != "mischief" for i in face_down)
         elif e.op == "heal" and e.target in ("you", "each_hero"):
             assert "healed" in seen, card_id

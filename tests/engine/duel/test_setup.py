@@ -1,4 +1,4 @@
-"""Setup (# 000 II.B), views and events (# 000 II.A.10), the protocol extras."""
+"""Setup (# 000 II.B), views and events (# 000 II.A.9), the protocol extras."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def _to_fight(duel: Duel) -> tuple[DuelState, int, list[Event]]:
 
 
 def test_the_face_down_commit_is_secret_until_revealed(duel: Duel) -> None:
-    # 000 II.A.10, III.A.2.f: only the attacker knows the committed card
+    # 000 II.A.9, III.A.2.f: only the attacker knows the committed card
     s, card, events = _to_fight(duel)
     started = next(e for e in events if e.kind == "fight_started")
     assert "card" not in started.for_viewer(1) and "card" not in started.for_viewer(None)
@@ -89,7 +89,7 @@ def test_the_face_down_commit_is_secret_until_revealed(duel: Duel) -> None:
 
 
 def test_views_hide_hands_decks_and_own_face_down_stash(duel: Duel) -> None:
-    # 000 II.A.10: players may not look at face-down cards in their own stash
+    # 000 II.A.9: players may not look at face-down cards in their own stash
     s, card, _ = _to_fight(duel)
     duel.apply(s, Action(1, "run"))
     assert card in s.stash[0]

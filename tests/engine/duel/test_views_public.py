@@ -1,4 +1,4 @@
-"""Public knowledge in the duel views (# 000 II.A.10): pending Bleeding, prevention shields and
+"""Public knowledge in the duel views (# 000 II.A.9): pending Bleeding, prevention shields and
 cards removed from the game are shown to both seats and spectators, while hands, decks and
 face-down cards stay hidden."""
 
@@ -22,7 +22,7 @@ def _views(game: Duel, s: DuelState) -> list[dict[str, object]]:
 
 
 def test_pending_bleeding_and_shields_are_public(duel: Duel) -> None:
-    # 000 II.A.10: the effects of face-up played cards are public; the view says what each Hero
+    # 000 II.A.9: the effects of face-up played cards are public; the view says what each Hero
     # bleeds at its next reckoning and how much damage a Prevent still blocks
     s = build(duel, {})
     s.bleed[1] = 2
@@ -46,7 +46,7 @@ def test_a_stuck_bleeding_curse_counts_in_the_pending_bleeding(duel: Duel) -> No
 
 def test_removed_cards_are_public_and_hidden_cards_stay_hidden(duel: Duel) -> None:
     # 000 IV Remove from Game: only a card in play can be removed, so every seat sees it;
-    # 000 II.A.10: hands, decks and face-down stash cards are still not shown
+    # 000 II.A.9: hands, decks and face-down stash cards are still not shown
     s = build(
         duel,
         {
