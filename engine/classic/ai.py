@@ -84,9 +84,12 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             total = max(int(a.args[0]) for a in proposals)
             fair = [a for a in proposals if a.args == ((total + 1) // 2, 1 if total else 0, 0)]
             return fair[0] if fair else proposals[0]
-        if p.kind == "shed":  # extra Big items: sell them when the rules allow, else give
-            sells = [a for a in legal if a.kind == "sell"]
-            return sells[0] if sells else legal[0]
+        if p.kind == "shed":  # extra Big items: fix it with a role, sell them, else give
+            for kind in ("play", "sell"):
+                found = [a for a in legal if a.kind == kind]
+                if found:
+                    return found[0]
+            return legal[0]
         if p.kind == "lose":
             return min(legal, key=lambda a: t.defs[int(a.args[0])].value)
         if p.kind == "die":

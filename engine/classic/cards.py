@@ -37,9 +37,10 @@ ROLES: tuple[str, ...] = ("elf", "dwarf", "halfling", "warrior", "cleric", "thie
 
 # ``bonus``: +amount to combat strength (item, one-shot, enhancer; ``role`` narrows it: a
 # monster's bonus against that role). ``treasures``: extra/fewer treasures on a monster.
-# ``lose_levels``, ``lose_item`` (``slot``; ``none`` is any), ``lose_gold``, ``discard_hand``,
-# ``death``: Bad Stuff and curse outcomes. ``next_combat``: a lasting curse, ``amount`` added
-# to the victim's strength in their next combat. ``run``: +amount to run-away rolls (items,
+# ``lose_levels``, ``lose_item`` (``slot``; ``none`` is any; ``which``), ``lose_role``
+# (``role_kind``), ``lose_gold``, ``discard_hand``, ``death``: Bad Stuff and curse outcomes.
+# ``next_combat``: a lasting curse, ``amount`` added to the victim's strength in their next
+# combat. ``run``: +amount to run-away rolls (items,
 # monsters: for that monster only). ``mate``: the monster fights twice over with its
 # enhancers. ``undead``: makes the monster Undead. ``gain_levels``: level-up cards.
 # ``escape``: a one-shot that lets the fighter leave combat with no rewards (nonlethal).
@@ -51,6 +52,7 @@ Op = Literal[
     "treasures",
     "lose_levels",
     "lose_item",
+    "lose_role",
     "lose_gold",
     "discard_hand",
     "death",
@@ -72,6 +74,15 @@ class Effect(BaseModel):
     amount: int = Field(default=1, ge=-20, le=20)
     slot: Slot = "none"
     role: Role | None = None
+    # ``lose_item``: who picks among the items it could take: the victim (# 004: Curses), or
+    # the card itself when it names the cheapest (# 004: Conflicts: the card wins; ties among
+    # the cheapest are still the victim's choice).
+    which: Literal["victim", "cheapest"] = "victim"
+    # ``lose_role``: the kind of role taken (a race or a class).
+    role_kind: Literal["race", "class"] = "race"
+    # What happens instead when the victim has nothing this effect could take (# 004: Curses:
+    # some curses name an alternative, so read the card).
+    otherwise: tuple[Effect, ...] = ()
 
 
 class ClassicCard(CardBase):

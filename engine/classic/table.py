@@ -173,6 +173,10 @@ class Table:
     def max_big(self, s: ClassicState, seat: int) -> int:
         return 99 if self.has_power(s, seat, "dwarf") else 1
 
+    def lifts_big_limit(self, card: int) -> bool:
+        """A role card whose power allows more than one Big item (see ``max_big``)."""
+        return self.defs[card].power == "dwarf"
+
     def big_count(self, s: ClassicState, seat: int) -> int:
         return sum(1 for i in s.items[seat] if self.defs[i].big)
 

@@ -12,7 +12,8 @@ def apply_effects(
     t: Table, s: ClassicState, seat: int, effects: tuple[Effect, ...], ev: list[Event]
 ) -> None:
     """Apply Bad Stuff or a curse to ``seat``. Anything it names that the victim lacks is
-    ignored (# 004: Running Away, Curses). Death stops the rest."""
+    ignored, unless the card names an alternative (# 004: Running Away, Curses). Death stops
+    the rest."""
     for e in effects:
         if s.dead[seat] or s.out[seat]:
             return
@@ -22,14 +23,18 @@ def apply_effects(
         elif e.op == "lose_gold":
             s.gold[seat] = max(0, s.gold[seat] - e.amount * COIN)
             ev.append(Event("gold", {"seat": seat, "gold": s.gold[seat]}))
-        elif e.op == "lose_item":
-            matches = _losable(t, s, seat, e.slot)
-            if len(matches) > 1:
-                # 004: Curses: when several items could go, the victim decides which.
+        elif e.op in ("lose_item", "lose_role"):
+            if e.op == "lose_item":
+                matches = _losable(t, s, seat, e.slot, e.which)
+            else:
+                matches = [r for r in s.roles[seat] if t.kind[r] == e.role_kind]
+            if not matches:
+                apply_effects(t, s, seat, e.otherwise, ev)
+            elif len(matches) > 1:
+                # 004: Curses: when several could go, the victim decides which.
                 s.pending.append(Pending("lose", seat, cards=matches))
-            elif matches:
-                t.lose_item(s, seat, matches[0])
-                ev.append(Event("lost_item", {"seat": seat, "card": matches[0]}))
+            else:
+                lose_card(t, s, seat, matches[0], ev)
         elif e.op == "discard_hand":
             for card in s.hands[seat]:
                 t.discard(s, card)
@@ -39,12 +44,44 @@ def apply_effects(
             kill(t, s, seat, ev)
 
 
-def _losable(t: Table, s: ClassicState, seat: int, slot: str) -> list[int]:
+def _losable(t: Table, s: ClassicState, seat: int, slot: str, which: str) -> list[int]:
     """The items a loss could take: any carried item, or those worn in the named slot (two
-    one-hand items can both be worn, so even a slot loss may leave a choice)."""
+    one-hand items can both be worn, so even a slot loss may leave a choice). A card that
+    takes the cheapest narrows them to the lowest value (# 004: Conflicts Between Cards and
+    Rules: the card's word wins); equally cheap ones stay the victim's choice (# 004: Curses)."""
     if slot == "none":
-        return list(s.items[seat])
-    return [c for c in s.equipped[seat] if t.defs[c].slot == slot]
+        found = list(s.items[seat])
+    else:
+        found = [c for c in s.equipped[seat] if t.defs[c].slot == slot]
+    if which == "cheapest" and found:
+        low = min(t.defs[c].value for c in found)
+        found = [c for c in found if t.defs[c].value == low]
+    return found
+
+
+def lose_card(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
+    """An item (with what is attached to it) or a role (with its Overachiever) goes."""
+    if card in s.roles[seat]:
+        remove_role(t, s, seat, card)
+    else:
+        t.lose_item(s, seat, card)
+    ev.append(Event("lost_item", {"seat": seat, "card": card}))  # one log line for both
+
+
+def remove_role(t: Table, s: ClassicState, seat: int, role: int) -> None:
+    """# 004: Roles, Super Munchkin: an attached Overachiever goes with its role; a lost Dwarf
+    may leave too many Big items, which owes a shed decision (# 004: Big Items)."""
+    roles = s.roles[seat]
+    i = roles.index(role)
+    j = i + 1
+    while j < len(roles) and t.kind[roles[j]] == "super":
+        j += 1
+    for card in roles[i:j]:
+        t.discard(s, card)
+    del roles[i:j]
+    # Equipped items the character may no longer use stop counting but stay equipped.
+    if t.big_count(s, seat) > t.max_big(s, seat):
+        s.pending.append(Pending("shed", seat))
 
 
 def curse(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
@@ -151,5 +188,4 @@ def offer_received(t: Table, s: ClassicState, seat: int, cards: list[int]) -> No
 
 def lose_chosen(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
     s.pending.pop()
-    t.lose_item(s, seat, card)
-    ev.append(Event("lost_item", {"seat": seat, "card": card}))
+    lose_card(t, s, seat, card, ev)

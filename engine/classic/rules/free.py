@@ -5,9 +5,9 @@ dropping a role), which any seat the match is not waiting on may also play (a fr
 
 from __future__ import annotations
 
-from engine.classic.rules.effects import curse
+from engine.classic.rules.effects import curse, remove_role
 from engine.classic.rules.running import steal
-from engine.classic.state import ClassicState, Pending, roll_off
+from engine.classic.state import ClassicState, roll_off
 from engine.classic.table import LEVEL_PRICE, WIN_LEVEL, Table
 from engine.core import Action, Event
 
@@ -83,7 +83,7 @@ def drop_moot(t: Table, s: ClassicState) -> None:
     keep = []
     for p in s.pending:
         if p.kind == "lose":
-            p.cards = [c for c in p.cards if c in s.items[p.seat]]
+            p.cards = [c for c in p.cards if c in s.items[p.seat] or c in s.roles[p.seat]]
             if not p.cards:
                 continue
         elif p.kind == "received":
@@ -104,9 +104,12 @@ def own_turn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
         if k == "item":  # anyone may carry any item (# 004: Items)
             if not t.defs[card].big or t.big_count(s, seat) < t.max_big(s, seat):
                 out.append(Action(seat, "play", (card,)))
+        elif k == "oneshot":
+            # 004: "One-Shot" Cards: used from the hand or from the table, so they may be
+            # carried like other items (and stop counting toward the hand, # 004: Charity).
+            out.append(Action(seat, "play", (card,)))
         elif k in ("race", "class"):
-            count, supers = t.roles_of_type(s, seat, k)
-            if count <= supers:
+            if _role_room(t, s, seat, k):
                 out.append(Action(seat, "play", (card,)))
         elif k == "cheat":
             out.extend(
@@ -185,14 +188,7 @@ def resolve_free(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool:
         drop_role(t, s, seat, int(a.args[0]), ev)
     elif k == "play":
         card = int(a.args[0])
-        s.hands[seat].remove(card)
-        if t.kind[card] == "item":
-            s.items[seat].append(card)
-            if t.can_equip(s, seat, card):
-                s.equipped[seat].append(card)
-        else:
-            s.roles[seat].append(card)
-        ev.append(Event("played", {"seat": seat, "card": card}))
+        play_card(t, s, seat, card, ev)
     elif k == "attach":
         card, role = int(a.args[0]), int(a.args[1])
         s.hands[seat].remove(card)
@@ -226,6 +222,18 @@ def resolve_free(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool:
     return True
 
 
+def play_card(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
+    """An item or one-shot from the hand to the table (items worn when they fit), or a role."""
+    s.hands[seat].remove(card)
+    if t.kind[card] in ("item", "oneshot"):
+        s.items[seat].append(card)
+        if t.can_equip(s, seat, card):
+            s.equipped[seat].append(card)
+    else:
+        s.roles[seat].append(card)
+    ev.append(Event("played", {"seat": seat, "card": card}))
+
+
 def sell(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
     """# 004: Selling Items: from hand or table, for its value (a Halfling doubles one
     sale a turn)."""
@@ -245,19 +253,9 @@ def sell(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> No
 
 
 def drop_role(t: Table, s: ClassicState, seat: int, role: int, ev: list[Event]) -> None:
-    """# 004: Roles, Super Munchkin: an attached Overachiever goes with its role."""
-    roles = s.roles[seat]
-    i = roles.index(role)
-    j = i + 1
-    while j < len(roles) and t.kind[roles[j]] == "super":
-        j += 1
-    for card in roles[i:j]:
-        t.discard(s, card)
-    del roles[i:j]
+    """# 004: Roles: a role may be discarded at any time (with what is attached to it)."""
+    remove_role(t, s, seat, role)
     ev.append(Event("dropped_role", {"seat": seat, "card": role}))
-    # Equipped items the character may no longer use stop counting but stay equipped.
-    if t.big_count(s, seat) > t.max_big(s, seat):
-        s.pending.append(Pending("shed", seat))
 
 
 def shed_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
@@ -266,14 +264,31 @@ def shed_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     lowest-level player who can carry it, or to the discards if nobody can."""
     bigs = sorted(c for c in s.items[seat] if t.defs[c].big)
     selling = s.turn == seat and s.combat is None
-    out = [Action(seat, "shed", (c,)) for c in bigs]
+    # Or "correct the problem immediately": a role from the hand whose power allows the Big
+    # items (another Dwarf), if a role of that type may be played now (# 004: Big Items).
+    out = [
+        Action(seat, "play", (c,))
+        for c in sorted(set(s.hands[seat]))
+        if t.kind[c] in ("race", "class")
+        and t.lifts_big_limit(c)
+        and _role_room(t, s, seat, t.kind[c])
+    ]
+    out += [Action(seat, "shed", (c,)) for c in bigs]
     out += [Action(seat, "sell", (c,)) for c in bigs if selling and t.defs[c].value > 0]
     return out
 
 
+def _role_room(t: Table, s: ClassicState, seat: int, kind: str) -> bool:
+    """One race and one class, more with Super Munchkin (# 004: Roles, Super Munchkin)."""
+    count, supers = t.roles_of_type(s, seat, kind)
+    return count <= supers
+
+
 def resolve_shed(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     card = int(a.args[0])
-    if a.kind == "sell":
+    if a.kind == "play":
+        play_card(t, s, a.seat, card, ev)
+    elif a.kind == "sell":
         sell(t, s, a.seat, card, ev)
     else:
         give_to_lowest(t, s, a.seat, card, ev)
