@@ -761,3 +761,20 @@ def test_a_monster_hurt_while_end_of_fight_abilities_wait_is_stashed_with_that_d
         duel.apply(s, duel.default_action(s, min(duel.deciders(s))))
     troll = find(duel, s, 0, "sulking_troll")
     assert troll in s.stash[0] and troll in s.face_up and s.damage[troll] == 2
+
+
+def test_only_weapons_and_allies_may_be_committed_not_other_loot(duel: Duel) -> None:
+    # 000 III.A.2.f.(I).(A): the defender commits unzapped Weapons and/or Allies. The glossary's
+    # Commit entry says "Loot and Allies" but points to this step, whose text is the precise
+    # one (and I.E.4.c / the Weapon entry name Weapons as the Loot that is committed), so Armor
+    # and Trinkets stay home.
+    s = build(
+        duel,
+        {
+            "seat0": {"hand": ["puddle_slime"]},
+            "seat1": {"hoard": ["pot_helmet", "rusty_sword", "village_militia"]},
+        },
+    )
+    _play(duel, s, "0 fight @puddle_slime 1", "1 face")
+    committable = {a.args[0] for a in duel.legal_actions(s, 1) if a.kind == "commit"}
+    assert committable == {find(duel, s, 1, "rusty_sword"), find(duel, s, 1, "village_militia")}

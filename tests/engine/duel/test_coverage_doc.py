@@ -49,3 +49,10 @@ def test_no_row_is_missing_and_partial_rows_state_their_limits() -> None:
     partial = [s for s in statuses if s.startswith("partial")]
     assert all(s.startswith("partial: ") and len(s) > 60 for s in partial)
     assert len(partial) <= 1
+
+
+def test_every_scenario_file_is_cited() -> None:
+    # each scenario proves some rule, so some row of the table names it
+    cited = {n for row in ROWS if len(row) > 4 for n in re.findall(r"`([^`]+)`", row[3])}
+    files = {p.stem for p in (ROOT / "tests" / "scenarios" / "duel").glob("*.toml")}
+    assert files and not files - cited
