@@ -70,6 +70,8 @@ def make_view(defs: Defs, s: DuelState, seat: int | None) -> DuelView:
             "committed": [_shown(defs, s, i) for i in f.committed],
             "cost_mod": f.cost_mod,
             "to_split": f.to_split,
+            # the Ally named for each token so far (the defender says it aloud)
+            "allotted": list(f.allotted),
         }
         if f.card >= 0 and (f.revealed or seat == f.attacker):
             fight_view["card"] = _shown(defs, s, f.card)

@@ -78,3 +78,33 @@ def test_a_remove_ability_names_the_card_in_its_public_event(duel: Duel) -> None
     removed = [e for e in ev if e.kind == "removed"]
     assert removed and removed[0].for_viewer(1)["id"] == "village_militia"
     assert militia in s.removed and militia not in s.hoard[0]
+
+
+def test_the_allies_named_for_split_damage_are_shown_to_both(duel: Duel) -> None:
+    # 000 III.A.2.f.(I).(E).1.c: the attacker places the tokens as the defender says, so the
+    # choices made so far are public
+    s = build(
+        duel,
+        {
+            "purse": [6, 3],
+            "seat0": {"hand": ["gutter_drake"]},
+            "seat1": {"hoard": ["village_militia", "hired_shield"]},
+        },
+    )
+    _play(
+        duel,
+        s,
+        "0 fight @gutter_drake 6",
+        "1 face",
+        "1 commit @village_militia",
+        "1 commit @hired_shield",
+        "1 ready",
+        "0 pass",
+        "1 pass",
+        "1 allot @village_militia",
+    )
+    militia = find(duel, s, 1, "village_militia")
+    for view in _views(duel, s):
+        fight = view["fight"]
+        assert isinstance(fight, dict)
+        assert fight["allotted"] == [militia] and fight["to_split"] == 4
