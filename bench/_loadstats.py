@@ -1,6 +1,6 @@
 """What ``bench/load.py`` measures besides the interaction times: SQLite transaction and COMMIT
 latency (by timing the bot's own ``Database.transaction``), RSS, errors the bot logs, actions
-committed, and the leak checker over the final messages. ``report`` turns it all into figures.
+committed. ``report`` turns it all into figures (the leak check is ``bench/_leakwatch.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
-from bench._simdrive import Driver, Probe
+from bench._simdrive import Probe
 
 DISCORD_EDITS_PER_5S = 5  # Discord's per-channel budget for message edits
 WINDOW = 5.0
@@ -122,40 +122,6 @@ class Recorder:
     def count_actions(self) -> int:
         with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True) as conn:
             return int(conn.execute("SELECT count(*) FROM actions").fetchone()[0])
-
-    async def leak_check(self, bot: Any, driver: Driver, tables: list[Any]) -> dict[str, Any]:
-        """The leak checker (``bot/render/leaks.py``) over each live match's table message and
-        its person's newest hand, against the match's current state."""
-        try:
-            from bot.render.leaks import all_card_names, find_leaks, forbidden_names, message_texts
-        except ImportError:
-            return {"checked": 0, "note": "bot/render/leaks.py not available"}
-        service = bot.service
-        checked, found = 0, []
-        for table in tables:
-            live = getattr(service, "_live", {}).get(table.match_id)
-            if live is None:
-                continue
-            match = await service.get(table.match_id)
-            forbidden = forbidden_names(match.game, live.state)
-            allowed = all_card_names(match.game)
-            seat = match.seat_of(table.person.id)
-            messages: list[tuple[Any, Any]] = []
-            if match.message_id is not None:
-                messages.append((None, driver.message(table.channel.id, match.message_id)))
-            dm = driver.dm_channel(table.person.id)
-            if dm is not None:
-                messages += [(seat, m) for m in list(driver.latest_messages(dm, 1))]
-            for recipient, message in messages:
-                checked += 1
-                texts = message_texts(message)
-                leaks = find_leaks(texts, forbidden[recipient], allowed)
-                found += [
-                    f"match {match.id} ({match.game}) to {recipient}: {name} in "
-                    + repr(next((t for t in texts if name in t), ""))[:160]
-                    for name in sorted(leaks)
-                ]
-        return {"checked": checked, "found": len(found), "examples": found[:5]}
 
 
 def edits_per_window(times: list[float], start: float, end: float) -> int:

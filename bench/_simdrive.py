@@ -56,6 +56,7 @@ class Probe:
         self.edits: defaultdict[int, list[float]] = defaultdict(list)
         self.sends: defaultdict[int, list[float]] = defaultdict(list)
         self._original = sim_router.dispatch
+        self.watch: Any = None  # a ``LeakWatch`` that sees every request and its answer
         backend.http_requests = deque(maxlen=50)
         backend.transcript = deque(maxlen=50)
 
@@ -69,6 +70,8 @@ class Probe:
     def _dispatch(self, backend: Any, method: str, path: str, **kwargs: Any) -> Any:
         answer = self._original(backend, method, path, **kwargs)
         self._observe(method, path, kwargs.get("json"), perf_counter())
+        if self.watch is not None:
+            self.watch.observe(method, path, kwargs.get("json"), answer)
         return answer
 
     def _observe(self, method: str, path: str, body: Any, now: float) -> None:
@@ -184,6 +187,9 @@ class Driver:
         record.source_message_id = source_message_id
         label = "slash" if kind == APPLICATION_COMMAND else str(data["custom_id"]).split(":")[-1]
         pending = self.probe.track(record.token, label, perf_counter())
+        if self.probe.watch is not None:
+            custom_id = str(data.get("custom_id") or "")
+            self.probe.watch.interaction(record.token, user_id, channel_id, guild_id, custom_id)
         self.backend.emit("INTERACTION_CREATE", payload)
         waited = pending.done if answered_on_message else pending.acknowledged
         with contextlib.suppress(TimeoutError):

@@ -14,7 +14,9 @@ Figures are taken over the ``--seconds`` window that starts once all N matches a
 actions per second (human clicks and every action committed, AI included), time from the
 interaction to its first answer and to its visible answer (p50/p95/p99), SQLite transaction
 and COMMIT latency, peak RSS and RSS per live match, table edits per channel in any 5 s window
-(Discord allows 5), errors logged by the bot, and the leak checker over the final messages.
+(Discord allows 5), errors logged by the bot, and the leak check: every table edit, thread post,
+DM and interaction answer judged when it is sent, against the match's state at that moment
+(``bench/_leakwatch.py``; ``--leak-sample`` watches a share of the tables instead of all).
 The simulated people and SimCord run in the bot's own process and loop, so every figure
 includes their cost. A benchmark, never a test.
 """
@@ -35,6 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._leakwatch import LeakWatch  # noqa: E402
 from bench._loadstats import Recorder, report  # noqa: E402
 from bench._simdrive import RESULT_WAIT, Driver, Probe, button_ids, plain_loop  # noqa: E402
 
@@ -158,6 +161,9 @@ async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
         plain_loop(env)
         recorder.attach(bot)
         probe = Probe(env.backend)
+        watch = LeakWatch(bot.service, env.backend, tables, args.leak_sample, args.seed)
+        watch.attach()
+        probe.watch = watch
         with probe, recorder.logging():
             driver = Driver(env, probe)
             recorder.mark_baseline()
@@ -183,7 +189,7 @@ async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
             figures = report(recorder, probe, start, end, seconds_to_open=opened)
             figures["in_flight_at_window_end"] = in_flight
             figures["process_cpu_percent"] = round(100 * cpu / (end - start))
-            figures["leaks"] = await recorder.leak_check(bot, driver, tables)
+            figures["leak_check"] = watch.figures()
     finally:
         await bot.release()
         await env.shutdown()
@@ -191,8 +197,8 @@ async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
 
 
 async def settle(probe: Probe) -> None:
-    """Let the clicks in flight be answered and the paced table edits land, so the leak check
-    reads tables drawn from the final state and the bot is idle when it is closed."""
+    """Let the clicks in flight be answered and the paced table edits land, so their messages
+    are judged too and the bot is idle when it is closed."""
     waited = 0.0
     while probe.pending and waited < RESULT_WAIT:
         await asyncio.sleep(0.1)
@@ -222,6 +228,12 @@ def main() -> None:
     )
     parser.add_argument("--open-parallel", type=int, default=25, help="lobbies opened at once")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--leak-sample",
+        type=float,
+        default=1.0,
+        help="share of the tables whose every message the leak check judges (default: all)",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the run here")
     args = parser.parse_args()

@@ -1,0 +1,317 @@
+"""The load run's leak check, message by message: every table edit and post, log-thread post, DM
+and interaction answer is judged when the bot sends it, against the match as the bot had it.
+
+For each message the recipient is the public channel (tables, threads, public answers) or one
+seat (its DMs, its ephemeral answers). Each line is judged once, the first time that recipient
+is shown it (``Ledger``): a running log that keeps a line about a card once shown to all tells
+nobody anything new. A name in a fresh line is a leak when it is hidden from the recipient both
+in the state the message was drawn from (the state ``MatchService.view`` read for it) and in
+the newest committed state, and no event since the recipient's message before last showed it
+that card (a face-down card revealed, then put back face down). A card hidden throughout is
+always caught. Pictures are not read (text only, as in ``tests/e2e/test_leaks_e2e.py``).
+
+How the bot's states are seen, without changing the bot: a listener put first in the service's
+list records each committed version and its events (the state passed to ``_published``, which
+holds the final state of a match that just ended), and a wrapper of ``service.view`` keeps the
+state each render read. Messages are seen at SimCord's HTTP router (``Probe``). Cost: one
+``forbidden_names`` per state judged (cached per state object), only for messages with a fresh
+line; one ``in`` test per hidden name before the word-boundary scan.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+from bot.render.ids import parse_custom_id
+from bot.render.leaks import (
+    PUBLIC,
+    Ledger,
+    Recipient,
+    _shown,
+    all_card_names,
+    find_leaks,
+    forbidden_names,
+    message_texts,
+)
+from engine.games import load_game
+
+EPHEMERAL = 64  # Discord message flag
+MESSAGE_CALLBACKS = frozenset({4, 7})  # interaction callbacks that carry a message body
+DEFERRED_MESSAGE = 5
+RENDERS_KEPT = 2  # states kept per recipient: the renders of the last two views
+MATCHES_KEPT = 2  # per channel: the current match and the one before (its last edits land late)
+EXAMPLES = 5
+
+
+@dataclass
+class Watched:
+    """One match under watch: its newest state, the states its renders read, its events."""
+
+    game_id: str
+    latest: int = -1
+    state: Any = None
+    seats: dict[int, int] = field(default_factory=dict)  # user id -> seat
+    events: dict[int, list[Any]] = field(default_factory=dict)  # version -> its events
+    viewed: dict[Recipient, deque[Any]] = field(default_factory=dict)
+    recent: dict[Recipient, deque[int]] = field(default_factory=dict)  # versions at sends
+    ledger: Ledger = field(default_factory=Ledger)
+    memo: dict[int, tuple[Any, dict[Recipient, frozenset[str]]]] = field(default_factory=dict)
+
+    def hidden(self, state: Any) -> dict[Recipient, frozenset[str]]:
+        found = self.memo.get(id(state))
+        if found is None or found[0] is not state:
+            if len(self.memo) > 2 * RENDERS_KEPT + 2:
+                self.memo.clear()
+            found = (state, forbidden_names(self.game_id, state))
+            self.memo[id(state)] = found
+        return found[1]
+
+    def shown_since(self, start: int, recipient: Recipient) -> set[str]:
+        game = load_game(self.game_id)
+        out: set[str] = set()
+        for version, events in self.events.items():
+            if start < version <= self.latest:
+                out |= _shown(game, events, recipient)
+        return out
+
+    def prune(self) -> None:
+        """Events older than every recipient's window are no longer needed."""
+        if not self.recent:
+            return
+        floor = min(_window_start(r) for r in self.recent.values())
+        for version in [v for v in self.events if v <= floor]:
+            del self.events[version]
+
+
+class LeakWatch:
+    """Judges the messages of the watched tables' matches as they are sent."""
+
+    def __init__(self, service: Any, backend: Any, tables: list[Any], sample: float, seed: int):
+        self.service = service
+        self.backend = backend
+        chosen = random.Random(seed).sample(tables, round(len(tables) * min(1.0, sample)))
+        self.tables = {t.channel.id: t for t in chosen}
+        self.table_count = len(tables)
+        self.by_user = {t.person.id: t for t in chosen}
+        self.matches: dict[int, Watched] = {}
+        self.watched_total = 0
+        self.of_channel: dict[int, deque[int]] = {}
+        self.message_match: dict[int, int] = {}  # a table or thread's starting message -> match
+        self.thread_match: dict[int, int] = {}
+        self.dm_user: dict[int, int] = {}
+        self.tokens: dict[str, tuple[int, int, int | None, int | None]] = {}
+        self.ephemeral: set[str] = set()
+        self._stash: dict[int, Any] = {}
+        self.checked: Counter[str] = Counter()
+        self.lines = 0
+        self.skipped = 0
+        self.leaks: list[str] = []
+
+    # the bot's side ---------------------------------------------------------------------------
+
+    def attach(self) -> None:
+        service = self.service
+        published, view = service._published, service.view
+
+        async def stash(
+            match_id: int, events: Any, deadline_at: Any, live: Any = None, **kw: Any
+        ) -> Any:
+            current = live if live is not None else service._live.get(match_id)
+            if current is not None and match_id in self.matches:
+                self._stash[match_id] = current.state
+            return await published(match_id, events, deadline_at, live, **kw)
+
+        async def viewed(match_id: int, user_id: int | None) -> Any:
+            answer = await view(match_id, user_id)
+            self.viewed(match_id, user_id, service._live.get(match_id))
+            return answer
+
+        service._published = stash
+        service.view = viewed
+        service._listeners.insert(0, self.on_update)
+
+    async def on_update(self, update: Any) -> None:
+        match = update.match
+        if match.channel_id not in self.tables or match.status == "lobby":
+            return
+        watched = self.matches.get(match.id)
+        if watched is None:
+            watched = self.matches[match.id] = Watched(match.game)
+            self.watched_total += 1
+            kept = self.of_channel.setdefault(match.channel_id, deque())
+            kept.append(match.id)
+            while len(kept) > MATCHES_KEPT:
+                self.matches.pop(kept.popleft(), None)
+            if match.message_id is not None:
+                self.message_match[match.message_id] = match.id
+        watched.seats = {s.user_id: s.seat for s in match.seats if s.user_id is not None}
+        state = self._stash.pop(match.id, None)
+        if state is None:
+            live = self.service._live.get(match.id)
+            state = live.state if live is not None else watched.state
+        watched.latest = max(watched.latest, match.version)
+        watched.state = state
+        if update.events:
+            watched.events[match.version] = list(update.events)
+
+    def viewed(self, match_id: int, user_id: int | None, live: Any) -> None:
+        watched = self.matches.get(match_id)
+        if watched is None or live is None:
+            return
+        recipient = PUBLIC if user_id is None else watched.seats.get(user_id)
+        if user_id is None or recipient is not None:
+            kept = watched.viewed.setdefault(recipient, deque(maxlen=RENDERS_KEPT))
+            kept.append(live.state)
+
+    # Discord's side -------------------------------------------------------------------------
+
+    def interaction(
+        self, token: str, user_id: int, channel_id: int, guild_id: int | None, custom_id: str
+    ) -> None:
+        parsed = parse_custom_id(custom_id) if custom_id else None
+        self.tokens[token] = (user_id, channel_id, guild_id, parsed.match_id if parsed else None)
+
+    def observe(self, method: str, path: str, body: Any, answer: Any) -> None:
+        if method not in ("POST", "PATCH") or not isinstance(body, dict):
+            return
+        parts = path.strip("/").split("/")
+        if parts[0] == "channels" and parts[2:3] == ["messages"]:
+            channel_id = int(parts[1])
+            if parts[4:] == ["threads"]:
+                if isinstance(answer, dict) and "id" in answer:
+                    found = self.message_match.get(int(parts[3]))
+                    if found is not None:
+                        self.thread_match[int(answer["id"])] = found
+                return
+            if len(parts) <= 4:
+                self._channel_message(channel_id, parts[3] if len(parts) == 4 else None, body)
+        elif parts[0] == "interactions" and parts[-1] == "callback":
+            kind = body.get("type")
+            data = body.get("data") if isinstance(body.get("data"), dict) else {}
+            if int(data.get("flags") or 0) & EPHEMERAL:
+                self.ephemeral.add(parts[2])
+            if kind in MESSAGE_CALLBACKS:
+                self._answer(parts[2], data)
+        elif parts[0] == "webhooks" and len(parts) >= 3:
+            self._answer(parts[2], body)
+
+    def _channel_message(
+        self, channel_id: int, message_id: str | None, body: dict[str, Any]
+    ) -> None:
+        match_id = _match_in(body)
+        recipient: Recipient = PUBLIC
+        kind = "public"
+        if channel_id in self.tables:
+            if match_id is None:
+                table = self.tables[channel_id]
+                found = self.message_match.get(int(message_id)) if message_id else None
+                match_id = found if found is not None else table.match_id
+        elif channel_id in self.thread_match:
+            match_id = self.thread_match[channel_id]
+        else:
+            user = self._dm_user(channel_id)
+            if user is None:
+                self.skipped += 1
+                return
+            match_id = match_id if match_id is not None else self.by_user[user].match_id
+            watched = self.matches.get(match_id) if match_id is not None else None
+            recipient = watched.seats.get(user) if watched is not None else None
+            kind = "dm"
+        self._judge(match_id, recipient, body, kind)
+
+    def _answer(self, token: str, body: dict[str, Any]) -> None:
+        known = self.tokens.get(token)
+        if known is None:
+            return
+        user, channel_id, guild_id, clicked = known
+        match_id = _match_in(body) or clicked
+        watched = self.matches.get(match_id) if match_id is not None else None
+        private = guild_id is None or token in self.ephemeral
+        private = private or bool(int(body.get("flags") or 0) & EPHEMERAL)
+        if not private and channel_id not in self.tables:
+            self.skipped += 1
+            return
+        recipient = watched.seats.get(user) if private and watched is not None else PUBLIC
+        self._judge(match_id, recipient, body, "answer")
+
+    def _dm_user(self, channel_id: int) -> int | None:
+        if channel_id not in self.dm_user:
+            self.dm_user = {c: u for u, c in self.backend.dm_channels.items()}
+        user = self.dm_user.get(channel_id)
+        return user if user in self.by_user else None
+
+    # judging --------------------------------------------------------------------------------
+
+    def _judge(
+        self, match_id: int | None, recipient: Recipient, body: dict[str, Any], kind: str
+    ) -> None:
+        watched = self.matches.get(match_id) if match_id is not None else None
+        if watched is None or watched.state is None or (kind != "public" and recipient is None):
+            self.skipped += 1  # a lobby, or a match of an unwatched table
+            return
+        self.checked[kind] += 1
+        fields = {k: body.get(k) or ([] if k != "content" else None) for k in _FIELDS}
+        fresh = watched.ledger.fresh(recipient, message_texts(SimpleNamespace(**fields)))
+        if not fresh:
+            return
+        self.lines += len(fresh)
+        renders = watched.viewed.get(recipient, ())
+        hidden = watched.hidden(watched.state)[recipient]
+        for state in renders:
+            hidden = hidden & watched.hidden(state)[recipient]
+        recent = watched.recent.setdefault(recipient, deque(maxlen=2))
+        start = _window_start(recent)
+        recent.append(watched.latest)
+        text = "\n".join(fresh)
+        candidates = {name for name in hidden if name in text}
+        if candidates:
+            candidates -= watched.shown_since(start, recipient)
+        if candidates:
+            found = find_leaks(fresh, candidates, all_card_names(watched.game_id))
+            who = "the channel" if recipient is PUBLIC else f"seat {recipient}"
+            for name in sorted(found):
+                line = next((t for t in fresh if name in t), "")
+                self.leaks.append(
+                    f"match {match_id} ({watched.game_id}) v{watched.latest}, {kind} to {who}: "
+                    f"{name} in {line[:120]!r}"
+                )
+        watched.prune()
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "tables_watched": f"{len(self.tables)} of {self.table_count}",
+            "matches_watched": self.watched_total,
+            "messages_checked": sum(self.checked.values()),
+            "by_kind": dict(self.checked),
+            "fresh_lines_judged": self.lines,
+            "messages_skipped_lobby_or_unwatched": self.skipped,
+            "leaks_found": len(self.leaks),
+            "examples": self.leaks[:EXAMPLES],
+        }
+
+
+_FIELDS = ("content", "embeds", "components")
+
+
+def _window_start(recent: deque[int]) -> int:
+    """Events after this version may have shown a recipient a card: the newest version when its
+    message before last was sent (a log line can be older than its last message's render)."""
+    return recent[0] if len(recent) == recent.maxlen else -1
+
+
+def _match_in(body: dict[str, Any]) -> int | None:
+    """The match a message body's buttons and selects belong to, if it has any."""
+    stack = list(body.get("components") or [])
+    while stack:
+        component = stack.pop()
+        if not isinstance(component, dict):
+            continue
+        parsed = parse_custom_id(str(component.get("custom_id") or ""))
+        if parsed is not None:
+            return parsed.match_id
+        stack += component.get("components") or []
+    return None
