@@ -15,7 +15,11 @@ def apply_effects(
     ignored, unless the card names an alternative (# 004: Running Away, Curses). Death stops
     the rest."""
     for e in effects:
-        if s.dead[seat] or s.out[seat]:
+        if s.out[seat]:
+            return
+        if e.op == "death":  # nothing more after it, and no second death while dead
+            if not s.dead[seat]:
+                kill(t, s, seat, ev)
             return
         if e.op == "lose_levels":
             s.levels[seat] = max(1, s.levels[seat] - e.amount)  # 004: Conflicts, rule 1
@@ -40,8 +44,6 @@ def apply_effects(
                 t.discard(s, card)
             s.hands[seat].clear()
             ev.append(Event("discarded_hand", {"seat": seat}))
-        elif e.op == "death":
-            kill(t, s, seat, ev)
 
 
 def _losable(t: Table, s: ClassicState, seat: int, slot: str, which: str) -> list[int]:
@@ -130,7 +132,11 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
     for cheat in s.cheats[seat][0::2]:  # 004: You Are Dead!: a Cheat is not looted
         t.discard(s, cheat)
     s.cheats[seat].clear()
-    s.hired[seat].clear()  # the body's items are laid out one by one
+    # The body's items are laid out; a hireling and the item it carries stay together and
+    # are looted as one (# 004: Card Management, Attached; You Are Dead!): the loot decision
+    # keeps the pairs as flat [item, hireling, ...] in its ``cards``.
+    pairs = list(s.hired[seat])
+    s.hired[seat].clear()
     s.corpse.extend(s.items[seat])
     s.items[seat].clear()
     s.equipped[seat].clear()
@@ -148,25 +154,39 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
         order: list[int] = []
         for level in sorted({s.levels[p] for p in others}, reverse=True):
             order += roll_off(s, [p for p in others if s.levels[p] == level], ev)
-        s.pending.append(Pending("loot", order[0], seats=order[1:]))
+        s.pending.append(Pending("loot", order[0], cards=pairs, seats=order[1:]))
     else:
         for card in s.corpse:
             t.discard(s, card)
         s.corpse.clear()
 
 
+def lootable(p: Pending, corpse: list[int]) -> list[int]:
+    """The body's cards one may pick: an item a hireling carries comes only with it."""
+    return sorted(c for c in corpse if c not in p.cards[0::2])
+
+
 def loot(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
     p = s.pending.pop()
-    s.corpse.remove(card)
-    s.hands[seat].append(card)
-    ev.append(Event("looted", {"seat": seat, "card": card}))
+    taken = [card]
+    pairs = p.cards
+    for i in range(1, len(pairs), 2):
+        if pairs[i] == card:
+            taken.append(pairs[i - 1])
+            del pairs[i - 1 : i + 1]
+            break
+    for c in taken:
+        s.corpse.remove(c)
+        s.hands[seat].append(c)
+    data = {"seat": seat, "card": card} | ({"with": taken[1]} if len(taken) > 1 else {})
+    ev.append(Event("looted", data))
     if p.seats and s.corpse:
-        s.pending.append(Pending("loot", p.seats[0], seats=p.seats[1:]))
+        s.pending.append(Pending("loot", p.seats[0], cards=pairs, seats=p.seats[1:]))
     else:
         for rest in s.corpse:
             t.discard(s, rest)
         s.corpse.clear()
-    offer_received(t, s, seat, [card])
+    offer_received(t, s, seat, taken)
 
 
 def offer_received(t: Table, s: ClassicState, seat: int, cards: list[int]) -> None:

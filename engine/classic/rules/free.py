@@ -26,7 +26,9 @@ def anytime_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
                 if s.levels[p] < WIN_LEVEL - 1 and not s.dead[p]
             )
         elif k == "curse":
-            out.extend(Action(seat, "curse", (card, p)) for p in live if not s.dead[p])
+            # 004: Curses: on any player at any time, the dead too (they keep their curses
+            # and roles, so there can be something to take).
+            out.extend(Action(seat, "curse", (card, p)) for p in live)
         elif k == "hireling" and not s.dead[seat]:
             out.append(Action(seat, "hire", (card,)))
     out.extend(Action(seat, "drop_role", (r,)) for r in s.roles[seat] if t.kind[r] != "super")
