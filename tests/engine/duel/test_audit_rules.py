@@ -659,7 +659,10 @@ def test_the_hired_monster_can_be_targeted_while_end_of_fight_abilities_wait(due
 
 
 def test_gold_committed_to_a_monster_that_left_before_the_hire_is_not_lost(duel: Duel) -> None:
-    # Bear Trap squishes the Puddle Slime in the cost window: the fight ends without a hire
+    # Bear Trap squishes the Puddle Slime in the cost window: the fight ends without a hire.
+    # 000 II.A.4: committed gold is the attacker's until paid; IV Pay: it is paid by hiring. No
+    # step moves unpaid gold elsewhere, and running away and cheating both send it back to the
+    # purse, so it goes back there (a hired Monster squished later is still paid, below).
     s = build(
         duel,
         {"purse": [3, 3], "seat0": {"hand": ["puddle_slime"]}, "seat1": {"hand": ["bear_trap"]}},
