@@ -183,7 +183,7 @@ DUEL_CONTROLS: Mapping[str, tuple[str, str]] = {
     "activate": ("abilities", "Use {card}{on}"),
     "flaunt": ("abilities", "Flaunt {card}{on}"),
     "commit": ("defend", "Send in {card}"),
-    "allot": ("pick", "Give the loot to {card}"),
+    "allot": ("pick", "Put a damage token on {card}"),
     "order": ("pick", "Resolve option {code} first"),
     "recycle": ("pick", "{recycle}"),
     "target": ("pick", "Target {card}"),
