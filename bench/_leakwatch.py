@@ -109,6 +109,7 @@ class LeakWatch:
         self.checked: Counter[str] = Counter()
         self.lines = 0
         self.skipped = 0
+        self.cleared = 0  # names hidden at the send, but open in the render or shown by an event
         self.leaks: list[str] = []
 
     # the bot's side ---------------------------------------------------------------------------
@@ -204,7 +205,7 @@ class LeakWatch:
     ) -> None:
         match_id = _match_in(body)
         recipient: Recipient = PUBLIC
-        kind = "public"
+        kind = "table"
         if channel_id in self.tables:
             if match_id is None:
                 table = self.tables[channel_id]
@@ -212,6 +213,7 @@ class LeakWatch:
                 match_id = found if found is not None else table.match_id
         elif channel_id in self.thread_match:
             match_id = self.thread_match[channel_id]
+            kind = "thread"
         else:
             user = self._dm_user(channel_id)
             if user is None:
@@ -221,7 +223,7 @@ class LeakWatch:
             watched = self.matches.get(match_id) if match_id is not None else None
             recipient = watched.seats.get(user) if watched is not None else None
             kind = "dm"
-        self._judge(match_id, recipient, body, kind)
+        self._judge(match_id, recipient, body, kind, private=kind == "dm")
 
     def _answer(self, token: str, body: dict[str, Any]) -> None:
         known = self.tokens.get(token)
@@ -236,7 +238,8 @@ class LeakWatch:
             self.skipped += 1
             return
         recipient = watched.seats.get(user) if private and watched is not None else PUBLIC
-        self._judge(match_id, recipient, body, "answer")
+        kind = "private answer" if private else "public answer"
+        self._judge(match_id, recipient, body, kind, private=private)
 
     def _dm_user(self, channel_id: int) -> int | None:
         if channel_id not in self.dm_user:
@@ -247,11 +250,17 @@ class LeakWatch:
     # judging --------------------------------------------------------------------------------
 
     def _judge(
-        self, match_id: int | None, recipient: Recipient, body: dict[str, Any], kind: str
+        self,
+        match_id: int | None,
+        recipient: Recipient,
+        body: dict[str, Any],
+        kind: str,
+        *,
+        private: bool,
     ) -> None:
         watched = self.matches.get(match_id) if match_id is not None else None
-        if watched is None or watched.state is None or (kind != "public" and recipient is None):
-            self.skipped += 1  # a lobby, or a match of an unwatched table
+        if watched is None or watched.state is None or (private and recipient is None):
+            self.skipped += 1  # a lobby, a match of an unwatched table, a DM to no seat
             return
         self.checked[kind] += 1
         fields = {k: body.get(k) or ([] if k != "content" else None) for k in _FIELDS}
@@ -259,17 +268,20 @@ class LeakWatch:
         if not fresh:
             return
         self.lines += len(fresh)
-        renders = watched.viewed.get(recipient, ())
-        hidden = watched.hidden(watched.state)[recipient]
-        for state in renders:
-            hidden = hidden & watched.hidden(state)[recipient]
         recent = watched.recent.setdefault(recipient, deque(maxlen=2))
         start = _window_start(recent)
         recent.append(watched.latest)
         text = "\n".join(fresh)
-        candidates = {name for name in hidden if name in text}
+        # Cheapest test first: most fresh lines name no card hidden now, and then the states
+        # the render read need no look (the newest state is shared by a flush's messages).
+        candidates = {name for name in watched.hidden(watched.state)[recipient] if name in text}
+        hidden_now = len(candidates)
+        for state in watched.viewed.get(recipient, ()):
+            if candidates:
+                candidates &= watched.hidden(state)[recipient]
         if candidates:
             candidates -= watched.shown_since(start, recipient)
+        self.cleared += hidden_now - len(candidates)
         if candidates:
             found = find_leaks(fresh, candidates, all_card_names(watched.game_id))
             who = "the channel" if recipient is PUBLIC else f"seat {recipient}"
@@ -289,6 +301,7 @@ class LeakWatch:
             "by_kind": dict(self.checked),
             "fresh_lines_judged": self.lines,
             "messages_skipped_lobby_or_unwatched": self.skipped,
+            "names_hidden_at_send_but_open_when_drawn_or_shown": self.cleared,
             "leaks_found": len(self.leaks),
             "examples": self.leaks[:EXAMPLES],
         }

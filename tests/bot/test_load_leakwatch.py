@@ -50,7 +50,7 @@ async def test_a_table_edit_and_a_dm_naming_another_seats_card_are_leaks() -> No
     figures = watch.figures()
     assert figures["leaks_found"] == 2, figures
     assert "to the channel" in figures["examples"][0] and "to seat 0" in figures["examples"][1]
-    assert figures["by_kind"] == {"public": 1, "dm": 1}
+    assert figures["by_kind"] == {"table": 1, "dm": 1}
 
 
 async def test_a_card_shown_by_an_event_or_in_the_render_is_not_a_leak() -> None:
