@@ -196,7 +196,8 @@ def offer_received(t: Table, s: ClassicState, seat: int, cards: list[int]) -> No
     turn you may play them anyway."""
     if seat == s.turn or s.out[seat]:
         return
-    items = [c for c in cards if t.kind[c] == "item" and c in s.hands[seat]]
+    # One-shots too: they may be carried like any item (# 004: "One-Shot" Cards).
+    items = [c for c in cards if t.kind[c] in ("item", "oneshot") and c in s.hands[seat]]
     if not items:
         return
     top = s.pending[-1] if s.pending else None

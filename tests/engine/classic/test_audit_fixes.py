@@ -135,3 +135,19 @@ def test_equally_cheap_items_leave_the_choice_to_the_victim(game: Classic) -> No
     _do(game, s, 0, "kick")
     losable = _ids(game, [int(a.args[0]) for a in game.legal_actions(s, 0) if a.kind == "lose"])
     assert losable == ["hat_pot", "ring_bling"]
+
+
+def test_a_looted_one_shot_may_be_put_on_the_table_at_once(game: Classic) -> None:
+    # 004: You Are Dead! (looted items may be played at once) and "One-Shot" Cards (a
+    # one-shot may be carried on the table like other items).
+    s = build(
+        game,
+        {"seats": 3, "phase": "trouble"},
+        [{"level": 2, "hand": ["shot_bolt"]}, {"level": 5}, {"level": 3}],
+    )
+    _do(game, s, 0, "play", "shot_bolt")
+    kill(game.table, s, 0, [])
+    _do(game, s, 1, "loot_body", "shot_bolt")
+    assert s.pending and s.pending[-1].kind == "received"
+    _do(game, s, 1, "play", "shot_bolt")
+    assert _ids(game, s.items[1]) == ["shot_bolt"] and s.hands[1] == []
