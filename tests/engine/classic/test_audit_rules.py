@@ -356,7 +356,12 @@ def test_card_set_has_what_the_rulebook_refers_to(game: Classic) -> None:
         "next_turn",
     } <= ops
     slots = {e.slot for d in curses for e in d.effects if e.op == "lose_item"}
-    assert {"head", "armor", "feet", "none"} <= slots
+    assert {"head", "armor", "feet", "hands", "none"} <= slots
+    # Curses: ones that take a race or a class, and one with an alternative for a victim
+    # who lacks its target ("read the card").
+    taken = {e.role_kind for d in curses for e in d.effects if e.op == "lose_role"}
+    assert taken == {"race", "class"}
+    assert any(e.otherwise for d in curses for e in d.effects)
     powers: dict[str, set[str]] = {"race": set(), "class": set()}
     for d in defs:
         if d.power is not None:
