@@ -3,19 +3,19 @@ and interaction answer is judged when the bot sends it, against the match as the
 
 For each message the recipient is the public channel (tables, threads, public answers) or one
 seat (its DMs, its ephemeral answers). Each line is judged once, the first time that recipient
-is shown it (``Ledger``): a running log that keeps a line about a card once shown to all tells
-nobody anything new. A name in a fresh line is a leak when it is hidden from the recipient both
-in the state the message was drawn from (the state ``MatchService.view`` read for it) and in
-the newest committed state, and no event since the recipient's message before last showed it
-that card (a face-down card revealed, then put back face down). A card hidden throughout is
-always caught. Pictures are not read (text only, as in ``tests/e2e/test_leaks_e2e.py``).
+is shown it (as ``bot.render.leaks.Ledger`` does): a running log that keeps a line about a card
+once shown to all tells nobody anything new. A name in a fresh line is a leak when it is hidden
+from the recipient both in the newest committed state and in the states the recipient's last
+renders read (``MatchService.view``), and no event since the recipient's message before last
+showed it that card (a face-down card revealed, then put back face down). A card hidden
+throughout is always caught. Pictures are not read (text only, as in the e2e leak test).
 
 How the bot's states are seen, without changing the bot: a listener put first in the service's
-list records each committed version and its events (the state passed to ``_published``, which
-holds the final state of a match that just ended), and a wrapper of ``service.view`` keeps the
-state each render read. Messages are seen at SimCord's HTTP router (``Probe``). Cost: one
-``forbidden_names`` per state judged (cached per state object), only for messages with a fresh
-line; one ``in`` test per hidden name before the word-boundary scan.
+list records each committed version and its events (with the state passed to ``_published``,
+the final one of a match that just ended), and a wrapper of ``service.view`` keeps the state
+each render read. Messages are seen at SimCord's HTTP router (``Probe``). Cost: one
+``forbidden_names`` per committed state that is sent a fresh line, one ``in`` test per hidden
+name, and the word-boundary scan only for names found that way.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from typing import Any
 from bot.render.ids import parse_custom_id
 from bot.render.leaks import (
     PUBLIC,
-    Ledger,
     Recipient,
     _shown,
     all_card_names,
@@ -58,17 +57,32 @@ class Watched:
     events: dict[int, list[Any]] = field(default_factory=dict)  # version -> its events
     viewed: dict[Recipient, deque[Any]] = field(default_factory=dict)
     recent: dict[Recipient, deque[int]] = field(default_factory=dict)  # versions at sends
-    ledger: Ledger = field(default_factory=Ledger)
-    memo: dict[int, tuple[Any, dict[Recipient, frozenset[str]]]] = field(default_factory=dict)
+    seen: dict[Recipient, set[int]] = field(default_factory=dict)  # hashes of lines shown
+    # The newest state's hidden names (shared by the table, thread and DMs of one flush), for
+    # the recipients that are sent anything; 5 sets of ~100 names each would cost ~20 KB.
+    memo: tuple[Any, dict[Recipient, frozenset[str]]] | None = None
 
-    def hidden(self, state: Any) -> dict[Recipient, frozenset[str]]:
-        found = self.memo.get(id(state))
-        if found is None or found[0] is not state:
-            if len(self.memo) > 2 * RENDERS_KEPT + 2:
-                self.memo.clear()
-            found = (state, forbidden_names(self.game_id, state))
-            self.memo[id(state)] = found
-        return found[1]
+    def hidden(self, state: Any, recipient: Recipient) -> frozenset[str]:
+        if state is not self.state:
+            return forbidden_names(self.game_id, state)[recipient]  # an older render: rare
+        if self.memo is None or self.memo[0] is not state:
+            every = forbidden_names(self.game_id, state)
+            kept = {PUBLIC, *self.seats.values()}
+            self.memo = (state, {r: names for r, names in every.items() if r in kept})
+        return self.memo[1].get(recipient, frozenset())
+
+    def fresh(self, recipient: Recipient, texts: list[str]) -> list[str]:
+        """The lines this recipient is shown for the first time (``bot.render.leaks.Ledger``,
+        keeping a line's hash rather than the line: a long run keeps thousands per match)."""
+        seen = self.seen.setdefault(recipient, set())
+        out = []
+        for text in texts:
+            for line in text.splitlines():
+                key = hash(line)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(line)
+        return out
 
     def shown_since(self, start: int, recipient: Recipient) -> set[str]:
         game = load_game(self.game_id)
@@ -156,6 +170,7 @@ class LeakWatch:
             state = live.state if live is not None else watched.state
         watched.latest = max(watched.latest, match.version)
         watched.state = state
+        watched.memo = None
         if update.events:
             watched.events[match.version] = list(update.events)
 
@@ -264,7 +279,7 @@ class LeakWatch:
             return
         self.checked[kind] += 1
         fields = {k: body.get(k) or ([] if k != "content" else None) for k in _FIELDS}
-        fresh = watched.ledger.fresh(recipient, message_texts(SimpleNamespace(**fields)))
+        fresh = watched.fresh(recipient, message_texts(SimpleNamespace(**fields)))
         if not fresh:
             return
         self.lines += len(fresh)
@@ -274,11 +289,11 @@ class LeakWatch:
         text = "\n".join(fresh)
         # Cheapest test first: most fresh lines name no card hidden now, and then the states
         # the render read need no look (the newest state is shared by a flush's messages).
-        candidates = {name for name in watched.hidden(watched.state)[recipient] if name in text}
+        candidates = {name for name in watched.hidden(watched.state, recipient) if name in text}
         hidden_now = len(candidates)
         for state in watched.viewed.get(recipient, ()):
             if candidates:
-                candidates &= watched.hidden(state)[recipient]
+                candidates &= watched.hidden(state, recipient)
         if candidates:
             candidates -= watched.shown_since(start, recipient)
         self.cleared += hidden_now - len(candidates)
