@@ -123,7 +123,9 @@ class LeakWatch:
         self.checked: Counter[str] = Counter()
         self.lines = 0
         self.skipped = 0
-        self.cleared = 0  # names hidden at the send, but open in the render or shown by an event
+        # Names hidden at the send, but open in the render or shown by an event: what an
+        # end-of-run check would count as leaks.
+        self.cleared: list[str] = []
         self.leaks: list[str] = []
 
     # the bot's side ---------------------------------------------------------------------------
@@ -290,13 +292,15 @@ class LeakWatch:
         # Cheapest test first: most fresh lines name no card hidden now, and then the states
         # the render read need no look (the newest state is shared by a flush's messages).
         candidates = {name for name in watched.hidden(watched.state, recipient) if name in text}
-        hidden_now = len(candidates)
+        hidden_now = set(candidates)
         for state in watched.viewed.get(recipient, ()):
             if candidates:
                 candidates &= watched.hidden(state, recipient)
         if candidates:
             candidates -= watched.shown_since(start, recipient)
-        self.cleared += hidden_now - len(candidates)
+        for name in sorted(hidden_now - candidates):
+            line = next((t for t in fresh if name in t), "")
+            self.cleared.append(f"match {match_id} v{watched.latest}, {kind}: {line[:100]!r}")
         if candidates:
             found = find_leaks(fresh, candidates, all_card_names(watched.game_id))
             who = "the channel" if recipient is PUBLIC else f"seat {recipient}"
@@ -316,7 +320,8 @@ class LeakWatch:
             "by_kind": dict(self.checked),
             "fresh_lines_judged": self.lines,
             "messages_skipped_lobby_or_unwatched": self.skipped,
-            "names_hidden_at_send_but_open_when_drawn_or_shown": self.cleared,
+            "names_hidden_at_send_but_open_when_drawn_or_shown": len(self.cleared),
+            "those_examples": self.cleared[:EXAMPLES],
             "leaks_found": len(self.leaks),
             "examples": self.leaks[:EXAMPLES],
         }
