@@ -20,6 +20,7 @@ from bot import texts
 from bot.components import build_view, selected_values, send_private
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
 from bot.render import ids as keys
+from bot.render.duel import card_of as duel_card
 from bot.render.model import OptionSpec, SelectSpec
 from cogs.lobby_decks import DUEL, DeckChoice, deck_choices, default_decks
 from engine.games import load_game
@@ -278,10 +279,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await send_private(interaction, texts.service_error("not_seated"))
             return
         choices = await deck_choices(self.bot, interaction.user.id)
-        options = [
-            OptionSpec(c.name[:100], c.key, texts.DECK_PRECON if c.precon else texts.DECK_OWN)
-            for c in choices
-        ]
+        options = [OptionSpec(c.name[:100], c.key, _deck_note(c)) for c in choices]
         select = _select(match, DECK_PICK, texts.DECK_PLACEHOLDER, options, row=0)
         await send_private(
             interaction,
@@ -331,6 +329,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await send_private(interaction, texts.service_error("wrong_status"))
             return None
         return match
+
+
+def _deck_note(choice: DeckChoice) -> str:
+    """Under a deck's name in the picker: whose it is and the Hero it is built around."""
+    whose = texts.DECK_PRECON if choice.precon else texts.DECK_OWN
+    hero = duel_card(choice.deck.get("hero"))
+    return f"{whose} · {hero.name}"[:100] if hero is not None else whose
 
 
 def _seat_limit(match: svc.MatchInfo, most: int) -> int:

@@ -19,6 +19,7 @@ from bot.render.model import Picture, Style
 from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
 from engine.classic.cards import ClassicCard
 from engine.classic.game import Classic
+from engine.classic.table import HAND_LIMIT
 from engine.core import Action
 from engine.games import load_game
 
@@ -71,7 +72,24 @@ def short(iid: Any) -> str:
     if card is None:
         return "?"
     stat = stat_of(card)
+    lasting = card.amount_of("next_combat")  # a curse waiting for its victim's next fight
+    if lasting and not stat:
+        stat = labels.CLASSIC_NEXT_FIGHT.format(amount=lasting)
     return f"{card.name} ({stat})" if stat else card.name
+
+
+def _terms(share: Any, first: str, gold: Any) -> str:
+    """A help bargain in a few words: "1 treasure, they pick first, 200 gold now". Who picks
+    first only matters when there is treasure to share (# 004: Asking for Help)."""
+    count = share if isinstance(share, int) and share > 0 else 0
+    parts = [labels.CLASSIC_SHARE[min(count, 2)].format(share=count)]
+    if count:
+        parts.append(first)
+    if isinstance(gold, int) and gold > 0:
+        parts.append(labels.CLASSIC_SHARE_GOLD.format(gold=gold))
+    elif not count:
+        parts.append(labels.CLASSIC_SHARE_NO_GOLD)
+    return ", ".join(parts)
 
 
 def _names(cards: Sequence[int]) -> str:
@@ -80,6 +98,20 @@ def _names(cards: Sequence[int]) -> str:
 
 def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def _over_the_limit(view: Mapping[str, Any], seat: Any) -> bool:
+    """Whether ``seat`` is tidying up its own turn with more cards than it may keep (# 004:
+    Charity): the turn cannot end until the extra ones are given away."""
+    sizes = view.get("hand_sizes") or []
+    return (
+        view.get("phase") == "charity"
+        and not view.get("pending")
+        and isinstance(seat, int)
+        and seat == view.get("turn")
+        and 0 <= seat < len(sizes)
+        and sizes[seat] > HAND_LIMIT
+    )
 
 
 class _Words(dict[str, Any]):
@@ -104,6 +136,8 @@ class ClassicRenderer(GameRenderer):
         elif view.get("window_waiting"):
             seats = ", ".join(_name(names, s) for s in view["window_waiting"])
             what = labels.CLASSIC_WAITING_WINDOW.format(seats=seats)
+        elif _over_the_limit(view, view.get("turn")):
+            what = labels.CLASSIC_CHARITY_WAITING.format(seat=_name(names, view.get("turn")))
         else:
             who = ", ".join(_name(names, s) for s in waiting) or texts.TABLE_NOBODY
             what = labels.CLASSIC_WAITING_TURN.format(seat=who, phase=phase)
@@ -297,6 +331,9 @@ class ClassicRenderer(GameRenderer):
             if card is not None:
                 stat = stat_of(card)
                 lines.append(f"• **{card.name}** — {line_of(card)}" + (f" {stat}" if stat else ""))
+        if _over_the_limit(view, view.get("seat")):
+            charity = labels.CLASSIC_CHARITY_HAND.format(count=len(hand), limit=HAND_LIMIT)
+            lines.append(f"**{charity}**")
         pending = view.get("pending")
         if pending and view.get("seat") == pending.get("seat"):
             ask = labels.CLASSIC_HAND_PENDING.get(str(pending.get("kind")))
@@ -370,7 +407,7 @@ class ClassicRenderer(GameRenderer):
         elif k in ("propose", "demand"):
             share, first, gold = a
             sides = labels.CLASSIC_HELPER_FIRST if k == "propose" else labels.CLASSIC_DEMAND_FIRST
-            out |= {"share": share, "first": sides[1 if first else 0], "gold": gold}
+            out["terms"] = _terms(share, sides[1 if first else 0], gold)
         elif k in ("promise_gold", "demand_win_gold"):
             out["gold"] = a[0]
         elif k == "arm_hireling":

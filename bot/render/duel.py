@@ -81,6 +81,17 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+def _and(words: Sequence[str]) -> str:
+    """Names for a sentence: Alice; Alice and Bob; Alice, Bob and Carol."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _cards(count: int) -> str:
+    return labels.DUEL_CARDS[0 if count == 1 else 1].format(count=count)
+
+
 _NUMBERS = ("gold", "amount", "count", "level", "purse", "paid", "turn")
 
 
@@ -98,11 +109,15 @@ class DuelRenderer(GameRenderer):
         self, view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]
     ) -> str | None:
         phase = labels.DUEL_PHASES.get(str(view.get("phase")), str(view.get("phase")))
-        turn = texts.TABLE_TURN.format(name=_name(names, view.get("active")), phase=phase)
-        who = ", ".join(_name(names, s) for s in waiting) or texts.TABLE_NOBODY
+        if view.get("phase") in labels.DUEL_SETUP_PHASES:
+            turn = labels.DUEL_SETUP.format(phase=phase)  # no turn has begun yet
+        else:
+            turn = texts.TABLE_TURN.format(name=_name(names, view.get("active")), phase=phase)
         if view.get("window"):
+            who = ", ".join(_name(names, s) for s in waiting) or texts.TABLE_NOBODY
             what = labels.DUEL_WAITING_WINDOW.format(seats=who)
         else:
+            who = _and([_name(names, s) for s in waiting]) or texts.TABLE_NOBODY
             what = labels.DUEL_WAITING.format(seat=who, phase=phase)
         return f"{turn}\n{texts.TABLE_WAITING_ON.format(what=what)}"
 
@@ -190,7 +205,13 @@ class DuelRenderer(GameRenderer):
             lines.append(texts.DUEL_DEFENDERS.format(name=defender, cards=cards))
         else:
             lines.append(texts.DUEL_NO_DEFENDERS.format(name=defender))
-        lines.append(texts.DUEL_STEP.format(step=fight.get("step", "")))
+        step = str(fight.get("step", ""))
+        words = labels.DUEL_STEPS.get(step)
+        lines.append(
+            words.format(attacker=attacker, defender=defender)
+            if words
+            else texts.DUEL_STEP.format(step=step)
+        )
         return lines
 
     def _stack_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
@@ -264,6 +285,8 @@ class DuelRenderer(GameRenderer):
             **{k: v for k, v in event.items() if k in _NUMBERS},
         )
         words["from"] = _name(names, event.get("from"))
+        if isinstance(event.get("count"), int):
+            words["cards"] = _cards(event["count"])
         line = template.format_map(words)
         return line[:1].upper() + line[1:]
 
@@ -287,6 +310,11 @@ class DuelRenderer(GameRenderer):
         fight = view.get("fight") or {}
         if fight.get("card") and fight.get("attacker") == view.get("seat"):
             lines.append(texts.DUEL_YOUR_ATTACK.format(card=shown_name(fight["card"])))
+        attacker = fight.get("attacker")
+        step = labels.DUEL_HAND_STEPS.get(str(fight.get("step")))
+        if step and isinstance(attacker, int) and view.get("seat") == 1 - attacker:
+            words = step.format(attacker=_name(names, attacker), gold=fight.get("gold", 0))
+            lines.append(f"**{words}**")  # the defender's decision, said in their hand
         return lines
 
     def hand_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:

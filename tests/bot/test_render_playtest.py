@@ -1,0 +1,143 @@
+"""What a first-time player tripped over in the playground, pinned: select descriptions that
+describe the wrong card, bargain buttons with "0 treasure(s)", a hand over the limit with no
+word on why the turn cannot end, raw fight steps and event kinds in the duel, setup phases
+called someone's turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import texts
+from bot.render import labels, render_hand, render_table
+from bot.render.classic import ClassicRenderer, line_of, short, stat_of
+from bot.render.classic import game as classic_game
+from bot.render.duel import DuelRenderer
+from bot.render.leaks import message_texts
+from engine.classic.scenario import build
+from engine.classic.table import HAND_LIMIT
+from engine.core import Action
+from tests.bot.render_support import NAMES, make_match, until
+
+CLASSIC = ClassicRenderer()
+DUEL = DuelRenderer()
+
+
+def text(rendered: object) -> str:
+    return "\n".join(message_texts(rendered))
+
+
+def _iid(def_id: str) -> int:
+    defs = classic_game().table.defs
+    return next(i for i, card in enumerate(defs) if card.id == def_id)
+
+
+def test_steal_and_swap_options_describe_the_item_not_the_seat() -> None:
+    # 004: Thief (steal an item) and trading items: the note under an option is the item's own
+    state = build(classic_game(), {"seats": 3}, [{}, {"items": ["hat_pot"]}])
+    view = classic_game().view(state, 0).to_json()
+    pot = _iid("hat_pot")
+    card = classic_game().table.defs[pot]
+    wanted = f"{line_of(card)} {stat_of(card)}".strip()
+    for action in (Action(0, "steal", (1, pot)), Action(0, "offer", (1, pot, -1))):
+        control = CLASSIC.control(action, view, NAMES[:3])
+        assert control.description == wanted, action.kind
+        assert card.name in control.label
+
+
+def test_help_bargain_buttons_say_the_terms_in_plain_words() -> None:
+    # 004: Asking for Help: treasure split, who picks first, gold
+    view: dict[str, Any] = {"combat": None}
+    names = NAMES[:3]
+
+    def label(kind: str, *args: int) -> str:
+        return CLASSIC.control(Action(0, kind, args), view, names).label
+
+    assert label("propose", 0, 0, 0) == "Offer no treasure, no gold"
+    assert label("propose", 1, 1, 200) == "Offer 1 treasure, they pick first, 200 gold now"
+    assert label("propose", 2, 0, 0) == "Offer 2 treasures, you pick first"
+    assert label("demand", 1, 1, 0) == "Ask 1 treasure, you pick first"
+    assert label("propose", 0, 0, 100) == "Offer no treasure, 100 gold now"
+
+
+def test_a_lasting_curse_shows_its_penalty_on_the_table() -> None:
+    # 004: Curses: one that waits for the next fight weakens whoever carries it then
+    jinx = _iid("curse_jinx")
+    assert short(jinx).endswith("(-3 next fight)")
+
+
+def test_over_the_hand_limit_the_hand_and_table_say_why_the_turn_cannot_end() -> None:
+    # 004: Charity: more than five cards at the end of a turn go to the lowest-level player
+    hand = ["enh_grumpy", "enh_elder", "enh_sleepy", "enh_plus_one", "mon_mold", "mon_gnat"]
+    state = build(
+        classic_game(), {"seats": 3, "phase": "charity"}, [{"level": 3, "hand": hand}, {}, {}]
+    )
+    match = make_match("classic", 3)
+    view = classic_game().view(state, 0).to_json()
+    words = text(render_hand(match, view, classic_game().legal_actions(state, 0)))
+    assert labels.CLASSIC_CHARITY_HAND.format(count=len(hand), limit=HAND_LIMIT) in words
+    table = text(render_table(match, classic_game().view(state, None).to_json(), deciders=[0]))
+    assert labels.CLASSIC_CHARITY_WAITING.format(seat="Alice") in table
+    # At the limit the turn ends normally: no such note.
+    state.hands[0] = state.hands[0][:HAND_LIMIT]
+    view = classic_game().view(state, 0).to_json()
+    words = text(render_hand(match, view, classic_game().legal_actions(state, 0)))
+    assert "may keep" not in words
+
+
+def test_duel_setup_is_nobodys_turn_and_names_are_joined_with_and() -> None:
+    # 000 III.A.1: opening hands are chosen before the first turn
+    game, state = until("duel", 2, 3, lambda v: v["phase"] == "mulligan")
+    view = game.view(state, None).to_json()
+    line = DUEL.waiting_line(view, ["Alice", "Bob"], [0, 1]) or ""
+    assert line.startswith("Getting ready:") and "'s turn" not in line
+    assert "Alice and Bob" in line
+
+
+def test_duel_fight_steps_read_as_words_and_the_defender_is_told_what_to_do() -> None:
+    # 000 III.A.2.f: the defender faces the fight or runs, then readies and reveals
+    game, state = until("duel", 2, 5, lambda v: (v["fight"] or {}).get("step") == "run")
+    match = make_match("duel", 2)
+    view = game.view(state, None).to_json()
+    attacker = view["fight"]["attacker"]
+    defender = NAMES[1 - attacker]
+    table = text(render_table(match, view, deciders=[1 - attacker]))
+    assert labels.DUEL_STEPS["run"].format(defender=defender) in table
+    assert "Step:" not in table
+    mine = game.view(state, 1 - attacker).to_json()
+    hand = text(render_hand(match, mine, game.legal_actions(state, 1 - attacker)))
+    assert "Face the fight, or run away" in hand
+    theirs = game.view(state, attacker).to_json()
+    assert "Face the fight, or run" not in text(render_hand(match, theirs, []))
+
+
+def test_duel_log_lines_for_draws_encore_and_the_stack_are_words() -> None:
+    names = ["Alice", "Bob"]
+    assert DUEL.event_line({"kind": "drew", "seat": 0, "count": 1}, names) == (
+        "Alice draws 1 card."
+    )
+    assert DUEL.event_line({"kind": "drew", "seat": 1, "count": 3}, names) == "Bob draws 3 cards."
+    encore = DUEL.event_line({"kind": "encore", "card": 7}, names)
+    assert encore != "encore" and "stash" in encore
+    assert DUEL.event_line({"kind": "stacked", "seat": 1, "card": 7}, names) == (
+        "Both players may answer Bob's card."
+    )
+
+
+def test_the_duel_buttons_say_the_attack_is_face_down_and_what_ready_does() -> None:
+    # 000 III.A.2.f: a fight starts with one card face down plus gold
+    assert "face down" in labels.DUEL_CONTROLS["fight"][1]
+    assert "reveal the attacking card" in labels.DUEL_CONTROLS["ready"][1]
+
+
+def test_the_leaderboard_line_needs_no_plural() -> None:
+    line = texts.LEADERBOARD_LINE.format(rank=1, name="Alice", rating=3.4, games=1, wins=1, mark="")
+    assert "1 played, 1 won" in line
+
+
+def test_the_deck_picker_names_each_decks_hero() -> None:
+    from cogs.lobby import _deck_note
+    from cogs.lobby_decks import DeckChoice
+
+    choice = DeckChoice("precon:bard", "Greatest Misses", True, {"hero": "hero_lirra"})
+    assert _deck_note(choice) == f"{texts.DECK_PRECON} · Lirra Lutestring"
+    assert _deck_note(DeckChoice("x", "x", False, {"hero": "no-such-hero"})) == texts.DECK_OWN
