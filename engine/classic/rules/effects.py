@@ -51,8 +51,8 @@ def _losable(t: Table, s: ClassicState, seat: int, slot: str, which: str) -> lis
     one-hand items can both be worn, so even a slot loss may leave a choice). A card that
     takes the cheapest narrows them to the lowest value (# 004: Conflicts Between Cards and
     Rules: the card's word wins); equally cheap ones stay the victim's choice (# 004: Curses)."""
-    if slot == "none":
-        found = list(s.items[seat])
+    if slot == "none":  # a hireling is not an item (# 004: Attached names them apart)
+        found = [c for c in s.items[seat] if t.kind[c] != "hireling"]
     else:
         found = [c for c in s.equipped[seat] if t.defs[c].slot == slot]
     if which == "cheapest" and found:

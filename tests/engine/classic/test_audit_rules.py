@@ -456,3 +456,17 @@ def test_treasure_from_a_helped_kill_is_drawn_face_up(game: Classic) -> None:
     assert len(drawn) == 2
     for viewer in (None, 2):
         assert drawn <= _named(events, viewer)
+
+
+def test_losing_the_cheapest_item_never_takes_a_hireling(game: Classic) -> None:
+    # 004: Attached: Items and Hirelings are told apart, so a card that takes the cheapest item
+    # passes over a hireling worth nothing.
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["curse_butter"]},
+        [{"items": ["hat_pot", "hireling_squire"]}],
+    )
+    _do(game, s, 0, "kick")
+    t = game.table
+    kept = sorted(t.defs[c].id for c in s.items[0])
+    assert kept == ["hireling_squire"]
