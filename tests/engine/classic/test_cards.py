@@ -94,3 +94,16 @@ def test_generated_card_list_is_current() -> None:
 
     doc = Path(__file__).resolve().parents[3] / "docs" / "cards" / "classic.md"
     assert doc.read_text(encoding="utf-8") == markdown()
+
+
+def test_format_doc_lists_every_effect_op() -> None:
+    # docs/cards/format-classic.md is what a card author reads: every op the loader accepts
+    # has a row there.
+    from pathlib import Path
+    from typing import get_args
+
+    from engine.classic.cards import Op
+
+    doc = (Path(__file__).parents[3] / "docs" / "cards" / "format-classic.md").read_text()
+    missing = [op for op in get_args(Op) if f"| `{op}` |" not in doc]
+    assert missing == []
