@@ -203,7 +203,7 @@ class DuelRenderer(GameRenderer):
         if committed:
             cards = ", ".join(shown_name(c) for c in committed)
             lines.append(texts.DUEL_DEFENDERS.format(name=defender, cards=cards))
-        else:
+        elif fight.get("step") != "run":  # while the defender may still run, nobody is sent in
             lines.append(texts.DUEL_NO_DEFENDERS.format(name=defender))
         step = str(fight.get("step", ""))
         words = labels.DUEL_STEPS.get(step)

@@ -103,6 +103,7 @@ def test_duel_fight_steps_read_as_words_and_the_defender_is_told_what_to_do() ->
     table = text(render_table(match, view, deciders=[1 - attacker]))
     assert labels.DUEL_STEPS["run"].format(defender=defender) in table
     assert "Step:" not in table
+    assert texts.DUEL_NO_DEFENDERS.format(name=defender) not in table  # not facing it yet
     mine = game.view(state, 1 - attacker).to_json()
     hand = text(render_hand(match, mine, game.legal_actions(state, 1 - attacker)))
     assert "Face the fight, or run away" in hand
