@@ -260,6 +260,20 @@ class ClassicRenderer(GameRenderer):
         }[str(kind)]
         return template.format(fighter=fighter, helper=helper, terms="; ".join(parts))
 
+    def _hand_fight(self, fight: Mapping[str, Any], names: Sequence[str]) -> str:
+        """One line: both sides' strength and who is ahead, the same numbers as the table."""
+        side = texts.CLASSIC_FIGHT_SIDE.format(
+            names=self._side_name(fight, names), strength=fight["side_strength"]
+        )
+        monsters = ", ".join(
+            labels.CLASSIC_HAND_MONSTER.format(name=name_of(m), strength=strength)
+            for m, strength in zip(fight["monsters"], fight["monster_strength"], strict=False)
+        )
+        verdict = (
+            texts.CLASSIC_FIGHT_WINNING if fight["players_winning"] else texts.CLASSIC_FIGHT_LOSING
+        )
+        return labels.CLASSIC_HAND_FIGHT.format(side=side, monsters=monsters, verdict=verdict)
+
     @staticmethod
     def _side_name(fight: Mapping[str, Any], names: Sequence[str]) -> str:
         fighter = _name(names, fight["fighter"])
@@ -331,6 +345,9 @@ class ClassicRenderer(GameRenderer):
             if card is not None:
                 stat = stat_of(card)
                 lines.append(f"• **{card.name}** — {line_of(card)}" + (f" {stat}" if stat else ""))
+        fight = view.get("combat")
+        if fight:
+            lines.append(self._hand_fight(fight, names))
         if _over_the_limit(view, view.get("seat")):
             charity = labels.CLASSIC_CHARITY_HAND.format(count=len(hand), limit=HAND_LIMIT)
             lines.append(f"**{charity}**")

@@ -47,7 +47,7 @@ CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     "oneshot": ("cards", "Use {card} on {side}"),
     "enhance": ("cards", "Boost {monster} with {card}"),
     "wander": ("cards", "Send in a wandering monster ({card})"),
-    "horde": ("cards", "Join the fight: {card}"),
+    "horde": ("cards", "Add {card} to the fight"),
     "berserk": ("fight", "Go wild: throw away {card} (+2)"),
     "turn_undead": ("fight", "Drive off {monster} (300 gold)"),
     "ask": ("help", "Ask {seat} for help"),
@@ -120,6 +120,9 @@ CLASSIC_CHARITY_HAND = (
     "player (or discard them when you are the lowest) to end your turn."
 )
 CLASSIC_CHARITY_WAITING = "{seat} to hand on extra cards"
+# The fight in a hand, so the numbers are in front of whoever decides (# 004: Combat).
+CLASSIC_HAND_FIGHT = "**Fight:** {side} against {monsters}. {verdict}"
+CLASSIC_HAND_MONSTER = "{name} (strength {strength})"
 CLASSIC_PLAYERS_SIDE = "the players"
 
 CLASSIC_PENDING: Mapping[str, str] = {

@@ -142,3 +142,25 @@ def test_the_deck_picker_names_each_decks_hero() -> None:
     choice = DeckChoice("precon:bard", "Greatest Misses", True, {"hero": "hero_lirra"})
     assert _deck_note(choice) == f"{texts.DECK_PRECON} · Lirra Lutestring"
     assert _deck_note(DeckChoice("x", "x", False, {"hero": "no-such-hero"})) == texts.DECK_OWN
+
+
+def test_the_hand_in_a_fight_shows_the_same_strengths_as_the_table() -> None:
+    # 004: Combat: whoever decides sees both sides' strength without leaving the hand
+    game, state = until("classic", 4, 5, lambda v: v["combat"] is not None)
+    match = make_match("classic", 4)
+    fight = game.view(state, None).to_json()["combat"]
+    table = text(render_table(match, game.view(state, None).to_json(), deciders=[0]))
+    seat = fight["fighter"]
+    hand = text(render_hand(match, game.view(state, seat).to_json(), []))
+    side = texts.CLASSIC_FIGHT_SIDE.format(names=NAMES[seat], strength=fight["side_strength"])
+    if fight["helper"] < 0:
+        assert side in hand and side in table
+    for strength in fight["monster_strength"]:
+        assert f"strength {strength}" in hand
+    assert (fight["players_winning"] and texts.CLASSIC_FIGHT_WINNING in hand) or (
+        not fight["players_winning"] and texts.CLASSIC_FIGHT_LOSING in hand
+    )
+
+
+def test_adding_a_monster_to_a_fight_reads_as_adding_it() -> None:
+    assert labels.CLASSIC_CONTROLS["horde"][1] == "Add {card} to the fight"
