@@ -81,6 +81,18 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+def _hand_stat(card: DuelCard) -> str:
+    """A card's numbers in words for the hand list: what 5/6 and 2g mean."""
+    if card.type in ("monster", "ally", "hero"):
+        parts = [labels.DUEL_HAND_BODY.format(power=card.power, life=card.life)]
+        if card.type == "monster":
+            parts.append(labels.DUEL_HAND_HIRE.format(cost=card.cost))
+        return ", ".join(parts)
+    if card.type == "loot" and card.power:
+        return f"+{card.power}"
+    return labels.DUEL_HAND_COST.format(cost=card.cost) if card.cost else ""
+
+
 def _and(words: Sequence[str]) -> str:
     """Names for a sentence: Alice; Alice and Bob; Alice, Bob and Carol."""
     if len(words) < 2:
@@ -305,8 +317,10 @@ class DuelRenderer(GameRenderer):
         for entry in hand:
             card = card_of(entry.get("id"))
             if card is not None:
-                stat = stat_of(card)
-                lines.append(f"• **{card.name}** — {line_of(card)}" + (f" {stat}" if stat else ""))
+                stat = _hand_stat(card)
+                lines.append(
+                    f"• **{card.name}** — {line_of(card)}" + (f" · {stat}" if stat else "")
+                )
         fight = view.get("fight") or {}
         if fight.get("card") and fight.get("attacker") == view.get("seat"):
             lines.append(texts.DUEL_YOUR_ATTACK.format(card=shown_name(fight["card"])))

@@ -198,6 +198,10 @@ DUEL_ON = " on {target}"
 DUEL_BLOOD = " (give blood)"
 DUEL_WAITING = "{seat} to play"
 DUEL_CARDS = ("{count} card", "{count} cards")
+# A card's numbers in a hand, spelled out (the table and tiles keep the short 5/6 form).
+DUEL_HAND_BODY = "power {power}, life {life}"
+DUEL_HAND_HIRE = "hire {cost} gold"
+DUEL_HAND_COST = "costs {cost} gold"
 # Before the first turn nobody's turn has begun: the table says what is being settled.
 DUEL_SETUP_PHASES = frozenset({"mulligan", "first"})
 DUEL_SETUP = "Getting ready: {phase}."

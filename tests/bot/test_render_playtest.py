@@ -164,3 +164,18 @@ def test_the_hand_in_a_fight_shows_the_same_strengths_as_the_table() -> None:
 
 def test_adding_a_monster_to_a_fight_reads_as_adding_it() -> None:
     assert labels.CLASSIC_CONTROLS["horde"][1] == "Add {card} to the fight"
+
+
+def test_the_duel_hand_spells_out_power_life_and_the_hire_cost() -> None:
+    # 000 III.A.2.f: a monster is hired only when the gold sent with it covers its cost
+    game, state = until("duel", 2, 3, lambda v: v["phase"] == "main")
+    seat = state.active
+    view = game.view(state, seat).to_json()
+    hand = text(render_hand(make_match("duel", 2), view, []))
+    from bot.render.duel import card_of
+
+    for entry in view["players"][seat]["hand"]:
+        card = card_of(entry["id"])
+        assert card is not None
+        if card.type == "monster":
+            assert f"power {card.power}, life {card.life}, hire {card.cost} gold" in hand
