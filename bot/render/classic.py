@@ -78,11 +78,17 @@ def short(iid: Any) -> str:
     return f"{card.name} ({stat})" if stat else card.name
 
 
+def _treasures(share: Any) -> str:
+    """The treasure share in words: no treasure, 1 treasure, 3 treasures."""
+    count = share if isinstance(share, int) and share > 0 else 0
+    return labels.CLASSIC_SHARE[min(count, 2)].format(share=count)
+
+
 def _terms(share: Any, first: str, gold: Any) -> str:
     """A help bargain in a few words: "1 treasure, they pick first, 200 gold now". Who picks
     first only matters when there is treasure to share (# 004: Asking for Help)."""
     count = share if isinstance(share, int) and share > 0 else 0
-    parts = [labels.CLASSIC_SHARE[min(count, 2)].format(share=count)]
+    parts = [_treasures(count)]
     if count:
         parts.append(first)
     if isinstance(gold, int) and gold > 0:
@@ -239,7 +245,8 @@ class ClassicRenderer(GameRenderer):
         nums = ([0, 0, 0] if draft else []) + nums
         nums += [0] * (4 - len(nums))
         share, first, gold, win_gold, *win_items = nums
-        parts = [] if draft else [texts.CLASSIC_TERMS_SHARE.format(share=share, helper=helper)]
+        shared = labels.CLASSIC_TERMS_SHARE.format(treasures=_treasures(share), helper=helper)
+        parts = [] if draft else [shared]
         if share:
             parts.append(texts.CLASSIC_TERMS_FIRST.format(name=helper if first else fighter))
         if gold:
@@ -328,6 +335,8 @@ class ClassicRenderer(GameRenderer):
             item=name_of(event.get("what")),
             **{k: v for k, v in event.items() if k in ("gold", "level", "roll", "what", "share")},
         )
+        if "share" in event:
+            words["treasures"] = _treasures(event["share"])
         source = event.get("from")
         if isinstance(source, str):  # a pile a card was drawn from
             words["pile"] = labels.CLASSIC_PILES.get(source, source)

@@ -112,6 +112,7 @@ CLASSIC_GIFT_BY_YOU = "You offered {seat} your {card} as a gift: no answer yet."
 CLASSIC_SHARE = ("no treasure", "1 treasure", "{share} treasures")
 CLASSIC_SHARE_GOLD = "{gold} gold now"
 CLASSIC_SHARE_NO_GOLD = "no gold"
+CLASSIC_TERMS_SHARE = "{treasures} for {helper}"
 # A lasting curse's penalty, shown beside its name on the table.
 CLASSIC_NEXT_FIGHT = "{amount:+d} next fight"
 # The hand and the waiting line in the tidy-up phase with too many cards (# 004: Charity).
@@ -311,7 +312,7 @@ CLASSIC_EVENTS: Mapping[str, str] = {
     "won": "{seats} won the match!",
     "asked": "{seat} asks {to} for help.",
     "counter": "{seat} wants other terms from {to}.",
-    "countered": "{seat} answers {to}: {share} treasure(s) for the helper, {gold} gold at once.",
+    "countered": "{seat} answers {to}: {treasures} for the helper, {gold} gold at once.",
     "counter_accept": "{seat} agrees to the terms of {to}, who joins the fight.",
     "counter_decline": "{seat} turns down the terms of {to}.",
     "demand_item": "{seat} asks {to} for {item}.",

@@ -179,3 +179,22 @@ def test_the_duel_hand_spells_out_power_life_and_the_hire_cost() -> None:
         assert card is not None
         if card.type == "monster":
             assert f"power {card.power}, life {card.life}, hire {card.cost} gold" in hand
+
+
+def test_bargain_terms_on_the_table_and_in_the_log_have_no_plural_brackets() -> None:
+    # 004: Asking for Help: the share of the treasure is said in words
+    names = NAMES[:3]
+    line = CLASSIC.event_line(
+        {"kind": "countered", "seat": 1, "to": 0, "share": 1, "gold": 0}, names
+    )
+    assert line == "Bob answers Alice: 1 treasure for the helper, 0 gold at once."
+    view: dict[str, Any] = {
+        "combat": {"fighter": 0, "helper": -1},
+        "pending": {"kind": "help", "seat": 1, "offer": [3, 1, 0, 0]},
+    }
+    bargain = CLASSIC._bargain_line(view, names) or ""
+    assert "3 treasures for Bob" in bargain and "(s)" not in bargain
+
+
+def test_the_rules_footer_points_at_commands_a_player_can_use() -> None:
+    assert "docs/" not in texts.RULES_MORE and "/rules" in texts.RULES_MORE
