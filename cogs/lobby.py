@@ -123,6 +123,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 if s.user_id is not None
             ]
             lines.append(texts.LOBBY_DECKS.format(picks="; ".join(named)))
+            people = [s for s in match.seats if s.user_id is not None]
+            if any(str(s.user_id) not in picks for s in people):
+                lines.append(texts.LOBBY_DECK_HINT)  # once, not after every unpicked name
         if match.deadline_at is not None:
             lines.append(texts.LOBBY_EXPIRES.format(when=f"<t:{int(match.deadline_at)}:R>"))
         embed.description = "\n".join(line for line in lines if line)
