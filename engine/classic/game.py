@@ -8,8 +8,8 @@ from typing import Any
 from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
 from engine.classic.hooks import HOOKS
-from engine.classic.rules import bargain, combat, effects, free, running, trade, turn
-from engine.classic.state import ClassicState
+from engine.classic.rules import bargain, combat, effects, free, running, ties, trade, turn
+from engine.classic.state import TIE_DIE, ClassicState, Pending
 from engine.classic.table import Table
 from engine.classic.views import ClassicView, make_view
 from engine.core import (
@@ -170,6 +170,7 @@ class Classic(Game[ClassicState, ClassicView]):
 
     def _settle(self, s: ClassicState, ev: list[Event]) -> None:
         """A fight whose window closed ends once every run-away roll and loot pick is done."""
+        ties.settle_ties(self.table, s, ev)  # 004: Dealing With Ties: a settled tie goes on
         free.drop_moot(self.table, s)
         if s.combat is not None and s.window is None and not s.pending:
             combat.finish_combat(self.table, s, ev)
@@ -214,7 +215,9 @@ class Classic(Game[ClassicState, ClassicView]):
             if s.combat.helper == seat:
                 s.combat.helper = -1
             if s.combat.fighter == seat:
-                s.pending = [p for p in s.pending if p.kind in ("pick", "loot")]
+                s.pending = [
+                    p for p in s.pending if p.kind in ("pick", "loot", "tie") or _tie_die(p)
+                ]
                 combat.finish_combat(t, s, ev)
         if s.window is not None:
             s.window.remove_seat(seat)
@@ -279,3 +282,8 @@ class Classic(Game[ClassicState, ClassicView]):
         from engine.classic.ai_free import choose_free
 
         return choose_free(self, state, seat, rng, level)
+
+
+def _tie_die(p: Pending) -> bool:
+    """A die decision for a tie roll (looting order, a Big item) outlives the fight."""
+    return p.kind == "die" and p.nums[0] == TIE_DIE

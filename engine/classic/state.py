@@ -233,14 +233,61 @@ def roll_die(s: ClassicState) -> int:
     return s.dice.pop(0) if s.dice else s.rng.roll()
 
 
-def roll_off(s: ClassicState, seats: list[int], ev: list[Event]) -> list[int]:
-    """# 004: Dealing With Ties: tied players roll the die, highest first; players who roll
-    the same roll again among themselves. Returns ``seats`` in the order the dice settle."""
-    if len(seats) <= 1:
-        return list(seats)
-    rolls = [roll_die(s) for _ in seats]
-    ev.append(Event("tie_roll", {"seats": list(seats), "rolls": rolls}))
-    order: list[int] = []
-    for face in sorted(set(rolls), reverse=True):
-        order += roll_off(s, [p for p, r in zip(seats, rolls, strict=True) if r == face], ev)
-    return order
+# What a tie roll settles (``Pending("tie").nums[0]``): who loots a body first, who gets a
+# Big item given to the lowest, who alone wins. ``TIE_DIE`` marks a die decision for a tie.
+TIE_LOOT, TIE_BIG, TIE_WIN = 0, 1, 2
+TIE_DIE = 5
+TOP_FACE = 6
+_DIGIT = 8  # a round's die face is one base-8 digit appended to every key
+
+
+def start_tie(
+    s: ClassicState,
+    seats: list[int],
+    keys: list[int],
+    purpose: int,
+    data: list[int],
+    ev: list[Event],
+) -> list[int] | None:
+    """# 004: Dealing With Ties: seats are ranked by ``keys`` (highest first); seats with
+    equal keys roll the die, and any card that can change a die may be used on that roll. The
+    order when nobody could change a die, else ``None``: a ``tie`` entry then waits under the
+    die decisions and ``ties.settle_ties`` carries on with ``purpose`` once they are made."""
+    n = len(seats)
+    tie = Pending("tie", -1, list(data), list(seats), [purpose, *keys])
+    tie.nums += [-1] * n
+    return run_tie(s, tie, ev)
+
+
+def run_tie(s: ClassicState, tie: Pending, ev: list[Event]) -> list[int] | None:
+    """Fold the finished round into the keys and roll again for seats still tied. A roll
+    below 6 owes its roller a die decision (whether or not they hold a card, so that the
+    question reveals nothing), like every roll a seat makes for itself."""
+    seats, n = tie.seats, len(tie.seats)
+    while True:
+        keys, rolls = tie.nums[1 : 1 + n], tie.nums[1 + n :]
+        if any(r >= 0 for r in rolls):
+            # Appending a digit to every key keeps earlier rounds deciding first.
+            keys = [k * _DIGIT + max(r, 0) for k, r in zip(keys, rolls, strict=True)]
+        live = [i for i in range(n) if not s.out[seats[i]]]
+        tied = [i for i in live if sum(keys[j] == keys[i] for j in live) > 1]
+        rolls = [-1] * n
+        tie.nums = [tie.nums[0], *keys, *rolls]
+        if not tied:
+            return [seats[i] for i in sorted(live, key=lambda i: -keys[i])]
+        decisions = []
+        for i in tied:
+            rolls[i] = roll_die(s)
+            if rolls[i] < TOP_FACE:
+                decisions.append(Pending("die", seats[i], nums=[TIE_DIE, rolls[i]]))
+        tie.nums[1 + n :] = rolls
+        ev.append(
+            Event(
+                "tie_roll", {"seats": [seats[i] for i in tied], "rolls": [rolls[i] for i in tied]}
+            )
+        )
+        if decisions:
+            if not any(p is tie for p in s.pending):
+                s.pending.append(tie)
+            s.pending.extend(reversed(decisions))
+            return None

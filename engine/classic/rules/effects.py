@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.classic.cards import Effect
-from engine.classic.state import ClassicState, Pending, roll_off
+from engine.classic.state import TIE_LOOT, ClassicState, Pending, start_tie
 from engine.classic.table import COIN, Table
 from engine.core import Event
 
@@ -150,10 +150,18 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
     # Drop any decision the dead seat still owed in this fight (death ends the rolls).
     s.pending = [p for p in s.pending if not (p.seat == seat and p.kind in ("flee", "lose", "die"))]
     if s.corpse and others:
-        # 004: Looting The Body: highest level first; equal levels roll (Dealing With Ties).
-        order: list[int] = []
-        for level in sorted({s.levels[p] for p in others}, reverse=True):
-            order += roll_off(s, [p for p in others if s.levels[p] == level], ev)
+        # 004: Looting The Body: highest level first; equal levels roll (Dealing With Ties),
+        # and a die-changing card may be used on that roll: looting waits for it.
+        order = start_tie(s, others, [s.levels[p] for p in others], TIE_LOOT, pairs, ev)
+        if order is not None:
+            start_looting(t, s, pairs, order)
+    else:
+        start_looting(t, s, pairs, [])
+
+
+def start_looting(t: Table, s: ClassicState, pairs: list[int], order: list[int]) -> None:
+    """The looting order is settled: the first picks (# 004: Looting The Body)."""
+    if s.corpse and order:
         s.pending.append(Pending("loot", order[0], cards=pairs, seats=order[1:]))
     else:
         for card in s.corpse:

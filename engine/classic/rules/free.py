@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.classic.rules.effects import curse, remove_role
 from engine.classic.rules.running import steal
-from engine.classic.state import ClassicState, roll_off
+from engine.classic.state import TIE_BIG, ClassicState, start_tie
 from engine.classic.table import LEVEL_PRICE, WIN_LEVEL, Table
 from engine.core import Action, Event
 
@@ -294,7 +294,13 @@ def resolve_shed(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
         sell(t, s, a.seat, card, ev)
     else:
         give_to_lowest(t, s, a.seat, card, ev)
-    if t.big_count(s, a.seat) <= t.max_big(s, a.seat):
+    # A tie roll for the item may have put die decisions above the shed entry: drop_moot
+    # clears it once the item has gone.
+    if (
+        s.pending
+        and s.pending[-1].kind == "shed"
+        and t.big_count(s, a.seat) <= t.max_big(s, a.seat)
+    ):
         s.pending.pop()
 
 
@@ -325,17 +331,35 @@ def resolve_received(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> N
 
 
 def give_to_lowest(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
-    attached = t.take_item(s, seat, card)
-    takers = [
+    """# 004: Big Items: an extra Big item goes to the lowest-level player with room; tied
+    lowest roll for it (Dealing With Ties), and the item waits on the table until they have."""
+    takers = _big_takers(t, s, seat)
+    low = min((s.levels[p] for p in takers), default=0)
+    tied = [p for p in takers if s.levels[p] == low]
+    order = start_tie(s, tied, [0] * len(tied), TIE_BIG, [seat, card], ev) if tied else []
+    if order is not None:
+        hand_big(t, s, seat, card, order, ev)
+
+
+def _big_takers(t: Table, s: ClassicState, seat: int) -> list[int]:
+    return [
         p
         for p in range(s.seats)
         if p != seat and not s.out[p] and not s.dead[p] and t.big_count(s, p) < t.max_big(s, p)
     ]
-    if takers:
-        low = min(s.levels[p] for p in takers)
-        to = roll_off(s, [p for p in takers if s.levels[p] == low], ev)[0]
-        t.put_item(s, to, card, attached)
-        ev.append(Event("gave", {"seat": seat, "to": to, "card": card}))
+
+
+def hand_big(
+    t: Table, s: ClassicState, seat: int, card: int, order: list[int], ev: list[Event]
+) -> None:
+    """The first seat in ``order`` that still has room takes the item, else it is discarded."""
+    if card not in s.items[seat]:
+        return  # sold or lost while the tie was rolled
+    attached = t.take_item(s, seat, card)
+    room = [p for p in order if p in _big_takers(t, s, seat)]
+    if room:
+        t.put_item(s, room[0], card, attached)
+        ev.append(Event("gave", {"seat": seat, "to": room[0], "card": card}))
     else:
         t.discard(s, card)
         for extra in attached:

@@ -9,7 +9,7 @@ roller holds such a card, so it reveals nothing about the hand."""
 from __future__ import annotations
 
 from engine.classic.rules.effects import apply_effects
-from engine.classic.state import ClassicState, Pending, roll_die, roll_off
+from engine.classic.state import TIE_DIE, TIE_WIN, ClassicState, Pending, roll_die, start_tie
 from engine.classic.table import COIN, ESCAPE_ROLL, Table
 from engine.core import Action, Event
 
@@ -72,7 +72,10 @@ def answer_die(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
         t.discard(s, card)
         roll = t.defs[card].amount_of("set_die")
         ev.append(Event("die_set", {"seat": a.seat, "card": card, "roll": roll}))
-    if purpose == ROLL_OFF:  # the changed die is the lower of the two
+    if purpose == TIE_DIE:  # 004: Dealing With Ties: the roll counts as changed
+        tie = next(x for x in reversed(s.pending) if x.kind == "tie")
+        tie.nums[1 + len(tie.seats) + tie.seats.index(a.seat)] = roll
+    elif purpose == ROLL_OFF:  # the changed die is the lower of the two
         _score_roll_off(t, s, a.seat, roll + p.nums[2], ev)
     elif purpose == COINS:
         _take_coins(s, a.seat, roll, ev)
@@ -147,5 +150,12 @@ def settle_roll_off(t: Table, s: ClassicState, ev: list[Event]) -> None:
     if len(seats) > 1:
         wealth = [s.gold[p] + sum(t.defs[i].value for i in s.items[p]) for p in seats]
         seats = [p for p, w in zip(seats, wealth, strict=True) if w == max(wealth)]
-    s.winners = [roll_off(s, seats, ev)[0]]
+    order = start_tie(s, seats, [0] * len(seats), TIE_WIN, [], ev)
+    if order is not None:
+        declare_winner(s, order, ev)
+
+
+def declare_winner(s: ClassicState, order: list[int], ev: list[Event]) -> None:
+    """The single winner is the first of the settled order (# 004: Special Rules)."""
+    s.winners = order[:1]
     ev.append(Event("won", {"seats": list(s.winners)}))

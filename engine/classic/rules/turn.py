@@ -71,7 +71,9 @@ def _deal_starter(t: Table, s: ClassicState, seat: int, pile: list[int]) -> int:
 
 
 def first_player(s: ClassicState) -> int:
-    """Everyone rolls; the tied highest roll again (# 004: Starting and Finishing the Game)."""
+    """Everyone rolls; the tied highest roll again (# 004: Starting and Finishing the Game).
+    These rolls stay automatic: at setup nobody has a hand and no starting card changes a die,
+    so no card could be used on them (# 004: Dealing With Ties)."""
     rolling = list(range(s.seats))
     while len(rolling) > 1:
         rolls = [roll_die(s) for _ in rolling]
