@@ -31,7 +31,7 @@ def render_board(board: Board) -> Rendered:
         colour=LEAGUE_COLOUR,
     )
     lines = [
-        texts.LEADERBOARD_LINE.format(
+        (texts.LEADERBOARD_LINE_ONE if row.rating.games == 1 else texts.LEADERBOARD_LINE).format(
             rank=row.rank,
             name=discord.utils.escape_markdown(row.name),
             rating=row.rating.ordinal,
@@ -54,7 +54,7 @@ def render_profile(profile: Profile, name: str, role_name: Callable[[str], str])
     embeds = []
     if not profile.games:
         embed = discord.Embed(
-            title=texts.PROFILE_TITLE.format(name=name, game="-", season=season),
+            title=name,  # no game to name yet; the line below says which season
             description=texts.PROFILE_NONE.format(name=name, season=season),
             colour=LEAGUE_COLOUR,
         )

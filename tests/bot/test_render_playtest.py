@@ -130,9 +130,15 @@ def test_the_duel_buttons_say_the_attack_is_face_down_and_what_ready_does() -> N
     assert "reveal the attacking card" in labels.DUEL_CONTROLS["ready"][1]
 
 
-def test_the_leaderboard_line_needs_no_plural() -> None:
-    line = texts.LEADERBOARD_LINE.format(rank=1, name="Alice", rating=3.4, games=1, wins=1, mark="")
-    assert "1 played, 1 won" in line
+def test_the_leaderboard_says_one_game_not_one_games() -> None:
+    from bot.league import Board, BoardRow
+    from bot.ratings import PlayerRating
+    from bot.render.league import render_board
+
+    rating = PlayerRating(user_id=1, mu=27.6, sigma=8.1, games=1, wins=1)
+    board = Board("duel", 0, None, 0, 1, (BoardRow(1, "Alice", rating),))
+    description = render_board(board).embeds[0].description or ""
+    assert "(1 game, 1 won)" in description and "1 games" not in description
 
 
 def test_the_deck_picker_names_each_decks_hero() -> None:
@@ -198,3 +204,13 @@ def test_bargain_terms_on_the_table_and_in_the_log_have_no_plural_brackets() -> 
 
 def test_the_rules_footer_points_at_commands_a_player_can_use() -> None:
     assert "docs/" not in texts.RULES_MORE and "/rules" in texts.RULES_MORE
+
+
+def test_a_profile_without_ranked_games_has_no_dash_for_a_game() -> None:
+    from bot.league import Profile
+    from bot.render.league import render_profile
+
+    rendered = render_profile(Profile(1, 0, None, ()), "Carol", str)
+    [embed] = rendered.embeds
+    assert embed.title == "Carol" and "-" not in (embed.title or "")
+    assert texts.PROFILE_NONE.format(name="Carol", season=texts.NO_SEASON) == embed.description
