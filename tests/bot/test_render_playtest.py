@@ -214,3 +214,9 @@ def test_a_profile_without_ranked_games_has_no_dash_for_a_game() -> None:
     [embed] = rendered.embeds
     assert embed.title == "Carol" and "-" not in (embed.title or "")
     assert texts.PROFILE_NONE.format(name="Carol", season=texts.NO_SEASON) == embed.description
+
+
+def test_no_card_kind_reads_the_same_as_a_card_name() -> None:
+    # A hand line "Name — Kind" said "Overachiever — Overachiever": the kind must add something.
+    names = {card.name for card in classic_game().table.defs}
+    assert not names & set(labels.CARD_KINDS.values())
