@@ -54,6 +54,7 @@ CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     "propose": ("offer", "Offer {terms}"),
     "offer_item": ("offer", "Hand over {card} at once"),
     "promise_item": ("offer", "Promise {card} for a win"),
+    "promise_card": ("offer", "Promise to play {card} on them for a win"),
     "promise_gold": ("offer", "Promise {gold} gold for a win"),
     "accept": ("turn", "Accept"),
     "decline": ("turn", "Refuse"),
@@ -322,6 +323,7 @@ CLASSIC_EVENTS: Mapping[str, str] = {
     "promise_gold": "{seat} promises {to} {what} gold.",
     "offer_item": "{seat} offers {to} {item}.",
     "promise_item": "{seat} promises {to} {item}.",
+    "promise_card": "{seat} promises to play {item} on {to} if the fight is won.",
 }
 
 SOME_CARD = "a card"

@@ -82,6 +82,13 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             # A fair offer: half the treasure (rounded up), helper picks first, no gold.
             proposals = [a for a in legal if a.kind == "propose"]
             total = max(int(a.args[0]) for a in proposals)
+            # A level-up from the hand buys help from a seat that is not ahead instead of
+            # treasure (# 004: Asking for Help); one is enough.
+            promise = [a for a in legal if a.kind == "promise_card"]
+            if promise and len(p.nums) <= 1 and s.levels[p.seats[0]] <= s.levels[seat]:
+                return promise[0]
+            if any(t.kind[card] == "levelup" for card in p.nums[1:]):
+                return Action(seat, "propose", (0, 0, 0))
             fair = [a for a in proposals if a.args == ((total + 1) // 2, 1 if total else 0, 0)]
             return fair[0] if fair else proposals[0]
         if p.kind == "shed":  # extra Big items: fix it with a role, sell them, else give
@@ -147,7 +154,10 @@ def _answer_offer(
         return Action(seat, "decline")
     share, gold = p.nums[0], sum(p.nums[2:4])
     paid = share > 0 or gold > 0 or bool(p.cards) or len(p.nums) > 4
-    fair = share >= _fair_share(game, s) and (share > 0 or gold >= FAIR_GOLD or bool(p.cards))
+    level_up = any(t.kind[card] == "levelup" for card in p.nums[4:])  # a level is worth it
+    fair = level_up or (
+        share >= _fair_share(game, s) and (share > 0 or gold >= FAIR_GOLD or bool(p.cards))
+    )
     if fair or t.has_power(s, seat, "elf"):
         return Action(seat, "accept")
     something = treasure_total(t, c) > 0 or s.gold[c.fighter] >= FAIR_GOLD or s.items[c.fighter]

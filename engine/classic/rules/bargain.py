@@ -2,7 +2,9 @@
 
 The fighter asks one seat (``ask``, in combat.py), then drafts an offer (pending ``offer``):
 items from their table handed over at once (``offer_item``), items or gold promised for a win
-(``promise_item``, ``promise_gold``), and finally ``propose``: treasures for the helper, who
+(``promise_item``, ``promise_gold``), a level-up from the hand promised to be played on
+the helper for a win (``promise_card``: listed only to the fighter, who chooses to name the
+card), and finally ``propose``: treasures for the helper, who
 picks first, gold paid at once. The asked seat answers (pending ``help``): ``accept``,
 ``decline`` or ``counter``. A counter is a draft of the helper's own price (pending
 ``counter``): the same three kinds of terms, all taken from the fighter's side, since the
@@ -12,11 +14,13 @@ back opens a fresh ``offer`` draft. Each side may counter at most ``COUNTER_LIMI
 one bargain; after that only yes or no remain, so the talk always ends.
 
 Only public things can be asked for: the fighter's table items, gold and the monster's
-treasures. Nothing here looks at a hand. An accepted deal is kept "to the letter": items and
-gold up front change hands at once, the rest when the fight is won (combat._pay_on_win).
+treasures. Nothing here shows a hand: only the fighter's own offer may name a hand card. An
+accepted deal is kept "to the letter": items and gold up front change hands at once, the rest
+when the fight is won (combat._pay_on_win).
 
 Pending layouts: the drafts (``offer``, ``counter``) keep ``seats=[other party]``,
-``cards`` = items up front, ``nums`` = [gold on a win, items on a win...]. The answers keep
+``cards`` = items up front, ``nums`` = [gold on a win, items (or promised level-ups) on a
+win...]. The answers keep
 ``nums`` = [share, helper picks first, gold up front, gold on a win, items on a win...];
 ``help`` is owed by the helper, ``countered`` by the fighter with ``seats=[helper]``.
 """
@@ -25,7 +29,7 @@ from __future__ import annotations
 
 from engine.classic.rules.combat import treasure_total
 from engine.classic.state import ClassicState, Combat, Pending
-from engine.classic.table import Table
+from engine.classic.table import WIN_LEVEL, Table
 from engine.core import Action, Event
 
 GOLD_OFFERS = (0, 100, 200, 300, 500, 1000)
@@ -72,12 +76,26 @@ def _draft_actions(t: Table, s: ClassicState, c: Combat, seat: int, p: Pending) 
             out.append(Action(seat, on_win, (card,)))
     if not p.nums or not p.nums[0]:
         out.extend(Action(seat, gold_on_win, (g,)) for g in GOLD_OFFERS if 0 < g <= s.gold[payer])
+    if p.kind == "offer":
+        out.extend(
+            Action(seat, "promise_card", (card,)) for card in promisable(t, s, c, helper, named)
+        )
     for share in range(treasure_total(t, c) + 1):
         for first in (0, 1) if share else (0,):
             for gold in GOLD_OFFERS:
                 if gold <= s.gold[payer]:
                     out.append(Action(seat, final, (share, first, gold)))
     return out
+
+
+def promisable(t: Table, s: ClassicState, c: Combat, helper: int, named: list[int]) -> list[int]:
+    """# 004: Asking for Help: the fighter may also offer to play a card from the hand that
+    could legally go on the helper, such as a level-up (never to the winning level). Only
+    the fighter drafts an offer and sees this choice; naming the card is theirs to reveal."""
+    if s.dead[helper] or s.levels[helper] >= WIN_LEVEL - 1:
+        return []
+    hand = sorted(set(s.hands[c.fighter]) - set(named))
+    return [card for card in hand if t.kind[card] == "levelup"]
 
 
 def _big_room(t: Table, s: ClassicState, helper: int, named: list[int]) -> bool:
@@ -103,10 +121,10 @@ def _draft(s: ClassicState, a: Action, ev: list[Event]) -> None:
         p.nums = [0]
     up_front, on_win, gold_on_win, _ = DRAFT_KINDS[p.kind]
     to = p.seats[0]
-    if a.kind in (up_front, on_win, gold_on_win):
+    if a.kind in (up_front, on_win, gold_on_win, "promise_card"):
         if a.kind == up_front:
             p.cards.append(int(a.args[0]))
-        elif a.kind == on_win:
+        elif a.kind in (on_win, "promise_card"):
             p.nums.append(int(a.args[0]))
         else:
             p.nums[0] = int(a.args[0])

@@ -255,12 +255,27 @@ def _pay_on_win(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
     s.gold[c.helper] += gold
     items = []
     for card in c.deal_win_items:
+        if t.kind[card] == "levelup":
+            _play_promised(t, s, c, card, ev)
+            continue
         big_ok = not t.defs[card].big or t.big_count(s, c.helper) < t.max_big(s, c.helper)
         if card in s.items[c.fighter] and big_ok:
             t.put_item(s, c.helper, card, t.take_item(s, c.fighter, card))
             items.append(card)
     if gold or items:
         ev.append(Event("deal_paid", {"seat": c.fighter, "to": c.helper, "gold": gold}))
+
+
+def _play_promised(t: Table, s: ClassicState, c: Combat, card: int, ev: list[Event]) -> None:
+    """A level-up promised for a win goes on the helper if it is still in the fighter's hand
+    and still legal: never to the winning level, never on the dead (# 004: Other Treasures)."""
+    helper = c.helper
+    if card not in s.hands[c.fighter] or s.dead[helper] or s.levels[helper] >= WIN_LEVEL - 1:
+        return
+    s.hands[c.fighter].remove(card)
+    t.discard(s, card)
+    s.levels[helper] = min(WIN_LEVEL - 1, s.levels[helper] + t.defs[card].amount_of("gain_levels"))
+    ev.append(Event("level", {"seat": helper, "level": s.levels[helper], "card": card}))
 
 
 def pick(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:

@@ -59,6 +59,9 @@ def test_a_counter_names_only_table_items(game: Classic) -> None:
                 for a in game.legal_actions(s, seat):
                     if a.kind in ("propose", "demand"):
                         continue
+                    if a.kind == "promise_card":  # the fighter's own card, named by choice
+                        assert s.pending[-1].kind == "offer" and int(a.args[0]) in s.hands[seat]
+                        continue
                     assert int(a.args[0]) not in hands or a.kind.endswith("gold"), a
             game.apply(s, game.ai_action(s, seat, rng, "random"))
 
@@ -163,3 +166,80 @@ def test_a_timed_out_draft_closes_with_the_plainest_terms(game: Classic) -> None
     assert game.default_action(s, 1) == Action(1, "demand", (0, 0, 0))
     _play(game, s, [{"seat": 1, "do": "demand", "args": [1, 1, 0]}])
     assert game.default_action(s, 0) == Action(0, "decline")
+
+
+def _promised_level_up(game: Classic, helper_level: int, monster: str) -> ClassicState:
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": [monster], "treasure": ["hat_pot"]},
+        [{"level": 1, "hand": ["lvl_bribe"]}, {"level": helper_level}],
+    )
+    _play(
+        game,
+        s,
+        [
+            {"seat": 0, "do": "kick"},
+            {"seat": 0, "do": "ask", "args": [1]},
+            {"seat": 0, "do": "promise_card", "args": ["lvl_bribe"]},
+            {"seat": 0, "do": "propose", "args": [0, 0, 0]},
+            {"seat": 1, "do": "accept"},
+        ],
+    )
+    return s
+
+
+def test_a_promised_level_up_is_only_listed_to_the_fighter(game: Classic) -> None:
+    # 004: Asking for Help: the fighter may offer to play a hand card (a level-up) on the
+    # helper; only the fighter is offered the choice, and never to the winning level.
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["mon_mold"]},
+        [{"level": 1, "hand": ["lvl_bribe"]}, {"level": 9, "hand": ["lvl_cheat_sheet"]}],
+    )
+    _play(game, s, [{"seat": 0, "do": "kick"}, {"seat": 0, "do": "ask", "args": [1]}])
+    assert not [a for a in game.legal_actions(s, 0) if a.kind == "promise_card"]  # level 9
+    s.levels[1] = 8
+    assert [a.kind for a in game.legal_actions(s, 0) if a.kind == "promise_card"] == [
+        "promise_card"
+    ]
+    assert all(a.kind != "promise_card" for p in (1, 2) for a in game.legal_actions(s, p))
+
+
+def test_a_promised_level_up_is_not_paid_to_the_winning_level(game: Classic) -> None:
+    # 004: Asking for Help; Other Treasures: the promise is kept only while it is legal: a
+    # helper who reached level 9 meanwhile is not raised, and the card stays in the hand.
+    s = _promised_level_up(game, 8, "mon_mold")
+    s.levels[1] = 9
+    _play(
+        game, s, [{"seat": 0, "do": "pass"}, {"seat": 1, "do": "pass"}, {"seat": 2, "do": "pass"}]
+    )
+    assert s.combat is None and s.levels[1] == 9
+    assert [game.table.defs[c].id for c in s.hands[0]].count("lvl_bribe") == 1
+
+
+def test_a_promised_level_up_is_kept_if_the_fight_is_lost(game: Classic) -> None:
+    # 004: Asking for Help: a promise for a win is paid only for a win.
+    s = _promised_level_up(game, 1, "mon_goblin")
+    _play(
+        game, s, [{"seat": 0, "do": "pass"}, {"seat": 1, "do": "pass"}, {"seat": 2, "do": "pass"}]
+    )
+    assert s.levels == [1, 1, 1] and s.combat is not None  # lost: running away is owed
+    assert [game.table.defs[c].id for c in s.hands[0]] == ["lvl_bribe"]
+
+
+def test_the_heuristic_fighter_promises_a_level_up_for_help(game: Classic) -> None:
+    # 004: Asking for Help: with nothing to share, a level-up buys help; the helper takes it.
+    s = build(
+        game,
+        {"seats": 3, "phase": "kick", "door": ["mon_goblin"]},
+        [{"level": 3, "hand": ["lvl_bribe"]}, {"level": 3}],
+    )
+    _play(game, s, [{"seat": 0, "do": "kick"}, {"seat": 0, "do": "ask", "args": [1]}])
+    rng = Rng(1)
+    promise = game.ai_action(s, 0, rng, "heuristic")
+    assert promise.kind == "promise_card"
+    game.apply(s, promise)
+    propose = game.ai_action(s, 0, rng, "heuristic")
+    assert propose == Action(0, "propose", (0, 0, 0))
+    game.apply(s, propose)
+    assert game.ai_action(s, 1, rng, "heuristic") == Action(1, "accept")
