@@ -177,7 +177,8 @@ class ClassicRenderer(GameRenderer):
             values = view.get(key) or []
             return values[seat] if seat < len(values) else default
 
-        tags = [marks[seat]] if seat < len(marks) and marks[seat] else []
+        given = marks[seat].split(", ") if seat < len(marks) and marks[seat] else []
+        tags = [t for t in given if f"({t})" not in names[seat]]  # "Ada (AI)" needs no "· AI"
         if at("out", False):
             tags.append(texts.SEAT_OUT_MARK)
         elif at("dead", False):

@@ -156,7 +156,8 @@ class DuelRenderer(GameRenderer):
     def _seat_field(
         self, p: Mapping[str, Any], names: Sequence[str], marks: Sequence[str], seat: int
     ) -> Field:
-        tags = [marks[seat]] if seat < len(marks) and marks[seat] else []
+        given = marks[seat].split(", ") if seat < len(marks) and marks[seat] else []
+        tags = [t for t in given if f"({t})" not in names[seat]]  # "Ada (AI)" needs no "· AI"
         if p.get("eliminated"):
             tags.append(texts.SEAT_OUT_MARK)
         title = f"{seat + 1}. {names[seat]}" + (f" · {', '.join(tags)}" if tags else "")

@@ -220,3 +220,17 @@ def test_no_card_kind_reads_the_same_as_a_card_name() -> None:
     # A hand line "Name — Kind" said "Overachiever — Overachiever": the kind must add something.
     names = {card.name for card in classic_game().table.defs}
     assert not names & set(labels.CARD_KINDS.values())
+
+
+def test_an_ai_seat_named_with_its_tag_is_not_tagged_twice() -> None:
+    # The lobby names AI seats "Ada (AI)"; the table's "· AI" mark would repeat it.
+    from dataclasses import replace
+
+    game, state = until("classic", 3, 1, lambda v: v["combat"] is None)
+    match = make_match("classic", 3)
+    ai = replace(match.seats[2], user_id=None, ai_level="heuristic", name="Ada (AI)")
+    match = replace(match, seats=(*match.seats[:2], ai))
+    rendered = render_table(match, game.view(state, None).to_json(), deciders=[2])
+    titles = [f.name for f in rendered.embeds[0].fields]
+    assert "3. Ada (AI) · to act" in titles
+    assert not any("(AI) · AI" in (t or "") for t in titles)
