@@ -46,7 +46,9 @@ def render_deck(deck: DeckInfo, name_of: NameOf, code: str) -> Rendered:
 
 
 def card_lines(deck: DeckInfo, name_of: NameOf) -> list[str]:
-    return sorted(f"{count}x {name_of(card)}" for card, count in deck.cards.items())
+    """By card name (not "1x ..." before "3x ..."), so a card is found where the alphabet says."""
+    named = sorted((name_of(card), count) for card, count in deck.cards.items())
+    return [f"{count}x {name}" for name, count in named]
 
 
 def render_deck_list(

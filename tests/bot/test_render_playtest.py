@@ -234,3 +234,12 @@ def test_an_ai_seat_named_with_its_tag_is_not_tagged_twice() -> None:
     titles = [f.name for f in rendered.embeds[0].fields]
     assert "3. Ada (AI) · to act" in titles
     assert not any("(AI) · AI" in (t or "") for t in titles)
+
+
+def test_a_deck_lists_its_cards_by_name() -> None:
+    from bot.decks import DeckInfo
+    from bot.render.decks import card_lines
+
+    deck = DeckInfo("Brew", "hero_ostwin", {"zz": 1, "aa": 3, "mm": 2}, ())
+    names = {"zz": "Zebra", "aa": "Yak", "mm": "Aardvark"}
+    assert card_lines(deck, names.__getitem__) == ["2x Aardvark", "3x Yak", "1x Zebra"]
