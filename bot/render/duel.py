@@ -290,6 +290,8 @@ class DuelRenderer(GameRenderer):
             return super().event_line(event, names)
         # A card is named only when the event's public part carries its id.
         card = card_of(event.get("id")) if "id" in event else None
+        if card is None:
+            template = labels.DUEL_EVENTS_UNNAMED.get(str(event.get("kind")), template)
         words = _Words(
             seat=_name(names, event.get("seat", event.get("attacker"))),
             to=_name(names, event.get("to")),

@@ -83,6 +83,8 @@ CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     "deal": ("trade", "Deal with {seat}"),
     "cancel": ("turn", "Call the deal off"),
     "give_gold": ("trade", "Give 100 gold to {seat}"),
+    "add_gold": ("trade", "Add 100 of your gold to the swap"),
+    "ask_gold": ("trade", "Ask 100 gold of theirs for the swap"),
     "offer": ("trade", "Offer {seat} your {card} for their {item}"),
     # An offer of an item for nothing, and the answers to an open offer (# 004: Items
     # (Trading)): each names the other player, so offers from several players read apart
@@ -293,8 +295,11 @@ CLASSIC_EVENTS: Mapping[str, str] = {
     "lost_item": "{seat} loses {card}.",
     "dropped_role": "{seat} gives up {card}.",
     "gave_gold": "{seat} gives {gold} gold to {to}.",
+    "gave": "{seat} passes {card} on to {to}.",
     "deal_paid": "{seat} pays {to} {gold} gold for the help.",
     "offer": "{seat} offers {to} a trade.",
+    "add_gold": "{seat} puts {gold} gold into a trade offer to {to}.",
+    "ask_gold": "{seat} asks {to} for {gold} gold in a trade offer.",
     "picked": "{seat} takes a treasure.",
     "treasures": "Treasure is dealt out.",
     "die_set": "{seat} turns the die to {roll} with {card}.",
@@ -327,6 +332,12 @@ CLASSIC_EVENTS: Mapping[str, str] = {
 }
 
 SOME_CARD = "a card"
+# Lines for events whose public part names no card: said without "A card ..." when the
+# event itself tells what the card is (the hired one is the attacker's monster).
+DUEL_EVENTS_UNNAMED: Mapping[str, str] = {
+    "hired": "The attacking monster is hired for {paid} gold.",
+    "committed": "{seat} sends a card in to defend.",
+}
 DUEL_EVENTS: Mapping[str, str] = {
     "turn": "— {seat}'s turn {turn} —",
     "played": "{seat} plays {card}.",

@@ -243,3 +243,12 @@ def test_a_deck_lists_its_cards_by_name() -> None:
     deck = DeckInfo("Brew", "hero_ostwin", {"zz": 1, "aa": 3, "mm": 2}, ())
     names = {"zz": "Zebra", "aa": "Yak", "mm": "Aardvark"}
     assert card_lines(deck, names.__getitem__) == ["2x Aardvark", "3x Yak", "1x Zebra"]
+
+
+def test_duel_hire_and_defend_lines_need_no_card_name() -> None:
+    # 000 III.A.2.f: the revealed monster is hired; the defender sends cards in
+    names = ["Alice", "Bob"]
+    hired = DUEL.event_line({"kind": "hired", "card": 5, "paid": 1}, names)
+    assert hired == "The attacking monster is hired for 1 gold."
+    sent = DUEL.event_line({"kind": "committed", "seat": 1, "card": 9}, names)
+    assert sent == "Bob sends a card in to defend."
