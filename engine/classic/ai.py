@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.classic.rules.combat import treasure_total
+from engine.classic.rules.trade import trade_gold
 from engine.classic.state import ClassicState, Pending
 from engine.core import Action, Rng
 
@@ -104,8 +105,10 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             worth = p.nums[0] != 1 or p.nums[1] <= 2
             return legal[-1] if worth else legal[0]
         if p.kind == "trade":
-            _, offered, wanted = p.nums
-            worth_it = wanted < 0 or t.defs[offered].value >= t.defs[wanted].value
+            _, offered, wanted = p.nums[:3]
+            gold = trade_gold(p)  # coins the offerer adds (or asks, if negative)
+            mine_value = t.defs[wanted].value if wanted >= 0 else 0
+            worth_it = t.defs[offered].value + gold >= mine_value
             return Action(seat, "accept" if worth_it else "decline")
         return legal[0]
     # Own turn, outside combat.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.classic.rules.trade import answer_actions, pending_answers
+from engine.classic.rules.trade import answer_actions, pending_answers, trade_gold
 from engine.classic.state import ClassicState
 from engine.classic.table import Table
 from engine.core import Action
@@ -103,8 +103,10 @@ def open_offers(t: Table, s: ClassicState) -> list[dict[str, int]]:
         and p.kind == "trade"
         and Action(p.seat, "accept") in pending_answers(t, s, p.seat)
     ):
-        offerer, give, take = p.nums
+        offerer, give, take = p.nums[:3]
         out.append({"from": offerer, "to": p.seat, "give": give, "take": take})
+        if trade_gold(p):  # coins in the trade: from the offerer if positive, else to them
+            out[-1]["gold"] = trade_gold(p)
     return out
 
 

@@ -19,7 +19,7 @@ TABLE_CHANNEL, TABLE_MESSAGE, DM_CHANNEL, PERSON = 2, 3, 900, 100  # make_match'
 def _world() -> tuple[LeakWatch, Any, Any, Any]:
     """A watch over one classic match (seat 0 is the person), and a card in seat 1's hand that
     neither the channel nor seat 0 may see."""
-    game, state = until("classic", 4, 8, lambda v: all(n >= 2 for n in v["hand_sizes"]))
+    game, state = until("classic", 4, 3, lambda v: all(n >= 2 for n in v["hand_sizes"]))
     names = [c.name for c in game.table.defs]
     forbidden = forbidden_names("classic", state)
     secret = next(c for c in state.hands[1] if names[c] in forbidden[PUBLIC] & forbidden[0])

@@ -37,15 +37,39 @@ def trade_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
 
 
 def deal_actions(t: Table, s: ClassicState, seat: int, partner: int) -> list[Action]:
-    """What the offerer may propose: coins as a gift, an item as a gift, or item for item."""
+    """What the offerer may propose: coins as a gift, an item as a gift, or item for item;
+    coins may be part of an item trade (# 004: Items (Trading)): ``add_gold`` puts 100 of the
+    offerer's gold in, ``ask_gold`` asks 100 of the partner's, one side only, a step at a time
+    up to ``MOST_GOLD`` (so the draft always ends), before the item offer closes it."""
     out = [Action(seat, "cancel")]
-    if s.gold[seat] >= COIN:
+    mine_gold, their_gold = _drafted_gold(s.pending[-1])
+    if s.gold[seat] >= COIN and not mine_gold and not their_gold:
         out.append(Action(seat, "give_gold", (partner,)))
-    for mine in s.items[seat]:
-        for theirs in [NOTHING, *s.items[partner]]:
-            if _fits(t, s, seat, partner, mine, theirs):
-                out.append(Action(seat, "offer", (partner, mine, theirs)))
-    return out
+    offers = [
+        Action(seat, "offer", (partner, mine, theirs))
+        for mine in s.items[seat]
+        for theirs in [NOTHING, *s.items[partner]]
+        if _fits(t, s, seat, partner, mine, theirs)
+    ]
+    if offers and not their_gold and mine_gold + COIN <= min(MOST_GOLD, s.gold[seat]):
+        out.append(Action(seat, "add_gold"))
+    if offers and not mine_gold and their_gold + COIN <= min(MOST_GOLD, s.gold[partner]):
+        out.append(Action(seat, "ask_gold"))
+    return out + offers
+
+
+MOST_GOLD = 1000  # coins on one side of a drafted trade, at most
+
+
+def _drafted_gold(p: Pending) -> tuple[int, int]:
+    """The coins a ``deal`` draft adds so far: (the offerer's, the partner's)."""
+    return (p.nums[0], p.nums[1]) if len(p.nums) >= 2 else (0, 0)
+
+
+def trade_gold(p: Pending) -> int:
+    """Coins in an item offer owed an answer (a ``trade`` decision): paid by the offerer if
+    positive, by the partner if negative (older snapshots have none)."""
+    return p.nums[3] if len(p.nums) > 3 else 0
 
 
 OFFER_SIZE = 5  # an open offer in ``state.offers``: turn count, offerer, partner, mine, theirs
@@ -85,9 +109,12 @@ def answer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
 def pending_answers(t: Table, s: ClassicState, seat: int) -> list[Action]:
     """The answers to an offer made on the offerer's turn (a ``trade`` decision). Accepting
     needs both items still in place: an off-turn curse or trade may have moved one."""
-    offerer, mine, theirs = s.pending[-1].nums
+    p = s.pending[-1]
+    offerer, mine, theirs = p.nums[:3]
+    gold = trade_gold(p)
     out = [Action(seat, "decline")]
-    if _acceptable(t, s, offerer, seat, mine, theirs):
+    payer, coins = (offerer, gold) if gold > 0 else (seat, -gold)
+    if _acceptable(t, s, offerer, seat, mine, theirs) and s.gold[payer] >= coins:
         out.insert(0, Action(seat, "accept"))
     return out
 
@@ -170,25 +197,38 @@ def _live_entries(s: ClassicState) -> list[int]:
 
 
 def answer_deal(s: ClassicState, a: Action, ev: list[Event]) -> None:
-    s.pending.pop()
-    if a.kind == "give_gold":
+    p = s.pending.pop()
+    mine_gold, their_gold = _drafted_gold(p)
+    if a.kind in ("add_gold", "ask_gold"):
+        mine_gold += COIN if a.kind == "add_gold" else 0
+        their_gold += COIN if a.kind == "ask_gold" else 0
+        p.nums = [mine_gold, their_gold]
+        s.pending.append(p)
+        gold = mine_gold or their_gold
+        ev.append(Event(a.kind, {"seat": a.seat, "to": p.seats[0], "gold": gold}))
+    elif a.kind == "give_gold":
         to = int(a.args[0])
         s.gold[a.seat] -= COIN
         s.gold[to] += COIN
         ev.append(Event("gave_gold", {"seat": a.seat, "to": to, "gold": COIN}))
     elif a.kind == "offer":
         to, mine, theirs = (int(x) for x in a.args)
-        s.pending.append(Pending("trade", to, nums=[a.seat, mine, theirs]))
-        ev.append(Event("offer", {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs}))
+        gold = mine_gold - their_gold
+        s.pending.append(Pending("trade", to, nums=[a.seat, mine, theirs, gold]))
+        data = {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs, "gold": gold}
+        ev.append(Event("offer", data))
 
 
 def answer_trade(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
-    offerer, mine, theirs = p.nums
+    offerer, mine, theirs = p.nums[:3]
     if a.kind == "accept":
         _move(t, s, offerer, a.seat, mine)
         if theirs >= 0:
             _move(t, s, a.seat, offerer, theirs)
+        gold = trade_gold(p)  # 004: Items (Trading): coins may be part of the trade
+        s.gold[offerer] -= gold
+        s.gold[a.seat] += gold
     ev.append(Event("trade_" + a.kind, {"seat": a.seat, "with": offerer}))
 
 
