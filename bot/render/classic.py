@@ -161,10 +161,13 @@ class ClassicRenderer(GameRenderer):
                 door=view.get("door_left", 0), treasure=view.get("treasure_left", 0)
             )
         ]
-        tops = [c for c in (view.get("door_discard_top"), view.get("treasure_discard_top"))]
-        shown = [c for c in tops if isinstance(c, int)]
-        if shown:
-            piles.append(texts.CLASSIC_DISCARDS.format(cards=_names(shown)))
+        # Each discard pile's top card, said with its pile so two cards don't read as a list.
+        tops = zip(
+            (labels.CLASSIC_DOOR_DISCARD, labels.CLASSIC_TREASURE_DISCARD),
+            (view.get("door_discard_top"), view.get("treasure_discard_top")),
+            strict=True,
+        )
+        piles += [template.format(card=short(c)) for template, c in tops if isinstance(c, int)]
         if view.get("corpse"):
             piles.append(texts.CLASSIC_CORPSE.format(cards=_names(view["corpse"])))
         fields.append(Field(texts.TABLE_PILES, "\n".join(piles)))

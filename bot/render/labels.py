@@ -124,6 +124,8 @@ CLASSIC_CHARITY_HAND = (
     "player (or discard them when you are the lowest) to end your turn."
 )
 CLASSIC_CHARITY_WAITING = "{seat} to hand on extra cards"
+CLASSIC_DOOR_DISCARD = "Door discard: {card}"
+CLASSIC_TREASURE_DISCARD = "Treasure discard: {card}"
 # The fight in a hand, so the numbers are in front of whoever decides (# 004: Combat).
 CLASSIC_HAND_FIGHT = "**Fight:** {side} against {monsters}. {verdict}"
 CLASSIC_HAND_MONSTER = "{name} (strength {strength})"

@@ -252,3 +252,19 @@ def test_duel_hire_and_defend_lines_need_no_card_name() -> None:
     assert hired == "The attacking monster is hired for 1 gold."
     sent = DUEL.event_line({"kind": "committed", "seat": 1, "card": 9}, names)
     assert sent == "Bob sends a card in to defend."
+
+
+def test_each_discard_top_is_named_with_its_pile() -> None:
+    # 004: Card Management: two discard piles, door and treasure
+    game, state = until(
+        "classic",
+        3,
+        2,
+        lambda v: v["door_discard_top"] is not None and v["treasure_discard_top"] is not None,
+    )
+    view = game.view(state, None).to_json()
+    table = text(render_table(make_match("classic", 3), view, deciders=[0]))
+    assert labels.CLASSIC_DOOR_DISCARD.format(card=short(view["door_discard_top"])) in table
+    assert labels.CLASSIC_TREASURE_DISCARD.format(card=short(view["treasure_discard_top"])) in (
+        table
+    )
