@@ -212,3 +212,18 @@ def test_single_winner_roll_off_survives_a_concession(game: Classic) -> None:
     game.apply(s, Action(1, "concede"))
     outcome = game.outcome(s)
     assert outcome is not None and list(outcome.winners) == [0]
+
+
+def test_a_concession_during_a_tie_roll_settles_it(game: Classic) -> None:
+    # 004: Dealing With Ties: a seat that leaves while owing its tie decision drops out of the
+    # tie; the others' rolls settle it.
+    from engine.classic.state import TIE_WIN, start_tie
+    from engine.core import CONCEDE
+
+    s = build(game, {"seats": 4, "dice": [2, 5, 3]}, [])
+    events: list[Event] = []
+    assert start_tie(s, [1, 2, 3], [0, 0, 0], TIE_WIN, [], events) is None
+    game.apply(s, Action(1, CONCEDE))
+    while s.pending:
+        game.apply(s, Action(s.pending[-1].seat, "take_it"))
+    assert s.winners == [2]  # 5 beats 3; seat 1 has left
