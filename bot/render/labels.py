@@ -111,6 +111,13 @@ CLASSIC_OFFER_TO_YOU = "{seat} offers you {card} for your {item}."
 CLASSIC_GIFT_TO_YOU = "{seat} offers you {card} as a gift."
 CLASSIC_OFFER_BY_YOU = "You offered {seat} your {card} for their {item}: no answer yet."
 CLASSIC_GIFT_BY_YOU = "You offered {seat} your {card} as a gift: no answer yet."
+CLASSIC_SALE_TO_YOU = "{seat} offers you {card} for {gold} gold."
+CLASSIC_SALE_BY_YOU = "You offered {seat} your {card} for {gold} gold: no answer yet."
+# Coins added to an item swap or a gift, after its line (# 004: coins may be part of a trade).
+CLASSIC_OFFER_GOLD_TO_YOU = " They add {gold} gold."
+CLASSIC_OFFER_GOLD_BY_YOU = " You add {gold} gold."
+CLASSIC_OFFER_PAY_TO_YOU = " You would pay {gold} gold too."
+CLASSIC_OFFER_PAY_BY_YOU = " They would pay you {gold} gold too."
 # The terms of a help bargain in a button: the treasure split, who picks first, gold at once.
 CLASSIC_SHARE = ("no treasure", "1 treasure", "{share} treasures")
 CLASSIC_SHARE_GOLD = "{gold} gold now"

@@ -34,17 +34,27 @@ def offer_lines(
     seat = view.get("seat")
     out: list[str] = []
     for offer in view.get("offers") or []:
-        gift = offer.get("take", NOTHING) == NOTHING
-        if offer.get("to") == seat:
-            template = labels.CLASSIC_GIFT_TO_YOU if gift else labels.CLASSIC_OFFER_TO_YOU
-            other = offer.get("from")
-        elif offer.get("from") == seat:
-            template = labels.CLASSIC_GIFT_BY_YOU if gift else labels.CLASSIC_OFFER_BY_YOU
-            other = offer.get("to")
-        else:
+        to_you = offer.get("to") == seat
+        if not to_you and offer.get("from") != seat:
             continue
+        gift = offer.get("take", NOTHING) == NOTHING
+        gold = int(offer.get("gold") or 0)  # paid by the offerer if positive, else to them
+        if gift and gold < 0:  # an item for coins: a sale, not a gift
+            template = labels.CLASSIC_SALE_TO_YOU if to_you else labels.CLASSIC_SALE_BY_YOU
+        elif gift:
+            template = labels.CLASSIC_GIFT_TO_YOU if to_you else labels.CLASSIC_GIFT_BY_YOU
+        else:
+            template = labels.CLASSIC_OFFER_TO_YOU if to_you else labels.CLASSIC_OFFER_BY_YOU
+        other = offer.get("from") if to_you else offer.get("to")
         who = names[other] if isinstance(other, int) and 0 <= other < len(names) else "?"
-        out.append(
-            template.format(seat=who, card=card(offer.get("give")), item=card(offer.get("take")))
+        line = template.format(
+            seat=who, card=card(offer.get("give")), item=card(offer.get("take")), gold=abs(gold)
         )
+        if gold > 0:
+            extra = labels.CLASSIC_OFFER_GOLD_TO_YOU if to_you else labels.CLASSIC_OFFER_GOLD_BY_YOU
+            line += extra.format(gold=gold)
+        elif gold < 0 and not gift:
+            extra = labels.CLASSIC_OFFER_PAY_TO_YOU if to_you else labels.CLASSIC_OFFER_PAY_BY_YOU
+            line += extra.format(gold=-gold)
+        out.append(line)
     return out

@@ -134,3 +134,24 @@ def test_an_offer_deals_the_partner_a_fresh_hand() -> None:
     gold = Event("gave_gold", {"seat": 1, "to": 3, "gold": 100})
     update = Update(match, [gold, offer], frozenset({0}), before=frozenset({0}))
     assert _offered_to(update) == {2}
+
+
+def test_offer_lines_show_the_coins_of_a_trade() -> None:
+    # 004: Items (Trading): coins may be part of a trade, so the partner sees them before
+    # accepting; an item offered for coins reads as a sale, never as a gift.
+    from bot.render import offers
+
+    def word(card: object) -> str:
+        return {1: "Pot", 2: "Boots"}.get(card, "?")  # type: ignore[call-overload]
+
+    names = ["Alice", "Bob", "Carol"]
+    swap_plus = {"from": 0, "to": 1, "give": 1, "take": 2, "gold": 300}
+    sale = {"from": 0, "to": 1, "give": 1, "take": offers.NOTHING, "gold": -200}
+    bob = offers.offer_lines({"seat": 1, "offers": [swap_plus, sale]}, names, word)
+    assert bob == [
+        "Alice offers you Pot for your Boots. They add 300 gold.",
+        "Alice offers you Pot for 200 gold.",
+    ]
+    alice = offers.offer_lines({"seat": 0, "offers": [swap_plus, sale]}, names, word)
+    assert alice[0].endswith("You add 300 gold.") and "for 200 gold" in alice[1]
+    assert offers.offer_lines({"seat": 2, "offers": [sale]}, names, word) == []
