@@ -6,6 +6,7 @@ legal actions of every seat at every step: deciders and seats acting between tur
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,23 +22,34 @@ TABLES = {"classic": labels.CLASSIC_CONTROLS, "duel": labels.DUEL_CONTROLS}
 MAX_STEPS = 3000
 
 
+def _playout(game: Any, seats: int, seed: int, levels: tuple[str, str]) -> Iterator[Any]:
+    """A seeded playout: yields the state before each move, then plays the move (seats take
+    ``levels`` in turn); the events of each move are sent back to the caller's ``send``."""
+    state = game.new(seats, seed)
+    rng = Rng(seed)
+    for _ in range(MAX_STEPS):
+        if game.outcome(state) is not None or not game.deciders(state):
+            return
+        yield state
+        seat = min(game.deciders(state))
+        level = levels[(seed + seat) % 2]
+        _EVENTS[:] = game.apply(state, game.ai_action(state, seat, rng, level))
+
+
+_EVENTS: list[Any] = []  # the events of the move a playout made last
+MIXED = ("random", "heuristic")
+
+
 def _kinds(game_id: str, seats: int) -> dict[str, tuple[Action, Any]]:
     """The first action seen of each kind, with the view of the seat it was offered to."""
     game = load_game(game_id)
     found: dict[str, tuple[Action, Any]] = {}
     for seed in range(PLAYOUTS):
-        state = game.new(seats, seed)
-        rng = Rng(seed)
-        for _ in range(MAX_STEPS):
-            if game.outcome(state) is not None or not game.deciders(state):
-                break
+        for state in _playout(game, seats, seed, MIXED):
             for seat in range(seats):
                 for action in game.legal_actions(state, seat):
                     if action.kind not in found:
                         found[action.kind] = (action, game.view(state, seat).to_json())
-            seat = min(game.deciders(state))
-            level = "heuristic" if (seed + seat) % 2 else "random"
-            game.apply(state, game.ai_action(state, seat, rng, level))
     return found
 
 
@@ -69,15 +81,12 @@ def _event_kinds(game_id: str, seats: int) -> dict[str, dict[str, Any]]:
     game = load_game(game_id)
     found: dict[str, dict[str, Any]] = {}
     for seed in range(PLAYOUTS):
-        state = game.new(seats, seed)
-        rng = Rng(seed)
-        for _ in range(MAX_STEPS):
-            if game.outcome(state) is not None or not game.deciders(state):
-                break
-            seat = min(game.deciders(state))
-            level = "heuristic" if (seed + seat) % 2 else "random"
-            for event in game.apply(state, game.ai_action(state, seat, rng, level)):
+        _EVENTS.clear()
+        for _state in _playout(game, seats, seed, MIXED):
+            for event in _EVENTS:
                 found.setdefault(event.kind, event.for_viewer(None))
+        for event in _EVENTS:
+            found.setdefault(event.kind, event.for_viewer(None))
     return found
 
 
@@ -102,12 +111,6 @@ def test_every_phase_has_a_name(game_id: str, seats: int, phases: Any) -> None:
     game = load_game(game_id)
     seen: set[str] = set()
     for seed in range(PLAYOUTS // 3):
-        state = game.new(seats, seed)
-        rng = Rng(seed)
-        for _ in range(MAX_STEPS):
+        for state in _playout(game, seats, seed, ("random", "random")):
             seen.add(str(game.view(state, None).to_json().get("phase")))
-            if game.outcome(state) is not None or not game.deciders(state):
-                break
-            seat = min(game.deciders(state))
-            game.apply(state, game.ai_action(state, seat, rng, "random"))
     assert seen - set(phases) == set()
