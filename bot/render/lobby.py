@@ -26,6 +26,8 @@ def render_lobby(match: MatchInfo, *, min_seats: int, max_seats: int) -> Rendere
     lines = []
     for seat in match.seats:
         tag = f" ({texts.LOBBY_AI_TAG})" if seat.ai_level is not None else ""
+        if tag and seat.name.endswith(tag):  # AI seats are named "Ada (AI)" already
+            tag = ""
         lines.append(f"{seat.seat + 1}. {seat.name}{tag}")
     lines.extend(
         f"{n + 1}. {texts.LOBBY_EMPTY_SEAT}" for n in range(len(match.seats), max(min_seats, 0))

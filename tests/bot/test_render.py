@@ -135,6 +135,17 @@ def test_lobby_lists_seats_and_offers_the_five_buttons() -> None:
     assert "Alice" in text_of(rendered) and "Bob" in text_of(rendered)
 
 
+def test_an_ai_seat_named_with_its_tag_is_not_tagged_twice_in_the_lobby() -> None:
+    # Added AI seats are named "Ada (AI)"; the lobby must not print "Ada (AI) (AI)".
+    from dataclasses import replace
+
+    match = make_match(2, status="lobby")
+    ai = SeatInfo(seat=2, user_id=None, ai_level="heuristic", name="Ada (AI)", dm_closed=False)
+    match = replace(match, seats=(*match.seats, ai))
+    text = text_of(render_lobby(match, min_seats=3, max_seats=6))
+    assert "3. Ada (AI)" in text and "(AI) (AI)" not in text
+
+
 def test_start_waits_for_the_minimum_and_join_closes_when_full() -> None:
     short = render_lobby(make_match(1, status="lobby"), min_seats=3, max_seats=6)
     assert {b.label: b.disabled for b in short.buttons}["Start"]
