@@ -206,7 +206,7 @@ def _apply(
         dealt = hurt(defs, s, who, amount, ev)
         suction(defs, s, source, seat, dealt, ev)
     elif op == "heal":
-        heal(s, who, amount, ev)
+        heal(defs, s, who, amount, ev)
     elif op == "draw":
         draw(s, _seat_of_hero(s, who, seat), amount, ev)
     elif op == "gold":
@@ -290,7 +290,7 @@ def suction(defs: Defs, s: DuelState, source: int, seat: int, dealt: int, ev: li
         return
     for x in suction_instances(defs, s, source, seat):
         # 000 II.A.1.b: each instance triggers on its own; they do not add up into one
-        heal(s, s.heroes[seat], min(dealt, x), ev)
+        heal(defs, s, s.heroes[seat], min(dealt, x), ev)
 
 
 def suction_instances(defs: Defs, s: DuelState, source: int, seat: int) -> list[int]:

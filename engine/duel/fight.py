@@ -136,8 +136,8 @@ def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
     f.step = "hire"
-    ev.append(Event("hired", {"card": f.card, "paid": f.gold}))
     c = card(defs, s, f.card)
+    ev.append(Event("hired", {"card": f.card, "id": c.id, "paid": f.gold}))  # revealed already
     if monstrous(defs, s, f.card):
         after_hire(defs, s, ev)  # 000 IV Monstrous: its other abilities are ignored
         return

@@ -197,8 +197,10 @@ def hurt(
     if amount == 0:
         return 0
     s.damage[iid] += amount
-    ev.append(Event("damage", {"card": iid, "amount": amount, "combat": combat}))
     c = card(defs, s, iid)
+    # Only face-up cards take damage (Heroes, cards in play, face-up stashed Monsters), so
+    # naming the card tells nobody anything hidden.
+    ev.append(Event("damage", {"card": iid, "id": c.id, "amount": amount, "combat": combat}))
     if iid in s.heroes:
         if s.damage[iid] >= c.life:
             eliminate(s, s.heroes.index(iid), "defeated", ev)
@@ -207,12 +209,12 @@ def hurt(
     return amount
 
 
-def heal(s: DuelState, iid: int, amount: int, ev: list[Event]) -> int:
-    """# 000 IV Heal: at most the tokens there are."""
+def heal(defs: Defs, s: DuelState, iid: int, amount: int, ev: list[Event]) -> int:
+    """# 000 IV Heal: at most the tokens there are (only face-up cards carry damage)."""
     healed = min(max(0, amount), s.damage[iid])
     if healed:
         s.damage[iid] -= healed
-        ev.append(Event("healed", {"card": iid, "amount": healed}))
+        ev.append(Event("healed", {"card": iid, "id": card(defs, s, iid).id, "amount": healed}))
     return healed
 
 

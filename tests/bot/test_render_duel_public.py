@@ -4,7 +4,7 @@ prevention shields and cards removed from the game."""
 from __future__ import annotations
 
 from bot import texts
-from bot.render import render_table
+from bot.render import render_table, renderer_for
 from bot.render.leaks import message_texts
 from tests.bot.render_support import make_match, until
 
@@ -25,3 +25,24 @@ def test_bleeding_shields_and_removed_cards_are_on_the_table() -> None:
     assert texts.DUEL_SHIELD.format(amount=3) in words
     assert texts.DUEL_REMOVED in words
     assert game.defs[state.card_of[victim]].name in words
+
+
+def test_damage_heal_and_hire_lines_name_the_face_up_card() -> None:
+    # Damage and healing land only on face-up cards, and a hired Monster was revealed first,
+    # so the log names them instead of "A card ...".
+    from engine.core import Rng
+    from engine.games import load_game
+
+    game = load_game("duel")
+    renderer = renderer_for("duel")
+    seen: dict[str, str] = {}
+    for seed in range(20):
+        state, rng = game.new(2, seed), Rng(seed)
+        while game.outcome(state) is None and game.deciders(state) and len(seen) < 3:
+            seat = min(game.deciders(state))
+            for event in game.apply(state, game.ai_action(state, seat, rng, "heuristic")):
+                if event.kind in ("damage", "healed", "hired"):
+                    public = event.for_viewer(None)
+                    seen.setdefault(event.kind, renderer.event_line(public, ["Alice", "Bob"]))
+    assert set(seen) == {"damage", "healed", "hired"}
+    assert not any(line.startswith(("A card", "The attacking")) for line in seen.values()), seen
