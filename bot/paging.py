@@ -99,6 +99,9 @@ def pager(
     if ends and extra:
         raise ValueError("First/Last need the extra field of the page id")
     view = discord.ui.View(timeout=None)
+    if pages <= 1:  # nothing to turn to: no greyed-out buttons under a single page
+        view.stop()
+        return view
     last = max(pages - 1, 0)
     buttons = [
         (texts.BUTTON_PAGE_BACK, PageId(kind, subject, max(page - 1, 0), extra), page <= 0),
