@@ -323,6 +323,8 @@ class ClassicRenderer(GameRenderer):
             kind = "kicked" if stays_out else "kicked_hand"  # the rest goes to a hand
         elif kind == "flee":
             kind = "flee_caught" if event.get("caught") else "flee_away"
+        elif kind == "flee_result":
+            kind = "flee_result_caught" if event.get("caught") else "flee_result_away"
         elif kind == "played" and "on" in event:
             kind = "played_on"
         template = labels.CLASSIC_EVENTS.get(kind)

@@ -146,3 +146,21 @@ def test_a_draft_for_help_shows_its_terms_so_far() -> None:
     assert f"Bob is drafting a price for Alice, so far: {pot}" in table
     hand = render_hand(match, game.view(state, 1).to_json(), game.legal_actions(state, 1))
     assert labels.CLASSIC_HAND_PENDING["counter"] in text(hand)
+
+
+def test_a_failed_flee_roll_is_not_called_caught_before_the_die_is_settled() -> None:
+    # 004: Running Away: a die-changing card may still save the runner, so the first line says
+    # the roll is low and the verdict comes after the die decision.
+    from bot.render import renderer_for
+    from engine.games import load_game
+
+    game = load_game("classic")
+    monster = next(i for i, c in enumerate(game.table.defs) if c.kind == "monster")
+    line = renderer_for("classic").event_line
+    names = ["Alice", "Bob", "Carol"]
+    first = line({"kind": "flee", "seat": 0, "monster": monster, "roll": 3, "caught": True}, names)
+    assert "caught" not in first.lower() and "3" in first
+    kept = {"kind": "flee_result", "seat": 0, "monster": monster, "roll": 3, "caught": True}
+    assert line(kept, names).endswith("catches Alice.")
+    saved = {**kept, "roll": 6, "caught": False}
+    assert "gets away" in line(saved, names)

@@ -88,7 +88,14 @@ def answer_die(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
             ev.append(Event("steal_failed", {"seat": a.seat, "roll": roll}))
     else:
         monster = p.cards[0]
-        if roll + t.run_bonus(s, a.seat, monster) < ESCAPE_ROLL:
+        caught = roll + t.run_bonus(s, a.seat, monster) < ESCAPE_ROLL
+        # The roll's verdict is final only now that the runner kept or changed the die.
+        ev.append(
+            Event(
+                "flee_result", {"seat": a.seat, "monster": monster, "roll": roll, "caught": caught}
+            )
+        )
+        if caught:
             apply_effects(t, s, a.seat, t.defs[monster].bad_stuff, ev)
 
 
