@@ -15,7 +15,7 @@ from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.driver import choose_on, play_to_the_end
 from tests.e2e.helpers import message_in
-from tests.e2e.test_games_e2e import games_bot, open_and_start
+from tests.e2e.test_games_e2e import open_and_start, start_games_bot
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -26,10 +26,7 @@ TRIES = 5
 
 @pytest.fixture
 async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
-    from bot.playground import premigrate
-
-    await premigrate(settings.database)
-    return games_bot(settings)
+    return await start_games_bot(settings)
 
 
 def _curse_on_turn_player(state: Any) -> Action | None:

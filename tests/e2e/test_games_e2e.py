@@ -22,18 +22,24 @@ DM_CLOSED = 50007
 GAMES = ["classic", "duel", "tiny"]
 
 
-def games_bot(settings: Settings) -> Backstab:
+def games_bot(settings: Settings, games: list[str] = GAMES) -> Backstab:
     from bot.client import create_bot
 
-    return create_bot(settings, games=GAMES)
+    return create_bot(settings, games=games)
+
+
+async def start_games_bot(settings: Settings, games: list[str] = GAMES) -> Backstab:
+    """A bot with the real games on a migrated database: what the e2e modules that play
+    classic or duel give SimCord (migrating first: see bot.playground.premigrate)."""
+    from bot.playground import premigrate
+
+    await premigrate(settings.database)
+    return games_bot(settings, games)
 
 
 @pytest.fixture
 async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
-    from bot.playground import premigrate
-
-    await premigrate(settings.database)
-    return games_bot(settings)
+    return await start_games_bot(settings)
 
 
 async def open_and_start(

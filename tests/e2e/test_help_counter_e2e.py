@@ -12,7 +12,7 @@ from bot import texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
 from tests.e2e.helpers import embed_text, message_in
-from tests.e2e.test_games_e2e import _click_key, open_and_start
+from tests.e2e.test_games_e2e import _click_key, open_and_start, start_games_bot
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -20,11 +20,7 @@ if TYPE_CHECKING:
 
 @pytest.fixture
 async def simcord_bot(settings: Any, tiny_game: str) -> Backstab:
-    from bot.playground import premigrate
-    from tests.e2e.test_games_e2e import games_bot
-
-    await premigrate(settings.database)
-    return games_bot(settings)
+    return await start_games_bot(settings)
 
 
 def _game() -> Any:

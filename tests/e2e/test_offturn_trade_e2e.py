@@ -22,7 +22,7 @@ from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.driver import MAX_PAGES, play_to_the_end
 from tests.e2e.helpers import buttons, embed_text, message_in
-from tests.e2e.test_games_e2e import games_bot, open_and_start
+from tests.e2e.test_games_e2e import open_and_start, start_games_bot
 from tests.e2e.test_play_e2e import dm_posts, last_dm
 
 if TYPE_CHECKING:
@@ -34,10 +34,7 @@ NAMES = ("Alice", "Bob", "Carol")
 
 @pytest.fixture
 async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
-    from bot.playground import premigrate
-
-    await premigrate(settings.database)
-    return games_bot(settings)
+    return await start_games_bot(settings)
 
 
 def _swap(state: Any) -> Action | None:

@@ -12,6 +12,7 @@ from bot.config import Settings
 from bot.render import pictures
 from tests.e2e.conftest import World
 from tests.e2e.helpers import message_in
+from tests.e2e.test_games_e2e import start_games_bot
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -19,11 +20,7 @@ if TYPE_CHECKING:
 
 @pytest.fixture
 async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
-    from bot.client import create_bot
-    from bot.playground import premigrate
-
-    await premigrate(settings.database)
-    return create_bot(settings, games=["classic", "duel", "tiny"])
+    return await start_games_bot(settings)
 
 
 async def test_pictures_of_a_duel_are_drawn_off_the_loop(

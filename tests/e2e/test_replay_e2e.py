@@ -13,6 +13,7 @@ from bot.config import Settings
 from bot.render import public_event_lines
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import embed_text
+from tests.e2e.test_games_e2e import start_games_bot
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -20,11 +21,7 @@ if TYPE_CHECKING:
 
 @pytest.fixture
 async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
-    from bot.client import create_bot
-    from bot.playground import premigrate
-
-    await premigrate(settings.database)
-    return create_bot(settings, games=["duel", "tiny"])
+    return await start_games_bot(settings, ["duel", "tiny"])
 
 
 def pager_of(message: Any) -> list[tuple[str, bool]]:
