@@ -9,7 +9,7 @@ from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
 from engine.classic.hooks import HOOKS
 from engine.classic.rules import bargain, combat, effects, free, running, ties, trade, turn
-from engine.classic.state import TIE_DIE, ClassicState, Pending
+from engine.classic.state import TIE_DIE, ClassicState, Pending, waiting_on
 from engine.classic.table import Table
 from engine.classic.views import ClassicView, make_view
 from engine.core import (
@@ -53,13 +53,7 @@ class Classic(Game[ClassicState, ClassicView]):
         return frozenset(p for p in range(state.seats) if not state.out[p])
 
     def deciders(self, state: ClassicState) -> frozenset[int]:
-        if state.winners or self.outcome(state) is not None:
-            return frozenset()
-        if state.pending:
-            return frozenset({state.pending[-1].seat})
-        if state.window is not None:
-            return state.window.waiting_on()
-        return frozenset({state.turn})
+        return waiting_on(state)
 
     def free_actors(self, state: ClassicState) -> frozenset[int]:
         """# 004: When You May Take Actions: every live seat not waited on may play an

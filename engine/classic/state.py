@@ -228,6 +228,19 @@ class ClassicState:
         return zones
 
 
+def waiting_on(s: ClassicState) -> frozenset[int]:
+    """The seats the match waits on (``Classic.deciders``): the owner of the newest pending
+    decision, else those a response window still waits for, else the turn player; nobody once
+    the match is decided (a winner, or one live seat left). Public: the table says it."""
+    if s.winners or sum(1 for p in range(s.seats) if not s.out[p]) <= 1:
+        return frozenset()
+    if s.pending:
+        return frozenset({s.pending[-1].seat})
+    if s.window is not None:
+        return s.window.waiting_on()
+    return frozenset({s.turn})
+
+
 def roll_die(s: ClassicState) -> int:
     """Every die roll of the game: a stacked result if a scenario set one, else the RNG."""
     return s.dice.pop(0) if s.dice else s.rng.roll()

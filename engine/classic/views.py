@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.classic.rules.trade import answer_actions, pending_answers, trade_gold
-from engine.classic.state import ClassicState
+from engine.classic.state import ClassicState, waiting_on
 from engine.classic.table import Table
 from engine.core import Action
 
@@ -80,7 +80,7 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
         "pending": pending,
         "winners": list(s.winners),
         "offers": open_offers(t, s),
-        "deciders": deciders(s),
+        "deciders": sorted(waiting_on(s)),  # a hand tells deciding from acting freely
         "hand": sorted(s.hands[seat]) if seat is not None else None,
     }
     return ClassicView(seat, data)
@@ -108,17 +108,3 @@ def open_offers(t: Table, s: ClassicState) -> list[dict[str, int]]:
         if trade_gold(p):  # coins in the trade: from the offerer if positive, else to them
             out[-1]["gold"] = trade_gold(p)
     return out
-
-
-def deciders(s: ClassicState) -> list[int]:
-    """The seats the match waits on, as ``Classic.deciders`` has them (public: the table says
-    whom it waits for), so a hand can tell a seat that decides from one that may only act
-    freely. Nobody once the match is decided."""
-    live = [p for p in range(s.seats) if not s.out[p]]
-    if s.winners or len(live) <= 1:
-        return []
-    if s.pending:
-        return [s.pending[-1].seat]
-    if s.window is not None:
-        return sorted(s.window.waiting_on())
-    return [s.turn]
