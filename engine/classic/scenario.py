@@ -4,16 +4,23 @@ instances."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.classic.game import Classic
 from engine.classic.state import ClassicState
 from engine.classic.table import Table
-from engine.core import CONCEDE, Action, IllegalAction, Rng
+from engine.core import Action, Rng
 from engine.core.errors import Reason
+from engine.scenario import ArgToken, ScenarioRules
 
 
-def build(game: Classic, setup: dict[str, Any], seats_spec: list[dict[str, Any]]) -> ClassicState:
+def build(
+    game: Classic,
+    setup: Mapping[str, Any],
+    seats_spec: list[dict[str, Any]],
+    options: Mapping[str, Any] | None = None,
+) -> ClassicState:
     t = game.table
     seats = int(setup.get("seats", len(seats_spec) or 3))
     free = list(range(len(t)))
@@ -25,7 +32,7 @@ def build(game: Classic, setup: dict[str, Any], seats_spec: list[dict[str, Any]]
                 return card
         raise ValueError(f"no unused copy of card {def_id!r}")
 
-    s = game.new(seats, int(setup.get("seed", 1)))
+    s = game.new(seats, int(setup.get("seed", 1)), options)
     s.rng = Rng(int(setup.get("seed", 1)))
     for zone in (s.hands, s.items, s.equipped, s.roles, s.curses, s.cheats, s.hired):
         for seat_list in zone:
@@ -71,7 +78,7 @@ def build(game: Classic, setup: dict[str, Any], seats_spec: list[dict[str, Any]]
     return s
 
 
-def find_action(game: Classic, s: ClassicState, step: dict[str, Any]) -> Action | None:
+def find_action(game: Classic, s: ClassicState, step: Mapping[str, Any]) -> Action | None:
     """The legal action whose kind and arguments (card ids by definition) match the step."""
     t = game.table
     seat, kind = int(step["seat"]), str(step["do"])
@@ -127,24 +134,6 @@ def summary(game: Classic, s: ClassicState) -> dict[str, Any]:
     }
 
 
-def check(game: Classic, s: ClassicState, expect: dict[str, Any], where: str) -> list[str]:
-    facts = summary(game, s)
-    failures = []
-    for key, want in expect.items():
-        if key == "legal" or key == "not_legal":
-            for step in want:
-                found = find_action(game, s, step) is not None
-                if found != (key == "legal"):
-                    failures.append(f"{where}: {key} {step} failed")
-            continue
-        if key not in facts:
-            failures.append(f"{where}: unknown expectation {key!r}")
-        elif facts[key] != want:
-            failures.append(f"{where}: {key} is {facts[key]!r}, expected {want!r}")
-    return failures
-
-
-TOP_KEYS = {"game", "title", "rule", "setup", "seat", "step", "expect", "expect_start"}
 SETUP_KEYS = {
     "seats",
     "seed",
@@ -169,59 +158,47 @@ SEAT_KEYS = {
     "dead",
     "redraw",
 }
-STEP_KEYS = {"seat", "do", "args", "expect", "refused"}
 
 
-def _unknown_keys(data: dict[str, Any]) -> list[str]:
-    """A misplaced key (say ``expect_start`` under a ``[[seat]]`` table) must not be ignored."""
-    bad = [f"unknown key {k!r}" for k in data if k not in TOP_KEYS]
-    bad += [f"unknown setup key {k!r}" for k in data.get("setup", {}) if k not in SETUP_KEYS]
-    for n, seat in enumerate(data.get("seat", [])):
-        bad += [f"unknown key {k!r} in seat {n}" for k in seat if k not in SEAT_KEYS]
-    for n, step in enumerate(data.get("step", []), start=1):
-        bad += [f"unknown key {k!r} in step {n}" for k in step if k not in STEP_KEYS]
-    return bad
+class ClassicScenario(ScenarioRules):
+    """The classic hooks of the generic runner (``engine/scenario.py``)."""
+
+    top_keys = frozenset({"seat"})
+    setup_keys = frozenset(SETUP_KEYS)
+
+    def key_problems(self, data: Mapping[str, Any]) -> list[str]:
+        """A misplaced key (say ``expect_start`` under a ``[[seat]]`` table) must not be
+        ignored."""
+        seats = data.get("seat", [])
+        return [
+            f"unknown key {k!r} in seat {n}"
+            for n, seat in enumerate(seats)
+            for k in seat
+            if k not in SEAT_KEYS
+        ]
+
+    def build(self, game: Any, data: Mapping[str, Any]) -> ClassicState:
+        setup = dict(data.get("setup", {}))
+        return build(game, setup, list(data.get("seat", [])), data.get("options"))
+
+    def action(self, game: Any, state: Any, seat: int, kind: str, args: list[ArgToken]) -> Action:
+        """The legal action whose kind and arguments match; otherwise the action as written
+        (card ids as some copy), so that a refusal is checked by the engine itself."""
+        step = {"seat": seat, "do": kind, "args": args}
+        found = find_action(game, state, step)
+        return found or Action(seat, kind, tuple(_raw_args(game, step)))
+
+    def facts(self, game: Any, state: Any) -> dict[str, Any]:
+        return summary(game, state)
+
+    def dice_left(self, state: Any) -> list[int]:
+        return list(state.dice)
 
 
-def run(game: Classic, data: dict[str, Any]) -> list[str]:
-    """Run one scenario; the list of failures is empty when it passes."""
-    bad = _unknown_keys(data)
-    if bad:
-        return bad
-    s = build(game, dict(data.get("setup", {})), list(data.get("seat", [])))
-    failures: list[str] = []
-    if "expect_start" in data:
-        failures += check(game, s, data["expect_start"], "start")
-    for n, step in enumerate(data.get("step", []), start=1):
-        where = f"step {n} ({step.get('do')})"
-        action = find_action(game, s, step)
-        refused = step.get("refused")
-        if action is None and step["do"] == CONCEDE and refused is None:
-            action = Action(int(step["seat"]), CONCEDE)
-        if action is None:
-            raw = Action(int(step["seat"]), str(step["do"]), tuple(_raw_args(game, step)))
-            try:
-                game.apply(s, raw)
-            except IllegalAction as exc:
-                if refused is None:
-                    failures.append(f"{where}: refused ({exc.reason})")
-                    return failures
-                if refused not in (True, exc.reason):
-                    failures.append(f"{where}: refused with {exc.reason}, expected {refused}")
-                continue
-            failures.append(f"{where}: not found among legal actions")
-            return failures
-        if refused is not None:
-            failures.append(f"{where}: expected a refusal ({refused}) but it is legal")
-            return failures
-        game.apply(s, action)
-        if "expect" in step:
-            failures += check(game, s, step["expect"], where)
-    failures += check(game, s, dict(data.get("expect", {})), "end")
-    return failures
+SCENARIO = ClassicScenario()
 
 
-def _raw_args(game: Classic, step: dict[str, Any]) -> list[int | str]:
+def _raw_args(game: Classic, step: Mapping[str, Any]) -> list[int | str]:
     """Arguments as given, card ids turned into some instance (for refusal checks)."""
     out: list[int | str] = []
     for arg in step.get("args", []):
@@ -232,4 +209,4 @@ def _raw_args(game: Classic, step: dict[str, Any]) -> list[int | str]:
     return out
 
 
-__all__ = ["Reason", "build", "check", "find_action", "run", "summary"]
+__all__ = ["SCENARIO", "Reason", "build", "find_action", "summary"]

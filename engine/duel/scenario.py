@@ -1,60 +1,73 @@
-"""Duel scenarios: set up an exact position, apply actions, check facts.
-
-A scenario is a TOML file::
-
-    name = "running away flips the marker"
-    rule = "000 III.A.2.f.(II)"
-    [setup]                       # every key optional
-    active = 0                    # whose turn it is (phase "main")
-    purse = [3, 2]
-    level = [1, 1]
-    [setup.seat0]                 # card ids per zone: hand, deck (last = top), hoard,
-    hand = ["puddle_slime"]       # stash (face down), stash_up (face up), discard
-    [setup.seat1]
-    hoard = ["rusty_sword"]
-    [[step]]
-    do = "0 fight @puddle_slime 1"   # seat, kind, args; @id = that card (the seat's own first)
-    [[step]]
-    do = "1 run"
-    expect = { "limp.1" = true, "stash.0" = ["puddle_slime"] }
-    [[step]]
-    do = "1 face"
-    refused = "not_legal_now"       # the action must be refused with this reason
-    [[step]]
-    do = "0 order @sanctuary:0"     # order choices: @card:ability index, or ``bleeding``
-
-Facts (``probe``): ``purse.S``, ``level.S``, ``damage.S`` (Hero), ``limp.S``, ``hand.S``,
-``hoard.S``, ``stash.S`` (all, face up or down), ``stash_up.S``, ``discard.S``, ``deck.S``
-(ids, top last), ``removed``, ``phase``, ``winner`` (-1 while live, -2 for a draw),
-``reason``, ``zapped`` (ids), ``damage_on.<card id>``, ``stuck.<card id>`` (host id),
-``fight_step``, ``fight_cost``. ``python -m engine.duel.scenario FILE...`` runs files.
+"""Duel scenarios: the duel's hooks for the generic runner (``engine/scenario.py``; the file
+format is ``docs/scenarios.md``). ``build`` makes an exact position, ``find``/``parse`` turn
+card ids into instances, ``probe`` lists the facts ``expect`` may name.
 """
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core import Action, IllegalAction, Rng
+from engine.core import Action, Rng
+from engine.duel.decks import Deck, validate_deck
 from engine.duel.effects import BLEED, TRIGGER_BASE
 from engine.duel.game import Duel
 from engine.duel.state import DuelState
+from engine.scenario import ArgToken, ScenarioRules, step_parts
+from engine.scenario import run as run_scenario
 
 ZONES = ("hand", "deck", "hoard", "stash", "stash_up", "discard")
 DEFAULT_HEROES = ("hero_brunhild", "hero_vesper")
+UNORDERED = frozenset({"hand", "hoard", "stash", "stash_up", "discard", "removed", "zapped"})
 
 
-def build(game: Duel, setup: Mapping[str, Any]) -> DuelState:
-    """A state in the active player's munchkining phase with exactly the listed cards."""
+def build(
+    game: Duel, setup: Mapping[str, Any], options: Mapping[str, Any] | None = None
+) -> DuelState:
+    """The position ``setup`` describes (keys in ``docs/scenarios.md``). With ``phase =
+    "mulligan"`` and no cards listed, a real deal: ``Game.new`` with ``options`` (decks)."""
+    phase = str(setup.get("phase", "main"))
+    dealt = not any(f"seat{p}" in setup for p in (0, 1))
+    if phase == "mulligan" and dealt:
+        s = game.new(2, int(setup.get("seed", 1)), options or {})
+        s.dice = [int(d) for d in setup.get("dice", [])]
+        return s
+    s = _placed(game, setup)
+    s.dice = [int(d) for d in setup.get("dice", [])]
+    s.phase = phase
+    if phase == "mulligan":  # 000 II.B.8: six cards each (as listed), nobody has decided
+        s.mulligan, s.turn, s.purse = [-1, -1], 0, [0, 0]
+    elif phase == "first":  # 000 II.B.9: the high roller chooses who starts
+        s.mulligan, s.turn, s.purse = [0, 0], 0, [0, 0]
+        s.chooser = int(setup.get("chooser", 0))
+    elif phase != "main":
+        raise ValueError(f"setup phase {phase!r} is not mulligan, first or main")
+    for key in ("purse", "level", "limp", "cheated", "bleed", "shield"):
+        if key in setup:
+            setattr(s, key, list(setup[key]))
+    for seat, cid_list in ((p, setup.get(f"seat{p}", {}).get("zapped", [])) for p in (0, 1)):
+        for cid in cid_list:
+            s.zapped.add(find(game, s, seat, cid))
+    for seat, dmg in enumerate(setup.get("hero_damage", [0, 0])):
+        s.damage[s.heroes[seat]] = int(dmg)
+    for cid, amount in setup.get("damage", {}).items():  # damage tokens on any card
+        s.damage[find(game, s, 0, cid)] = int(amount)
+    for cid, amount in setup.get("tokens", {}).items():  # gold tokens (Collect)
+        s.tokens[find(game, s, 0, cid)] = int(amount)
+    return s
+
+
+def _placed(game: Duel, setup: Mapping[str, Any]) -> DuelState:
+    """Exactly the listed cards in their zones; Curses listed under ``stuck`` sit on their
+    hosts."""
     card_of: list[int] = []
     owner: list[int] = []
     placed: list[dict[str, list[int]]] = [{}, {}]
     for seat in (0, 1):
         spec = setup.get(f"seat{seat}", {})
-        for zone in ZONES:
+        for zone in (*ZONES, "stuck"):
             ids = []
             for cid in spec.get(zone, []):
                 ids.append(len(card_of))
@@ -82,18 +95,15 @@ def build(game: Duel, setup: Mapping[str, Any]) -> DuelState:
         tokens=[0] * n,
     )
     s.face_up = set(placed[0]["stash_up"] + placed[1]["stash_up"])
-    s.purse = list(setup.get("purse", [3, 3]))
-    s.level = list(setup.get("level", [3, 3]))
-    s.limp = list(setup.get("limp", [False, False]))
+    s.purse = [3, 3]
+    s.level = [3, 3]
     s.active = int(setup.get("active", 0))
     s.mulligan = [0, 0]
     s.turn = 1
-    s.phase = "main"
-    for seat, dmg in enumerate(setup.get("hero_damage", [0, 0])):
-        s.damage[heroes[seat]] = int(dmg)
     for seat in (0, 1):
-        for cid in setup.get(f"seat{seat}", {}).get("zapped", []):
-            s.zapped.add(find(game, s, seat, cid))
+        hosts = setup.get(f"seat{seat}", {}).get("stuck", {})
+        for curse, host_id in zip(placed[seat]["stuck"], hosts.values(), strict=True):
+            s.stuck[curse] = find(game, s, seat, str(host_id))
     return s
 
 
@@ -117,25 +127,6 @@ def find(game: Duel, s: DuelState, seat: int, cid: str) -> int:
     raise KeyError(f"no {cid!r} in this position")
 
 
-def parse(game: Duel, s: DuelState, text: str) -> Action:
-    seat_text, kind, *raw = text.split()
-    seat = int(seat_text)
-    args: list[int] = []
-    for r in raw:
-        if r.startswith("@") and ":" in r:  # a trigger to order: card and ability index
-            cid, index = r[1:].split(":")
-            args.append(find(game, s, seat, cid) * TRIGGER_BASE + int(index))
-        elif r == "bleeding":
-            args.append(BLEED)
-        elif r.startswith("@"):
-            args.append(find(game, s, seat, r[1:]))
-        elif r in ("hero0", "hero1"):
-            args.append(s.heroes[int(r[-1])])
-        else:
-            args.append(int(r))
-    return Action(seat, kind, tuple(args))
-
-
 def probe(game: Duel, s: DuelState) -> dict[str, Any]:
     def ids(zone: list[int]) -> list[str]:
         return [game.defs[s.card_of[i]].id for i in zone]
@@ -152,9 +143,19 @@ def probe(game: Duel, s: DuelState) -> dict[str, Any]:
         facts[f"deck.{p}"] = ids(s.deck[p])
         facts[f"stash_up.{p}"] = sorted(ids([i for i in s.stash[p] if i in s.face_up]))
     facts["zapped"] = sorted(ids(sorted(s.zapped)))
+    facts["active"] = s.active
+    facts["chooser"] = s.chooser
+    facts["turn"] = s.turn
+    facts["mulligan"] = list(s.mulligan)
+    facts["window"] = s.window.kind if s.window is not None else "none"
+    facts["deciders"] = sorted(game.deciders(s))
+    facts["stack"] = [game.defs[s.card_of[e[1]]].id for e in s.stack]
     for iid, dmg in enumerate(s.damage):
         if dmg:
             facts[f"damage_on.{game.defs[s.card_of[iid]].id}"] = dmg
+    for iid, n in enumerate(s.tokens):
+        if n:
+            facts[f"tokens_on.{game.defs[s.card_of[iid]].id}"] = n
     for curse, host in s.stuck.items():
         facts[f"stuck.{game.defs[s.card_of[curse]].id}"] = game.defs[s.card_of[host]].id
     out = game.outcome(s)
@@ -168,69 +169,68 @@ def probe(game: Duel, s: DuelState) -> dict[str, Any]:
     return facts
 
 
-TOP_KEYS = frozenset({"game", "name", "title", "rule", "setup", "step"})
-STEP_KEYS = frozenset({"do", "expect", "refused"})
+class DuelScenario(ScenarioRules):
+    setup_keys = frozenset(
+        {"active", "purse", "level", "limp", "hero_damage", "heroes", "seat0", "seat1"}
+        | {"chooser", "damage", "tokens", "cheated", "bleed", "shield"}
+    )
+    open_facts = frozenset({"damage_on", "tokens_on", "stuck", "fight_cost"})
+
+    def key_problems(self, data: Mapping[str, Any]) -> list[str]:
+        setup = data.get("setup", {})
+        allowed = {*ZONES, "zapped", "stuck"}
+        return [
+            f"unknown key {k!r} in setup.seat{p}"
+            for p in (0, 1)
+            for k in setup.get(f"seat{p}", {})
+            if k not in allowed
+        ]
+
+    def build(self, game: Any, data: Mapping[str, Any]) -> DuelState:
+        return build(game, data.get("setup", {}), data.get("options", {}))
+
+    def action(self, game: Any, state: Any, seat: int, kind: str, args: list[ArgToken]) -> Action:
+        return Action(seat, kind, tuple(_arg(game, state, seat, a) for a in args))
+
+    def facts(self, game: Any, state: Any) -> dict[str, Any]:
+        return probe(game, state)
+
+    def same(self, key: str, got: Any, want: Any) -> bool:
+        if isinstance(want, list) and key.split(".")[0] in UNORDERED:
+            want = sorted(want)  # a zone's cards compare as a multiset, the deck in order
+        return bool(got == want)
+
+    def dice_left(self, state: Any) -> list[int]:
+        return list(state.dice)
+
+    def validate_deck(self, game: Any, deck: Mapping[str, Any]) -> list[str]:
+        return [v.code for v in validate_deck(Deck.from_json(deck), game.by_id)]
 
 
-def _unknown_keys(spec: Mapping[str, Any]) -> list[str]:
-    """A misspelled key (``expcet``) would otherwise check nothing and pass."""
-    bad = [f"unknown key {k!r}" for k in spec if k not in TOP_KEYS]
-    for number, step in enumerate(spec.get("step", []), 1):
-        keys = step if isinstance(step, Mapping) else {}
-        bad += [f"unknown key {k!r} in step {number}" for k in keys if k not in STEP_KEYS]
-    return bad
+SCENARIO = DuelScenario()
+
+
+def _arg(game: Duel, s: DuelState, seat: int, a: ArgToken) -> int:
+    if isinstance(a, int):
+        return a
+    if ":" in a:  # a trigger to order: card and ability index
+        cid, index = a.split(":")
+        return find(game, s, seat, cid) * TRIGGER_BASE + int(index)
+    if a == "bleeding":
+        return BLEED
+    return find(game, s, seat, a)
+
+
+def parse(game: Duel, s: DuelState, text: str) -> Action:
+    """One line ``"0 fight @puddle_slime 1"`` as an action."""
+    seat, kind, args = step_parts({"do": text})
+    return SCENARIO.action(game, s, seat, kind, args)
 
 
 def run(game: Duel, spec: Mapping[str, Any]) -> list[str]:
-    """Play a scenario; the list of failed expectations (empty means it passed)."""
-    bad = _unknown_keys(spec)
-    if bad:
-        return bad
-    s = build(game, spec.get("setup", {}))
-    failures: list[str] = []
-    for number, step in enumerate(spec.get("step", []), 1):
-        if "do" in step:
-            try:
-                action = parse(game, s, step["do"])
-            except (KeyError, ValueError) as exc:
-                failures.append(f"step {number}: cannot read {step['do']!r} ({exc})")
-                break
-            try:
-                game.apply(s, action)
-                if "refused" in step:
-                    failures.append(f"step {number}: {step['do']!r} was accepted")
-            except IllegalAction as exc:
-                if step.get("refused") != exc.reason:
-                    failures.append(f"step {number}: {step['do']!r} refused ({exc.reason})")
-        facts = probe(game, s)
-        for key, want in step.get("expect", {}).items():
-            got = facts.get(key)
-            if isinstance(want, list) and key.split(".")[0] != "deck":
-                want = sorted(want)
-            if got != want:
-                failures.append(f"step {number}: {key} is {got!r}, expected {want!r}")
-    return failures
+    """Play a duel scenario (``game`` is ignored: the registry's duel plays it)."""
+    return run_scenario({"game": "duel", **spec})
 
 
 def run_file(game: Duel, path: Path) -> list[str]:
     return run(game, tomllib.loads(path.read_text(encoding="utf-8")))
-
-
-def main(argv: list[str]) -> int:
-    from engine.games import load_game
-
-    game = load_game("duel")
-    assert isinstance(game, Duel)
-    bad = 0
-    for name in argv:
-        for path in sorted(Path(name).glob("*.toml")) if Path(name).is_dir() else [Path(name)]:
-            failures = run_file(game, path)
-            bad += bool(failures)
-            print(("FAIL " if failures else "ok   ") + str(path))
-            for f in failures:
-                print("     " + f)
-    return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

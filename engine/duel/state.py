@@ -121,6 +121,9 @@ class DuelState:
     # 000 I.E: cards whose type changed to Ally (op ``animate``), with their life as an Ally,
     # until they leave play.
     animated: dict[int, int] = field(default_factory=dict)
+    # Stacked die results used before the RNG (scenarios and perft files fix the first-player
+    # roll with them; a live match never stacks any).
+    dice: list[int] = field(default_factory=list)
 
     def clone(self) -> DuelState:
         return DuelState(
@@ -158,6 +161,7 @@ class DuelState:
             list(self.eliminated),
             self.end_reason,
             dict(self.animated),
+            list(self.dice),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -196,6 +200,7 @@ class DuelState:
             "eliminated": self.eliminated,
             "end_reason": self.end_reason,
             "animated": [[k, v] for k, v in sorted(self.animated.items())],
+            "dice": self.dice,
         }
 
     @classmethod
@@ -235,4 +240,5 @@ class DuelState:
             list(d["eliminated"]),
             d["end_reason"],
             {int(k): int(v) for k, v in d.get("animated", [])},
+            [int(x) for x in d.get("dice", [])],
         )

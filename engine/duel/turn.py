@@ -49,12 +49,17 @@ def mulligan(s: DuelState, seat: int, take: bool, ev: list[Event]) -> None:
 def roll_for_first(s: DuelState, ev: list[Event]) -> None:
     """# 000 II.B.9: both roll; ties roll again; the high roller chooses who starts."""
     while True:
-        a, b = s.rng.roll(6), s.rng.roll(6)
+        a, b = roll(s), roll(s)
         ev.append(Event("rolled", {"rolls": [a, b]}))
         if a != b:
             break
     s.chooser = 0 if a > b else 1
     s.phase = "first"
+
+
+def roll(s: DuelState) -> int:
+    """A die: the next stacked result if a scenario stacked one, else the RNG."""
+    return s.dice.pop(0) if s.dice else s.rng.roll(6)
 
 
 def choose_first(defs: Defs, s: DuelState, first: int, ev: list[Event]) -> None:
