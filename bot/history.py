@@ -8,7 +8,6 @@ action. Refusals are ``ServiceError`` codes worded by ``bot.texts``.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,7 +15,6 @@ from bot.service import MatchInfo, MatchService, ServiceError
 from bot.storage.history import HistoryStore
 from engine.core import Event, Game, IllegalAction
 from engine.core.record import CardSetChanged, MatchRecord
-from engine.games import load_game
 from engine.replay import FORMAT, ExportedMatch, ExportedSeat
 
 PAGE_SIZE = 10
@@ -43,11 +41,8 @@ class ReplayStep:
 
 
 class History:
-    def __init__(
-        self, service: MatchService, games: Callable[[str], Game[Any, Any]] = load_game
-    ) -> None:
+    def __init__(self, service: MatchService) -> None:
         self.service = service
-        self._games = games
         self.store = HistoryStore(service.repo.db)
         self._marks: OrderedDict[int, list[int]] = OrderedDict()
 
@@ -84,12 +79,15 @@ class History:
             record=record,
             result=match.outcome.to_json() if match.outcome is not None else None,
             finished_at=await self.store.finished_at(match_id),
+            # The cards it was played on, so the file replays whatever data/ holds later.
+            cards=await self.service.card_set_of(match_id),
+            rules_version=await self.service.rules_version_played(match_id),
         )
 
     async def step(self, guild_id: int, match_id: int, step: int) -> ReplayStep:
         match = await self.finished(guild_id, match_id)
         record = await self.service.record(match_id)
-        game = self._games(match.game)
+        game = await self.service.game_of_match(match_id)  # the card set it was played on
         try:
             marks = self._step_marks(match_id, game, record)
             step = min(max(step, 0), len(marks) - 1)

@@ -44,6 +44,8 @@ class MatchInfo:
     deadline: float | None  # the running loop's time (what renderers compare against)
     deadline_at: float | None = None  # wall-clock epoch seconds (for Discord's <t:..:R>)
     deadline_kind: str | None = None  # 'turn', 'window' or 'lobby'
+    card_set: str | None = None  # the digest of the card set it plays on (engine.games.pin)
+    ended_reason: str | None = None  # why the bot ended it with no result (bot.restore)
 
     @property
     def ranked(self) -> bool:

@@ -1,6 +1,14 @@
 """Bringing matches back into memory: from a snapshot that covers the log (fast), or by
 replaying the log (the truth; the snapshot is only a cache of its fold). A mixin of
-``MatchService``, which calls these under each match's lock."""
+``MatchService``, which calls these under each match's lock.
+
+A match plays on the card set it started with (``card_sets``, by digest) and records the
+rules version it was played by. After a deploy: changed cards never reach it (its game is
+rebuilt from the pinned definitions); changed rules replay its log on the new code and it goes
+on only if that reaches exactly the stored state, else it is ended cleanly with no result
+(docs/reliability.md, "A deploy under live matches"). A match whose rows cannot be read is
+quarantined (its table says so; a server manager may end it) while every other one restores.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +21,32 @@ from typing import TYPE_CHECKING, Any
 
 from bot.match_types import MatchInfo, SeatInfo, ServiceError, Update
 from bot.storage.repository import StoredMatch
-from engine.core import Game, IllegalAction
-from engine.core.record import CardSetChanged, MatchRecord, RecordHeader, replay
+from engine import games as registry
+from engine.core import Event, Game
+from engine.core.record import CardSetChanged, MatchRecord, RecordHeader
 
 if TYPE_CHECKING:
     from bot.storage.repository import Repository, Row
+    from bot.timers import TurnTimers
 
 log = logging.getLogger("bot.service")
+
+# Why the bot ended or quarantined a match (``matches.ended_reason``; worded in bot.texts).
+CARDS_GONE = "cards_changed"  # its card set can neither be rebuilt nor found in the data
+RULES_CHANGED = "rules_changed"  # its log no longer reaches its state on the new rules
+UNREADABLE = "unreadable"  # a row of it cannot be read: quarantined until a manager ends it
+BY_MANAGER = "ended_by_manager"
+RECENT_ACTIONS = 30  # actions whose events are kept for the table's "Last moves"
+OFFER_EVENT = "offer"  # its "to" seat is dealt a fresh hand (as bot.publisher does)
+
+
+class CannotGoOn(Exception):
+    """This match cannot be played on with this code and these cards; ``reason`` says why."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
 
 
 @dataclass
@@ -36,12 +63,24 @@ class LiveMatch:
     # at or after it still answers that window, so it is not stale. After a restart it is the
     # current version (older table Passes get a fresh view instead).
     pass_floor: int = 0
+    # From the last replay of its log (empty until then): the events of its last actions, so
+    # a table redrawn after a restart keeps its "Last moves" lines; and per seat, the action
+    # count at which its hand DM last fell due (see ``Fold``), so a restart re-sends only a
+    # hand that was really lost.
+    recent: list[Event] = field(default_factory=list)
+    hand_due: dict[int, int] = field(default_factory=dict)
 
 
 class Restorer:
     repo: Repository
     _live: dict[int, LiveMatch]
     _unchecked: dict[int, StoredMatch]
+    # Set at start: matches quarantined (reason) and ended because of a deploy.
+    quarantined: dict[int, str]
+    ended_at_start: list[int]
+    _saved_sets: set[str]
+    moved_deadlines: set[int]
+    timers: TurnTimers
 
     if TYPE_CHECKING:  # provided by MatchService
 
@@ -53,6 +92,114 @@ class Restorer:
 
         async def current(self, match_id: int) -> Update: ...
 
+        async def get(self, match_id: int) -> MatchInfo: ...
+
+        async def _publish(self, update: Update) -> None: ...
+
+    # bringing a live match back -------------------------------------------------------------
+
+    async def _bring_back(self, stored: StoredMatch) -> LiveMatch | None:
+        """The live match from its records, or None when it was ended (its cards or rules
+        changed beyond replay) or quarantined (its records cannot be read)."""
+        match_id = stored.id
+        try:
+            if stored.damaged:
+                raise CannotGoOn(UNREADABLE, ", ".join(stored.damaged[:3]))
+            game = await self._game_of(stored)
+            if _rules_of(stored.row) != rules_version_of(game.id):
+                return await self._replay_on_new_rules(stored, game)
+            live = self._from_snapshot(stored, game)
+            if live is None:
+                live = await self._rebuild(stored, game)
+            else:
+                self._unchecked[match_id] = stored
+            return live
+        except CannotGoOn as exc:
+            if exc.reason == UNREADABLE:
+                log.error("match %s quarantined: %s", match_id, exc.detail)
+                self.quarantined[match_id] = exc.reason
+            else:
+                await self._end_at_start(match_id, exc)
+            return None
+        except Exception:
+            log.exception("match %s could not be restored; quarantined", match_id)
+            self.quarantined[match_id] = UNREADABLE
+            return None
+
+    async def _game_of(self, stored: StoredMatch) -> Game[Any, Any]:
+        """The game this match plays on: rebuilt from its pinned card set, else (a match from
+        before pinning) today's data if it holds the very cards the match recorded, pinned
+        from now on."""
+        row = stored.row
+        digest = row.get("card_set")
+        if digest:
+            game = registry.pinned(row["game"], digest)
+            if game is not None:
+                return game
+            document = await self.repo.card_set(digest)
+            if document is None:
+                raise CannotGoOn(CARDS_GONE, f"card set {digest} is not stored")
+            try:
+                return registry.from_definitions(row["game"], digest, document)
+            except Exception as exc:
+                raise CannotGoOn(CARDS_GONE, f"card set {digest} no longer builds: {exc}") from exc
+        game = self._game(row["game"])
+        header = RecordHeader.model_validate(json.loads(row["header_json"]))
+        if header.card_set_digest != game.card_set_digest:
+            raise CannotGoOn(CARDS_GONE, "started before pinning, on cards the data no longer has")
+        pin = registry.pin(game)
+        await self.repo.pin_match(
+            stored.id,
+            card_set=(pin[0], game.id, pin[1]) if pin is not None else None,
+            rules_version=_rules_of(row),
+        )
+        return game
+
+    async def _replay_on_new_rules(self, stored: StoredMatch, game: Game[Any, Any]) -> LiveMatch:
+        """Played by other rules than this code's: go on only if its log replays on the new
+        rules to exactly the stored state (then the new version is pinned)."""
+        match_id, row = stored.id, stored.row
+        header = RecordHeader.model_validate(json.loads(row["header_json"]))
+        record = MatchRecord(header=header, actions=stored.actions)
+        was, now = _rules_of(row), rules_version_of(game.id)
+        if stored.snapshot is None or stored.snapshot[0] != len(stored.actions):
+            raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: no snapshot to compare")
+        try:
+            folded = fold(game, record)
+        except Exception as exc:
+            raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: log refused ({exc})") from exc
+        if _plain(folded.state.to_json()) != _plain(stored.snapshot[1]):
+            raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: the log reaches another state")
+        await self.repo.pin_match(match_id, card_set=None, rules_version=now)
+        log.warning("match %s replays exactly on rules %s (was %s): going on", match_id, now, was)
+        return self._live_match(stored, game, header, folded.state, folded)
+
+    async def _end_at_start(self, match_id: int, exc: CannotGoOn) -> None:
+        log.warning("match %s ended with no result after a deploy: %s", match_id, exc)
+        if await self.repo.end_match(match_id, exc.reason):
+            self.ended_at_start.append(match_id)
+
+    def _live_match(
+        self,
+        stored: StoredMatch,
+        game: Game[Any, Any],
+        header: RecordHeader,
+        state: Any,
+        folded: Fold | None = None,
+    ) -> LiveMatch:
+        match = self._info(stored.row, stored.seats)
+        return LiveMatch(
+            game,
+            state,
+            header,
+            int(stored.row["ai_seed"]),
+            len(stored.actions),
+            ai_levels_of(match.seats),
+            match.version,
+            folded.recent if folded is not None else [],
+            folded.hand_due if folded is not None else {},
+        )
+
     async def _check_all(self) -> None:
         for match_id in list(self._unchecked):
             async with self._lock(match_id):
@@ -63,91 +210,181 @@ class Restorer:
         """Replay a snapshot-restored match's log (the caller holds the match lock). Nothing
         has changed the match since its restore: ``view`` and ``_commit`` check first."""
         stored = self._unchecked.pop(match_id, None)
-        if stored is None or match_id not in self._live:
+        live = self._live.get(match_id)
+        if stored is None or live is None:
             return
         try:
-            self._live[match_id] = await self._rebuild(stored)
+            self._live[match_id] = await self._rebuild(stored, live.game)
         except Exception:
             log.exception("match %s: the log could not be checked; keeping the snapshot", match_id)
 
-    def _from_snapshot(self, found: StoredMatch) -> LiveMatch | None:
-        """A live match straight from a snapshot that covers the whole log, else None."""
+    def _from_snapshot(self, found: StoredMatch, game: Game[Any, Any]) -> LiveMatch | None:
+        """A live match straight from a snapshot that covers the whole log, else None (also
+        when the engine cannot load the snapshot: the log is replayed instead)."""
         if found.snapshot is None or found.snapshot[0] != len(found.actions):
             return None
-        match = self._info(found.row, found.seats)
-        game = self._game(match.game)
         header = RecordHeader.model_validate(json.loads(found.row["header_json"]))
-        state = game.load_state(found.snapshot[1])
-        count = len(found.actions)
-        return LiveMatch(
-            game,
-            state,
-            header,
-            int(found.row["ai_seed"]),
-            count,
-            ai_levels_of(match.seats),
-            match.version,
-        )
+        try:
+            state = game.load_state(found.snapshot[1])
+        except Exception:
+            log.warning("match %s: the snapshot does not load; replaying the log", found.id)
+            return None
+        return self._live_match(found, game, header, state)
 
     async def _restore(self, match_id: int) -> LiveMatch:
         found = await self.repo.stored_matches(statuses=None, match_id=match_id)
         if not found:
             raise ServiceError("not_found")
-        return await self._rebuild(found[0])
+        try:
+            game = await self._game_of(found[0])
+        except CannotGoOn:
+            raise ServiceError("replay_broken") from None
+        return await self._rebuild(found[0], game)
 
-    async def _rebuild(self, found: StoredMatch) -> LiveMatch:
+    async def _rebuild(self, found: StoredMatch, game: Game[Any, Any]) -> LiveMatch:
         match_id, row = found.id, found.row
-        match = self._info(row, found.seats)
-        game = self._game(match.game)
         header = RecordHeader.model_validate(json.loads(row["header_json"]))
         record = MatchRecord(header=header, actions=found.actions)
         snapshot = found.snapshot
-        stored = game.load_state(snapshot[1]) if snapshot is not None else None
+        stored = None
+        if snapshot is not None:
+            try:
+                stored = game.load_state(snapshot[1])
+            except Exception:
+                log.warning("match %s: the snapshot does not load; the log decides", match_id)
+        folded: Fold | None = None
         try:
-            state = replay(game, record)
-        except (IllegalAction, CardSetChanged, ValueError):
+            folded = fold(game, record)
+        except Exception:
             log.exception("match %s: the log does not replay; keeping the snapshot", match_id)
             if stored is None:
                 raise
             state = stored
         else:
+            state = folded.state
             if stored is None or stored.to_json() != state.to_json():
                 # The log is the truth; the snapshot is only a cache of its fold.
                 log.warning("match %s: snapshot disagrees with the log; using the log", match_id)
                 await self.repo.replace_snapshot(match_id, len(record.actions), state.to_json())
-        return LiveMatch(
-            game,
-            state,
-            header,
-            int(row["ai_seed"]),
-            len(record.actions),
-            ai_levels_of(match.seats),
-            match.version,
-        )
+        return self._live_match(found, game, header, state, folded)
+
+    # a match's game, for starts and for history ---------------------------------------------
+
+    async def _pin_for_start(
+        self, game: Game[Any, Any]
+    ) -> tuple[str, str, dict[str, Any] | None] | None:
+        """(digest, game, definitions) to store with a starting match; definitions only the
+        first time this process sees that digest (the row is written once per digest)."""
+        pin = registry.pin(game)
+        if pin is None:
+            return None
+        digest, document = pin
+        first = digest not in self._saved_sets
+        self._saved_sets.add(digest)
+        return (digest, game.id, document if first else None)
+
+    async def game_of_match(self, match_id: int) -> Game[Any, Any]:
+        """The game a stored match was played on (its pinned card set), for replays and
+        exports. ``replay_broken`` when its cards can no longer be built."""
+        found = await self.repo.stored_matches(statuses=None, match_id=match_id)
+        if not found:
+            raise ServiceError("not_found")
+        live = self._live.get(match_id)
+        if live is not None:
+            return live.game
+        try:
+            return await self._game_of(found[0])
+        except CannotGoOn:
+            raise ServiceError("replay_broken") from None
+
+    async def card_set_of(self, match_id: int) -> dict[str, Any] | None:
+        """The pinned definitions of a match (what an export carries), if any."""
+        game = await self.game_of_match(match_id)
+        pin = registry.pin(game)
+        return pin[1] if pin is not None else None
+
+    # downtime is not charged to players -------------------------------------------------------
+
+    async def _resume_deadlines(self) -> None:
+        """Every turn timer that was running when the last process stopped moves by the
+        outage, measured from the last write the old process made (a move, a timeout, a
+        start) to now: players get back at least the time they could not play (a quiet spell
+        before the crash is given back too), and a deadline that passed while the bot was
+        down fires no timeout move and counts nothing towards the AFK hand-over. A table
+        whose clock ran out during the outage is redrawn with the new one; any other keeps
+        showing the old clock, which now errs on the safe side, so a restart shows nothing."""
+        alive = await self.repo.last_alive()
+        now = self.timers.now()
+        if alive is None or now <= alive:
+            return
+        expired = await self.repo.move_deadlines(now - alive, alive, now)
+        self.moved_deadlines.update(expired)
+        log.info("turn timers moved by the %.1f s since the last write", now - alive)
+
+    async def rules_version_played(self, match_id: int) -> int:
+        row = await self.repo.match(match_id)
+        if row is None:
+            raise ServiceError("not_found")
+        return _rules_of(row)
+
+    # ending a match the bot cannot go on with -------------------------------------------------
+
+    async def end_broken(self, match_id: int, reason: str = BY_MANAGER) -> Update:
+        """Close a live match with no result (no rating moves): a quarantined one, or any live
+        match a server manager ends. Published like any other change."""
+        async with self._lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "live":
+                raise ServiceError("wrong_status", status=match.status)
+            if not await self.repo.end_match(match_id, reason):
+                raise ServiceError("stale")
+            self._live.pop(match_id, None)
+            self._unchecked.pop(match_id, None)
+            self.quarantined.pop(match_id, None)
+            self.timers.cancel(match_id)
+            log.warning("match %s ended with no result: %s", match_id, reason)
+            update = Update(await self.get(match_id), [], frozenset())
+            await self._publish(update)
+            return update
 
     # hands lost in a crash ----------------------------------------------------------------
 
     async def hands_owed(self) -> dict[int, set[int]]:
-        """Match -> seats to send a fresh hand after a restart: a human seat that never got
-        its hand DM (the crash came between the start and the DMs), or one that is deciding
-        outside a response window with a DM older than the match (its turn began, or went
-        on, after the last DM that arrived). In a window the table's Pass / Play a card
-        serve everyone, as without a restart."""
+        """Match -> seats to send a fresh hand after a restart: a human seat whose last hand
+        DM is older than the moment its hand last fell due (the start, its turn beginning
+        outside a response window, a trade offered to it), found by replaying the log with
+        the publisher's own rule. A DM merely older than the match is not owed: moves that
+        did not make the seat start deciding (its own further steps, others' free plays) sent
+        it nothing before the restart either, so a restart that lost nothing sends nothing."""
         owed: dict[int, set[int]] = {}
         for match_id, seat, sent in await self.repo.unsent_hands():
             if match_id not in self._live:
                 continue  # not restored (it failed to load): nothing to deal from
             update = await self.current(match_id)
-            deciding = seat in update.deciders and not update.window
-            if sent is None or deciding:
+            live = self._live.get(match_id)
+            if live is None:
+                continue
+            if live.hand_due:
+                start = update.match.version - live.count
+                lost = sent is None or sent < start + live.hand_due.get(seat, 0)
+            else:  # the log did not replay: the snapshot's deciders are all we know
+                lost = sent is None or (seat in update.deciders and not update.window)
+            if lost:
                 owed.setdefault(match_id, set()).add(seat)
         return owed
+
+    def recent_events(self, match_id: int) -> list[Event]:
+        """The events of the match's last actions (after a restart, from the replay)."""
+        live = self._live.get(match_id)
+        return list(live.recent) if live is not None else []
 
     async def hand_sent(self, match_id: int, user_id: int, version: int) -> None:
         """The publisher delivered a hand DM drawn at ``version``."""
         await self.repo.mark_hand_sent(match_id, user_id, version)
 
     async def _load_finished(self, match: MatchInfo) -> LiveMatch:
+        if match.id in self.quarantined:
+            raise ServiceError("quarantined")
         if match.status == "lobby" or match.status == "cancelled":
             row = await self.repo.match(match.id)
             if row is None or row["header_json"] is None:
@@ -155,5 +392,66 @@ class Restorer:
         return await self._restore(match.id)
 
 
+@dataclass
+class Fold:
+    """A record folded over a new state, with what a restart needs beside the state."""
+
+    state: Any
+    recent: list[Event]
+    hand_due: dict[int, int]
+
+
+def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
+    """Replay ``record`` (every action checked) keeping the events of its last actions and,
+    per seat, the action count at which its hand last fell due by the publisher's rule: at
+    the start; when it starts to decide outside a response window; when offered a trade."""
+    from bot.service import in_window  # the service imports this module
+
+    header = record.header
+    if header.game != game.id:
+        raise ValueError(f"record is for {header.game!r}, not {game.id!r}")
+    if header.card_set_digest != game.card_set_digest:
+        raise CardSetChanged(header.card_set_digest)
+    state = game.new(header.seats, header.seed, header.options)
+    due = dict.fromkeys(range(header.seats), 0)
+    actions = record.action_list()
+    recent: list[Event] = []
+    deciding = frozenset[int]() if in_window(game, state) else game.deciders(state)
+    for count, action in enumerate(actions, start=1):
+        events = game.apply(state, action)
+        if count > len(actions) - RECENT_ACTIONS:
+            recent.extend(events)
+        now = game.deciders(state)
+        window = in_window(game, state)
+        seats = set() if window else set(now - deciding)
+        seats.update(
+            int(e.data["to"])
+            for e in events
+            if e.kind == OFFER_EVENT and isinstance(e.data.get("to"), int)
+        )
+        for seat in seats:
+            due[seat] = count
+        deciding = frozenset() if window else now
+    return Fold(state, recent, due)
+
+
 def ai_levels_of(seats: Iterable[SeatInfo]) -> dict[int, str]:
     return {s.seat: s.ai_level for s in seats if s.ai_level is not None}
+
+
+def _rules_of(row: Row) -> int:
+    """The rules version a match was played by (NULL: before versions, which is 1)."""
+    value = row.get("rules_version")
+    return 1 if value is None else int(value)
+
+
+def rules_version_of(game_id: str) -> int:
+    try:
+        return registry.rules_version(game_id)
+    except KeyError:
+        return 1  # a game given to the service directly (tests) and never registered
+
+
+def _plain(value: Any) -> Any:
+    """As stored: JSON's own types (tuples become lists, keys become strings)."""
+    return json.loads(json.dumps(value))

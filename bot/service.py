@@ -26,7 +26,7 @@ from bot.match_types import (
     StartHook,
     Update,
 )
-from bot.restore import LiveMatch, Restorer, ai_levels_of
+from bot.restore import LiveMatch, Restorer, ai_levels_of, rules_version_of
 from bot.settings import ServerSettings, SettingsBook
 from bot.storage.database import Database
 from bot.storage.repository import (
@@ -105,6 +105,10 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
         # Restored from their snapshot, their log not yet replayed (see ``start``).
         self._unchecked: dict[int, StoredMatch] = {}
         self._checker: asyncio.Task[None] | None = None
+        self.quarantined: dict[int, str] = {}
+        self.ended_at_start: list[int] = []
+        self.moved_deadlines: set[int] = set()
+        self._saved_sets: set[str] = set()
         self.timers = TurnTimers(self.timeout, **({"clock": clock} if clock else {}))
 
     # life cycle ----------------------------------------------------------------------------
@@ -113,19 +117,15 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
         was about to move do so. Each snapshot is checked against a replay of its log in the
         background, and before the match is next shown or changed at the latest, so a
         restart with many matches is ready in the time it takes to read them."""
+        await self._resume_deadlines()
         for stored in await self.repo.stored_matches(statuses=("live",)):
             match_id = stored.id
-            try:
-                live = self._from_snapshot(stored)
-                if live is None:
-                    live = await self._rebuild(stored)
-                else:
-                    self._unchecked[match_id] = stored
-            except Exception:
-                log.exception("match %s could not be restored", match_id)
+            live = await self._bring_back(stored)
+            if live is None:
                 continue
             self._live[match_id] = live
-            self.timers.schedule(match_id, int(stored.row["version"]), stored.row["deadline_at"])
+            row = await self.repo.match(match_id) or stored.row  # its deadline may have moved
+            self.timers.schedule(match_id, int(row["version"]), row["deadline_at"])
             if live.game.deciders(live.state) & live.ai_levels.keys():
                 async with self._lock(match_id):
                     await self._run_ai(match_id, [])
@@ -177,6 +177,7 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
                 seats=len(match.seats),
                 options=options,
             )
+            card_set = await self._pin_for_start(game)
             state = game.new(header.seats, seed, header.options)
             live = LiveMatch(game, state, header, ai_seed, 0, ai_levels_of(match.seats))
             live.pass_floor = match.version + 1
@@ -190,8 +191,12 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
                     state=state.to_json(),
                     deadline_at=deadline_at,
                     deadline_kind=kind,
+                    card_set=card_set,
+                    rules_version=rules_version_of(game.id),
                 )
             except VersionConflict:
+                if card_set is not None:
+                    self._saved_sets.discard(card_set[0])  # rolled back with the start
                 raise ServiceError("stale") from None
             self._live[match_id] = live
             first = await self._published(match_id, [], deadline_at, started=True)
@@ -329,6 +334,8 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
             raise ServiceError("game_unknown", game=game_id) from None
 
     async def _playing(self, match_id: int) -> MatchInfo:
+        if match_id in self.quarantined:
+            raise ServiceError("quarantined")
         match = await self.get(match_id)
         if match.status != "live" or match_id not in self._live:
             raise ServiceError("wrong_status", status=match.status)
@@ -458,6 +465,8 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
             deadline=self.timers.loop_deadline(row["deadline_at"]),
             deadline_at=row["deadline_at"],
             deadline_kind=row["deadline_kind"],
+            card_set=row.get("card_set"),
+            ended_reason=row.get("ended_reason"),
         )
 
 

@@ -1,9 +1,22 @@
 """The registry of games the bot may host, by id. Each game package registers a factory that
-builds its ``Game`` from the data folder; tests may register extra games of their own."""
+builds its ``Game`` from the data folder; tests may register extra games of their own.
+
+A game that can be *pinned* also registers how to write its card definitions out as one JSON
+document (``definitions``) and how to build the same ``Game`` back from such a document
+(``from_definitions``). Engine states hold ints into the card list a ``Game`` was built from,
+so a live match must keep playing on exactly the definitions it started with, whatever the
+data folder holds after a deploy: the bot stores the document once per digest and rebuilds the
+match's ``Game`` from it. ``rules_version`` is the game's ``RULES_VERSION``: a rules change
+that alters legal moves or outcomes bumps it (see docs/reliability.md).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import json
+import weakref
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,19 +25,41 @@ from engine.core.protocol import Game
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 GameFactory = Callable[[Path], Game[Any, Any]]
+Definitions = dict[str, Any]
 
-_FACTORIES: dict[str, GameFactory] = {}
+
+@dataclass(frozen=True)
+class _Entry:
+    factory: GameFactory
+    definitions: Callable[[Game[Any, Any]], Definitions] | None
+    from_definitions: Callable[[Mapping[str, Any]], Game[Any, Any]] | None
+    rules_version: Callable[[], int]
+
+
+_FACTORIES: dict[str, _Entry] = {}
 _LOADED: dict[tuple[str, Path], Game[Any, Any]] = {}
+_PINNED: dict[tuple[str, str], Game[Any, Any]] = {}
+# A game's definitions' digest, computed once (games are immutable).
+_DIGESTS: weakref.WeakKeyDictionary[Game[Any, Any], str] = weakref.WeakKeyDictionary()
 
 
-def register(game_id: str, factory: GameFactory) -> None:
-    _FACTORIES[game_id] = factory
+def register(
+    game_id: str,
+    factory: GameFactory,
+    *,
+    definitions: Callable[[Game[Any, Any]], Definitions] | None = None,
+    from_definitions: Callable[[Mapping[str, Any]], Game[Any, Any]] | None = None,
+    rules_version: Callable[[], int] = lambda: 1,
+) -> None:
+    _FACTORIES[game_id] = _Entry(factory, definitions, from_definitions, rules_version)
 
 
 def unregister(game_id: str) -> None:
     _FACTORIES.pop(game_id, None)
     for key in [k for k in _LOADED if k[0] == game_id]:
         del _LOADED[key]
+    for pin in [k for k in _PINNED if k[0] == game_id]:
+        del _PINNED[pin]
 
 
 def available() -> list[str]:
@@ -38,8 +73,70 @@ def load_game(game_id: str, data_dir: Path | None = None) -> Game[Any, Any]:
     folder = (data_dir or DATA_DIR).resolve()
     key = (game_id, folder)
     if key not in _LOADED:
-        _LOADED[key] = _FACTORIES[game_id](folder)
+        _LOADED[key] = _FACTORIES[game_id].factory(folder)
     return _LOADED[key]
+
+
+def rules_version(game_id: str) -> int:
+    """The rules version the running code plays ``game_id`` by. ``KeyError`` if unknown."""
+    _register_builtin()
+    return _FACTORIES[game_id].rules_version()
+
+
+def definitions(game: Game[Any, Any]) -> Definitions | None:
+    """Everything ``game`` was built from, as plain JSON in the order the engine indexes it;
+    ``None`` for a game that cannot be pinned (test games with no cards)."""
+    _register_builtin()
+    entry = _FACTORIES.get(game.id)
+    if entry is None or entry.definitions is None or entry.from_definitions is None:
+        return None
+    return entry.definitions(game)
+
+
+def digest_of(document: Mapping[str, Any]) -> str:
+    """The content address of a definitions document: it changes when any card is added,
+    removed, reordered or renumbered (unlike ``Game.card_set_digest``, which ignores order)."""
+    blob = json.dumps(document, sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha256(blob).hexdigest()[:24]
+
+
+def pin(game: Game[Any, Any]) -> tuple[str, Definitions] | None:
+    """(digest, definitions) of ``game``, remembered so that ``pinned`` finds it again."""
+    document = definitions(game)
+    if document is None:
+        return None
+    digest = _DIGESTS.get(game)
+    if digest is None:
+        digest = _DIGESTS[game] = digest_of(document)
+    _PINNED.setdefault((game.id, digest), game)
+    return digest, document
+
+
+def from_definitions(game_id: str, digest: str, document: Mapping[str, Any]) -> Game[Any, Any]:
+    """The game built from pinned definitions (cached by digest). Raises ``KeyError`` for an
+    unknown game, ``ValueError`` when the document's digest is not ``digest``, and whatever
+    the game raises for definitions this code can no longer build (a removed hook)."""
+    _register_builtin()
+    key = (game_id, digest)
+    found = _PINNED.get(key)
+    if found is not None:
+        return found
+    entry = _FACTORIES[game_id]
+    if entry.from_definitions is None:
+        raise KeyError(game_id)
+    if digest_of(document) != digest:
+        raise ValueError(f"the stored card set of {game_id!r} does not match its digest")
+    game = entry.from_definitions(document)
+    _DIGESTS[game] = digest
+    _PINNED[key] = game
+    return game
+
+
+def pinned(game_id: str, digest: str | None) -> Game[Any, Any] | None:
+    """The game already built for ``digest`` (by ``pin`` or ``from_definitions``), if any."""
+    if digest is None:
+        return None
+    return _PINNED.get((game_id, digest))
 
 
 def _register_builtin() -> None:

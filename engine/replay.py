@@ -3,9 +3,11 @@
     python -m engine.replay backstab-match-12.json [--data DIR] [--json]
 
 The file is what ``/match export`` gives: the engine record (header with seed, seats, options
-and decks; every action) plus the seats' names and the result the bot stored. Exit status 0
-when the replay reaches the same result, 1 when it does not, 2 when the file cannot be read or
-does not replay (a tampered action, other cards).
+and decks; every action) plus the seats' names and the result the bot stored, and (format 2)
+the card definitions the match was played on and its rules version. A file that carries its
+cards replays on them whatever ``data/`` holds now; an older file replays on ``--data``. Exit
+status 0 when the replay reaches the same result, 1 when it does not, 2 when the file cannot
+be read or does not replay (a tampered action, other cards).
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.core import IllegalAction, Outcome
+from engine.core import Game, IllegalAction, Outcome
+from engine.core.errors import CardDataError
 from engine.core.record import CardSetChanged, MatchRecord, replay
-from engine.games import load_game
+from engine.games import digest_of, from_definitions, load_game, rules_version
 
-FORMAT: Literal["backstab-match/1"] = "backstab-match/1"
+FORMAT: Literal["backstab-match/2"] = "backstab-match/2"
 
 
 class ExportedSeat(BaseModel):
@@ -38,18 +41,29 @@ class ExportedMatch(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["backstab-match/1"] = FORMAT
+    format: Literal["backstab-match/1", "backstab-match/2"] = FORMAT
     match_id: int
     game: str
     seats: list[ExportedSeat]
     record: MatchRecord
     result: dict[str, Any] | None
     finished_at: float | None = None
+    cards: dict[str, Any] | None = None  # the pinned definitions (engine.games.definitions)
+    rules_version: int | None = None  # the game's RULES_VERSION it was played by
+
+
+def game_of(exported: ExportedMatch, data_dir: Path | None = None) -> Game[Any, Any]:
+    """The game the match was played on: its own card definitions when the file has them,
+    else the cards in ``data_dir``."""
+    game_id = exported.record.header.game
+    if exported.cards is not None:
+        return from_definitions(game_id, digest_of(exported.cards), exported.cards)
+    return load_game(game_id, data_dir)
 
 
 def replay_result(exported: ExportedMatch, data_dir: Path | None = None) -> Outcome | None:
     """The outcome the record reaches when folded again from its seed."""
-    game = load_game(exported.record.header.game, data_dir)
+    game = game_of(exported, data_dir)
     state = replay(game, exported.record)
     return game.outcome(state)
 
@@ -64,6 +78,8 @@ def check(exported: ExportedMatch, data_dir: Path | None = None) -> dict[str, An
         "recorded": exported.result,
         "replayed": got,
         "same": got == exported.result,
+        "rules_version": exported.rules_version,
+        "rules_version_now": rules_version(exported.game),
     }
 
 
@@ -79,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError, ValidationError, KeyError) as exc:
         print(f"cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
-    except (IllegalAction, CardSetChanged) as exc:
+    except (IllegalAction, CardSetChanged, CardDataError) as exc:
         print(f"{args.file} does not replay: {exc!r}", file=sys.stderr)
         return 2
     if args.json:
@@ -90,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
             f"match #{summary['match']} ({summary['game']}): {summary['actions']} actions"
             f" replayed; {verdict}: {summary['replayed']}"
         )
+        was, now = summary["rules_version"], summary["rules_version_now"]
+        if was is not None and was != now:
+            print(f"note: played by rules version {was}, replayed on version {now}")
     return 0 if summary["same"] else 1
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from bot import texts
 from bot.render import labels, offers
 from bot.render.controls import Control
-from bot.render.games import Field, GameRenderer
+from bot.render.games import Field, GameRenderer, pinned_game
 from bot.render.model import Picture, Style
 from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
 from engine.classic.cards import ClassicCard
@@ -28,8 +28,14 @@ QUIET = frozenset({"pass", "decline", "cancel", "take_it"})
 CARD_ARG = {"steal": 1, "offer": 1}
 
 
-@cache
 def game() -> Classic:
+    """The cards of the match being drawn (its pinned set), else the data folder's."""
+    pinned = pinned_game()
+    return pinned if isinstance(pinned, Classic) else _data_game()
+
+
+@cache
+def _data_game() -> Classic:
     loaded = load_game("classic")
     assert isinstance(loaded, Classic)
     return loaded

@@ -14,7 +14,7 @@ from typing import Any
 from bot import texts
 from bot.render import labels
 from bot.render.controls import Control
-from bot.render.games import Field, GameRenderer
+from bot.render.games import Field, GameRenderer, pinned_game
 from bot.render.model import Picture, Style
 from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
 from engine.core import Action
@@ -25,8 +25,14 @@ from engine.games import load_game
 QUIET = frozenset({"pass", "run", "mulligan"})
 
 
-@cache
 def game() -> Duel:
+    """The cards of the match being drawn (its pinned set), else the data folder's."""
+    pinned = pinned_game()
+    return pinned if isinstance(pinned, Duel) else _data_game()
+
+
+@cache
+def _data_game() -> Duel:
     loaded = load_game("duel")
     assert isinstance(loaded, Duel)
     return loaded

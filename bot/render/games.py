@@ -7,14 +7,57 @@ zones and actions; until it does, its matches still render and play.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from bot import texts
 from bot.render.controls import Control
 from bot.render.model import Picture
-from engine.core import Action
+from engine import games as registry
+from engine.core import Action, Game
+
+if TYPE_CHECKING:
+    from bot.match_types import MatchInfo
+
+# The game whose cards a render names: the match's pinned card set (engine states and views
+# hold ints into that list), set by the render entry points for the match they draw.
+_CARDS: ContextVar[Game[Any, Any] | None] = ContextVar("backstab_cards", default=None)
+
+
+@contextmanager
+def cards_of(match: MatchInfo) -> Iterator[None]:
+    """Render ``match`` with the cards it plays on, not whatever ``data/`` holds now."""
+    token = _CARDS.set(registry.pinned(match.game, match.card_set))
+    try:
+        yield
+    finally:
+        _CARDS.reset(token)
+
+
+def pinned_game() -> Game[Any, Any] | None:
+    return _CARDS.get()
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def drawn_with_its_cards(
+    render: Callable[Concatenate[MatchInfo, P], R],
+) -> Callable[Concatenate[MatchInfo, P], R]:
+    """A render entry point taking the match first draws with that match's cards."""
+
+    def wrapper(match: MatchInfo, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with cards_of(match):
+            return render(match, *args, **kwargs)
+
+    functools.update_wrapper(wrapper, render)
+    return wrapper
+
 
 # Keys of a view's JSON that are bookkeeping, not something a player wants to read.
 _HIDDEN_KEYS = frozenset({"seat", "rng", "seed"})

@@ -14,7 +14,7 @@ import discord
 
 from bot import texts
 from bot.render import controls, ids
-from bot.render.games import Field, GameRenderer, renderer_for
+from bot.render.games import Field, GameRenderer, drawn_with_its_cards, renderer_for
 from bot.render.model import ButtonSpec, Rendered, Style, clip
 from engine.core import Action, Event
 
@@ -34,6 +34,7 @@ def seat_names(match: MatchInfo) -> list[str]:
     return [seat.name for seat in sorted(match.seats, key=lambda s: s.seat)]
 
 
+@drawn_with_its_cards
 def public_event_lines(match: MatchInfo, events: Iterable[Event]) -> list[str]:
     """The events as a spectator may read them: secrets are dropped before wording."""
     renderer = renderer_for(match.game)
@@ -41,6 +42,7 @@ def public_event_lines(match: MatchInfo, events: Iterable[Event]) -> list[str]:
     return [renderer.event_line(event.for_viewer(None), names) for event in events]
 
 
+@drawn_with_its_cards
 def render_table(
     match: MatchInfo,
     view: dict[str, Any],
@@ -99,6 +101,7 @@ def render_table(
     return Rendered(embeds=(embed,), buttons=(hand,), pictures=pictures)
 
 
+@drawn_with_its_cards
 def render_hand(
     match: MatchInfo,
     view: dict[str, Any],
@@ -170,6 +173,7 @@ def _move_line(
     return f"{line} {what or texts.HAND_OFF_TURN_ANY}"
 
 
+@drawn_with_its_cards
 def action_buttons(
     match: MatchInfo, actions: Sequence[Action], renderer: GameRenderer | None = None
 ) -> tuple[ButtonSpec, ...]:

@@ -138,16 +138,22 @@ class MatchReads:
             ):
                 found[int(row["match_id"])].seats.append(dict(row))
             for row in await conn.execute_fetchall(
-                f"SELECT x.match_id, x.action_json FROM actions x {joined}"
+                f"SELECT x.match_id, x.idx, x.action_json FROM actions x {joined}"
                 " ORDER BY x.match_id, x.idx",
                 params,
             ):
-                found[int(row[0])].actions.append(json.loads(row[1]))
+                stored = found[int(row[0])]
+                action = _json_object(row[2])
+                if action is None:
+                    stored.damaged.append(f"action {row[1]}")
+                stored.actions.append(action or {})
             for row in await conn.execute_fetchall(
                 f"SELECT x.match_id, x.action_count, x.state_json FROM snapshots x {joined}",
                 params,
             ):
-                found[int(row[0])].snapshot = (int(row[1]), json.loads(row[2]))
+                state = _json_object(row[2])
+                if state is not None:  # an unreadable snapshot: the log is the truth
+                    found[int(row[0])].snapshot = (int(row[1]), state)
         return list(found.values())
 
     async def snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
@@ -170,3 +176,12 @@ class MatchReads:
                 (status,),
             )
         return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]
+
+
+def _json_object(text: Any) -> dict[str, Any] | None:
+    """A stored JSON object, or None for a row that is damaged (not text, not JSON)."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None

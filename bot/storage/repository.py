@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from bot.storage.matches import MATCH_CACHE_SIZE
+from bot.storage.pins import PinWrites, save_card_set
 from bot.storage.rows import ActionRow, Row, StoredMatch, VersionConflict, _one
 from bot.storage.seats import SeatWrites
 
@@ -25,7 +26,7 @@ __all__ = [
 ]
 
 
-class Repository(SeatWrites):
+class Repository(SeatWrites, PinWrites):
     # the game ------------------------------------------------------------------------------
     async def start_match(
         self,
@@ -37,11 +38,18 @@ class Repository(SeatWrites):
         state: dict[str, Any],
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
+        card_set: tuple[str, str, dict[str, Any] | None] | None = None,
+        rules_version: int | None = None,
     ) -> None:
+        """``card_set`` is (digest, game, definitions); definitions ``None`` when the caller
+        knows that digest is stored already (they are written once per digest)."""
         async with self._writing(match_id) as conn:
+            if card_set is not None and card_set[2] is not None:
+                await save_card_set(conn, card_set[0], card_set[1], card_set[2])
             cursor = await conn.execute(
                 "UPDATE matches SET status = 'live', header_json = ?, ai_seed = ?,"
-                " deadline_at = ?, deadline_kind = ?, version = version + 1, updated_at = ?"
+                " deadline_at = ?, deadline_kind = ?, version = version + 1, updated_at = ?,"
+                " card_set = ?, rules_version = ?"
                 " WHERE id = ? AND version = ? AND status = 'lobby'",
                 (
                     json.dumps(header),
@@ -49,6 +57,8 @@ class Repository(SeatWrites):
                     deadline_at,
                     deadline_kind if deadline_at is not None else None,
                     time.time(),
+                    card_set[0] if card_set is not None else None,
+                    rules_version,
                     match_id,
                     expected_version,
                 ),

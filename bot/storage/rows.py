@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
@@ -35,6 +35,9 @@ class StoredMatch:
     seats: list[Row]
     actions: list[dict[str, Any]]
     snapshot: tuple[int, dict[str, Any]] | None
+    # Rows that could not be read (an action or the snapshot that is not JSON): the match is
+    # quarantined, never half-restored; every other match restores as usual.
+    damaged: list[str] = field(default_factory=list)
 
     @property
     def id(self) -> int:

@@ -2,18 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from engine import games
 from engine.cards.loader import load_card_dir
 from engine.classic.cards import ClassicCard
 from engine.classic.game import Classic
 
+RULES_VERSION = 1
+"""Bump it with any rules change that alters legal moves or outcomes: a live match started on
+another version is replayed on the new rules at restart and ended cleanly if it no longer
+reaches the same state (docs/reliability.md, "A deploy under live matches")."""
+
 
 def factory(data_dir: Path) -> Classic:
     return Classic(load_card_dir(data_dir / "classic", ClassicCard))
 
 
-games.register("classic", factory)
+def definitions(game: Any) -> dict[str, Any]:
+    """The cards in the order the game's instance ids count them (before ``copies``)."""
+    assert isinstance(game, Classic)
+    return {"cards": [card.model_dump(mode="json") for card in game.cards]}
 
-__all__ = ["Classic", "ClassicCard", "factory"]
+
+def from_definitions(document: Mapping[str, Any]) -> Classic:
+    return Classic([ClassicCard.model_validate(card) for card in document["cards"]])
+
+
+games.register(
+    "classic",
+    factory,
+    definitions=definitions,
+    from_definitions=from_definitions,
+    rules_version=lambda: RULES_VERSION,
+)
+
+__all__ = ["RULES_VERSION", "Classic", "ClassicCard", "factory", "from_definitions"]

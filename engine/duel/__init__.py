@@ -1,8 +1,40 @@
 """The two-player collectible card game (rules: seeds/000, excerpt 002)."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine import games
+from engine.duel.cards import DuelCard
+from engine.duel.decks import Deck
 from engine.duel.game import Duel, factory
 
-games.register("duel", factory)
+RULES_VERSION = 1
+"""Bump it with any rules change that alters legal moves or outcomes: a live match started on
+another version is replayed on the new rules at restart and ended cleanly if it no longer
+reaches the same state (docs/reliability.md, "A deploy under live matches")."""
 
-__all__ = ["Duel", "factory"]
+
+def definitions(game: Any) -> dict[str, Any]:
+    """The cards in the order the game indexes them, and the precons a record may name."""
+    assert isinstance(game, Duel)
+    return {
+        "cards": [card.model_dump(mode="json") for card in game.defs],
+        "decks": {stem: deck.to_json() for stem, deck in sorted(game.decks.items())},
+    }
+
+
+def from_definitions(document: Mapping[str, Any]) -> Duel:
+    cards = [DuelCard.model_validate(card) for card in document["cards"]]
+    decks = {stem: Deck.from_json(deck) for stem, deck in document["decks"].items()}
+    return Duel(cards, decks)
+
+
+games.register(
+    "duel",
+    factory,
+    definitions=definitions,
+    from_definitions=from_definitions,
+    rules_version=lambda: RULES_VERSION,
+)
+
+__all__ = ["RULES_VERSION", "Duel", "factory", "from_definitions"]

@@ -1,0 +1,95 @@
+"""Every SQL string about what a match is pinned to and about restarts: content-addressed card
+sets, each match's card set and rules version, ending a match the bot cannot go on with, and
+moving running turn timers by an outage."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from bot.storage.matches import MatchReads
+from bot.storage.rows import _bump, _one
+
+
+class PinWrites(MatchReads):
+    async def card_set(self, digest: str) -> dict[str, Any] | None:
+        async with self.db.exclusive() as conn:
+            row = await _one(
+                conn, "SELECT definitions_json FROM card_sets WHERE digest = ?", (digest,)
+            )
+        return json.loads(row["definitions_json"]) if row is not None else None
+
+    async def pin_match(
+        self,
+        match_id: int,
+        *,
+        card_set: tuple[str, str, dict[str, Any]] | None,
+        rules_version: int,
+    ) -> None:
+        """Point the match at a card set ((digest, game, definitions), stored once per digest)
+        and a rules version. The version is not bumped: nothing a player sees changed."""
+        async with self._writing(match_id) as conn:
+            if card_set is not None:
+                await save_card_set(conn, *card_set)
+                await conn.execute(
+                    "UPDATE matches SET card_set = ? WHERE id = ?", (card_set[0], match_id)
+                )
+            await conn.execute(
+                "UPDATE matches SET rules_version = ? WHERE id = ?", (rules_version, match_id)
+            )
+
+    async def end_match(self, match_id: int, reason: str) -> bool:
+        """A live match the bot cannot go on with: closed with no result (so no rating moves)
+        and the reason kept. False when it was no longer live."""
+        async with self._writing(match_id) as conn:
+            cursor = await conn.execute(
+                "UPDATE matches SET status = 'cancelled', ended_reason = ?, deadline_at = NULL,"
+                " deadline_kind = NULL WHERE id = ? AND status = 'live'",
+                (reason, match_id),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await _bump(conn, match_id)
+        return True
+
+    # restarts -----------------------------------------------------------------------------
+    async def last_alive(self) -> float | None:
+        """When the last process was last known alive: its last write to a live match (a
+        move, a timeout, a start); None when no match is live."""
+        async with self.db.exclusive() as conn:
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT MAX(updated_at) FROM matches WHERE status = 'live'"
+                )
+            )
+        value = rows[0][0] if rows else None
+        return None if value is None else float(value)
+
+    async def move_deadlines(self, by: float, running_at: float, now: float) -> list[int]:
+        """Move by ``by`` seconds the deadline of every live match whose timer was still
+        running at ``running_at`` (when the outage began); the matches whose old deadline
+        had already passed by ``now`` (their tables show a clock that ran out)."""
+        async with self.db.transaction() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id FROM matches WHERE status = 'live' AND deadline_at IS NOT NULL"
+                " AND deadline_at > ? AND deadline_at <= ?",
+                (running_at, now),
+            )
+            expired = [int(r[0]) for r in rows]
+            cursor = await conn.execute(
+                "UPDATE matches SET deadline_at = deadline_at + ? WHERE status = 'live'"
+                " AND deadline_at IS NOT NULL AND deadline_at > ?",
+                (by, running_at),
+            )
+            moved = cursor.rowcount
+        if moved:
+            self._matches.clear()  # cached rows hold the old deadlines
+        return expired
+
+async def save_card_set(conn: Any, digest: str, game: str, definitions: dict[str, Any]) -> None:
+    await conn.execute(
+        "INSERT OR IGNORE INTO card_sets (digest, game, definitions_json, created_at)"
+        " VALUES (?, ?, ?, ?)",
+        (digest, game, json.dumps(definitions, sort_keys=True), time.time()),
+    )
