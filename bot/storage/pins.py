@@ -87,6 +87,7 @@ class PinWrites(MatchReads):
             self._matches.clear()  # cached rows hold the old deadlines
         return expired
 
+
 async def save_card_set(conn: Any, digest: str, game: str, definitions: dict[str, Any]) -> None:
     await conn.execute(
         "INSERT OR IGNORE INTO card_sets (digest, game, definitions_json, created_at)"

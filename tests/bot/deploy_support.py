@@ -5,50 +5,17 @@ forgotten every game it built) on changed data."""
 from __future__ import annotations
 
 import random
-import re
-import shutil
 from pathlib import Path
 from typing import Any
 
+from bench._deploy_data import add_card_on_top, change_number, copy_data, remove_card
 from bot.service import MatchService
 from bot.storage import open_database
 from engine import games as registry
 from engine.core import Game
 
-DATA = Path(__file__).resolve().parents[2] / "data"
 HOST = 500
-
-
-def copy_data(into: Path) -> Path:
-    shutil.copytree(DATA, into)
-    return into
-
-
-def add_card_on_top(folder: Path, game: str, file: str, card: str) -> None:
-    """A new card before every other card of ``file`` (every later instance id shifts)."""
-    path = folder / game / file
-    text = path.read_text("utf-8")
-    at = text.index("[[card]]")
-    path.write_text(text[:at] + card.strip() + "\n\n" + text[at:], "utf-8")
-
-
-def remove_card(folder: Path, game: str, file: str, card_id: str) -> None:
-    path = folder / game / file
-    blocks = path.read_text("utf-8").split("[[card]]")
-    kept = [b for b in blocks if not re.search(rf'^id = "{card_id}"$', b, re.M)]
-    assert len(kept) == len(blocks) - 1, card_id
-    path.write_text("[[card]]".join(kept), "utf-8")
-
-
-def change_number(folder: Path, game: str, file: str, card_id: str, field: str, value: int) -> None:
-    path = folder / game / file
-    blocks = path.read_text("utf-8").split("[[card]]")
-    for i, block in enumerate(blocks):
-        if re.search(rf'^id = "{card_id}"$', block, re.M):
-            changed = re.sub(rf"^{field} = -?\d+$", f"{field} = {value}", block, flags=re.M)
-            assert changed != block, (card_id, field)
-            blocks[i] = changed
-    path.write_text("[[card]]".join(blocks), "utf-8")
+__all__ = ["add_card_on_top", "change_number", "copy_data", "remove_card"]
 
 
 def fresh_process() -> None:
