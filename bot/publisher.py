@@ -53,6 +53,8 @@ class TablePublisher:
         self._no_thread: set[int] = set()
         self._flushes: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
+        # Flushes that need no table edit (a hand re-sent after a restart to a current table).
+        self._table_drawn: set[int] = set()
         self.active = True
 
     def close(self) -> None:
@@ -74,7 +76,19 @@ class TablePublisher:
         if update.match.status != "live":
             return
         self._latest[match_id] = update
+        self._seed_log(update.match)
+        if await self.bot.service.table_current(match_id):
+            return  # the table shows this very version: a redraw would change nothing
         self.schedule(match_id)
+
+    def _seed_log(self, match: svc.MatchInfo) -> None:
+        """The first sight of a match since this process started: its "Last moves" lines
+        come from the events of its last actions (replayed at the restore), so a table drawn
+        after a restart keeps them."""
+        if match.id not in self._logs:
+            recent = self.bot.service.recent_events(match.id)
+            lines = public_event_lines(match, recent) if recent else []
+            self._logs[match.id] = deque(lines, maxlen=LOG_KEEP)
 
     # collecting ---------------------------------------------------------------------------
 
@@ -83,7 +97,10 @@ class TablePublisher:
         if not self.active or match.status == "lobby":
             return  # lobby redraws answer the click that caused them (see the lobby cog)
         self._latest[match.id] = update
+        self._seed_log(match)
         lines = public_event_lines(match, update.events)
+        if match.ended_reason is not None:
+            lines.append(_ended_line(match))
         self._logs.setdefault(match.id, deque(maxlen=LOG_KEEP)).extend(lines)
         self._thread_lines.setdefault(match.id, []).extend(lines)
         if match.status == "live":
@@ -119,7 +136,11 @@ class TablePublisher:
             update = self._latest[match_id]
             try:
                 # One read of the match serves the table, the thread and the hands.
-                match = await self._redraw_table(update)
+                if match_id in self._table_drawn:
+                    self._table_drawn.discard(match_id)
+                    match = await self.bot.service.get(match_id)
+                else:
+                    match = await self._redraw_table(update)
                 await self._post_log(match)
                 await self._deal_hands(match)
             except Exception:
@@ -141,9 +162,15 @@ class TablePublisher:
     # the table ----------------------------------------------------------------------------
 
     async def _redraw_table(self, update: svc.Update) -> svc.MatchInfo:
-        if update.match.status == "cancelled":
+        if update.match.id in self.bot.service.quarantined:
             match = await self.bot.service.get(update.match.id)
-            rendered = self._lobby_render(match)  # a lobby that expired: no game state to show
+            rendered = Rendered(content=texts.MATCH_QUARANTINED.format(match=match.id))
+        elif update.match.status == "cancelled":
+            match = await self.bot.service.get(update.match.id)
+            if match.ended_reason is not None:  # a live match the bot ended: no result
+                rendered = Rendered(content=_ended_line(match))
+            else:
+                rendered = self._lobby_render(match)  # a lobby that expired: no game state
         else:
             match, view, _ = await self.bot.service.view(update.match.id, None)
             rendered = await self.table(match, view.to_json(), update)
@@ -157,6 +184,8 @@ class TablePublisher:
                 view=build_view(rendered),
                 attachments=files_of(rendered),
             )
+            if match.status == "live" and match.id not in self.bot.service.quarantined:
+                await self.bot.service.table_drawn(match.id, match.version)
         except discord.NotFound:
             if match.status != "live":
                 return match
@@ -278,11 +307,28 @@ class TablePublisher:
         """After a restart: hands a crash kept from their players (``hands_owed``) go out
         again through the usual flush, which redraws the table too. A match this publisher
         has already seen since the start is left to its normal flow."""
-        for match_id, seats in (await self.bot.service.hands_owed()).items():
+        service = self.bot.service
+        # Tables the restart itself changed: a match ended (its cards or rules changed beyond
+        # replay), one quarantined, one whose clock ran out while the bot was down.
+        changed = [*service.ended_at_start, *service.quarantined, *service.moved_deadlines]
+        for match_id in dict.fromkeys(changed):
             if match_id in self._latest or not self.active:
                 continue
-            self._latest[match_id] = await self.bot.service.current(match_id)
+            update = await service.current(match_id)
+            self._latest[match_id] = update
+            self._seed_log(update.match)
+            if update.match.ended_reason is not None:
+                self._thread_lines.setdefault(match_id, []).append(_ended_line(update.match))
+            self.schedule(match_id)
+        for match_id, seats in (await service.hands_owed()).items():
+            if match_id in self._latest or not self.active:
+                continue
+            update = await service.current(match_id)
+            self._latest[match_id] = update
+            self._seed_log(update.match)
             self._dm_due.setdefault(match_id, set()).update(seats)
+            if await service.table_current(match_id):
+                self._table_drawn.add(match_id)  # the DM goes; the table stays as it is
             self.schedule(match_id)
 
     async def dm_hand(self, match: svc.MatchInfo, user_id: int) -> None:
@@ -311,6 +357,11 @@ class TablePublisher:
             self.schedule(match.id)
         except discord.HTTPException:
             log.warning("could not DM the hand of match %s to %s", match.id, user_id)
+
+
+def _ended_line(match: svc.MatchInfo) -> str:
+    reason = texts.ENDED_REASONS.get(match.ended_reason or "", texts.ENDED_REASONS["unreadable"])
+    return texts.MATCH_ENDED.format(match=match.id, reason=reason)
 
 
 def _offered_to(update: svc.Update) -> set[int]:

@@ -373,6 +373,19 @@ class Restorer:
                 owed.setdefault(match_id, set()).add(seat)
         return owed
 
+    async def table_drawn(self, match_id: int, version: int) -> None:
+        """The publisher edited the public table to show ``version``."""
+        await self.repo.mark_table_drawn(match_id, version)
+
+    async def table_current(self, match_id: int) -> bool:
+        """True when the public table already shows the match as it stands (no edit was lost
+        in a crash, and its clock did not run out during the outage)."""
+        if match_id in self.moved_deadlines:
+            return False
+        drawn = await self.repo.table_version(match_id)
+        match = await self.get(match_id)
+        return drawn is not None and drawn >= match.version
+
     def recent_events(self, match_id: int) -> list[Event]:
         """The events of the match's last actions (after a restart, from the replay)."""
         live = self._live.get(match_id)

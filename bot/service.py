@@ -375,7 +375,14 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
         )
         floor = live.pass_floor if same_window else match.version + 1
         trial = LiveMatch(
-            live.game, state, live.header, live.ai_seed, live.count + 1, live.ai_levels, floor
+            live.game,
+            state,
+            live.header,
+            live.ai_seed,
+            live.count + 1,
+            live.ai_levels,
+            floor,
+            live.recent,  # as of the restore: a publisher's first sight of the match seeds on it
         )
         deadline_at, kind = await self._deadline_for(trial, match)
         # A move by a seat nobody waited on that leaves the same seats to wait on (a curse

@@ -154,7 +154,24 @@ SERVICE_ERRORS: Mapping[str, str] = {
     "host_stays": "The host can't remove their own seat: hand the host role over, or Leave.",
     "not_a_player": "Only another player seated in this lobby can become host.",
     "not_afk": "Your seat is already yours.",
+    "quarantined": "This match is paused: part of its record can't be read. A server manager "
+    "can end it with /match end.",
 }
+# A live match the bot closed with no result (bot.restore; no rating changes).
+MATCH_ENDED = "Match #{match} ended with no result: {reason} No rating changed."
+MATCH_QUARANTINED = (
+    "Match #{match} is paused: part of its record can't be read, so no move can be made. "
+    "A server manager can end it with no result: /match end {match}."
+)
+ENDED_REASONS: Mapping[str, str] = {
+    "cards_changed": "the cards it was played with could not be loaded after an update.",
+    "rules_changed": "an update changed the rules in a way this match can't follow.",
+    "unreadable": "part of its record could not be read.",
+    "ended_by_manager": "a server manager ended it.",
+}
+CMD_MATCH_END = "End a live match with no result (Manage Server)"
+MATCH_END_DONE = "Match #{match} is ended with no result."
+MATCH_END_NOT_ADMIN = "Only members who can manage this server can end a match."
 GENERIC_ERROR = "Something went wrong on my side; nothing was changed. Please try again."
 NO_MATCH_HERE = "You have no match running in this channel."
 GAME_NOT_OFFERED = "That game isn't available here. Pick one of: {games}."

@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import service as svc
 from bot import texts
+from bot.components import send_private
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -71,6 +73,28 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
     @app_commands.command(name="concede", description=texts.CMD_CONCEDE)
     async def concede(self, interaction: discord.Interaction[Backstab]) -> None:
         await self._play().concede(interaction)
+
+    @app_commands.command(name="end", description=texts.CMD_MATCH_END)
+    @app_commands.rename(match_id="id")
+    @app_commands.describe(match_id=texts.ARG_MATCH_ID)
+    @app_commands.default_permissions(manage_guild=True)
+    async def end(self, interaction: discord.Interaction[Backstab], match_id: MatchId) -> None:
+        """A live match with no result and no rating change: one the bot quarantined at a
+        restart (part of its record cannot be read), or any match a manager must stop."""
+        permissions = interaction.permissions
+        if not (permissions.manage_guild or permissions.administrator):
+            await send_private(interaction, texts.MATCH_END_NOT_ADMIN)
+            return
+        service = self.bot.service
+        try:
+            match = await service.get(match_id)
+            if match.guild_id != interaction.guild_id:
+                raise svc.ServiceError("not_found")
+            await service.end_broken(match_id)
+        except svc.ServiceError as exc:
+            await send_private(interaction, texts.service_error(exc.code, exc.detail))
+            return
+        await send_private(interaction, texts.MATCH_END_DONE.format(match=match_id))
 
     # history (cogs.history) -----------------------------------------------------------------
 

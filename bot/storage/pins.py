@@ -5,6 +5,7 @@ moving running turn timers by an outage."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from typing import Any
 
@@ -52,6 +53,23 @@ class PinWrites(MatchReads):
                 return False
             await _bump(conn, match_id)
         return True
+
+    async def mark_table_drawn(self, match_id: int, version: int) -> None:
+        """The public table shows ``version``. No part of ``MatchInfo``: no cache drop."""
+
+        def write(raw: sqlite3.Connection) -> None:
+            raw.execute(
+                "UPDATE matches SET table_version = MAX(COALESCE(table_version, -1), ?)"
+                " WHERE id = ?",
+                (version, match_id),
+            )
+
+        await self.db.write(write)
+
+    async def table_version(self, match_id: int) -> int | None:
+        async with self.db.exclusive() as conn:
+            row = await _one(conn, "SELECT table_version FROM matches WHERE id = ?", (match_id,))
+        return None if row is None or row["table_version"] is None else int(row["table_version"])
 
     # restarts -----------------------------------------------------------------------------
     async def last_alive(self) -> float | None:
