@@ -141,7 +141,7 @@ def pinned(game_id: str, digest: str | None) -> Game[Any, Any] | None:
 
 def _register_builtin() -> None:
     """Built-in games register on first use, so importing the registry stays cheap."""
-    for module in ("engine.classic", "engine.duel"):
+    for module in ("engine.classic", "engine.duel", "engine.quest"):
         try:
             __import__(module)
         except ModuleNotFoundError as exc:

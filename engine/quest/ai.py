@@ -1,0 +1,32 @@
+"""AI seats: ``random`` (any legal action) and ``heuristic`` (see ``engine/quest/planner.py``).
+Both decide from the seat's own view of the match."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import Action, Rng
+from engine.quest.state import QuestState
+
+if TYPE_CHECKING:
+    from engine.quest.game import Quest
+
+
+def choose(game: Quest, s: QuestState, seat: int, rng: Rng, level: str) -> Action:
+    legal = game.legal_actions(s, seat)
+    if level == "heuristic":
+        from engine.quest.planner import plan
+
+        return plan(game, s, seat, legal, rng)
+    return legal[rng.below(len(legal))]
+
+
+def choose_free(game: Quest, s: QuestState, seat: int, rng: Rng, level: str) -> Action | None:
+    legal = game.legal_actions(s, seat)
+    if not legal:
+        return None
+    if level == "heuristic":
+        from engine.quest.planner import plan_free
+
+        return plan_free(game, s, seat, legal, rng)
+    return legal[rng.below(len(legal))] if rng.below(20) == 0 else None

@@ -1,0 +1,185 @@
+"""Playing cards: races and classes, curses, enhancers and extra monsters, Go Up a Level,
+die changers, Cheat, magic movement, map changers, one-shots (R96, R115, R119, R120, R130,
+R133–R137, R145, R159–R162; card texts SPEC 3.14.5–3.14.6)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.quest.board import edge, step_cell
+from engine.quest.content import DIRS, HIDDEN, LOCKED, PASSAGE, WALL, Content
+from engine.quest.defs import Effect
+from engine.quest.effects import apply_effect, discard_treasure, gain_levels, heal, take_item
+from engine.quest.monsters import new_monster
+from engine.quest.state import Cell, Mon, Pending, QuestState
+from engine.quest.stats import has
+
+LASTING = ("next_fight", "move")
+
+
+def spend(s: QuestState, c: Content, seat: int, card: int) -> None:
+    """Take a card from the hand or the belt and discard it."""
+    if card in s.hand[seat]:
+        s.hand[seat].remove(card)
+    else:
+        take_item(s, seat, card)
+    discard_treasure(s, c, card)
+
+
+def role_room(s: QuestState, c: Content, seat: int, card: int) -> bool:
+    d = c.dxm_card(card)
+    kinds = [c.dxm_card(r).kind for r in s.roles[seat]]
+    if d.kind in ("half_breed", "super_munchkin"):
+        return d.kind not in kinds
+    limit = 1 + (1 if ("half_breed" if d.kind == "race" else "super_munchkin") in kinds else 0)
+    same = [c.dxm_card(r).id for r in s.roles[seat] if c.dxm_card(r).kind == d.kind]
+    return len(same) < limit and d.id not in same
+
+
+def play_role(s: QuestState, c: Content, seat: int, card: int, ev: list[Event]) -> None:
+    s.hand[seat].remove(card)
+    s.roles[seat].append(card)
+    ev.append(Event("role", {"seat": seat, "card": card}))
+
+
+def drop_role(s: QuestState, c: Content, seat: int, card: int, ev: list[Event]) -> None:
+    from engine.quest.effects import check_health
+
+    s.roles[seat].remove(card)
+    s.discards["D"].append(card)
+    ev.append(Event("drop_role", {"seat": seat, "card": card}))
+    check_health(s, c, seat, ev)
+
+
+def curse(s: QuestState, c: Content, card: int, target: int, ev: list[Event]) -> None:
+    """A curse acts at once then is discarded, except lasting ones (R162)."""
+    d = c.dxm_card(card)
+    ev.append(Event("curse", {"card": card, "target": target}))
+    if d.op in LASTING:
+        s.curses[target].append(card)
+        return
+    s.discards["D"].append(card)
+    if d.op == "pull_monsters":
+        pull_monsters(s, c, target, ev)
+        return
+    apply_effect(s, c, target, Effect(op=d.op, amount=d.amount, slot=d.slot, role=d.role), ev)
+
+
+def pull_monsters(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
+    """Smells Like Lunch: monsters next door, through links they may cross, come in; a card
+    moves even Lurking monsters (R79)."""
+    from engine.quest.monsters import _enter, can_cross
+
+    here = s.pos[seat]
+    for d in DIRS:
+        n = step_cell(here, d)
+        kind = s.links.get(edge(here, d), WALL)
+        for m in s.mons_at(n):
+            if not m.boss and can_cross(c, m, kind) and here != (0, 0):
+                _enter(s, m, here, [])
+
+
+def ring_holder(s: QuestState, c: Content, target: int) -> int:
+    for item, zone in s.gear[target].items():
+        if zone != "pack" and c.treasure(item).op == "cancel_curse":
+            return item
+    return -1
+
+
+def start_curse(
+    s: QuestState, c: Content, seat: int, card: int, target: int, ev: list[Event]
+) -> None:
+    s.hand[seat].remove(card)
+    if ring_holder(s, c, target) >= 0:  # R162: the ring may cancel it before it acts
+        s.pending.append(Pending("ring", target, [card, seat]))
+        return
+    curse(s, c, card, target, ev)
+
+
+def enhance(s: QuestState, c: Content, seat: int, card: int, m: Mon, ev: list[Event]) -> None:
+    s.hand[seat].remove(card)
+    m.enh.append(card)
+    ev.append(Event("enhance", {"seat": seat, "card": card, "monster": m.card}))
+
+
+def extra_monster(
+    s: QuestState, c: Content, seat: int, card: int, mate_of: Mon | None, ev: list[Event]
+) -> None:
+    """Wandering Monster: the top Monster card joins; Mate: a copy of one monster joins, with
+    its own base (R120, SPEC 3.14.6)."""
+    f = s.fight
+    assert f is not None
+    s.hand[seat].remove(card)
+    s.discards["D"].append(card)
+    if mate_of is None:
+        m = new_monster(s, c, f.cell, seat, ev)
+    else:
+        from engine.quest.monsters import free_bases, roll_colour
+
+        colour = roll_colour(s, ev, "base")
+        m = Mon(s.next_serial, -1, mate_of.mdef, f.cell, -1)
+        s.next_serial += 1
+        s.mons.append(m)
+        if colour < s.seats and free_bases(s, colour) > 0:
+            m.base = colour
+        else:
+            free = [k for k in range(s.seats) if free_bases(s, k) > 0]
+            m.base = free[0] if free else mate_of.base
+    if m is not None:
+        f.mons.append(m.serial)
+
+
+def levelup(s: QuestState, c: Content, seat: int, card: int, target: int, ev: list[Event]) -> None:
+    s.hand[seat].remove(card)
+    s.discards["D"].append(card)
+    gain_levels(s, target, 1, False, ev)  # never the winning level (R130)
+
+
+def map_change(s: QuestState, c: Content, seat: int, card: int, d: str, ev: list[Event]) -> None:
+    kind = WALL if c.dxm_card(card).to == "wall" else PASSAGE
+    s.hand[seat].remove(card)
+    s.discards["D"].append(card)
+    s.links[edge(s.pos[seat], d)] = kind
+    ev.append(Event("link", {"cell": list(s.pos[seat]), "side": d, "kind": kind}))
+
+
+def map_change_ok(s: QuestState, c: Content, seat: int, card: int, d: str) -> bool:
+    here = s.pos[seat]
+    n = step_cell(here, d)
+    if here == (0, 0) or n == (0, 0):
+        return False  # the Entrance's links never change (R2)
+    kind = s.links.get(edge(here, d), WALL)
+    if c.dxm_card(card).to == "wall":
+        return kind != WALL and n in s.rooms
+    return kind in (LOCKED, HIDDEN)
+
+
+def magic_targets(s: QuestState, c: Content, seat: int, to: str) -> list[Cell]:
+    here = s.pos[seat]
+    if to == "entrance":
+        return [] if here == (0, 0) else [(0, 0)]
+    out = []
+    for d in DIRS:
+        n = step_cell(here, d)
+        if n in s.rooms and (to == "adjacent_any" or s.links.get(edge(here, d), WALL) != WALL):
+            out.append(n)
+    return out
+
+
+def second_wind(
+    s: QuestState, c: Content, seat: int, card: int, amount: int, ev: list[Event]
+) -> None:
+    spend(s, c, seat, card)
+    heal(s, c, seat, amount, ev)
+
+
+def is_role(c: Content, card: int) -> bool:
+    return c.deck_of[card] == "D" and c.dxm_card(card).kind in (
+        "race",
+        "class",
+        "half_breed",
+        "super_munchkin",
+    )
+
+
+def warrior(s: QuestState, c: Content, seat: int) -> bool:
+    return has(s, c, seat, "warrior")

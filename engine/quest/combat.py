@@ -1,0 +1,279 @@
+"""Combat with dice (R93–R106, SPEC 3.9): who is in it, the totals, the dice, the two windows,
+winning (kills, DxM, Treasures, levels) and losing (hits, then running away)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.quest.board import adjacent, draw_card, roll
+from engine.quest.content import Content
+from engine.quest.effects import gain_levels, hit, lose_levels
+from engine.quest.monsters import draw_dxm, ignores, owner, remove
+from engine.quest.state import Cell, Fight, Mon, Pending, QuestState
+from engine.quest.stats import alive, has, has_power, icon_dice, room_rules, usable
+
+AFTER_ROLL_MARGIN = 10  # two die changers swing at most 10 (OURS, SPEC 3.9 Stage D)
+
+
+def begin(
+    s: QuestState,
+    c: Content,
+    seat: int,
+    cell: Cell,
+    ev: list[Event],
+    *,
+    from_search: bool = False,
+    voluntary: bool = False,
+    boss: bool = False,
+) -> bool:
+    """Start a fight with every monster in the room that does not ignore the main player
+    (R105); ``voluntary`` fights ignoring monsters too (R91)."""
+    mons = [m.serial for m in s.mons_at(cell) if voluntary or not ignores(s, c, m, seat)]
+    if not mons:
+        return False
+    s.fight = Fight(
+        seat, cell, mons, boss=boss or any(s.mon(x).boss for x in mons), from_search=from_search
+    )
+    ev.append(
+        Event(
+            "fight", {"main": seat, "monsters": [s.mon(x).card for x in mons], "boss": s.fight.boss}
+        )
+    )
+    return True
+
+
+def fighters(f: Fight) -> list[int]:
+    return [f.main] + ([f.helper] if f.helper >= 0 else [])
+
+
+def monster_level(s: QuestState, c: Content, f: Fight, m: Mon) -> int:
+    """Level + enhancers + room and card changes, never below 1 (R2, SPEC 3.9 Level floor)."""
+    d = c.monsters[m.mdef]
+    lvl = (20 if m.boss else d.level) + sum(c.dxm_card(e).amount for e in m.enh)
+    tags = set(d.keywords) | {d.size}
+    protected = any(has_power(s, c, k, "flame_protection") for k in fighters(f))
+    for rule in room_rules(s, c, f.cell, "monster_bonus"):
+        kw = getattr(rule, "keyword", "")
+        if kw in tags and not (kw == "fiery" and protected):
+            lvl += getattr(rule, "amount", 0)
+    lvl += f.shrink.get(m.serial, 0)
+    return max(1, lvl)
+
+
+def monster_bonus(s: QuestState, c: Content, f: Fight, m: Mon) -> int:
+    """The card's bonuses against the munchkins in the fight, each counted once (R116)."""
+    total = 0
+    for b in c.monsters[m.mdef].bonuses:
+        if b.vs == "flame_protection":
+            hit_ = any(has_power(s, c, k, "flame_protection") for k in fighters(f))
+        else:
+            hit_ = any(has(s, c, k, b.vs) for k in fighters(f))
+        if hit_:
+            total += b.amount
+    total += sum(c.treasure(i).bonus for i in m.carried)
+    return total
+
+
+def monster_dice(s: QuestState, c: Content, f: Fight, m: Mon) -> int:
+    d = c.monsters[m.mdef]
+    n = d.dice + sum(c.dxm_card(e).dice for e in m.enh)
+    tags = set(d.keywords) | {d.size}
+    for rule in room_rules(s, c, f.cell, "monster_dice"):
+        if getattr(rule, "keyword", "") in tags:
+            n += getattr(rule, "amount", 0)
+    return max(0, n)
+
+
+def gear_bonus(s: QuestState, c: Content, f: Fight | None, seat: int) -> int:
+    total = 0
+    shiny = sum(
+        getattr(r, "amount", 0)
+        for r in room_rules(s, c, s.pos[seat], "item_bonus")
+        if getattr(r, "keyword", "") == "shiny"
+    )
+    for item in s.gear[seat]:
+        if not usable(s, c, seat, item):
+            continue
+        t = c.treasure(item)
+        b = t.bonus
+        if item in s.cheats[seat] and t.two_hand_bonus:
+            b = t.two_hand_bonus  # Cheat: its best bonus, no Hands (R145)
+        if t.elf_bonus and has(s, c, seat, "elf"):
+            b += t.elf_bonus
+        if f is not None and f.magic_double == item:
+            b *= 2
+        if "shiny" in t.keywords:
+            b += shiny
+        total += b
+    return total
+
+
+def munchkin_strength(s: QuestState, c: Content, f: Fight, seat: int) -> int:
+    total = max(1, s.level[seat]) + gear_bonus(s, c, f, seat)
+    if has(s, c, seat, "cleric") and any(
+        "undead" in c.monsters[s.mon(x).mdef].keywords for x in f.mons
+    ):
+        total += 3  # Cleric: +3 against Undead (SPEC 3.14.6)
+    total += sum(c.dxm_card(k).amount for k in s.curses[seat] if c.dxm_card(k).op == "next_fight")
+    return total
+
+
+def dice_total(f: Fight, side: int, who: int) -> int:
+    return sum(d[1] for d in f.dice if d[2] == side and d[3] == who)
+
+
+def side_total(s: QuestState, c: Content, f: Fight) -> int:
+    total = sum(munchkin_strength(s, c, f, k) + dice_total(f, 0, k) for k in fighters(f))
+    return total + f.side_bonus[0] + f.rage + (3 if f.warrior else 0)
+
+
+def monsters_total(s: QuestState, c: Content, f: Fight) -> int:
+    total = f.side_bonus[1]
+    for x in f.mons:
+        m = s.mon(x)
+        total += monster_level(s, c, f, m) + monster_bonus(s, c, f, m) + dice_total(f, 1, x)
+    return total
+
+
+def munchkins_win(s: QuestState, c: Content, f: Fight) -> bool:
+    a, b = side_total(s, c, f), monsters_total(s, c, f)
+    return a > b or (a == b and f.warrior)  # ties lose unless the Warrior broke it (R104)
+
+
+def roll_dice(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
+    """Stage C (R97–R99): the main player's dice, the helper's, then each monster's rolled
+    for its owner."""
+    f.dice = []
+    for k in fighters(f):
+        n = icon_dice(s, c, k, f.cell) + (f.extra_dice[0] if k == f.main else 0)
+        for _ in range(max(0, n)):
+            f.dice.append([k, roll(s), 0, k])
+    for x in f.mons:
+        m = s.mon(x)
+        who = owner(s, m)
+        for _ in range(monster_dice(s, c, f, m) + (f.extra_dice[1] if x == f.mons[0] else 0)):
+            f.dice.append([who if who >= 0 else f.main, roll(s), 1, x])
+    ev.append(
+        Event(
+            "dice",
+            {
+                "dice": [list(d) for d in f.dice],
+                "side": side_total(s, c, f),
+                "monsters": monsters_total(s, c, f),
+            },
+        )
+    )
+
+
+def after_window_needed(s: QuestState, c: Content, f: Fight) -> bool:
+    """Stage D opens only when one changed die or a public after-roll power could matter."""
+    margin = abs(side_total(s, c, f) - monsters_total(s, c, f))
+    if f.dice and margin <= AFTER_ROLL_MARGIN:
+        return True
+    return (
+        any(has(s, c, k, "warrior") and f"warrior:{k}" not in f.tried for k in fighters(f))
+        and margin <= 3
+    )
+
+
+def nearby(s: QuestState, seat: int, cell: Cell) -> bool:
+    return s.pos[seat] == cell or any(n == cell for _, n in adjacent(s, s.pos[seat]))
+
+
+def may_help(s: QuestState, c: Content, f: Fight, seat: int) -> bool:
+    """In the room or next to it (not through a wall), no room or monster forbids help, the
+    Boss only with Level 10 helpers (R112, R113, R122)."""
+    if seat == f.main or f.helper >= 0 or seat in f.asked or not alive(s, seat):
+        return False
+    if room_rules(s, c, f.cell, "no_help"):
+        return False
+    if any("no_help" in c.monsters[s.mon(x).mdef].flags for x in f.mons):
+        return False
+    if f.boss and s.level[seat] < 10:
+        return False
+    return nearby(s, seat, f.cell)
+
+
+def win(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
+    """The munchkins win (R103, R129, SPEC 3.9 steps 1–8)."""
+    treasures = f.dead_loot
+    helper = f.helper
+    loot: list[int] = []
+    levels_main = 0
+    levels_helper = 0
+    fearsome_shared = False
+    for x in list(f.mons):
+        m = s.mon(x)
+        d = c.monsters[m.mdef]
+        who = owner(s, m)
+        if who == f.main:
+            draw_dxm(s, f.main, ev, "own_monster")
+        elif who == helper and helper >= 0:
+            draw_dxm(s, helper, ev, "own_monster")
+        t = d.treasures + sum(c.dxm_card(e).treasures for e in m.enh)
+        for rule in room_rules(s, c, f.cell, "kill_treasure"):
+            kw = getattr(rule, "keyword", "")
+            if (kw == "fearsome" and d.fearsome and helper < 0) or kw in d.keywords:
+                t += getattr(rule, "amount", 0)
+        treasures += max(0, t)
+        loot.extend(m.carried)
+        m.carried = []
+        worth = 2 if d.fearsome else 1
+        if helper >= 0 and d.fearsome:
+            levels_helper += 1
+            levels_main += worth - 1
+            fearsome_shared = True
+        else:
+            levels_main += worth
+        remove(s, m)
+    f.mons = []
+    for item in loot:
+        s.hand[f.main].append(item)
+    others = any(k != f.main and s.pos[k] == f.cell for k in range(s.seats) if not s.out[k])
+    face_up = others or bool(room_rules(s, c, f.cell, "face_up"))
+    drawn: list[int] = []
+    for _ in range(treasures):
+        card = draw_card(s, "T")
+        if card is not None:
+            drawn.append(card)
+    to_helper = drawn[: f.bribe] if helper >= 0 else []
+    for card in drawn:
+        (s.hand[helper] if card in to_helper else s.hand[f.main]).append(card)
+    audience = frozenset(fighters(f))
+    if face_up:
+        ev.append(Event("treasure", {"seat": f.main, "cards": drawn, "helper_gets": to_helper}))
+    else:
+        ev.append(
+            Event("treasure", {"seat": f.main, "count": len(drawn)}, {"cards": drawn}, audience)
+        )
+    if helper >= 0 and has(s, c, helper, "elf") and not fearsome_shared:
+        levels_helper += 1  # R129: an Elf helper gains a level
+    gain_levels(s, f.main, levels_main, True, ev)
+    if helper >= 0:
+        gain_levels(s, helper, levels_helper, True, ev)
+    if f.from_search and f.cell in s.dropped:
+        s.hand[f.main].extend(s.dropped.pop(f.cell))  # R153: the stack goes to the winner
+    ev.append(Event("won", {"main": f.main, "helper": helper, "boss": f.boss}))
+    if f.boss:
+        s.phase = "over"
+        s.winners = tuple(sorted(fighters(f)))
+        s.end_reason = "boss_slain"  # R123
+        ev.append(Event("game_over", {"reason": "boss_slain", "winners": list(s.winners)}))
+
+
+def lose(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
+    """The munchkins lose or tie (R104, R124): one hit per monster each, a level each in a
+    Boss fight, then each survivor runs away (main player first, then the helper)."""
+    ev.append(Event("lost", {"main": f.main, "helper": f.helper, "boss": f.boss}))
+    people = fighters(f)
+    for k in people:
+        hit(s, c, k, len(f.mons), ev)
+        if f.boss:
+            lose_levels(s, k, 1, ev)
+    if s.phase == "over":
+        return
+    for k in reversed(people):
+        if not s.dead[k]:
+            s.pending.append(Pending("flee_to", k, list(f.mons)))
+    if f.boss:
+        for x in f.mons:  # they vanish once everyone has run (R124)
+            s.mon(x).boss = True

@@ -1,0 +1,181 @@
+"""The ``quest`` game: the protocol methods (engine/core/protocol.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, Reason, Rng
+from engine.quest import ai, legal
+from engine.quest.actions import HANDLERS
+from engine.quest.board import roll
+from engine.quest.content import ENTRANCE, PASSAGE, Content, load_content
+from engine.quest.invariants import invariants
+from engine.quest.state import QuestState
+from engine.quest.turn import settle, start_turn
+from engine.quest.views import QuestView, make_view
+
+OPTIONS = {"move": (3, 2), "explore_limit": (0, 1)}
+QUICK = {"move": 2}  # the named quicker game (anchor SPEC 2.2: the expansions suggest 2 Move)
+
+
+class Quest(Game[QuestState, QuestView]):
+    id = "quest"
+    min_seats = 2
+    max_seats = 4  # R19
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    @property
+    def card_set_digest(self) -> str:
+        return self.content.digest
+
+    def options(self, raw: Mapping[str, Any] | None) -> dict[str, int]:
+        opts = {"move": 3, "explore_limit": 0}
+        raw = dict(raw or {})
+        if raw.pop("quick", False):
+            opts.update(QUICK)
+        for key, value in raw.items():
+            if key not in OPTIONS or value not in OPTIONS[key]:
+                raise IllegalAction(Reason.BAD_ARGUMENTS, option=key, value=value)
+            opts[key] = int(value)
+        return opts
+
+    def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> QuestState:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(Reason.BAD_ARGUMENTS, seats=seats)
+        opts = self.options(options)
+        c = self.content
+        s = QuestState(
+            seats, Rng(seed), move_base=opts["move"], explore_limit=opts["explore_limit"]
+        )
+        for letter in ("T", "D", "M"):
+            deck = [i for i, d in enumerate(c.deck_of) if d == letter]
+            s.rng.shuffle(deck)
+            s.decks[letter] = deck
+            s.discards[letter] = []
+        s.tile_pool = list(range(1, 25))
+        s.link_pool = list(c.link_pool)
+        s.rooms[(0, 0)] = ENTRANCE
+        s.order.append((0, 0))
+        for key in ((0, 0, "N"), (0, 0, "W"), (0, 1, "N"), (1, 0, "W")):
+            s.links[key] = PASSAGE  # the Entrance's four passages (READING SPEC 3.2)
+        for _ in range(seats):
+            s.ready.append(False)
+            s.level.append(1)
+            s.hits.append(0)
+            s.gold.append(300)
+            s.pos.append((0, 0))
+            s.spent.append(0)
+            s.hand.append(
+                [s.decks["T"].pop() for _ in range(3)] + [s.decks["D"].pop() for _ in range(3)]
+            )
+            s.gear.append({})
+            s.cheats.append({})
+            s.roles.append([])
+            s.curses.append([])
+            s.dead.append(False)
+            s.out.append(False)
+            s.run_bonus.append(0)
+            s.flying.append(False)
+        return s
+
+    def begin_play(self, s: QuestState, ev: list[Event]) -> None:
+        """Everyone rolls; the highest starts; ties roll again (R24; READING)."""
+        rolling = [k for k in range(s.seats) if not s.out[k]]
+        while len(rolling) > 1:
+            faces = {k: roll(s) for k in rolling}
+            top = max(faces.values())
+            rolling = [k for k in rolling if faces[k] == top]
+        s.phase = "play"
+        ev.append(Event("first_player", {"seat": rolling[0]}))
+        start_turn(s, self.content, rolling[0], ev)
+
+    def deciders(self, state: QuestState) -> frozenset[int]:
+        return legal.deciders(state)
+
+    def free_actors(self, state: QuestState) -> frozenset[int]:
+        return legal.free_actors(state)
+
+    def legal_actions(self, state: QuestState, seat: int) -> list[Action]:
+        return legal.legal(state, self.content, seat)
+
+    def live_seats(self, state: QuestState) -> frozenset[int]:
+        return frozenset(k for k in range(state.seats) if not state.out[k])
+
+    def _resolve(self, state: QuestState, action: Action) -> list[Event]:
+        ev: list[Event] = []
+        s = state
+        if action.kind == CONCEDE:
+            self._concede(s, action.seat, ev)
+        else:
+            HANDLERS[action.kind](s, self.content, action, ev)
+        if s.phase == "prep" and all(s.ready[k] or s.out[k] for k in range(s.seats)):
+            self.begin_play(s, ev)
+        settle(s, self.content, ev)
+        return ev
+
+    def _concede(self, s: QuestState, seat: int, ev: list[Event]) -> None:
+        s.out[seat] = True
+        s.ready[seat] = True
+        ev.append(Event("concede", {"seat": seat}))
+        s.pending = [p for p in s.pending if p.seat != seat]
+        f = s.fight
+        if f is not None and seat in (f.main, f.helper):
+            if seat == f.main:
+                s.fight = None
+                for card in f.played:
+                    s.discards[self.content.deck_of[card]].append(card)
+            else:
+                f.helper = -1
+        left = [k for k in range(s.seats) if not s.out[k]]
+        if len(left) == 1:
+            s.phase = "over"
+            s.winners = (left[0],)
+            s.end_reason = "concessions"
+        elif s.phase == "play" and s.turn == seat:
+            s.ending = True
+
+    def view(self, state: QuestState, seat: int | None) -> QuestView:
+        return make_view(self.content, state, seat)
+
+    def outcome(self, state: QuestState) -> Outcome | None:
+        if state.phase != "over" or state.winners is None:
+            return None
+        winners = state.winners
+        if not winners:
+            return Outcome((), tuple(0 for _ in range(state.seats)), state.end_reason)
+        others = sorted(
+            {state.level[k] for k in range(state.seats) if k not in winners}, reverse=True
+        )
+        ranks = tuple(
+            0 if k in winners else 1 + others.index(state.level[k]) for k in range(state.seats)
+        )
+        return Outcome(tuple(winners), ranks, state.end_reason)
+
+    def load_state(self, data: Mapping[str, Any]) -> QuestState:
+        return QuestState.from_json(dict(data))
+
+    def default_action(self, state: QuestState, seat: int) -> Action:
+        for kind in ("pass", "decline", "skip", "no_summon", "let_it", "ready", "end_turn", "roll"):
+            for a in self.legal_actions(state, seat):
+                if a.kind == kind:
+                    return a
+        return super().default_action(state, seat)
+
+    def ai_action(self, state: QuestState, seat: int, rng: Rng, level: str = "normal") -> Action:
+        return ai.choose(self, state, seat, rng, level)
+
+    def ai_free_action(
+        self, state: QuestState, seat: int, rng: Rng, level: str = "normal"
+    ) -> Action | None:
+        return ai.choose_free(self, state, seat, rng, level)
+
+    def invariants(self, state: QuestState) -> list[str]:
+        return invariants(self.content, state)
+
+
+def factory(folder: Path) -> Quest:
+    return Quest(load_content(folder / "quest"))

@@ -1,0 +1,250 @@
+"""Monsters on the board: new monsters and their bases (R51, R16), removal (R73), ignoring
+(R91), and the Monster Turn exactly (R70–R86; grid details: READINGs of SPEC 3.11)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.quest.board import (
+    bbox,
+    draw_card,
+    link,
+    monster_die,
+    opposite,
+    step_cell,
+)
+from engine.quest.content import COLOURS, DOOR, ENTRANCE, HIDDEN, LOCKED, PASSAGE, WALL, Content
+from engine.quest.state import Cell, Mon, Pending, QuestState
+
+BASES_PER_COLOUR = 3  # R11, R51
+ORIGIN: Cell = (0, 0)
+
+
+def owner(s: QuestState, m: Mon) -> int:
+    """The seat of the base colour (R87); -1 when that colour is not seated."""
+    return m.base if 0 <= m.base < s.seats else -1
+
+
+def level_of(s: QuestState, c: Content, m: Mon) -> int:
+    """Level + enhancers (for the removal rule, R51): the Boss is 20 (R121)."""
+    base = 20 if m.boss else c.monsters[m.mdef].level
+    return base + sum(c.dxm_card(e).amount for e in m.enh)
+
+
+def free_bases(s: QuestState, colour: int) -> int:
+    used = sum(1 for m in s.mons if m.base == colour)
+    return BASES_PER_COLOUR - used if colour < s.seats else 0
+
+
+def draw_dxm(s: QuestState, seat: int, ev: list[Event], why: str) -> None:
+    card = draw_card(s, "D")
+    if card is None:
+        return
+    s.hand[seat].append(card)
+    ev.append(
+        Event(
+            "draw", {"seat": seat, "deck": "dxm", "why": why}, {"cards": [card]}, frozenset({seat})
+        )
+    )
+
+
+def roll_colour(s: QuestState, ev: list[Event], why: str) -> int:
+    """Roll the Monster Die; whoever's colour comes up draws a DxM (R16, R71)."""
+    colour = monster_die(s)
+    s.last_colour = colour
+    ev.append(Event("monster_die", {"colour": COLOURS[colour], "why": why}))
+    if colour < s.seats:
+        draw_dxm(s, colour, ev, "monster_die")
+    return colour
+
+
+def remove(s: QuestState, m: Mon) -> None:
+    """A slain or removed monster: card and enhancers to the discards, base back (R73)."""
+    s.mons.remove(m)
+    if m.card >= 0:
+        s.discards["M"].append(m.card)
+    s.discards["D"].extend(m.enh)
+    m.enh = []
+
+
+def new_monster(
+    s: QuestState, c: Content, cell: Cell, chooser: int, ev: list[Event], boss: bool = False
+) -> Mon | None:
+    """Draw the top Monster card into ``cell`` and give it a base (R51, SPEC 3.6 step 6). With
+    no free base of the rolled colour the chooser picks one (a pending ``base``); with none at
+    all, every monster of the highest level leaves play first (READING of R51)."""
+    card = draw_card(s, "M")
+    if card is None:
+        return None
+    colour = roll_colour(s, ev, "base")
+    if not any(free_bases(s, k) for k in range(s.seats)):
+        top = max(level_of(s, c, m) for m in s.mons if not m.boss) if s.mons else 0
+        for m in [m for m in s.mons if not m.boss and level_of(s, c, m) == top]:
+            ev.append(Event("monster_removed", {"monster": m.card, "why": "no_base"}))
+            remove(s, m)
+    m = Mon(s.next_serial, card, c.def_of[card], cell, -1, boss=boss)
+    s.next_serial += 1
+    s.mons.append(m)
+    if colour < s.seats and free_bases(s, colour) > 0:
+        m.base = colour
+    else:
+        choices = [k for k in range(s.seats) if free_bases(s, k) > 0]
+        if len(choices) == 1:
+            m.base = choices[0]
+        else:
+            s.pending.append(Pending("base", chooser, [m.serial]))
+    ev.append(Event("monster", {"monster": card, "cell": list(cell), "base": m.base, "boss": boss}))
+    return m
+
+
+def ignores(s: QuestState, c: Content, m: Mon, seat: int) -> bool:
+    """A monster ignores a munchkin by its card or a card played this turn (R91); the Boss
+    never ignores a Level 10 munchkin (R121)."""
+    if m.boss:
+        return False
+    if (m.serial, seat) in s.ignore:
+        return True
+    ig = c.monsters[m.mdef].ignores
+    lvl = s.level[seat]
+    return (ig.level_at_least > 0 and lvl >= ig.level_at_least) or (
+        ig.level_at_most > 0 and lvl <= ig.level_at_most
+    )
+
+
+# --- the Monster Turn ---------------------------------------------------------------------
+
+
+def can_cross(c: Content, m: Mon, kind: int) -> bool:
+    """Passages and doors by default; cards add locked, hidden, walls (R75, R77, R79)."""
+    if kind in (PASSAGE, DOOR):
+        return True
+    d = c.monsters[m.mdef]
+    return (
+        (kind == LOCKED and "locked" in d.crosses)
+        or (kind == HIDDEN and "hidden" in d.crosses)
+        or (kind == WALL and "wall" in d.crosses)
+    )
+
+
+def _scan(s: QuestState, start: Cell, d: str) -> Cell | None:
+    """Across the dark (R83): the first room further along ``d`` inside the bounding box of
+    placed rooms, else the first from the far edge of the box in the same row or column."""
+    x0, y0, x1, y1 = bbox(s)
+    cur = step_cell(start, d)
+    while x0 <= cur[0] <= x1 and y0 <= cur[1] <= y1:
+        if cur in s.rooms:
+            return cur
+        cur = step_cell(cur, d)
+    far = {"E": (x0, start[1]), "W": (x1, start[1]), "S": (start[0], y0), "N": (start[0], y1)}[d]
+    cur = far
+    while cur != start:
+        if cur in s.rooms:
+            return cur
+        cur = step_cell(cur, d)
+    return None
+
+
+def _step(
+    s: QuestState, c: Content, m: Mon, d: str, visited: list[Cell], path: list[object]
+) -> Cell | None:
+    here = m.cell
+    kind = link(s, here, d)
+    if not can_cross(c, m, kind):
+        return None
+    r: Cell | None = step_cell(here, d)
+    if r not in s.rooms:
+        r = _scan(s, here, d)
+        if r is None or r == here:
+            return None
+        path.append("wrap")
+    if r == ORIGIN:  # sunlight: straight through in one step, never stopping (R3, R78)
+        beyond = step_cell(ORIGIN, d)
+        if beyond not in s.rooms or beyond in visited:
+            return None
+        visited.append(ORIGIN)
+        path.append([ORIGIN[0], ORIGIN[1]])
+        r = beyond
+    if r in visited:  # no retracing (R81)
+        return None
+    sizes = [
+        getattr(x, "size", "") for x in c.rooms[s.rooms[r]].rules if x.op == "no_monster_entry"
+    ]
+    if c.monsters[m.mdef].size in sizes:
+        return None
+    if c.monsters[m.mdef].smash and kind in (DOOR, LOCKED, HIDDEN) and here != ORIGIN:
+        from engine.quest.board import edge
+
+        s.links[edge(here, d)] = PASSAGE  # smashed before the others move (R80)
+    visited.append(r)
+    return r
+
+
+def _enter(s: QuestState, m: Mon, r: Cell, path: list[object]) -> None:
+    m.cell = r
+    path.append([r[0], r[1]])
+    who = owner(s, m)
+    m.gotcha = who >= 0 and s.pos[who] == r  # R82: set only by the monster entering
+
+
+def move_monster(s: QuestState, c: Content, m: Mon, colour: int) -> list[object]:
+    path: list[object] = [[m.cell[0], m.cell[1]]]
+    d = c.monsters[m.mdef]
+    who = owner(s, m)
+    if m.gotcha and (who < 0 or s.pos[who] != m.cell):
+        m.gotcha = False  # the target's figure left: the hold ends (READING SPEC 3.11)
+    if d.move == "lurking" or any(r.op == "lurk_here" for r in c.rooms[s.rooms[m.cell]].rules):
+        path.append("lurks")
+        return path
+    if m.gotcha:
+        path.append("gotcha")
+        return path
+    arrow = c.arrows[s.rooms[m.cell]][colour]
+    if arrow is None:
+        path.append("no_arrow")
+        return path
+    way = opposite(arrow) if d.move == "contrary" else arrow
+    visited = [m.cell]
+    moved = 0
+    last = way
+    while True:
+        r = _step(s, c, m, way, visited, path)
+        if r is None:
+            path.append("blocked")
+            break
+        _enter(s, m, r, path)
+        moved += 1
+        last = way
+        if m.gotcha:
+            path.append("gotcha")
+            return path
+        if d.move == "slow":
+            path.append("slow")
+            return path
+        nxt = c.arrows[s.rooms[r]][colour]
+        if nxt is None:
+            path.append("no_arrow")
+            break
+        way = nxt
+    if d.move == "fast" and moved >= 1:
+        r = _step(s, c, m, last, visited, path)
+        if r is not None:
+            _enter(s, m, r, path)
+            path.append("fast")
+    return path
+
+
+def monster_turn(s: QuestState, c: Content, ev: list[Event]) -> None:
+    """Roll the Monster Die (always, R71), pay its colour a DxM, then move every monster:
+    door smashers first, then in placement order; nothing interrupts it (R80)."""
+    colour = roll_colour(s, ev, "monster_turn")
+    movers = sorted(
+        (m for m in s.mons if not m.boss), key=lambda m: (not c.monsters[m.mdef].smash, m.serial)
+    )
+    s.last_paths = []
+    for m in movers:
+        path = move_monster(s, c, m, colour)
+        s.last_paths.append([m.serial, path])
+    ev.append(Event("monster_turn", {"colour": COLOURS[colour], "paths": s.last_paths}))
+
+
+def entrance_room(c: Content) -> int:
+    return ENTRANCE

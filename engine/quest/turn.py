@@ -1,0 +1,132 @@
+"""The turn's steps (R33–R39, SPEC 3.5): return to life, the DxM draw, the Boss check and
+forced fights, the fight's stages, Charity, the Monster Turn and the next seat."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.quest import combat
+from engine.quest.content import Content
+from engine.quest.effects import return_to_life
+from engine.quest.monsters import draw_dxm, ignores, monster_turn, new_monster, remove
+from engine.quest.state import Pending, QuestState
+from engine.quest.stats import alive
+
+HAND_LIMIT = 5  # R69
+
+
+def others_alive(s: QuestState, seat: int) -> list[int]:
+    return [k for k in range(s.seats) if k != seat and not s.out[k]]
+
+
+def window_seats(s: QuestState) -> list[int]:
+    """Who answers the fight's windows: every seat still in the match (the dead may play
+    cards that do not touch their own character, R127), minus who has passed."""
+    f = s.fight
+    assert f is not None
+    if f.stage == "rolling":
+        return [k for k in others_alive(s, f.main) if k not in f.passed]
+    return [k for k in range(s.seats) if not s.out[k] and k not in f.passed]
+
+
+def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
+    """Run every automatic step until the match waits on a decision."""
+    for _ in range(1000):
+        if s.phase != "play" or s.pending:
+            return
+        f = s.fight
+        if f is not None:
+            f.mons = [x for x in f.mons if any(m.serial == x for m in s.mons)]
+            if s.dead[f.main] or s.pos[f.main] != f.cell or not f.mons:
+                end_fight(s, c, ev)
+                continue
+            if f.stage in ("rolling", "after") and not window_seats(s):
+                if f.stage == "rolling":
+                    combat.roll_dice(s, c, f, ev)
+                    f.stage = "after"
+                    f.passed = []
+                    if combat.after_window_needed(s, c, f):
+                        return
+                resolve(s, c, ev)
+                continue
+            return
+        for m in [m for m in s.mons if m.boss]:
+            remove(s, m)  # the Boss and its fight's monsters vanish (R124)
+        seat = s.turn
+        if s.dead[seat] or s.out[seat] or s.ending:
+            if alive(s, seat) and len(s.hand[seat]) > HAND_LIMIT:
+                s.pending.append(Pending("charity", seat))
+                return
+            monster_turn(s, c, ev)
+            next_turn(s, c, ev)
+            continue
+        here = s.pos[seat]
+        if s.level[seat] >= 10 and here == (0, 0):
+            boss = new_monster(s, c, here, seat, ev, boss=True)  # R121
+            if boss is not None:
+                combat.begin(s, c, seat, here, ev, boss=True)
+                continue
+        if any(not ignores(s, c, m, seat) for m in s.mons_at(here)):
+            combat.begin(s, c, seat, here, ev)  # R39, R45, R90
+            continue
+        return
+
+
+def end_fight(s: QuestState, c: Content, ev: list[Event]) -> None:
+    """A fight that ends without a result: the main player left, or no monster is left (R94):
+    no hits, no Bad Stuff; used one-shots are discarded."""
+    f = s.fight
+    assert f is not None
+    for card in f.played:
+        s.discards[c.deck_of[card]].append(card)
+    s.fight = None
+    ev.append(Event("fight_over", {"main": f.main}))
+
+
+def resolve(s: QuestState, c: Content, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    people = combat.fighters(f)
+    spent_curses = [x for k in people for x in s.curses[k] if c.dxm_card(x).op == "next_fight"]
+    if combat.munchkins_win(s, c, f):
+        combat.win(s, c, f, ev)
+    else:
+        combat.lose(s, c, f, ev)
+    for k in people:
+        for x in spent_curses:
+            if x in s.curses[k]:
+                s.curses[k].remove(x)
+                s.discards["D"].append(x)
+    f.mons = []
+    for card in f.played:
+        s.discards[c.deck_of[card]].append(card)
+    f.played = []
+    s.fight = None
+
+
+def start_turn(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
+    s.turn = seat
+    s.turn_no += 1
+    s.spent[seat] = 0
+    s.allin_used = False
+    s.explored = 0
+    s.searched = []
+    s.deals_used = []
+    s.ignore = []
+    s.stopped = False
+    s.grappled = False
+    s.ending = False
+    s.flying = [False] * s.seats
+    ev.append(Event("turn", {"seat": seat, "turn": s.turn_no}))
+    if s.dead[seat]:
+        return_to_life(s, c, seat, ev)  # T1; replaces the T2 draw (READING)
+    else:
+        draw_dxm(s, seat, ev, "turn")  # T2 (R37)
+
+
+def next_turn(s: QuestState, c: Content, ev: list[Event]) -> None:
+    nxt = s.turn
+    for _ in range(s.seats):
+        nxt = (nxt + 1) % s.seats
+        if not s.out[nxt]:
+            break
+    start_turn(s, c, nxt, ev)
