@@ -9,7 +9,7 @@ from engine.quest.board import edge, step_cell
 from engine.quest.content import DIRS, HIDDEN, LOCKED, PASSAGE, WALL, Content
 from engine.quest.defs import Effect
 from engine.quest.effects import apply_effect, discard_treasure, gain_levels, heal, take_item
-from engine.quest.monsters import new_monster
+from engine.quest.monsters import new_monster, place
 from engine.quest.state import Cell, Mon, Pending, QuestState
 from engine.quest.stats import has
 
@@ -113,17 +113,7 @@ def extra_monster(
     if mate_of is None:
         m = new_monster(s, c, f.cell, seat, ev)
     else:
-        from engine.quest.monsters import free_bases, roll_colour
-
-        colour = roll_colour(s, ev, "base")
-        m = Mon(s.next_serial, -1, mate_of.mdef, f.cell, -1)
-        s.next_serial += 1
-        s.mons.append(m)
-        if colour < s.seats and free_bases(s, colour) > 0:
-            m.base = colour
-        else:
-            free = [k for k in range(s.seats) if free_bases(s, k) > 0]
-            m.base = free[0] if free else mate_of.base
+        m = place(s, c, -1, mate_of.mdef, f.cell, seat, ev)
     if m is not None:
         f.mons.append(m.serial)
 

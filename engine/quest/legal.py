@@ -115,6 +115,8 @@ def _curses_and_levels(s: QuestState, c: Content, seat: int) -> list[Action]:
 
 
 def _free(s: QuestState, c: Content, seat: int) -> list[Action]:
+    if s.pending:
+        return []
     f = s.fight
     if f is not None and f.stage == "open":
         return _fight_cards(s, c, f, seat)

@@ -64,24 +64,43 @@ def remove(s: QuestState, m: Mon) -> None:
         s.discards["M"].append(m.card)
     s.discards["D"].extend(m.enh)
     m.enh = []
+    if m.carried:  # what it carried falls in its room (READING SPEC 3.9)
+        s.dropped.setdefault(m.cell, []).extend(m.carried)
+        m.carried = []
 
 
 def new_monster(
     s: QuestState, c: Content, cell: Cell, chooser: int, ev: list[Event], boss: bool = False
 ) -> Mon | None:
-    """Draw the top Monster card into ``cell`` and give it a base (R51, SPEC 3.6 step 6). With
-    no free base of the rolled colour the chooser picks one (a pending ``base``); with none at
-    all, every monster of the highest level leaves play first (READING of R51)."""
+    """Draw the top Monster card into ``cell`` and give it a base (R51, SPEC 3.6 step 6)."""
     card = draw_card(s, "M")
     if card is None:
         return None
+    return place(s, c, card, c.def_of[card], cell, chooser, ev, boss)
+
+
+def place(
+    s: QuestState,
+    c: Content,
+    card: int,
+    mdef: int,
+    cell: Cell,
+    chooser: int,
+    ev: list[Event],
+    boss: bool = False,
+) -> Mon:
+    """Roll the Monster Die for the base: the rolled colour's if seated and free; otherwise
+    the chooser picks a free one (a pending ``base``, nobody draws for it); with none free at
+    all, every monster of the highest level leaves play first (READING of the GARBLED end of
+    R51, SPEC 3.6)."""
     colour = roll_colour(s, ev, "base")
     if not any(free_bases(s, k) for k in range(s.seats)):
-        top = max(level_of(s, c, m) for m in s.mons if not m.boss) if s.mons else 0
-        for m in [m for m in s.mons if not m.boss and level_of(s, c, m) == top]:
+        pool = [m for m in s.mons if not m.boss]
+        top = max((level_of(s, c, m) for m in pool), default=0)
+        for m in [m for m in pool if level_of(s, c, m) == top]:
             ev.append(Event("monster_removed", {"monster": m.card, "why": "no_base"}))
             remove(s, m)
-    m = Mon(s.next_serial, card, c.def_of[card], cell, -1, boss=boss)
+    m = Mon(s.next_serial, card, mdef, cell, -1, boss=boss)
     s.next_serial += 1
     s.mons.append(m)
     if colour < s.seats and free_bases(s, colour) > 0:

@@ -1,21 +1,392 @@
-"""The heuristic seat (placeholder until the planner lands)."""
+"""The heuristic seat: plans paths, prices fights with the dice odds, asks for help with a
+fair offer, searches when it pays, heads for the Entrance at Level 10 (issue 16). It reads
+only what its seat may see: the public board and its own hand."""
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Rng
-from engine.quest.state import QuestState
+from engine.quest import combat
+from engine.quest.board import step_cell
+from engine.quest.content import DIRS, Content
+from engine.quest.monsters import ignores, owner
+from engine.quest.state import Cell, Fight, QuestState
+from engine.quest.stats import icon_dice, link_cost, max_health, move_left
 
 if TYPE_CHECKING:
     from engine.quest.game import Quest
 
+DIE = 3.5
+
+
+def _kinds(legal: list[Action]) -> dict[str, list[Action]]:
+    out: dict[str, list[Action]] = {}
+    for a in legal:
+        out.setdefault(a.kind, []).append(a)
+    return out
+
+
+def expected_margin(s: QuestState, c: Content, f: Fight) -> float:
+    """Our side minus theirs with every die at its average (R97, R102)."""
+    mine = combat.side_total(s, c, f) + sum(
+        DIE * max(0, icon_dice(s, c, k, f.cell) + (f.extra_dice[0] if k == f.main else 0))
+        for k in combat.fighters(f)
+    )
+    theirs = combat.monsters_total(s, c, f) + sum(
+        DIE * combat.monster_dice(s, c, f, s.mon(x)) for x in f.mons
+    )
+    if f.warrior:
+        mine += 0.5
+    return mine - theirs
+
 
 def plan(game: Quest, s: QuestState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    return legal[rng.below(len(legal))]
+    c = game.content
+    by = _kinds(legal)
+    if len(legal) == 1:
+        return legal[0]
+    if s.phase == "prep":
+        return _first(by, "play") or by["ready"][0]
+    if s.pending and s.pending[-1].seat == seat:
+        return _pending(s, c, seat, by, legal)
+    f = s.fight
+    if f is not None:
+        if f.stage == "open" and f.main == seat:
+            return _fight(s, c, f, seat, by)
+        return _window(s, c, f, seat, by)
+    return _move(s, c, seat, by)
 
 
 def plan_free(
     game: Quest, s: QuestState, seat: int, legal: list[Action], rng: Rng
 ) -> Action | None:
+    """Off-turn: make a rival's fight harder when he could win it and is ahead of us."""
+    c = game.content
+    f = s.fight
+    if f is None or f.stage != "open" or seat in combat.fighters(f):
+        return None
+    rival = max(s.level[k] for k in combat.fighters(f))
+    if rival < s.level[seat] + 1 and not f.boss:
+        return None
+    if expected_margin(s, c, f) <= 0:
+        return None
+    for a in legal:
+        if a.kind == "enhance" and c.dxm_card(int(a.args[0])).amount > 0:
+            return a
+    if f.boss or rival >= 9:
+        for a in legal:
+            if a.kind in ("wander", "oneshot") and (a.kind == "wander" or a.args[1] == 1):
+                return a
     return None
+
+
+def _first(by: dict[str, list[Action]], kind: str) -> Action | None:
+    found = by.get(kind)
+    return found[0] if found else None
+
+
+def _pending(
+    s: QuestState, c: Content, seat: int, by: dict[str, list[Action]], legal: list[Action]
+) -> Action:
+    p = s.pending[-1]
+    if p.kind == "explore_dxm":
+        return by["take"][0]
+    if p.kind == "summon":
+        strong = s.level[seat] >= 3 and s.hits[seat] + 1 < max_health(s, c, seat)
+        return by["summon" if strong else "no_summon"][0]
+    if p.kind == "base":
+        others = [a for a in by["base"] if int(a.args[0]) != seat]
+        pool = others or by["base"]
+        return max(pool, key=lambda a: s.level[int(a.args[0])])
+    if p.kind == "help":
+        f = s.fight
+        if f is None:
+            return by["decline"][0]
+        trial = f.copy()
+        trial.helper = seat
+        s2 = s.clone()
+        s2.fight = trial
+        s2.pos[seat] = f.cell
+        margin = expected_margin(s2, c, trial)
+        keen = margin > 2 and (p.data[0] > 0 or s.level[seat] < s.level[f.main])
+        return by["accept" if keen else "decline"][0]
+    if p.kind == "ring":
+        return by["cancel"][0]
+    if p.kind == "charity":
+
+        def worth(a: Action) -> int:
+            card = int(a.args[0])
+            return c.treasure(card).value if c.deck_of[card] == "T" else 250
+
+        gives = by.get("charity_give") or by.get("charity_discard") or legal
+        return min(gives, key=worth)
+    if p.kind == "flee_to":
+        if "flee_to" in by:
+            return max(
+                by["flee_to"],
+                key=lambda a: _room_score(s, c, seat, (int(a.args[0]), int(a.args[1]))),
+            )
+        return _first(by, "escape") or legal[0]
+    if p.kind == "flee":
+        use = _first(by, "use")
+        if use is not None:
+            return use
+        focus = by.get("focus")
+        if focus and len(s.hand[seat]) > 2:
+            return focus[0]
+        return by["flee"][0]
+    return legal[0]
+
+
+def _room_score(s: QuestState, c: Content, seat: int, cell: Cell) -> float:
+    danger = sum(1 for m in s.mons_at(cell) if not ignores(s, c, m, seat))
+    score = -10.0 * danger
+    if s.level[seat] >= 10:
+        score -= abs(cell[0]) + abs(cell[1])
+    return score
+
+
+def _fight(s: QuestState, c: Content, f: Fight, seat: int, by: dict[str, list[Action]]) -> Action:
+    margin = expected_margin(s, c, f)
+    need = 1.5 if not f.boss else 2.5
+    if margin >= need:
+        return by["roll"][0]
+    for kind in ("power",):
+        for a in by.get(kind, []):
+            return a
+    for a in by.get("oneshot", []):
+        if a.args[1] == 0:
+            return a
+    for kind in ("shrink", "extra_die"):
+        if kind in by:
+            return by[kind][0]
+    for a in by.get("rage", []):
+        card = int(a.args[0])
+        if c.deck_of[card] == "D" and c.dxm_card(card).kind in ("curse", "enhancer", "wander"):
+            return a
+    if "escape" in by and margin < -6:
+        return by["escape"][0]
+    asks = by.get("ask", [])
+    if asks:
+        bribe = 1 if margin > -6 else 2
+        chosen = [a for a in asks if a.args[1] == bribe]
+        return max(chosen or asks, key=lambda a: s.level[int(a.args[0])])
+    if "repel" in by and margin < -3:
+        return by["repel"][0]
+    if "escape" in by and margin < -2:
+        return by["escape"][0]
+    return by["roll"][0]
+
+
+def _window(s: QuestState, c: Content, f: Fight, seat: int, by: dict[str, list[Action]]) -> Action:
+    mine = seat in combat.fighters(f)
+    if f.stage == "after":
+        ahead = combat.munchkins_win(s, c, f)
+        if mine and not ahead:
+            for a in by.get("power", []):
+                return a
+            best = _best_die(s, c, f, by.get("set_die", []), want=0)
+            if best is not None:
+                return best
+        if not mine and ahead and max(s.level[k] for k in combat.fighters(f)) >= s.level[seat]:
+            best = _best_die(s, c, f, by.get("set_die", []), want=1)
+            if best is not None:
+                return best
+    return by["pass"][0]
+
+
+def _best_die(
+    s: QuestState, c: Content, f: Fight, options: list[Action], want: int
+) -> Action | None:
+    """A die change that turns the result toward ``want`` (0 = munchkins win)."""
+    for a in options:
+        i, face = int(a.args[1]), int(a.args[2])
+        trial = f.copy()
+        trial.dice[i][1] = face
+        if combat.munchkins_win(s, c, trial) == (want == 0):
+            return a
+    return None
+
+
+def _path(s: QuestState, c: Content, seat: int, goal: Cell) -> str | None:
+    """The first step of the cheapest way to ``goal`` over explored rooms (Dijkstra-lite:
+    BFS on Move cost, ignoring rooms with monsters that would fight us)."""
+    start = s.pos[seat]
+    if start == goal:
+        return None
+    seen = {start}
+    queue: deque[tuple[Cell, str]] = deque()
+    for d in DIRS:
+        n = step_cell(start, d)
+        if n in s.rooms and link_cost(s, c, seat, start, d) is not None:
+            queue.append((n, d))
+            seen.add(n)
+    while queue:
+        cell, first = queue.popleft()
+        if cell == goal:
+            return first
+        for d in DIRS:
+            n = step_cell(cell, d)
+            if n in s.rooms and n not in seen and link_cost(s, c, seat, cell, d) is not None:
+                seen.add(n)
+                queue.append((n, first))
+    return None
+
+
+def _safe(s: QuestState, c: Content, seat: int, cell: Cell) -> bool:
+    return all(ignores(s, c, m, seat) for m in s.mons_at(cell)) or _beatable(s, c, seat, cell)
+
+
+def _beatable(s: QuestState, c: Content, seat: int, cell: Cell) -> bool:
+    mons = [m for m in s.mons_at(cell) if not ignores(s, c, m, seat)]
+    if not mons:
+        return True
+    trial = Fight(seat, cell, [m.serial for m in mons])
+    s2 = s.clone()
+    s2.pos[seat] = cell
+    s2.fight = trial
+    return expected_margin(s2, c, trial) >= 2
+
+
+def _power(s: QuestState, c: Content, seat: int) -> float:
+    """Our strength against an unknown monster: level, gear, dice here, one-shots at hand."""
+    shots = sum(
+        c.treasure(i).amount
+        for i in [*s.hand[seat], *(x for x, z in s.gear[seat].items() if z == "belt")]
+        if c.deck_of[i] == "T" and c.treasure(i).op == "bonus"
+    )
+    gear = combat.gear_bonus(s, c, None, seat)
+    return s.level[seat] + gear + DIE * max(0, icon_dice(s, c, seat, s.pos[seat])) + shots
+
+
+BOSS_READY = 27.0  # Level 20 + its dice + a margin (R121)
+READY = 13.0  # explore when our power reaches a middling monster's (level ~8 + dice)
+
+
+def _move(s: QuestState, c: Content, seat: int, by: dict[str, list[Action]]) -> Action:
+    hurt = s.hits[seat]
+    top = max_health(s, c, seat)
+    for a in by.get("play", []):
+        return a
+    for a in by.get("arrange", []):
+        if s.gear[seat].get(int(a.args[0])) == "pack":
+            return a
+    for a in by.get("levelup", []):
+        if int(a.args[1]) == seat:
+            return a
+    if hurt and "use" in by:
+        return by["use"][0]
+    heals = [a for a in by.get("deal", []) if _heals(s, c, seat, a)]
+    if hurt and heals:
+        return heals[0]
+    if hurt >= 2 and "heal_level" in by and s.level[seat] < 9:
+        return by["heal_level"][0]
+    for a in by.get("buy_level", []):
+        item = int(a.args[0])
+        if item < 0 or item in s.hand[seat]:
+            return a
+    if "pick_up" in by:
+        return by["pick_up"][0]
+    if s.level[seat] >= 10 and (_power(s, c, seat) >= BOSS_READY or s.turn_no > 200):
+        step = _path(s, c, seat, (0, 0))
+        go = [a for a in by.get("go", []) if a.args[0] == step]
+        if go:
+            return go[0]
+        return by["end_turn"][0]
+    if hurt >= 2 or (hurt and top <= 4):
+        return _home(s, c, seat, by)
+    if s.level[seat] >= 10 and s.pos[seat] == (0, 0):
+        near = [a for a in by.get("go", []) if step_cell(s.pos[seat], str(a.args[0])) in s.rooms]
+        safe = [a for a in near if not s.mons_at(step_cell(s.pos[seat], str(a.args[0])))]
+        if safe:
+            return safe[0]
+    if "search" in by and _search_worth(s, c, seat):
+        return by["search"][0]
+    here = s.pos[seat]
+    need = READY if s.level[seat] < 8 else READY + 6
+    ready = _power(s, c, seat) >= need or len(s.rooms) == 1
+    options = []
+    for a in by.get("go", []):
+        d = str(a.args[0])
+        n = step_cell(here, d)
+        cost = link_cost(s, c, seat, here, d) or 99
+        if cost > move_left(s, c, seat) and s.spent[seat] > 0:
+            continue
+        if n not in s.rooms:
+            if ready:
+                options.append((3 - cost, a))
+        elif any(not ignores(s, c, m, seat) for m in s.mons_at(n)):
+            if _beatable(s, c, seat, n):
+                options.append((4 - cost, a))
+        elif n not in s.searched and _search_value(s, c, n) >= 0 and cost < move_left(s, c, seat):
+            options.append((1 - cost, a))
+    if options:
+        return max(options, key=lambda t: t[0])[1]
+    prey = [m.cell for m in s.mons if not m.boss and _beatable(s, c, seat, m.cell)]
+    if prey and move_left(s, c, seat) >= 1:
+        step = _path(s, c, seat, min(prey, key=lambda p: abs(p[0] - here[0]) + abs(p[1] - here[1])))
+        for a in by.get("go", []):
+            if a.args[0] == step and _safe(s, c, seat, step_cell(here, str(step))):
+                return a
+    if ready and move_left(s, c, seat) >= 1 and by.get("go"):
+        frontier = _frontier_step(s, c, seat)
+        if frontier is not None:
+            for a in by["go"]:
+                if a.args[0] == frontier and step_cell(here, frontier) in s.rooms:
+                    n = step_cell(here, frontier)
+                    if _safe(s, c, seat, n):
+                        return a
+    return _home(s, c, seat, by)
+
+
+def _home(s: QuestState, c: Content, seat: int, by: dict[str, list[Action]]) -> Action:
+    """Rest where no monster may stop: the Entrance's sunlight (R2, R78), except at Level 10
+    when it would call up the Boss."""
+    if s.level[seat] < 10 and move_left(s, c, seat) >= 1:
+        step = _path(s, c, seat, (0, 0))
+        for a in by.get("go", []):
+            if a.args[0] == step and _safe(s, c, seat, step_cell(s.pos[seat], str(step))):
+                return a
+    return by["end_turn"][0]
+
+
+def _search_value(s: QuestState, c: Content, cell: Cell) -> int:
+    icon = c.rooms[s.rooms[cell]].search
+    if not isinstance(icon, int) or s.tokens.get(cell) or s.mons_at(cell):
+        return -9
+    return icon
+
+
+def _searchable_near(s: QuestState, c: Content, seat: int) -> bool:
+    return any(_search_value(s, c, cell) >= 0 for cell in s.rooms)
+
+
+def _heals(s: QuestState, c: Content, seat: int, a: Action) -> bool:
+    deal = c.rooms[s.rooms[s.pos[seat]]].deals[int(a.args[0])]
+    return any(g.op == "heal" for g in deal.get)
+
+
+def _search_worth(s: QuestState, c: Content, seat: int) -> bool:
+    icon = c.rooms[s.rooms[s.pos[seat]]].search
+    bonus = icon if isinstance(icon, int) else -9
+    dice = icon_dice(s, c, seat, s.pos[seat])
+    return dice >= 1 and bonus >= 0 and s.tokens.get(s.pos[seat]) is None
+
+
+def _frontier_step(s: QuestState, c: Content, seat: int) -> str | None:
+    """A step toward the nearest room with an edge open to the dark."""
+    best = None
+    for cell in s.rooms:
+        if any(step_cell(cell, d) not in s.rooms for d in DIRS) and cell != s.pos[seat]:
+            dist = abs(cell[0] - s.pos[seat][0]) + abs(cell[1] - s.pos[seat][1])
+            if best is None or dist < best[0]:
+                best = (dist, cell)
+    if best is None:
+        return None
+    return _path(s, c, seat, best[1])
+
+
+def monster_owner(s: QuestState, serial: int) -> int:
+    return owner(s, s.mon(serial))

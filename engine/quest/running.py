@@ -67,7 +67,7 @@ def flee_roll(s: QuestState, c: Content, p: Pending, serial: int, ev: list[Event
             },
         )
     )
-    p.data.remove(serial)
+    del p.data[2 + p.data[2:].index(serial)]
     if not dodged:
         bad_stuff(s, c, seat, serial, ev)
     if s.dead[seat]:  # R111: no more rolls; he lies where he died (R110)
