@@ -6,7 +6,8 @@
         --decks warrior,thief --json
 
 ``--decks`` names a preconstructed deck per seat (games with decks only: duel); without it
-the game's default decks are used. Each seat's AI level comes from ``--ai`` (``random``,
+the game's default decks are used. ``--option KEY=VALUE`` (repeatable) passes a match option
+to ``Game.new`` (quest: ``--option move=2`` is the quicker game). Each seat's AI level comes from ``--ai`` (``random``,
 ``heuristic``, ...; passed to ``Game.ai_action``). A game that implements
 ``invariants(state) -> list[str]`` is checked after every action with ``--check`` (violations
 are counted, not raised).
@@ -130,10 +131,13 @@ def run(
     max_actions: int = 20000,
     check: bool = False,
     decks: list[str] | None = None,
+    extra: Mapping[str, Any] | None = None,
 ) -> Summary:
     game = load_game(game_id)
     summary = Summary(wins_by_seat=[0] * players)
-    options = {"decks": list(decks)} if decks else None
+    options: dict[str, Any] | None = {"decks": list(decks)} if decks else None
+    if extra:
+        options = {**(options or {}), **extra}
     start = cpu_seconds()
     for i in range(games):
         summary.games += 1
@@ -156,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ai", default="", help="comma-separated AI level per seat")
     parser.add_argument("--decks", default="", help="comma-separated precon per seat (duel)")
+    parser.add_argument(
+        "--option", action="append", default=[], help="KEY=VALUE match option (repeatable)"
+    )
     parser.add_argument("--max-actions", type=int, default=20000)
     parser.add_argument("--check", action="store_true", help="check invariants every step")
     parser.add_argument("--json", action="store_true", help="print only the JSON summary")
@@ -178,6 +185,12 @@ def main(argv: list[str] | None = None) -> int:
         unknown = [d for d in decks if d not in known]
         if unknown or len(decks) != args.players:
             parser.error(f"--decks needs one of {', '.join(sorted(known))} per seat")
+    extra: dict[str, Any] = {}
+    for raw in args.option:
+        key, sep, value = raw.partition("=")
+        if not sep or not key:
+            parser.error(f"--option {raw!r}: use KEY=VALUE")
+        extra[key] = int(value) if value.lstrip("-").isdigit() else value
     summary = run(
         args.game,
         args.players,
@@ -187,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         args.max_actions,
         args.check,
         decks or None,
+        extra or None,
     )
     out = summary.to_json()
     if args.json:

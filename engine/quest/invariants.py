@@ -46,7 +46,8 @@ def invariants(c: Content, s: QuestState) -> list[str]:
     if len(places) != n or set(places) != set(range(n)):
         problems.append(f"cards: {len(places)} placed, {len(set(places))} distinct of {n}")
     tiles = [c.rooms[r].tile for r in s.rooms.values() if c.rooms[r].tile]
-    if sorted(tiles + s.tile_pool) != list(range(1, TILES + 1)):
+    boxed = [int(t) for t in s.stack.get("boxed_tiles", [])]  # scenarios: "all tiles laid"
+    if sorted(tiles + s.tile_pool + boxed) != list(range(1, TILES + 1)):
         problems.append("a tile is missing or placed twice")
     for cell in s.rooms:
         for d in DIRS:

@@ -47,12 +47,12 @@ def draw_dxm(s: QuestState, seat: int, ev: list[Event], why: str) -> None:
     )
 
 
-def roll_colour(s: QuestState, ev: list[Event], why: str) -> int:
+def roll_colour(s: QuestState, ev: list[Event], why: str, pay: bool = True) -> int:
     """Roll the Monster Die; whoever's colour comes up draws a DxM (R16, R71)."""
     colour = monster_die(s)
     s.last_colour = colour
     ev.append(Event("monster_die", {"colour": COLOURS[colour], "why": why}))
-    if colour < s.seats:
+    if pay and colour < s.seats:
         draw_dxm(s, colour, ev, "monster_die")
     return colour
 
@@ -93,7 +93,7 @@ def place(
     the chooser picks a free one (a pending ``base``, nobody draws for it); with none free at
     all, every monster of the highest level leaves play first (READING of the GARBLED end of
     R51, SPEC 3.6)."""
-    colour = roll_colour(s, ev, "base")
+    colour = roll_colour(s, ev, "base", pay=False)
     if not any(free_bases(s, k) for k in range(s.seats)):
         pool = [m for m in s.mons if not m.boss]
         top = max((level_of(s, c, m) for m in pool), default=0)
@@ -105,7 +105,8 @@ def place(
     s.mons.append(m)
     if colour < s.seats and free_bases(s, colour) > 0:
         m.base = colour
-    else:
+        draw_dxm(s, colour, ev, "monster_die")  # R16, R51: the rolled colour's player draws
+    else:  # R51: the explorer chooses; that colour's player draws nothing
         choices = [k for k in range(s.seats) if free_bases(s, k) > 0]
         if len(choices) == 1:
             m.base = choices[0]
