@@ -6,11 +6,11 @@
         --decks warrior,thief --json
 
 ``--decks`` names a preconstructed deck per seat (games with decks only: duel); without it
-the game's default decks are used. ``--option KEY=VALUE`` (repeatable) passes a match option
-to ``Game.new`` (quest: ``--option move=2`` is the quicker game). Each seat's AI level comes from ``--ai`` (``random``,
-``heuristic``, ...; passed to ``Game.ai_action``). A game that implements
-``invariants(state) -> list[str]`` is checked after every action with ``--check`` (violations
-are counted, not raised).
+the game's default decks are used. ``--option KEY=VALUE`` (repeatable) passes a match
+option to ``Game.new`` (quest: ``--option move=2`` is the quicker game). Each seat's AI
+level comes from ``--ai`` (``random``, ``heuristic``, ...; passed to ``Game.ai_action``).
+A game that implements ``invariants(state) -> list[str]`` is checked after every action with
+``--check`` (violations are counted, not raised).
 
 ``seconds`` is the CPU time of this process: the engine never reads the wall clock (a purity
 rule, ``tests/engine/core/test_purity.py``); ``bench/engine.py`` measures wall time.

@@ -47,7 +47,13 @@ def play(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def go(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     movement.go(s, c, a.seat, str(a.args[0]), ev)
     here = s.pos[a.seat]
-    if not s.tile_pool and not s.pending and not s.mons_at(here) and not s.dead[a.seat]:
+    if (
+        not s.tile_pool
+        and not s.pending
+        and not s.mons_at(here)
+        and not s.dead[a.seat]
+        and here != (0, 0)  # no monster may appear in the Entrance (R2)
+    ):
         s.pending.append(Pending("summon", a.seat))  # R53
 
 

@@ -181,7 +181,7 @@ def _fight_main(s: QuestState, c: Content, f: Fight, seat: int) -> list[Action]:
         out.append(Action(seat, "power", ("wizard",)))
     for card in _oneshots(s, c, seat, "ignore_me") + _hand(s, c, seat, "D", "ignore_me"):
         for x in f.mons:
-            if not s.mon(x).boss:
+            if not f.boss:  # nothing avoids the Boss fight (R121)
                 out.append(Action(seat, "repel", (card, x)))
     return out
 

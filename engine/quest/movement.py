@@ -157,7 +157,13 @@ def search(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
     s.hand[seat].extend(drawn)
     others = any(k != seat and s.pos[k] == cell for k in range(s.seats) if not s.out[k])
     face_up = others or bool(room_rules(s, c, cell, "face_up"))
-    data = {"seat": seat, "gold": gold, "count": len(drawn), "token": s.tokens.get(cell, 0)}
+    data = {
+        "seat": seat,
+        "gold": gold,
+        "count": len(drawn),
+        "token": s.tokens.get(cell, 0),
+        "public": face_up,
+    }
     if face_up:
         ev.append(Event("found", {**data, "cards": drawn}))
     else:

@@ -1,25 +1,32 @@
-"""Quest scenarios: set up an exact dungeon, apply actions, check facts (format:
-``docs/scenarios.md``, section Quest). ``python -m engine.scenario tests/scenarios/quest``.
+"""Quest scenarios on the common envelope (``docs/scenarios.md``; runner ``engine/scenario.py``):
+``python -m engine.scenario tests/scenarios/quest``.
 
-Steps are one line each: ``do = "0 go E"`` (seat, kind, args); an argument ``@id`` is that
-card (the acting seat's own copy first: hand, then items in play), ``#id`` the serial of the
-monster with that card id on the board; ``x,y`` cells are two ints. ``monster_turn = true``
-runs a Monster Turn on its own."""
+``[setup]`` keys: ``seats``, ``seed``, ``turn``, ``rooms`` (``{ room, x, y, token }``; the
+Entrance is always at 0,0), ``links`` (``{ x, y, side, kind }``; unlisted sides are passages),
+``monsters`` (``{ id, x, y, base, enhancers, gotcha }``), ``empty_tiles``, the stacks used
+before the RNG (``tiles``, ``links_draw``, ``monster_die``, ``d6`` (or ``dice``), ``d10``,
+``coins``) and the deck tops ``monster_deck``, ``treasure_deck``, ``dxm_deck``;
+``start_turn = true`` runs the turn start (return to life, the DxM draw). ``[[seat]]`` tables:
+``at``, ``level``, ``hits``, ``gold``, ``spent``, ``dead``, ``roles``, ``hand``, ``items``,
+``pack``, ``cheated``, ``curses``. Step arguments: a card id names that card (the acting
+seat's own copy first), ``#id`` the monster with that card id on the board, directions and
+power names stay words. Facts: see ``facts`` below; map facts (``monster_at``, ``link``...)
+compare only the entries the file names."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Action, Event, IllegalAction
+from engine.core import Action
 from engine.quest import combat
 from engine.quest.board import edge
 from engine.quest.content import COLOURS, DIRS, KIND_OF_NAME, LINK_NAMES, Content
 from engine.quest.game import Quest
-from engine.quest.monsters import monster_turn
 from engine.quest.state import Mon, QuestState
-from engine.quest.stats import move_left
+from engine.quest.stats import max_health, move, move_left
 from engine.quest.turn import settle, start_turn
+from engine.scenario import ArgToken, ScenarioRules
 
 TOKENS = {"ransacked": 1, "looted_out": 2}
 
@@ -39,10 +46,15 @@ def _deck_of(c: Content, def_id: str) -> str:
     raise ValueError(f"unknown card {def_id!r}")
 
 
-def build(game: Quest, setup: Mapping[str, Any], seat_specs: list[Mapping[str, Any]]) -> QuestState:
+def build(
+    game: Quest,
+    setup: Mapping[str, Any],
+    seat_specs: list[Mapping[str, Any]],
+    options: Mapping[str, Any] | None = None,
+) -> QuestState:
     c = game.content
     seats = int(setup.get("seats", max(2, len(seat_specs))))
-    s = game.new(seats, int(setup.get("seed", 1)), setup.get("options"))
+    s = game.new(seats, int(setup.get("seed", 1)), options)
     for k in range(seats):  # hands start empty: a scenario lists what it needs
         for card in s.hand[k]:
             s.decks[c.deck_of[card]].append(card)
@@ -88,9 +100,10 @@ def build(game: Quest, setup: Mapping[str, Any], seat_specs: list[Mapping[str, A
     for key, deck in (("monster_deck", "M"), ("treasure_deck", "T"), ("dxm_deck", "D")):
         top = [_take(c, s, deck, str(x)) for x in setup.get(key, [])]
         s.decks[deck].extend(reversed(top))
-    for key in ("tiles", "links_draw", "monster_die", "d6", "d10", "coins"):
+    for key in ("tiles", "links_draw", "monster_die", "d6", "dice", "d10", "coins"):
         if key in setup:
-            s.stack["links" if key == "links_draw" else key] = list(setup[key])
+            name = {"links_draw": "links", "dice": "d6"}.get(key, key)
+            s.stack[name] = list(setup[key])
     if setup.get("start_turn"):
         start_turn(s, c, s.turn, [])
     settle(s, c, [])
@@ -124,20 +137,17 @@ def _seat(c: Content, s: QuestState, k: int, spec: Mapping[str, Any]) -> None:
         s.gear[k][item] = use_zone(s, c, k, item) or "pack"
 
 
-def parse(c: Content, s: QuestState, line: str) -> Action:
-    parts = line.split()
-    seat = int(parts[0])
-    args: list[int | str] = []
-    for raw in parts[2:]:
-        if raw.startswith("@"):
-            args.append(_card_arg(c, s, seat, raw[1:]))
-        elif raw.startswith("#"):
-            args.append(next(m.serial for m in s.mons if c.monsters[m.mdef].id == raw[1:]))
-        elif raw.lstrip("-").isdigit():
-            args.append(int(raw))
-        else:
-            args.append(raw)
-    return Action(seat, parts[1], tuple(args))
+WORD_KINDS = {"go": (0,), "link_to": (1,), "power": (0,)}
+
+
+def _arg(c: Content, s: QuestState, seat: int, kind: str, i: int, raw: ArgToken) -> int | str:
+    if isinstance(raw, int):
+        return raw
+    if raw.startswith("#"):
+        return int(next(m.serial for m in s.mons if c.monsters[m.mdef].id == raw[1:]))
+    if i in WORD_KINDS.get(kind, ()):
+        return raw
+    return _card_arg(c, s, seat, raw)
 
 
 def _card_arg(c: Content, s: QuestState, seat: int, def_id: str) -> int:
@@ -150,173 +160,143 @@ def _card_arg(c: Content, s: QuestState, seat: int, def_id: str) -> int:
     raise ValueError(f"no card {def_id!r} in play or in a hand")
 
 
-def probe(game: Quest, s: QuestState, key: str, events: list[Event]) -> Any:
+def facts(game: Quest, s: QuestState) -> dict[str, Any]:
     c = game.content
     f = s.fight
-    per_seat: dict[str, list[Any]] = {
-        "levels": s.level,
-        "hits": s.hits,
-        "gold": s.gold,
-        "dead": s.dead,
+    out: dict[str, Any] = {
+        "levels": list(s.level),
+        "hits": list(s.hits),
+        "gold": list(s.gold),
+        "dead": list(s.dead),
         "hand_sizes": [len(h) for h in s.hand],
+        "positions": [list(p) for p in s.pos],
+        "move_left": move_left(s, c, s.turn),
+        "move": [move(s, c, k) for k in range(s.seats)],
+        "max_health": [max_health(s, c, k) for k in range(s.seats)],
+        "rooms": {f"{x},{y}": c.rooms[r].id for (x, y), r in s.rooms.items()},
+        "tokens": {f"{x},{y}": TOKEN_NAMES[t] for (x, y), t in s.tokens.items()},
+        "monster_at": {c.monsters[m.mdef].id: [m.cell[0], m.cell[1]] for m in s.mons},
+        "monster_bases": {
+            c.monsters[m.mdef].id: COLOURS[m.base] if m.base >= 0 else "none" for m in s.mons
+        },
+        "monsters": sorted(c.monsters[m.mdef].id for m in s.mons),
+        "fight": f is not None,
+        "fight_monsters": sorted(c.monsters[s.mon(x).mdef].id for x in f.mons) if f else [],
+        "helper": f.helper if f else -1,
+        "stage": f.stage if f else "none",
+        "side": combat.side_total(s, c, f) if f and f.mons else 0,
+        "monster_side": combat.monsters_total(s, c, f) if f and f.mons else 0,
+        "bribe": f.bribe if f else 0,
+        "dice": [d[1] for d in f.dice] if f else [],
+        "pending": s.pending[-1].kind if s.pending else "none",
+        "deciders": sorted(game.deciders(s)),
+        "turn": s.turn,
+        "phase": s.phase,
+        "winners": list(s.winners or ()),
+        "reason": s.end_reason,
+        "hands": [sorted(c.name(x) for x in h) for h in s.hand],
+        "items": [sorted(c.name(x) for x in g) for g in s.gear],
+        "zones": [{c.name(x): z for x, z in g.items()} for g in s.gear],
+        "roles": [sorted(c.name(x) for x in r) for r in s.roles],
+        "curses": [sorted(c.name(x) for x in r) for r in s.curses],
+        "dropped": {f"{x},{y}": sorted(c.name(i) for i in v) for (x, y), v in s.dropped.items()},
+        "floor_gold": {f"{x},{y}": g for (x, y), g in s.floor_gold.items()},
+        "last_colour": COLOURS[s.last_colour] if s.last_colour >= 0 else "none",
+        "link": {f"{x},{y},{side}": LINK_NAMES[k] for (x, y, side), k in s.links.items()},
+        "gotcha": sorted(c.monsters[m.mdef].id for m in s.mons if m.gotcha),
     }
-    if key in per_seat:
-        return list(per_seat[key])
-    if key == "positions":
-        return [list(p) for p in s.pos]
-    if key == "move_left":
-        return move_left(s, c, s.turn)
-    if key == "rooms":
-        return {f"{x},{y}": c.rooms[r].id for (x, y), r in s.rooms.items()}
-    if key == "tokens":
-        return {f"{x},{y}": {1: "ransacked", 2: "looted_out"}[t] for (x, y), t in s.tokens.items()}
-    if key == "monster_at":
-        return {c.monsters[m.mdef].id: [m.cell[0], m.cell[1]] for m in s.mons}
-    if key == "monster_bases":
-        return {c.monsters[m.mdef].id: COLOURS[m.base] if m.base >= 0 else "none" for m in s.mons}
-    if key == "monsters":
-        return sorted(c.monsters[m.mdef].id for m in s.mons)
-    if key == "fight":
-        return f is not None
-    if key == "fight_monsters":
-        return sorted(c.monsters[s.mon(x).mdef].id for x in f.mons) if f else []
-    if key == "helper":
-        return f.helper if f else -1
-    if key == "stage":
-        return f.stage if f else "none"
-    if key == "side":
-        return combat.side_total(s, c, f) if f else 0
-    if key == "monster_side":
-        return combat.monsters_total(s, c, f) if f else 0
-    if key == "pending":
-        return s.pending[-1].kind if s.pending else "none"
-    if key == "deciders":
-        return sorted(game.deciders(s))
-    if key == "turn":
-        return s.turn
-    if key == "phase":
-        return s.phase
-    if key == "winners":
-        return list(s.winners or ())
-    if key == "reason":
-        return s.end_reason
-    if key == "hands":
-        return [sorted(c.name(x) for x in h) for h in s.hand]
-    if key == "items":
-        return [sorted(c.name(x) for x in g) for g in s.gear]
-    if key == "zones":
-        return [{c.name(x): z for x, z in g.items()} for g in s.gear]
-    if key == "roles":
-        return [sorted(c.name(x) for x in r) for r in s.roles]
-    if key == "curses":
-        return [sorted(c.name(x) for x in r) for r in s.curses]
-    if key == "dropped":
-        return {f"{x},{y}": sorted(c.name(i) for i in v) for (x, y), v in s.dropped.items()}
-    if key == "floor_gold":
-        return {f"{x},{y}": g for (x, y), g in s.floor_gold.items()}
-    if key == "last_colour":
-        return COLOURS[s.last_colour] if s.last_colour >= 0 else "none"
-    if key == "monster_paths":
-        out = {}
-        for serial, path in s.last_paths:
-            cells = [p for p in path if isinstance(p, list)]
-            out[c.monsters[s.mon(serial).mdef].id] = cells
-        return out
-    if key == "stops":
-        return {
-            c.monsters[s.mon(serial).mdef].id: path[-1] if isinstance(path[-1], str) else "moved"
-            for serial, path in s.last_paths
-        }
-    if key == "link":
-        return {f"{x},{y},{side}": LINK_NAMES[k] for (x, y, side), k in s.links.items()}
-    if key == "gotcha":
-        return sorted(c.monsters[m.mdef].id for m in s.mons if m.gotcha)
-    if key == "events":
-        return [e.kind for e in events]
-    if key == "found_public":
-        found = [e for e in events if e.kind in ("found", "treasure")]
-        return bool(found) and "cards" in found[-1].data
-    if key == "move":
-        from engine.quest.stats import move
-
-        return [move(s, game.content, k) for k in range(s.seats)]
-    if key == "max_health":
-        from engine.quest.stats import max_health
-
-        return [max_health(s, game.content, k) for k in range(s.seats)]
-    if key == "bribe":
-        return f.bribe if f else 0
-    if key == "dice":
-        return [d[1] for d in f.dice] if f else []
-    raise KeyError(key)
+    paths: dict[str, Any] = {}
+    stops: dict[str, str] = {}
+    names = {m.serial: c.monsters[m.mdef].id for m in s.mons}
+    for serial, path in s.last_paths:
+        name = names.get(serial, str(serial))
+        paths[name] = [p for p in path if isinstance(p, list)]
+        stops[name] = path[-1] if isinstance(path[-1], str) else "moved"
+    out["monster_paths"] = paths
+    out["stops"] = stops
+    return out
 
 
-def check(
-    game: Quest, s: QuestState, expect: Mapping[str, Any], events: list[Event], where: str
-) -> list[str]:
-    failures = []
-    for key, want in expect.items():
-        if key in ("legal", "not_legal"):
-            for line in want:
-                a = parse(game.content, s, line)
-                ok = a in game.legal_actions(s, a.seat)
-                if ok != (key == "legal"):
-                    failures.append(f"{where}: {line!r} {'not ' if key == 'legal' else ''}legal")
-            continue
-        if key in (
-            "link",
+MAPS = frozenset(
+    {
+        "rooms",
+        "tokens",
+        "monster_at",
+        "monster_bases",
+        "dropped",
+        "floor_gold",
+        "link",
+        "monster_paths",
+        "stops",
+    }
+)
+TOKEN_NAMES = {1: "ransacked", 2: "looted_out"}
+
+
+class QuestScenario(ScenarioRules):
+    top_keys = frozenset({"seat"})
+    setup_keys = frozenset(
+        {
+            "seats",
+            "turn",
             "rooms",
-            "tokens",
-            "monster_at",
-            "monster_bases",
-            "dropped",
-            "floor_gold",
-            "monster_paths",
-            "stops",
-        ):
-            got_map = probe(game, s, key, events)
-            for sub, value in want.items():
-                if got_map.get(sub) != value:
-                    failures.append(f"{where}: {key}[{sub}] = {got_map.get(sub)!r}, want {value!r}")
-            continue
-        if key == "events_include":
-            kinds = probe(game, s, "events", events)
-            missing = [k for k in want if k not in kinds]
-            if missing:
-                failures.append(f"{where}: events lack {missing}")
-            continue
-        got = probe(game, s, key, events)
-        if got != want:
-            failures.append(f"{where}: {key} = {got!r}, want {want!r}")
-    return failures
+            "links",
+            "monsters",
+            "empty_tiles",
+            "tiles",
+            "links_draw",
+            "monster_die",
+            "d6",
+            "d10",
+            "coins",
+            "monster_deck",
+            "treasure_deck",
+            "dxm_deck",
+            "start_turn",
+        }
+    )
+
+    def key_problems(self, data: Mapping[str, Any]) -> list[str]:
+        allowed = {
+            "at",
+            "level",
+            "hits",
+            "gold",
+            "spent",
+            "dead",
+            "roles",
+            "hand",
+            "items",
+            "pack",
+            "cheated",
+            "curses",
+        }
+        return [
+            f"unknown key {k!r} in seat {n}"
+            for n, seat in enumerate(data.get("seat", []))
+            for k in seat
+            if k not in allowed
+        ]
+
+    def build(self, game: Any, data: Mapping[str, Any]) -> Any:
+        return build(game, data.get("setup", {}), list(data.get("seat", [])), data.get("options"))
+
+    def action(self, game: Any, state: Any, seat: int, kind: str, args: list[ArgToken]) -> Action:
+        c = game.content
+        return Action(
+            seat, kind, tuple(_arg(c, state, seat, kind, i, a) for i, a in enumerate(args))
+        )
+
+    def facts(self, game: Any, state: Any) -> dict[str, Any]:
+        return facts(game, state)
+
+    def same(self, key: str, got: Any, want: Any) -> bool:
+        if key in MAPS and isinstance(want, Mapping) and isinstance(got, Mapping):
+            return all(got.get(k) == v for k, v in want.items())
+        return bool(got == want)
+
+    def dice_left(self, state: Any) -> list[int]:
+        return [int(x) for x in state.stack.get("d6", [])]
 
 
-def run(game: Quest, data: Mapping[str, Any]) -> list[str]:
-    s = build(game, data.get("setup", {}), list(data.get("seat", [])))
-    failures = check(game, s, data.get("expect_start", {}), [], "start")
-    events: list[Event] = []
-    for i, step in enumerate(data.get("step", []), 1):
-        where = f"step {i}"
-        if step.get("monster_turn"):
-            events = []
-            monster_turn(s, game.content, events)
-        else:
-            action = parse(game.content, s, str(step["do"]))
-            refused = step.get("refused")
-            try:
-                events = game.apply(s, action)
-            except IllegalAction as exc:
-                if refused is None:
-                    failures.append(f"{where}: {step['do']!r} refused ({exc.reason})")
-                    return failures
-                if refused is not True and exc.reason != refused:
-                    failures.append(f"{where}: refused with {exc.reason}, want {refused}")
-                continue
-            if refused is not None:
-                failures.append(f"{where}: {step['do']!r} was not refused")
-                continue
-        failures += check(game, s, step.get("expect", {}), events, where)
-        problems = game.invariants(s)
-        failures += [f"{where}: invariant: {p}" for p in problems]
-    failures += check(game, s, data.get("expect", {}), events, "end")
-    return failures
+SCENARIO = QuestScenario()

@@ -49,8 +49,8 @@ def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
                 resolve(s, c, ev)
                 continue
             return
-        for m in [m for m in s.mons if m.boss]:
-            remove(s, m)  # the Boss and its fight's monsters vanish (R124)
+        for m in [m for m in s.mons if m.boss or m.cell == (0, 0)]:
+            remove(s, m)  # the Boss and its fight's monsters vanish; none rests there (R2, R124)
         seat = s.turn
         if s.dead[seat] or s.out[seat] or s.ending:
             if alive(s, seat) and len(s.hand[seat]) > HAND_LIMIT:

@@ -4,6 +4,8 @@ never crossing what they may not; replay equals state; no hidden card in another
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,7 +60,7 @@ def _check_monster_moves(game: Quest, before: QuestState, events: list[Event]) -
             assert cells[-1] != (0, 0) or len(cells) == 1, path
             m = next(x for x in before.mons if x.serial == serial)
             d = c.monsters[m.mdef]
-            for a, b in zip(cells, cells[1:], strict=False):
+            for a, b in itertools.pairwise(cells):
                 if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 or "wrap" in path:
                     continue
                 side = {(1, 0): "E", (-1, 0): "W", (0, 1): "S", (0, -1): "N"}[
