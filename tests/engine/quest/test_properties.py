@@ -47,9 +47,12 @@ def _check_events(events: list[Event], s: QuestState) -> None:
                     assert "cards" not in shown and "card" not in shown, e.kind
 
 
-def _check_monster_moves(game: Quest, before: QuestState, events: list[Event]) -> None:
+def _check_monster_moves(
+    game: Quest, before: QuestState, after: QuestState, events: list[Event]
+) -> None:
     """001 F40/F15 (R75, R77, R78, R81): a path never revisits a room, never stops in the
-    Entrance, and crosses locked/hidden doors and walls only by its card."""
+    Entrance, and crosses locked/hidden doors and walls only by its card. Links are read after
+    the turn: a door smashed during it (R80) is a passage by then, and nothing else opens."""
     c = game.content
     for e in events:
         if e.kind != "monster_turn":
@@ -68,7 +71,7 @@ def _check_monster_moves(game: Quest, before: QuestState, events: list[Event]) -
                 ]
                 from engine.quest.board import edge
 
-                kind = before.links.get(edge(a, side))
+                kind = after.links.get(edge(a, side))
                 if kind == LOCKED:
                     assert "locked" in d.crosses, (d.id, path)
                 if kind == HIDDEN:
@@ -110,7 +113,7 @@ def test_random_playouts_keep_invariants(seats: int, seed: int, quick: bool) -> 
         events = game.apply(state, action)
         record.append(action)
         _check_events(events, state)
-        _check_monster_moves(game, before, events)
+        _check_monster_moves(game, before, state, events)
         assert game.invariants(state) == []
         if step % 20 == 0:
             _check_views(game, state)
