@@ -1,7 +1,8 @@
-"""Engine throughput: random-AI classic and duel playouts against python-chess random playouts.
+"""Engine throughput: random-AI classic, duel and quest playouts against python-chess random
+playouts.
 
     pip install -e '.[bench]'      # python-chess, for the comparison (optional)
-    python bench/engine.py [--games 200] [--duel-games 200] [--chess-games 50]
+    python bench/engine.py [--games 200] [--duel-games 200] [--quest-games 100] [--chess-games 50]
 
 Counts an "action" as one ``legal_actions`` call plus one ``apply`` (a chess "move" is one
 ``legal_moves`` listing plus one ``push``). python-chess is optional (extra ``bench``); without
@@ -66,6 +67,25 @@ def duel_playouts(games: int) -> tuple[int, float]:
     return actions, perf_counter() - start
 
 
+def quest_playouts(games: int, options: dict[str, Any] | None = None) -> tuple[int, float, int]:
+    """Random legal 4-seat quest matches, counted like classic actions; also the turns played."""
+    game = load_game("quest")
+    actions = 0
+    turns = 0
+    start = perf_counter()
+    for seed in range(games):
+        state = game.new(4, seed, options)
+        rng = Rng(seed).fork(1)
+        while game.outcome(state) is None and actions < 10**9:
+            deciders = sorted(game.deciders(state))
+            seat = deciders[rng.below(len(deciders))]
+            legal = game.legal_actions(state, seat)
+            game.apply(state, legal[rng.below(len(legal))])
+            actions += 1
+        turns += state.turn_no
+    return actions, perf_counter() - start, turns
+
+
 NO_CHESS = (
     "python-chess is not installed: the classic and duel figures follow without the chess "
     "comparison (install it with: pip install -e '.[bench]')"
@@ -108,6 +128,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="classic 4-player games")
     parser.add_argument("--chess-games", type=int, default=50)
     parser.add_argument("--duel-games", type=int, default=200)
+    parser.add_argument("--quest-games", type=int, default=100)
     args = parser.parse_args()
     chess_missing = importlib.util.find_spec("chess") is None
     if chess_missing:
@@ -124,6 +145,11 @@ def main() -> None:
     out["duel_games"] = args.duel_games
     out["duel_actions"] = duel_actions
     out["duel_actions_per_second"] = round(duel_actions / duel_secs, 1)
+    quest_actions, quest_secs, quest_turns = quest_playouts(args.quest_games)
+    out["quest_games"] = args.quest_games
+    out["quest_actions"] = quest_actions
+    out["quest_actions_per_second"] = round(quest_actions / quest_secs, 1)
+    out["quest_turns_per_game"] = round(quest_turns / max(args.quest_games, 1), 1)
     chess_result = None if chess_missing else chess_playouts(args.chess_games)
     if chess_result is None:
         out["chess"] = "not installed; no ratios (pip install -e '.[bench]')"
@@ -132,6 +158,7 @@ def main() -> None:
         out["chess_moves_per_second"] = round(moves / csecs, 1)
         out["ratio_classic_to_chess"] = round((actions / secs) / (moves / csecs), 3)
         out["ratio_duel_to_chess"] = round((duel_actions / duel_secs) / (moves / csecs), 3)
+        out["ratio_quest_to_chess"] = round((quest_actions / quest_secs) / (moves / csecs), 3)
     print(json.dumps(out, indent=2))
 
 

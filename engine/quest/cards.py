@@ -26,13 +26,13 @@ def spend(s: QuestState, c: Content, seat: int, card: int) -> None:
 
 
 def role_room(s: QuestState, c: Content, seat: int, card: int) -> bool:
-    d = c.dxm_card(card)
-    kinds = [c.dxm_card(r).kind for r in s.roles[seat]]
-    if d.kind in ("half_breed", "super_munchkin"):
-        return d.kind not in kinds
-    limit = 1 + (1 if ("half_breed" if d.kind == "race" else "super_munchkin") in kinds else 0)
-    same = [c.dxm_card(r).id for r in s.roles[seat] if c.dxm_card(r).kind == d.kind]
-    return len(same) < limit and d.id not in same
+    kind = c.kind[card]
+    kinds = [c.kind[r] for r in s.roles[seat]]
+    if kind in ("half_breed", "super_munchkin"):
+        return kind not in kinds
+    limit = 1 + (1 if ("half_breed" if kind == "race" else "super_munchkin") in kinds else 0)
+    same = [c.cid[r] for r in s.roles[seat] if c.kind[r] == kind]
+    return len(same) < limit and c.cid[card] not in same
 
 
 def play_role(s: QuestState, c: Content, seat: int, card: int, ev: list[Event]) -> None:

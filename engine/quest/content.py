@@ -37,6 +37,10 @@ class Content:
     deck_of: tuple[str, ...]
     def_of: tuple[int, ...]
     digest: str
+    # per card instance, for the hot paths (legal actions, stats): "" where it does not apply
+    kind: tuple[str, ...] = ()  # DxM kind
+    cid: tuple[str, ...] = ()  # definition id
+    big: tuple[bool, ...] = ()
 
     def monster(self, card: int) -> MonsterDef:
         return self.monsters[self.def_of[card]]
@@ -48,12 +52,7 @@ class Content:
         return self.dxm[self.def_of[card]]
 
     def name(self, card: int) -> str:
-        deck = self.deck_of[card]
-        if deck == "T":
-            return self.treasure(card).id
-        if deck == "D":
-            return self.dxm_card(card).id
-        return self.monster(card).id
+        return self.cid[card]
 
     def instances(self, deck: str, def_id: str) -> list[int]:
         return [
@@ -131,6 +130,10 @@ def load_content(folder: Path) -> Content:
                 deck_of.append(letter)
                 def_of.append(i)
     digest = card_set_digest([*rooms, *monsters, *treasures, *dxm])
+    ids = {"T": [t.id for t in treasures], "D": [d.id for d in dxm], "M": [m.id for m in monsters]}
+    cid = tuple(ids[d][i] for d, i in zip(deck_of, def_of, strict=True))
+    dkinds = tuple(dxm[i].kind if d == "D" else "" for d, i in zip(deck_of, def_of, strict=True))
+    big = tuple(d == "T" and treasures[i].big for d, i in zip(deck_of, def_of, strict=True))
     return Content(
         rooms=tuple(rooms),
         arrows=tuple(arrows),
@@ -144,4 +147,7 @@ def load_content(folder: Path) -> Content:
         deck_of=tuple(deck_of),
         def_of=tuple(def_of),
         digest=digest,
+        kind=dkinds,
+        cid=cid,
+        big=big,
     )

@@ -27,6 +27,7 @@ class Quest(Game[QuestState, QuestView]):
 
     def __init__(self, content: Content) -> None:
         self.content = content
+        self._legal: tuple[int, int, int, list[Action]] | None = None
 
     @property
     def card_set_digest(self) -> str:
@@ -100,7 +101,14 @@ class Quest(Game[QuestState, QuestView]):
         return legal.free_actors(state)
 
     def legal_actions(self, state: QuestState, seat: int) -> list[Action]:
-        return legal.legal(state, self.content, seat)
+        """Listed once per position and seat: every change goes through ``_resolve``, which
+        bumps ``state.version`` (a bench and an AI ask, then ``check`` asks again)."""
+        cached = self._legal
+        if cached is not None and cached[:3] == (state.token, state.version, seat):
+            return list(cached[3])
+        found = legal.legal(state, self.content, seat)
+        self._legal = (state.token, state.version, seat, found)
+        return list(found)
 
     def live_seats(self, state: QuestState) -> frozenset[int]:
         return frozenset(k for k in range(state.seats) if not state.out[k])
@@ -108,6 +116,7 @@ class Quest(Game[QuestState, QuestView]):
     def _resolve(self, state: QuestState, action: Action) -> list[Event]:
         ev: list[Event] = []
         s = state
+        s.version += 1
         if action.kind == CONCEDE:
             self._concede(s, action.seat, ev)
         else:

@@ -62,30 +62,37 @@ def legal(s: QuestState, c: Content, seat: int) -> list[Action]:
 
 
 def _hand(s: QuestState, c: Content, seat: int, deck: str, kind: str) -> list[int]:
+    """One card per definition of that deck (and DxM kind) in the hand."""
     out = []
     seen: set[int] = set()
+    deck_of, kinds, def_of = c.deck_of, c.kind, c.def_of
     for card in s.hand[seat]:
-        if c.deck_of[card] != deck or c.def_of[card] in seen:
+        if deck_of[card] != deck or (deck == "D" and kinds[card] != kind):
             continue
-        if deck == "D" and c.dxm_card(card).kind != kind:
+        if def_of[card] in seen:
             continue
-        seen.add(c.def_of[card])
+        seen.add(def_of[card])
         out.append(card)
     return out
 
 
 def _oneshots(s: QuestState, c: Content, seat: int, op: str) -> list[int]:
     """One-shots of ``op`` in the hand or on the belt (one per definition)."""
-    out = []
+    return _shots(s, c, seat).get(op, [])
+
+
+def _shots(s: QuestState, c: Content, seat: int) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
     seen: set[int] = set()
+    deck_of, def_of = c.deck_of, c.def_of
     pool = list(s.hand[seat]) + [i for i, z in s.gear[seat].items() if z == "belt"]
     for card in pool:
-        if c.deck_of[card] != "T" or c.def_of[card] in seen:
+        if deck_of[card] != "T" or def_of[card] in seen:
             continue
         t = c.treasure(card)
-        if t.oneshot and t.op == op:
-            seen.add(c.def_of[card])
-            out.append(card)
+        if t.oneshot:
+            seen.add(def_of[card])
+            out.setdefault(t.op, []).append(card)
     return out
 
 
@@ -172,6 +179,8 @@ def _escapes(s: QuestState, c: Content, seat: int, boss: bool) -> list[Action]:
 
 def _fight_main(s: QuestState, c: Content, f: Fight, seat: int) -> list[Action]:
     out = [Action(seat, "roll")]
+    if seat == s.turn:
+        out.append(Action(seat, "die"))  # R128: any time on your own turn, even in a fight
     for k in range(s.seats):
         if combat.may_help(s, c, f, k):
             for bribe in range(0, 3):
@@ -243,8 +252,9 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
         return [Action(seat, "end_turn")]
     out = [Action(seat, "end_turn"), Action(seat, "die")]
     here = s.pos[seat]
+    left = move_left(s, c, seat)
     for d in DIRS:
-        if go_cost(s, c, seat, d) is not None:
+        if go_cost(s, c, seat, d, left) is not None:
             out.append(Action(seat, "go", (d,)))
     if can_search(s, c, seat):
         out.append(Action(seat, "search"))
@@ -275,10 +285,11 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
             out.append(Action(seat, "buy_level", (item,)))
     if s.level[seat] >= 2 and s.hits[seat] > 0:
         out.append(Action(seat, "heal_level"))
-    for card in _oneshots(s, c, seat, "heal") + _hand(s, c, seat, "D", "heal"):
-        if s.hits[seat] > 0:
+    shots = _shots(s, c, seat)
+    if s.hits[seat] > 0:
+        for card in shots.get("heal", []) + _hand(s, c, seat, "D", "heal"):
             out.append(Action(seat, "use", (card,)))
-    for card in _oneshots(s, c, seat, "gold"):
+    for card in shots.get("gold", []):
         out.append(Action(seat, "use", (card,)))
     for card in _hand(s, c, seat, "D", "teleport"):
         for x, y in magic_targets(s, c, seat, c.dxm_card(card).to):

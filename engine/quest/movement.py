@@ -35,7 +35,7 @@ SEARCH_TABLE: dict[int, tuple[int, int, int] | None] = {
 RANSACKED, LOOTED_OUT = 1, 2
 
 
-def go_cost(s: QuestState, c: Content, seat: int, d: str) -> int | None:
+def go_cost(s: QuestState, c: Content, seat: int, d: str, left: int | None = None) -> int | None:
     """What going through side ``d`` costs now; ``None`` if it is not legal (walls, the dark
     once the tiles are gone, too little Move and the all-in rule spent)."""
     cell = s.pos[seat]
@@ -44,7 +44,7 @@ def go_cost(s: QuestState, c: Content, seat: int, d: str) -> int | None:
         return None
     if open_to_dark(s, cell, d) and s.explore_limit and s.explored >= s.explore_limit:
         return None
-    if cost <= move_left(s, c, seat):
+    if cost <= (move_left(s, c, seat) if left is None else left):
         return cost
     if s.spent[seat] == 0 and not s.allin_used and not s.stopped:
         return -1  # the all-in rule (READING R42): all your Move, even 0

@@ -126,15 +126,15 @@ def _seat(c: Content, s: QuestState, k: int, spec: Mapping[str, Any]) -> None:
         s.curses[k].append(_take(c, s, "D", str(cid)))
     from engine.quest.items import use_zone
 
+    for cid in spec.get("cheated", []):  # items with a Cheat attached, placed first
+        item = _take(c, s, "T", str(cid))
+        s.cheats[k][item] = _take(c, s, "D", "cheat")
+        s.gear[k][item] = use_zone(s, c, k, item) or "pack"
     for cid in spec.get("items", []):
         item = _take(c, s, "T", str(cid))
         s.gear[k][item] = use_zone(s, c, k, item) or "pack"
     for cid in spec.get("pack", []):
         s.gear[k][_take(c, s, "T", str(cid))] = "pack"
-    for cid in spec.get("cheated", []):
-        item = next(i for i in s.gear[k] if c.name(i) == cid)
-        s.cheats[k][item] = _take(c, s, "D", "cheat")
-        s.gear[k][item] = use_zone(s, c, k, item) or "pack"
 
 
 WORD_KINDS = {"go": (0,), "link_to": (1,), "power": (0,)}

@@ -3,11 +3,13 @@ lists only; card instances are ids into ``Content``."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Self
 
 from engine.core import Rng
 
+_TOKENS = itertools.count(1)
 Cell = tuple[int, int]
 Edge = tuple[int, int, str]  # normalised to the cell's N or W side (SPEC 3.2)
 ZONES = ("head", "armor", "feet", "hands", "worn", "belt", "pack")
@@ -187,6 +189,10 @@ class QuestState:
     last_colour: int = -1
     # stacked draws for scenario files, used before the RNG (SPEC 3.0)
     stack: dict[str, list[Any]] = field(default_factory=dict)
+    # not part of the match: which state object this is and how many actions it has seen,
+    # so that the legal actions of one position are listed once (Quest.legal_actions)
+    token: int = field(default_factory=lambda: next(_TOKENS))
+    version: int = 0
 
     def clone(self) -> Self:
         c = type(self)(self.seats, self.rng.clone())

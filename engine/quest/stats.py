@@ -13,11 +13,12 @@ BASE_HEALTH = 4  # R22, R138
 
 
 def roles(s: QuestState, c: Content, seat: int, kind: str) -> list[str]:
-    return [c.dxm_card(r).id for r in s.roles[seat] if c.dxm_card(r).kind == kind]
+    return [c.cid[r] for r in s.roles[seat] if c.kind[r] == kind]
 
 
 def has(s: QuestState, c: Content, seat: int, role: str) -> bool:
-    return any(c.dxm_card(r).id == role for r in s.roles[seat])
+    cid = c.cid
+    return any(cid[r] == role for r in s.roles[seat])
 
 
 def room(s: QuestState, c: Content, cell: Cell) -> RoomDef:
@@ -56,14 +57,18 @@ def max_health(s: QuestState, c: Content, seat: int) -> int:
 
 
 def big_count(s: QuestState, c: Content, seat: int) -> int:
-    return sum(1 for i in s.gear[seat] if c.treasure(i).big)
+    big = c.big
+    return sum(1 for i in s.gear[seat] if big[i])
 
 
 def move(s: QuestState, c: Content, seat: int) -> int:
     """Base Move + items + lasting curses − 1 per Big item beyond the first (R38, R151;
     packed Big items count: READING SPEC 3.12; a Dwarf pays nothing)."""
-    total = s.move_base + sum(t.move for t in in_use(s, c, seat))
-    total += sum(c.dxm_card(k).amount for k in s.curses[seat] if c.dxm_card(k).op == "move")
+    total = s.move_base
+    if s.gear[seat]:
+        total += sum(t.move for t in in_use(s, c, seat))
+    if s.curses[seat]:
+        total += sum(c.dxm_card(k).amount for k in s.curses[seat] if c.dxm_card(k).op == "move")
     if not has(s, c, seat, "dwarf"):
         total -= max(0, big_count(s, c, seat) - 1)
     return max(0, total)
