@@ -53,7 +53,10 @@ def window_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     out = [Action(seat, "pass")]
     n = len(c.monsters)
     room_full = s.seats == 6 and for_the_win(t, s, c)  # 004: Special Rules, six players
+    # 004: Hordes: only another member of a Horde in the fight joins it (a monster of no Horde
+    # joins nothing); a monster made Undead by a card opens the Undead Horde.
     hordes = {t.defs[m].horde for m in c.monsters} | ({"undead"} if any(c.undead) else set())
+    hordes.discard(None)
     for card in sorted(set(s.hands[seat]) | {i for i in s.items[seat] if t.kind[i] == "oneshot"}):
         k = t.kind[card]
         if k == "oneshot":
