@@ -27,7 +27,7 @@ win...]. The answers keep
 
 from __future__ import annotations
 
-from engine.classic.rules.combat import treasure_total
+from engine.classic.rules.combat import monster_coins, treasure_total
 from engine.classic.state import ClassicState, Combat, Pending
 from engine.classic.table import WIN_LEVEL, Table
 from engine.core import Action, Event
@@ -75,7 +75,7 @@ def _draft_actions(t: Table, s: ClassicState, c: Combat, seat: int, p: Pending) 
             out.append(Action(seat, up_front, (card,)))
             out.append(Action(seat, on_win, (card,)))
     if not p.nums or not p.nums[0]:
-        out.extend(Action(seat, gold_on_win, (g,)) for g in GOLD_OFFERS if 0 < g <= s.gold[payer])
+        out.extend(Action(seat, gold_on_win, (g,)) for g in win_gold_choices(t, s, c))
     if p.kind == "offer":
         out.extend(
             Action(seat, "promise_card", (card,)) for card in promisable(t, s, c, helper, named)
@@ -86,6 +86,16 @@ def _draft_actions(t: Table, s: ClassicState, c: Combat, seat: int, p: Pending) 
                 if gold <= s.gold[payer]:
                     out.append(Action(seat, final, (share, first, gold)))
     return out
+
+
+def win_gold_choices(t: Table, s: ClassicState, c: Combat) -> list[int]:
+    """# 004: Asking for Help: the fighter may offer "the coins that the monster gives if
+    defeated" besides the coins carried now, so gold promised for a win is bounded by both
+    together (paid after the rewards, ``combat._pay_on_win``). The amounts are the usual
+    steps plus exactly the monster's coins and exactly everything a win would leave."""
+    loot = monster_coins(t, c)
+    most = s.gold[c.fighter] + loot
+    return sorted({g for g in (*GOLD_OFFERS, loot, most) if 0 < g <= most})
 
 
 def promisable(t: Table, s: ClassicState, c: Combat, helper: int, named: list[int]) -> list[int]:

@@ -93,6 +93,11 @@ def _top_discarded_monster(t: Table, s: ClassicState) -> int:
     return -1
 
 
+def monster_coins(t: Table, c: Combat) -> int:
+    """The gold the fight's monsters give if defeated (# 004: Rewards), a Mate's twice."""
+    return COIN * sum(t.defs[m].coins * (1 + c.mates[i]) for i, m in enumerate(c.monsters))
+
+
 def treasure_total(t: Table, c: Combat) -> int:
     total = 0
     for i, m in enumerate(c.monsters):
@@ -213,13 +218,13 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
     face down alone, face up with a helper; level 10 only by this kill."""
     kills = sum(1 + m for m in c.mates)
     gain = sum(t.defs[m].levels * (1 + c.mates[i]) for i, m in enumerate(c.monsters))
-    coins = sum(t.defs[m].coins * (1 + c.mates[i]) for i, m in enumerate(c.monsters))
+    coins = monster_coins(t, c)
     count = treasure_total(t, c)
     fighter, helper = c.fighter, c.helper
     share, helper_first = c.deal_treasures, c.deal_helper_first
     finish_combat(t, s, ev)
     s.levels[fighter] = min(WIN_LEVEL, s.levels[fighter] + gain)
-    s.gold[fighter] += coins * COIN
+    s.gold[fighter] += coins
     if helper >= 0:
         _pay_on_win(t, s, c, ev)
     ev.append(Event("killed", {"seat": fighter, "level": s.levels[fighter], "kills": kills}))
