@@ -93,7 +93,7 @@ class Classic(Game[ClassicState, ClassicView]):
             if p.kind == "shed":
                 return free.shed_actions(t, s, seat)
             if p.kind == "loot":
-                return [Action(seat, "loot_body", (c,)) for c in effects.lootable(p, s.corpse)]
+                return [Action(seat, "loot_body", (c,)) for c in sorted(s.corpse)]
         if s.window is not None:
             # A fight's bystanders may also trade and change gear (# 004: When You May Take
             # Actions: only the two sides of a trade must both be out of combat).

@@ -132,12 +132,15 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
     for cheat in s.cheats[seat][0::2]:  # 004: You Are Dead!: a Cheat is not looted
         t.discard(s, cheat)
     s.cheats[seat].clear()
-    # The body's items are laid out; a hireling and the item it carries stay together and
-    # are looted as one (# 004: Card Management, Attached; You Are Dead!): the loot decision
-    # keeps the pairs as flat [item, hireling, ...] in its ``cards``.
-    pairs = list(s.hired[seat])
+    # 004: You Are Dead! (Looting The Body) lays out the Items; a Hireling is not one (004:
+    # Other Treasures names it apart), so it goes with "everything else" to the discards. The
+    # item it carried is an Item: it is laid out on its own (docs/rules/classic.md).
+    for card in s.items[seat]:
+        if t.kind[card] == "hireling":
+            t.discard(s, card)
+        else:
+            s.corpse.append(card)
     s.hired[seat].clear()
-    s.corpse.extend(s.items[seat])
     s.items[seat].clear()
     s.equipped[seat].clear()
     others = [p for p in range(s.seats) if p != seat and not s.out[p]]
@@ -152,49 +155,35 @@ def kill(t: Table, s: ClassicState, seat: int, ev: list[Event]) -> None:
     if s.corpse and others:
         # 004: Looting The Body: highest level first; equal levels roll (Dealing With Ties),
         # and a die-changing card may be used on that roll: looting waits for it.
-        order = start_tie(s, others, [s.levels[p] for p in others], TIE_LOOT, pairs, ev)
+        order = start_tie(s, others, [s.levels[p] for p in others], TIE_LOOT, [], ev)
         if order is not None:
-            start_looting(t, s, pairs, order)
+            start_looting(t, s, order)
     else:
-        start_looting(t, s, pairs, [])
+        start_looting(t, s, [])
 
 
-def start_looting(t: Table, s: ClassicState, pairs: list[int], order: list[int]) -> None:
+def start_looting(t: Table, s: ClassicState, order: list[int]) -> None:
     """The looting order is settled: the first picks (# 004: Looting The Body)."""
     if s.corpse and order:
-        s.pending.append(Pending("loot", order[0], cards=pairs, seats=order[1:]))
+        s.pending.append(Pending("loot", order[0], seats=order[1:]))
     else:
         for card in s.corpse:
             t.discard(s, card)
         s.corpse.clear()
 
 
-def lootable(p: Pending, corpse: list[int]) -> list[int]:
-    """The body's cards one may pick: an item a hireling carries comes only with it."""
-    return sorted(c for c in corpse if c not in p.cards[0::2])
-
-
 def loot(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
     p = s.pending.pop()
-    taken = [card]
-    pairs = p.cards
-    for i in range(1, len(pairs), 2):
-        if pairs[i] == card:
-            taken.append(pairs[i - 1])
-            del pairs[i - 1 : i + 1]
-            break
-    for c in taken:
-        s.corpse.remove(c)
-        s.hands[seat].append(c)
-    data = {"seat": seat, "card": card} | ({"with": taken[1]} if len(taken) > 1 else {})
-    ev.append(Event("looted", data))
+    s.corpse.remove(card)
+    s.hands[seat].append(card)
+    ev.append(Event("looted", {"seat": seat, "card": card}))
     if p.seats and s.corpse:
-        s.pending.append(Pending("loot", p.seats[0], cards=pairs, seats=p.seats[1:]))
+        s.pending.append(Pending("loot", p.seats[0], seats=p.seats[1:]))
     else:
         for rest in s.corpse:
             t.discard(s, rest)
         s.corpse.clear()
-    offer_received(t, s, seat, taken)
+    offer_received(t, s, seat, [card])
 
 
 def offer_received(t: Table, s: ClassicState, seat: int, cards: list[int]) -> None:

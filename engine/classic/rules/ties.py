@@ -24,7 +24,7 @@ def settle_ties(t: Table, s: ClassicState, ev: list[Event]) -> None:
         s.pending.pop()
         purpose = tie.nums[0]
         if purpose == TIE_LOOT:
-            start_looting(t, s, tie.cards, order)
+            start_looting(t, s, order)
         elif purpose == TIE_BIG:
             hand_big(t, s, tie.cards[0], tie.cards[1], order, ev)
         else:

@@ -38,9 +38,10 @@ def test_curses_may_be_played_on_a_dead_player(game: Classic) -> None:
     assert s.roles[1] == [] and s.dead[1]
 
 
-def test_a_dead_players_hireling_is_looted_with_the_item_it_carries(game: Classic) -> None:
-    # 004: Card Management (Attached: a hireling and its card stay together) and You Are
-    # Dead! (Looting The Body: the items with what is attached to them, one pick each).
+def test_a_dead_players_hireling_is_discarded_and_its_load_looted_alone(game: Classic) -> None:
+    # 004: You Are Dead! (Looting The Body lays out Items) and Other Treasures (the Hireling
+    # is named apart from Items): the hireling goes to the discards with "everything else";
+    # the item it carried is an Item and is laid out on its own (docs/rules/classic.md).
     s = build(
         game,
         {"seats": 3, "phase": "trouble", "turn": 1},
@@ -55,12 +56,12 @@ def test_a_dead_players_hireling_is_looted_with_the_item_it_carries(game: Classi
     s.turn = 1
     kill(game.table, s, 0, [])
     picks = _ids(game, [int(a.args[0]) for a in game.legal_actions(s, 1)])
-    assert picks == ["hireling_squire", "ring_bling"]  # the pot only comes with the squire
-    _do(game, s, 1, "loot_body", "hireling_squire")
-    assert _ids(game, s.hands[1]) == ["hat_pot", "hireling_squire"]
-    picks = _ids(game, [int(a.args[0]) for a in game.legal_actions(s, 2)])
-    assert picks == ["ring_bling"]
-
+    assert picks == ["hat_pot", "ring_bling"]  # the squire is not an Item: not laid out
+    assert "hireling_squire" in _ids(game, s.treasure_discard)
+    _do(game, s, 1, "loot_body", "hat_pot")
+    assert _ids(game, s.hands[1]) == ["hat_pot"]
+    assert s.items[0] == [] and s.hired[0] == []
+    assert game.invariants(s) == []
 
 def test_a_curse_takes_a_race_or_else_a_level(game: Classic) -> None:
     # 004: Curses (ignore what you lack, unless the card names an alternative).
