@@ -70,6 +70,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         game: str,
         ranked: bool | None = None,
         seats: int | None = None,
+        single_winner: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             await send_private(interaction, texts.GUILD_ONLY)
@@ -86,6 +87,11 @@ class LobbyCog(commands.Cog, name="Lobby"):
         options: dict[str, Any] = {"ranked": rules.ranked_default if ranked is None else ranked}
         if seats is not None:
             options["seats"] = seats
+        if single_winner:  # a match option the game declares (classic: 004 Special Rules)
+            if "single_winner" not in getattr(load_game(game), "match_options", ()):
+                await send_private(interaction, texts.OPTION_NOT_OFFERED.format(game=game))
+                return
+            options["single_winner"] = True
         try:
             match = await self.bot.service.create(
                 guild_id=interaction.guild_id,
@@ -347,6 +353,8 @@ def _seat_limit(match: svc.MatchInfo, most: int) -> int:
 
 def _terms(match: svc.MatchInfo, least: int) -> str:
     ranked = texts.LOBBY_RANKED if match.ranked else texts.LOBBY_CASUAL
+    if match.options.get("single_winner"):
+        ranked = f"{ranked}\n{texts.LOBBY_SINGLE_WINNER}"
     wanted = max(least, int(match.options.get("seats") or 0))
     if len(match.seats) >= wanted:
         return ranked

@@ -38,7 +38,10 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
 
     @app_commands.command(name="new", description=texts.CMD_NEW)
     @app_commands.describe(
-        game=texts.CMD_NEW_GAME, ranked=texts.CMD_NEW_RANKED, seats=texts.CMD_NEW_SEATS
+        game=texts.CMD_NEW_GAME,
+        ranked=texts.CMD_NEW_RANKED,
+        seats=texts.CMD_NEW_SEATS,
+        single_winner=texts.CMD_NEW_SINGLE_WINNER,
     )
     async def new(
         self,
@@ -46,8 +49,9 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
         game: str,
         ranked: bool | None = None,
         seats: app_commands.Range[int, 2, 6] | None = None,
+        single_winner: bool | None = None,
     ) -> None:
-        await self._lobby().open_lobby(interaction, game, ranked, seats)
+        await self._lobby().open_lobby(interaction, game, ranked, seats, single_winner)
 
     @new.autocomplete("game")
     async def _game_choices(

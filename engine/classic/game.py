@@ -29,6 +29,8 @@ class Classic(Game[ClassicState, ClassicView]):
     id = "classic"
     min_seats = 3
     max_seats = 6
+    # Options a lobby may set (``new``'s ``options``): # 004: Special Rules, a single winner.
+    match_options = ("single_winner",)
 
     def __init__(self, cards: list[ClassicCard]) -> None:
         for card in cards:
