@@ -25,9 +25,7 @@ async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
 
 
 async def test_the_host_sets_single_winner_and_the_match_starts_with_it(world: World) -> None:
-    result = await world.alice.slash(
-        world.channel, "match new", game="classic", single_winner=True
-    )
+    result = await world.alice.slash(world.channel, "match new", game="classic", single_winner=True)
     assert result.response is not None and not result.ephemeral
     table_id = result.response.id
     assert texts.LOBBY_SINGLE_WINNER in embed_text(message_in(world.channel, table_id))

@@ -63,6 +63,7 @@ def test_a_dead_players_hireling_is_discarded_and_its_load_looted_alone(game: Cl
     assert s.items[0] == [] and s.hired[0] == []
     assert game.invariants(s) == []
 
+
 def test_a_curse_takes_a_race_or_else_a_level(game: Classic) -> None:
     # 004: Curses (ignore what you lack, unless the card names an alternative).
     s = build(
