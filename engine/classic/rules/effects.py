@@ -186,22 +186,30 @@ def loot(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> No
     offer_received(t, s, seat, [card])
 
 
-def offer_received(t: Table, s: ClassicState, seat: int, cards: list[int]) -> None:
+def offer_received(
+    t: Table, s: ClassicState, seat: int, cards: list[int], face_down: bool = False
+) -> None:
     """# 004: When You May Take Actions: a card just received may be played at once, even
-    off-turn (looted items, # 004: Looting The Body; a helper's treasure, # 004: Rewards).
-    Only face-up receipts come here, so the decision it owes reveals nothing; on your own
-    turn you may play them anyway."""
-    if seat == s.turn or s.out[seat]:
+    off-turn (charity, # 004: Charity; looted items, # 004: Looting The Body; a helper's
+    treasure, # 004: Rewards). The receiver owes a ``received`` decision: keep the cards, or
+    play those that may be played (``free.received_actions``). A card received face down
+    (charity) owes it whatever the card is, so that neither the decision nor who the table
+    waits on tells anyone else what it was; a face-up receipt owes it only when something
+    may be played. The turn player outside combat plays them with its own-turn actions."""
+    if s.out[seat] or (seat == s.turn and s.combat is None):
         return
-    # One-shots too: they may be carried like any item (# 004: "One-Shot" Cards).
-    items = [c for c in cards if t.kind[c] in ("item", "oneshot") and c in s.hands[seat]]
-    if not items:
+    from engine.classic.rules.free import received_plays
+
+    held = [c for c in cards if c in s.hands[seat]]
+    if not face_down:
+        held = [c for c in held if received_plays(t, s, seat, c)]
+    if not held:
         return
     top = s.pending[-1] if s.pending else None
     if top is not None and top.kind == "received" and top.seat == seat:
-        top.cards.extend(items)
+        top.cards.extend(held)
     else:
-        s.pending.append(Pending("received", seat, cards=items))
+        s.pending.append(Pending("received", seat, cards=held))
 
 
 def lose_chosen(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:

@@ -304,29 +304,57 @@ def resolve_shed(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
         s.pending.pop()
 
 
+def received_plays(t: Table, s: ClassicState, seat: int, card: int) -> list[Action]:
+    """How a just-received card may be played at once (# 004: When You May Take Actions;
+    Treasures: "as soon as you get it"; Roles: "whenever you first get it"): an item or
+    one-shot to the table (within the Big limit), a race or class with room for it, an
+    Overachiever on a role in play, a Cheat on an item. Any-time cards (curses, level-ups,
+    hirelings) need no receipt: they may be played whenever the seat may act."""
+    k = t.kind[card]
+    if k in ("item", "oneshot"):
+        room = not t.defs[card].big or t.big_count(s, seat) < t.max_big(s, seat)
+        return [Action(seat, "play", (card,))] if room else []
+    if k in ("race", "class"):
+        return [Action(seat, "play", (card,))] if _role_room(t, s, seat, k) else []
+    if k == "super":
+        return [Action(seat, "attach", (card, r)) for r in s.roles[seat] if t.kind[r] != "super"]
+    if k == "cheat":
+        return [
+            Action(seat, "cheat", (card, i))
+            for i in s.items[seat]
+            if t.kind[i] == "item"
+            and not t.cheated(s, seat, i)
+            and not t.carried_by_hireling(s, seat, i)
+        ]
+    return []
+
+
 def received_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     p = s.pending[-1]
-    room = t.big_count(s, seat) < t.max_big(s, seat)
     out = [Action(seat, "keep")]
-    out += [Action(seat, "play", (c,)) for c in sorted(p.cards) if not t.defs[c].big or room]
+    for card in sorted(set(p.cards)):
+        out += received_plays(t, s, seat, card)
     return out
 
 
 def resolve_received(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
-    """Play a just-received item to the table (equipped only outside combat), or keep the
-    rest in hand."""
+    """Play a just-received card (an item goes on the table, worn only outside combat), or
+    keep the rest in hand."""
     p = s.pending[-1]
     if a.kind == "keep":
         s.pending.pop()
         return
     card = int(a.args[0])
     p.cards.remove(card)
-    s.hands[a.seat].remove(card)
-    s.items[a.seat].append(card)
-    if s.combat is None and t.can_equip(s, a.seat, card):
-        s.equipped[a.seat].append(card)
-    ev.append(Event("played", {"seat": a.seat, "card": card}))
-    if not p.cards:
+    if a.kind == "play" and t.kind[card] in ("item", "oneshot"):
+        s.hands[a.seat].remove(card)
+        s.items[a.seat].append(card)
+        if s.combat is None and t.can_equip(s, a.seat, card):
+            s.equipped[a.seat].append(card)
+        ev.append(Event("played", {"seat": a.seat, "card": card}))
+    else:
+        resolve_free(t, s, a, ev)  # a role, an Overachiever or a Cheat
+    if not p.cards and s.pending and s.pending[-1] is p:
         s.pending.pop()
 
 

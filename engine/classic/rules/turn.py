@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.classic.rules.combat import start_combat
-from engine.classic.rules.effects import curse, start_of_turn
+from engine.classic.rules.effects import curse, offer_received, start_of_turn
 from engine.classic.rules.running import loot_coins
 from engine.classic.state import ClassicState, roll_die
 from engine.classic.table import COIN, HAND_LIMIT, Table, secret_draw
@@ -157,6 +157,7 @@ def resolve_phase(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
         s.hands[to].append(card)
         s.used.append(f"gave{to}")
         ev.append(Event("charity", {"seat": seat, "to": to}, {"card": card}, frozenset({seat, to})))
+        offer_received(t, s, to, [card], face_down=True)  # 004: played at once, if wanted
     elif k == "charity_discard":
         card = int(a.args[0])
         s.hands[seat].remove(card)
