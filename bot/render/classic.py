@@ -424,7 +424,7 @@ class ClassicRenderer(GameRenderer):
         out: dict[str, Any] = {}
         if k == "listen":
             out["pile"] = labels.CLASSIC_PILES.get(str(a[0]), str(a[0]))
-        elif k in ("ask", "deal", "give_gold"):
+        elif k in ("ask", "deal", "give_gold", "add_gold", "ask_gold") and a:
             out["seat"] = _name(names, a[0])
         elif k in ("turn_undead",):
             out["monster"] = monster(a[0])
@@ -450,7 +450,7 @@ class ClassicRenderer(GameRenderer):
             out["gold"] = a[0]
         elif k == "arm_hireling":
             out |= {"card": name_of(a[0]), "hireling": name_of(a[1])}
-        elif k in ("accept", "decline") and len(a) == 3:  # an open offer: mine, theirs, from
+        elif k in ("accept", "decline") and len(a) == 4:  # an open offer: mine, theirs, from, gold
             out |= {"card": name_of(a[0]), "item": item(a[1]), "seat": _name(names, a[2])}
         elif a and isinstance(a[0], int):
             out["card"] = name_of(a[0])

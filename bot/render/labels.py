@@ -85,6 +85,9 @@ CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     "give_gold": ("trade", "Give 100 gold to {seat}"),
     "add_gold": ("trade", "Add 100 of your gold to the swap"),
     "ask_gold": ("trade", "Ask 100 gold of theirs for the swap"),
+    # Coins put on an open off-turn offer (# 004: Items (Trading): coins may be part of it).
+    "add_gold_open": ("trade", "Add 100 of your gold to your offer to {seat}"),
+    "ask_gold_open": ("trade", "Ask {seat} for 100 more gold for your offer"),
     "offer": ("trade", "Offer {seat} your {card} for their {item}"),
     # An offer of an item for nothing, and the answers to an open offer (# 004: Items
     # (Trading)): each names the other player, so offers from several players read apart

@@ -18,12 +18,15 @@ NOTHING = -1  # the item asked for in return when an offer is a gift
 def control_kind(action: Action) -> str:
     """The label entry for ``action``: an item offered for nothing reads as a gift, and the
     answers to an open off-turn offer (which carry its terms: offered item, item asked for,
-    offerer) say which offer they answer."""
+    offerer, coins) say which offer they answer; coins put on one's own open offer name its
+    partner."""
     a = action.args
     if action.kind == "offer" and len(a) == 3 and a[2] == NOTHING:
         return "offer_gift"
-    if action.kind in ("accept", "decline") and len(a) == 3:
+    if action.kind in ("accept", "decline") and len(a) == 4:
         return f"{action.kind}_{'gift' if a[1] == NOTHING else 'offer'}"
+    if action.kind in ("add_gold", "ask_gold") and len(a) == 1:
+        return f"{action.kind}_open"
     return action.kind
 
 

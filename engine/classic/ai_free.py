@@ -53,7 +53,8 @@ def choose_free(game: Classic, s: ClassicState, seat: int, rng: Rng, level: str)
                     return a
     for a in legal:
         if a.kind == "accept" and a.args:
-            offered, wanted, _ = (int(x) for x in a.args)
-            fair = wanted < 0 or t.defs[offered].value >= t.defs[wanted].value
+            offered, wanted, _, gold = (int(x) for x in a.args)
+            # Coins count like value: positive ones come with the offer, negative are paid.
+            fair = t.defs[offered].value + gold >= (t.defs[wanted].value if wanted >= 0 else 0)
             return a if fair else Action(seat, "decline", a.args)
     return None

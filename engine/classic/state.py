@@ -136,9 +136,10 @@ class ClassicState:
     # Items carried by hirelings, per seat, as flat pairs [item, hireling, ...]; the item
     # stays in ``items`` (and ``equipped``) of the seat (# 004: Other Treasures, Hireling).
     hired: list[list[int]] = field(default_factory=list)
-    # Open trade offers made off-turn, as flat quintuples [turn count, offerer, partner, mine,
-    # theirs, ...]; nobody waits on them and they lapse when the turn ends (rules/trade.py).
-    offers: list[int] = field(default_factory=list)
+    # Open trade offers made off-turn, as flat sextuples [turn count, offerer, partner, mine,
+    # theirs, gold, ...]; nobody waits on them and they lapse when the turn ends
+    # (rules/trade.py).
+    open_offers: list[int] = field(default_factory=list)
 
     def clone(self) -> ClassicState:
         return ClassicState(
@@ -171,7 +172,7 @@ class ClassicState:
             self.single_winner,
             [list(x) for x in self.cheats],
             [list(x) for x in self.hired],
-            list(self.offers),
+            list(self.open_offers),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -196,8 +197,11 @@ class ClassicState:
         for name in ClassicState.__slots__:
             if name == "hired" and name not in data:  # snapshots from before hirelings carried
                 data = {**data, name: [[] for _ in range(int(data["seats"]))]}
-            if name == "offers" and name not in data:  # snapshots from before off-turn trades
-                data = {**data, name: []}
+            if name == "open_offers" and name not in data:
+                # Snapshots from before coins in off-turn offers: quintuples, no gold.
+                old = list(data.get("offers", []))
+                sixes = [[*old[i : i + 5], 0] for i in range(0, len(old), 5)]
+                data = {**data, name: [x for six in sixes for x in six]}
             value = data[name]
             if name == "rng":
                 kwargs[name] = Rng.from_json(value)

@@ -95,8 +95,10 @@ def open_offers(t: Table, s: ClassicState) -> list[dict[str, int]]:
     for seat in range(s.seats):
         for a in answer_actions(t, s, seat):
             if a.kind == "accept":
-                give, take, offerer = (int(x) for x in a.args)
+                give, take, offerer, gold = (int(x) for x in a.args)
                 out.append({"from": offerer, "to": seat, "give": give, "take": take})
+                if gold:  # coins in the offer: from the offerer if positive, else to them
+                    out[-1]["gold"] = gold
     p = s.pending[-1] if s.pending else None
     if (
         p is not None

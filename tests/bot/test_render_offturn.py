@@ -81,12 +81,12 @@ def test_answers_to_an_open_offer_say_what_is_taken_and_from_whom() -> None:
     _do(s, 1, "offer", 2, "hat_pot", "feet_kickers")
     _do(s, 3, "offer", 2, "hat_pot", -1)
     said = _labels(s, 2)
-    assert said[Action(2, "accept", (hat, boots, 1)).key] == (
+    assert said[Action(2, "accept", (hat, boots, 1, 0)).key] == (
         f"Take Bob's {name_of(hat)} for your {name_of(boots)}"
     )
-    assert said[Action(2, "decline", (hat, boots, 1)).key] == "Refuse Bob's swap"
-    assert said[Action(2, "accept", (other_hat, -1, 3)).key] == f"Take {name_of(hat)} from Dave"
-    assert said[Action(2, "decline", (other_hat, -1, 3)).key] == "Refuse Dave's gift"
+    assert said[Action(2, "decline", (hat, boots, 1, 0)).key] == "Refuse Bob's swap"
+    assert said[Action(2, "accept", (other_hat, -1, 3, 0)).key] == f"Take {name_of(hat)} from Dave"
+    assert said[Action(2, "decline", (other_hat, -1, 3, 0)).key] == "Refuse Dave's gift"
     # The same item from two players: the answers still read apart.
     answers = [w for k, w in said.items() if k.startswith(("accept", "decline"))]
     assert len(answers) == len(set(answers)) == 4

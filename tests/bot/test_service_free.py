@@ -124,4 +124,4 @@ async def test_an_ai_seat_answers_an_off_turn_offer_at_once(service: MatchServic
     log = await service.action_log(match.id)
     answer = log[-1]
     assert answer.seat == ai and answer.kind in ("accept", "decline")
-    assert answer.args == (offer.args[1], offer.args[2], offer.seat)
+    assert answer.args == (offer.args[1], offer.args[2], offer.seat, 0)

@@ -39,6 +39,7 @@ def anytime_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
 # fight's window (so a bystander cannot hold a fight up by changing clothes).
 BYSTANDER_KINDS = frozenset(
     {"equip", "unequip", "arm_hireling", "give_gold", "offer", "accept", "decline"}
+    | {"add_gold", "ask_gold"}
 )
 
 

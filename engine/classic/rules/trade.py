@@ -1,19 +1,29 @@
 """Trading and gifts between players (# 004: Items (Trading), Coins).
 
 Only items on the table change hands, never cards from a hand; whatever is received stays in
-play; nobody in combat (the fighter, the helper) trades, a fight's bystanders may. Two ways
-to deal, both once per partner per turn:
+play. Nobody in combat (the fighter, the helper) trades or gives, and nobody gives to them; a
+fight's bystanders may (# 004: When You May Take Actions: "Trade Items or coins with another
+player (the other player may not be in combat, either)").
+
+Coins (# 004: Coins: to any player, at any time, except in combat, any amount): ``give_gold``
+hands one 100-gold coin over and may be repeated at will, so any amount is a run of coins and
+each partner costs one action in the legal list, not one per amount (docs/rules/classic.md).
+
+Item trades, once per partner per turn, two ways:
 
 - On your own turn, while the table waits on you: ``deal`` opens a decision for you (what to
-  offer), and an item offer becomes a decision owed by the partner (accept/decline). You chose
-  to wait on them.
+  offer; ``add_gold`` / ``ask_gold`` put coins on one side, a coin at a time, up to what the
+  payer has), and the item offer becomes a decision owed by the partner (accept/decline).
+  You chose to wait on them.
 - At any other moment (# 004: When You May Take Actions: trading "at any time" outside combat,
-  best done off-turn; Coins: gifts at any time except in combat): a seat the match is not
-  waiting on (or a fight's bystander) gives 100 gold or makes an item offer in one action.
-  The offer is not a decision anyone waits on: it lies open in ``state.offers`` and the
-  partner may accept or decline it whenever they may act freely (or on their own turn) until
-  the current turn ends, when it lapses. So an off-turn offer never holds up the player whose
-  turn it is. Trades and gifts never reopen a fight's window: they do not touch the fight."""
+  best done off-turn): a seat the match is not waiting on (or a fight's bystander) makes an
+  item offer in one action, then may add coins to it or ask coins for it (``add_gold`` /
+  ``ask_gold`` naming the partner: a coin at a time, one way only). The offer is not a
+  decision anyone waits on: it lies open in ``state.open_offers`` and the partner may accept
+  or decline it whenever they may act freely (or on their own turn) until the current turn
+  ends, when it lapses. The answer names the offer's terms, coins included, so an answer
+  given to terms that have changed since is refused. Trades and gifts never reopen a fight's
+  window: they do not touch the fight."""
 
 from __future__ import annotations
 
@@ -23,42 +33,63 @@ from engine.classic.table import COIN, Table
 from engine.core import Action, Event
 
 NOTHING = -1
+# An open offer in ``state.open_offers``: turn count, offerer, partner, mine, theirs, gold
+# (paid by the offerer if positive, by the partner if negative).
+OFFER_SIZE = 6
 
 
-def trade_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    """Opening a deal with a partner (once per partner per turn, outside combat)."""
-    if s.combat is not None:
-        return []
+def _partners(s: ClassicState, seat: int) -> list[int]:
+    """Who ``seat`` may give coins to or trade with: live, not dead, not in combat."""
     return [
-        Action(seat, "deal", (p,))
+        p
         for p in range(s.seats)
-        if p != seat and not s.out[p] and not s.dead[p] and f"deal{p}" not in s.used
+        if p != seat and not s.out[p] and not s.dead[p] and not in_combat(s, p)
     ]
 
 
-def deal_actions(t: Table, s: ClassicState, seat: int, partner: int) -> list[Action]:
-    """What the offerer may propose: coins as a gift, an item as a gift, or item for item;
-    coins may be part of an item trade (# 004: Items (Trading)): ``add_gold`` puts 100 of the
-    offerer's gold in, ``ask_gold`` asks 100 of the partner's, one side only, a step at a time
-    up to ``MOST_GOLD`` (so the draft always ends), before the item offer closes it."""
-    out = [Action(seat, "cancel")]
-    mine_gold, their_gold = _drafted_gold(s.pending[-1])
-    if s.gold[seat] >= COIN and not mine_gold and not their_gold:
-        out.append(Action(seat, "give_gold", (partner,)))
-    offers = [
+def gift_actions(s: ClassicState, seat: int) -> list[Action]:
+    """A coin to any partner, as long as the giver has one and is not in combat itself."""
+    if in_combat(s, seat) or s.dead[seat] or s.gold[seat] < COIN:
+        return []
+    return [Action(seat, "give_gold", (p,)) for p in _partners(s, seat)]
+
+
+def trade_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """Own turn outside combat: coins to anyone, and a deal with a partner (once per partner
+    per turn) when some item offer to them is possible."""
+    if s.combat is not None:
+        return []
+    out = gift_actions(s, seat)
+    out += [
+        Action(seat, "deal", (p,))
+        for p in _partners(s, seat)
+        if f"deal{p}" not in s.used and _item_offers(t, s, seat, p)
+    ]
+    return out + amend_actions(t, s, seat)
+
+
+def _item_offers(t: Table, s: ClassicState, seat: int, partner: int) -> list[Action]:
+    return [
         Action(seat, "offer", (partner, mine, theirs))
         for mine in s.items[seat]
         for theirs in [NOTHING, *s.items[partner]]
         if _fits(t, s, seat, partner, mine, theirs)
     ]
-    if offers and not their_gold and mine_gold + COIN <= min(MOST_GOLD, s.gold[seat]):
+
+
+def deal_actions(t: Table, s: ClassicState, seat: int, partner: int) -> list[Action]:
+    """What the offerer may propose: an item as a gift or item for item, with coins on one
+    side (# 004: Items (Trading)): ``add_gold`` puts a coin of the offerer's in, ``ask_gold``
+    asks one of the partner's, up to what the payer has (so the draft always ends), before
+    the item offer closes it."""
+    out = [Action(seat, "cancel")]
+    mine_gold, their_gold = _drafted_gold(s.pending[-1])
+    offers = _item_offers(t, s, seat, partner)
+    if offers and not their_gold and mine_gold + COIN <= s.gold[seat]:
         out.append(Action(seat, "add_gold"))
-    if offers and not mine_gold and their_gold + COIN <= min(MOST_GOLD, s.gold[partner]):
+    if offers and not mine_gold and their_gold + COIN <= s.gold[partner]:
         out.append(Action(seat, "ask_gold"))
     return out + offers
-
-
-MOST_GOLD = 1000  # coins on one side of a drafted trade, at most
 
 
 def _drafted_gold(p: Pending) -> tuple[int, int]:
@@ -72,63 +103,69 @@ def trade_gold(p: Pending) -> int:
     return p.nums[3] if len(p.nums) > 3 else 0
 
 
-OFFER_SIZE = 5  # an open offer in ``state.offers``: turn count, offerer, partner, mine, theirs
-
-
 def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    """What a seat not waited on may do in trade: give 100 gold or offer an item (once per
-    partner per turn), and answer the open offers made to it. Neither side may be in combat."""
+    """What a seat not waited on may do in trade: give coins, offer an item (once per partner
+    per turn), put coins on its open offers, and answer the open offers made to it."""
     if in_combat(s, seat) or s.dead[seat]:  # the dead have nothing to trade until they return
         return []
+    out = gift_actions(s, seat)
+    for p in _partners(s, seat):
+        if f"deal{seat}>{p}" not in s.used:
+            out += _item_offers(t, s, seat, p)
+    return out + amend_actions(t, s, seat) + answer_actions(t, s, seat)
+
+
+def amend_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """Coins put on an open offer ``seat`` made: a coin at a time, one way only, up to what
+    the payer has, while the offer could still be carried out."""
     out: list[Action] = []
-    for p in range(s.seats):
-        if p == seat or s.out[p] or s.dead[p] or in_combat(s, p) or f"deal{seat}>{p}" in s.used:
+    for offerer, partner, mine, theirs, gold in _open_offers(s):
+        if offerer != seat or not _acceptable(t, s, seat, partner, mine, theirs, 0):
             continue
-        if s.gold[seat] >= COIN:
-            out.append(Action(seat, "give_gold", (p,)))
-        for mine in s.items[seat]:
-            for theirs in [NOTHING, *s.items[p]]:
-                if _fits(t, s, seat, p, mine, theirs):
-                    out.append(Action(seat, "offer", (p, mine, theirs)))
-    out.extend(answer_actions(t, s, seat))
+        if gold >= 0 and s.gold[seat] >= gold + COIN:
+            out.append(Action(seat, "add_gold", (partner,)))
+        if gold <= 0 and s.gold[partner] >= COIN - gold:
+            out.append(Action(seat, "ask_gold", (partner,)))
     return out
 
 
 def answer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     """Accept or decline each open offer made to ``seat`` that could still be carried out.
-    Arguments: the item offered, the item asked for (or -1), the offerer; the offered item
-    comes first so that a control describing its first card describes what is on offer."""
+    Arguments: the item offered, the item asked for (or -1), the offerer, the coins; the
+    offered item comes first so that a control describing its first card describes what is
+    on offer."""
     out: list[Action] = []
-    for offerer, partner, mine, theirs in _open_offers(s):
-        if partner == seat and _acceptable(t, s, offerer, seat, mine, theirs):
-            args = (mine, theirs, offerer)
+    for offerer, partner, mine, theirs, gold in _open_offers(s):
+        if partner == seat and _acceptable(t, s, offerer, seat, mine, theirs, gold):
+            args = (mine, theirs, offerer, gold)
             out += [Action(seat, "accept", args), Action(seat, "decline", args)]
     return out
 
 
 def pending_answers(t: Table, s: ClassicState, seat: int) -> list[Action]:
     """The answers to an offer made on the offerer's turn (a ``trade`` decision). Accepting
-    needs both items still in place: an off-turn curse or trade may have moved one."""
+    needs both items and the coins still in place: an off-turn curse or trade may have moved
+    one."""
     p = s.pending[-1]
     offerer, mine, theirs = p.nums[:3]
-    gold = trade_gold(p)
     out = [Action(seat, "decline")]
-    payer, coins = (offerer, gold) if gold > 0 else (seat, -gold)
-    if _acceptable(t, s, offerer, seat, mine, theirs) and s.gold[payer] >= coins:
+    if _acceptable(t, s, offerer, seat, mine, theirs, trade_gold(p)):
         out.insert(0, Action(seat, "accept"))
     return out
 
 
-def _open_offers(s: ClassicState) -> list[tuple[int, int, int, int]]:
-    """Offers made this turn (older ones have lapsed)."""
-    o, n = s.offers, OFFER_SIZE
+def _open_offers(s: ClassicState) -> list[tuple[int, int, int, int, int]]:
+    """Offers made this turn (older ones have lapsed): offerer, partner, mine, theirs, gold."""
+    o, n = s.open_offers, OFFER_SIZE
     return [
-        (o[i + 1], o[i + 2], o[i + 3], o[i + 4]) for i in range(0, len(o), n) if o[i] == s.turns
+        (o[i + 1], o[i + 2], o[i + 3], o[i + 4], o[i + 5])
+        for i in range(0, len(o), n)
+        if o[i] == s.turns
     ]
 
 
 def _acceptable(
-    t: Table, s: ClassicState, offerer: int, partner: int, mine: int, theirs: int
+    t: Table, s: ClassicState, offerer: int, partner: int, mine: int, theirs: int, gold: int
 ) -> bool:
     if s.out[offerer] or s.dead[offerer] or s.dead[partner]:
         return False
@@ -136,7 +173,8 @@ def _acceptable(
         return False
     if mine not in s.items[offerer] or (theirs >= 0 and theirs not in s.items[partner]):
         return False
-    return _fits(t, s, offerer, partner, mine, theirs)
+    payer, coins = (offerer, gold) if gold > 0 else (partner, -gold)
+    return s.gold[payer] >= coins and _fits(t, s, offerer, partner, mine, theirs)
 
 
 def _fits(t: Table, s: ClassicState, seat: int, other: int, mine: int, theirs: int) -> bool:
@@ -158,41 +196,47 @@ def resolve_trade(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
 
 
 def resolve_offer(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool:
-    """Carry out an off-turn gift or offer, or an answer to an open offer; False if ``a`` is
-    none of these."""
+    """Carry out a gift, an off-turn offer or coins put on it, or an answer to an open
+    offer; False if ``a`` is none of these."""
     k = a.kind
     if k == "give_gold":
-        to = int(a.args[0])
-        s.used.append(f"deal{a.seat}>{to}")
-        s.gold[a.seat] -= COIN
-        s.gold[to] += COIN
-        ev.append(Event("gave_gold", {"seat": a.seat, "to": to, "gold": COIN}))
+        _give_coin(s, a.seat, int(a.args[0]), ev)
     elif k == "offer":
         to, mine, theirs = (int(x) for x in a.args)
         s.used.append(f"deal{a.seat}>{to}")
-        s.offers = [*_live_entries(s), s.turns, a.seat, to, mine, theirs]
+        s.open_offers = [*_live_entries(s), s.turns, a.seat, to, mine, theirs, 0]
         ev.append(Event("offer", {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs}))
-    elif k in ("accept", "decline") and len(a.args) == 3:
-        mine, theirs, offerer = (int(x) for x in a.args)
-        entry = [s.turns, offerer, a.seat, mine, theirs]
+    elif k in ("add_gold", "ask_gold") and len(a.args) == 1:
+        to = int(a.args[0])
+        live = s.open_offers = _live_entries(s)
+        i = next(i for i in range(0, len(live), OFFER_SIZE) if live[i + 1 : i + 3] == [a.seat, to])
+        live[i + 5] += COIN if k == "add_gold" else -COIN
+        ev.append(Event(k, {"seat": a.seat, "to": to, "gold": abs(live[i + 5])}))
+    elif k in ("accept", "decline") and len(a.args) == 4:
+        mine, theirs, offerer, gold = (int(x) for x in a.args)
+        entry = [s.turns, offerer, a.seat, mine, theirs, gold]
         live = _live_entries(s)
         for i in range(0, len(live), OFFER_SIZE):
             if live[i : i + OFFER_SIZE] == entry:
                 del live[i : i + OFFER_SIZE]
                 break
-        s.offers = live
+        s.open_offers = live
         if k == "accept":
-            _move(t, s, offerer, a.seat, mine)
-            if theirs >= 0:
-                _move(t, s, a.seat, offerer, theirs)
+            _swap(t, s, offerer, a.seat, mine, theirs, gold)
         ev.append(Event("trade_" + k, {"seat": a.seat, "with": offerer}))
     else:
         return False
     return True
 
 
+def _give_coin(s: ClassicState, seat: int, to: int, ev: list[Event]) -> None:
+    s.gold[seat] -= COIN
+    s.gold[to] += COIN
+    ev.append(Event("gave_gold", {"seat": seat, "to": to, "gold": COIN}))
+
+
 def _live_entries(s: ClassicState) -> list[int]:
-    o, n = s.offers, OFFER_SIZE
+    o, n = s.open_offers, OFFER_SIZE
     return [x for i in range(0, len(o), n) if o[i] == s.turns for x in o[i : i + n]]
 
 
@@ -206,11 +250,6 @@ def answer_deal(s: ClassicState, a: Action, ev: list[Event]) -> None:
         s.pending.append(p)
         gold = mine_gold or their_gold
         ev.append(Event(a.kind, {"seat": a.seat, "to": p.seats[0], "gold": gold}))
-    elif a.kind == "give_gold":
-        to = int(a.args[0])
-        s.gold[a.seat] -= COIN
-        s.gold[to] += COIN
-        ev.append(Event("gave_gold", {"seat": a.seat, "to": to, "gold": COIN}))
     elif a.kind == "offer":
         to, mine, theirs = (int(x) for x in a.args)
         gold = mine_gold - their_gold
@@ -223,14 +262,17 @@ def answer_trade(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
     offerer, mine, theirs = p.nums[:3]
     if a.kind == "accept":
-        _move(t, s, offerer, a.seat, mine)
-        if theirs >= 0:
-            _move(t, s, a.seat, offerer, theirs)
-        gold = trade_gold(p)  # 004: Items (Trading): coins may be part of the trade
-        s.gold[offerer] -= gold
-        s.gold[a.seat] += gold
+        _swap(t, s, offerer, a.seat, mine, theirs, trade_gold(p))
     ev.append(Event("trade_" + a.kind, {"seat": a.seat, "with": offerer}))
 
 
-def _move(t: Table, s: ClassicState, giver: int, taker: int, card: int) -> None:
-    t.put_item(s, taker, card, t.take_item(s, giver, card))
+def _swap(
+    t: Table, s: ClassicState, offerer: int, partner: int, mine: int, theirs: int, gold: int
+) -> None:
+    """Carry out an accepted trade: the items, and the coins (# 004: Items (Trading): coins
+    may be part of the trade)."""
+    t.put_item(s, partner, mine, t.take_item(s, offerer, mine))
+    if theirs >= 0:
+        t.put_item(s, offerer, theirs, t.take_item(s, partner, theirs))
+    s.gold[offerer] -= gold
+    s.gold[partner] += gold

@@ -89,3 +89,103 @@ def test_what_others_see_of_a_charity_card_does_not_depend_on_the_card(game: Cla
         _do(game, s, 1, "keep")  # keeping the card is always possible
         assert game.deciders(s) == {0}
     assert seen[0] == seen[1]
+
+
+def _coins_table(game: Classic) -> ClassicState:
+    return build(
+        game,
+        {"seats": 3, "phase": "kick"},
+        [
+            {"gold": 500, "items": ["hat_pot"]},
+            {"gold": 2500, "items": ["ring_bling"]},
+            {"gold": 0, "items": ["feet_kickers"]},
+        ],
+    )
+
+
+def test_coins_are_given_in_any_amount_any_number_of_times(game: Classic) -> None:
+    # 004: Coins ("give coins to any player at any time (except in combat!)"): off-turn,
+    # seat 1 hands seat 2 twenty-five coins, one at a time (docs/rules/classic.md: a gift is
+    # a coin per action, as often as wanted); on its own turn seat 0 gives without a deal.
+    s = _coins_table(game)
+    for _ in range(25):
+        _do(game, s, 1, "give_gold", 2)
+    assert s.gold == [500, 0, 2500]
+    assert not _legal(game, s, 1, "give_gold", 0)  # nothing left to give
+    _do(game, s, 0, "give_gold", 1)
+    _do(game, s, 0, "give_gold", 1)
+    assert s.gold == [300, 200, 2500] and game.deciders(s) == {0}
+
+
+def test_no_coins_change_hands_with_anyone_in_combat(game: Classic) -> None:
+    # 004: When You May Take Actions ("trade Items or coins ... the other player may not be
+    # in combat, either") and Coins ("except in combat"): the fighter neither gives nor
+    # receives; two bystanders may.
+    s = _coins_table(game)
+    s.door.append(game.table.by_id["mon_mold"])
+    s.door_discard.clear()
+    _do(game, s, 0, "kick")
+    assert s.combat is not None
+    assert not _legal(game, s, 0, "give_gold", 1)
+    assert not _legal(game, s, 1, "give_gold", 0)
+    _do(game, s, 1, "give_gold", 2)
+    assert s.gold[1:] == [2400, 100]
+
+
+def test_an_off_turn_trade_may_carry_coins(game: Classic) -> None:
+    # 004: Items (Trading) ("Coins may be included in a trade") at any time outside combat:
+    # seat 1 offers its ring for seat 2's boots and adds 300 gold, off-turn; seat 2 accepts
+    # those terms (the answer names them, so an answer given to older terms is refused).
+    s = _coins_table(game)
+    _do(game, s, 1, "offer", 2, "ring_bling", "feet_kickers")
+    old_terms = ("ring_bling", "feet_kickers", 1, 0)
+    assert _legal(game, s, 2, "accept", *old_terms)
+    for _ in range(3):
+        _do(game, s, 1, "add_gold", 2)
+    assert not _legal(game, s, 2, "accept", *old_terms)
+    assert not _legal(game, s, 1, "ask_gold", 2)  # coins go one way in a trade
+    offer = game.view(s, None).to_json()["offers"]
+    assert offer == [
+        {"from": 1, "to": 2, "give": s.items[1][0], "take": s.items[2][0], "gold": 300}
+    ]
+    _do(game, s, 2, "accept", "ring_bling", "feet_kickers", 1, 300)
+    assert s.gold == [500, 2200, 300]
+    assert _ids(game, s.items[1]) == ["feet_kickers"] and _ids(game, s.items[2]) == ["ring_bling"]
+    assert game.deciders(s) == {0}
+
+
+def test_an_off_turn_sale_asks_coins_of_the_partner(game: Classic) -> None:
+    # 004: Items (Trading): seat 2 offers its boots to seat 1 for 200 gold, off-turn.
+    s = _coins_table(game)
+    _do(game, s, 2, "offer", 1, "feet_kickers", -1)
+    _do(game, s, 2, "ask_gold", 1)
+    _do(game, s, 2, "ask_gold", 1)
+    _do(game, s, 1, "accept", "feet_kickers", -1, 2, -200)
+    assert s.gold == [500, 2300, 200]
+    assert _ids(game, s.items[1]) == ["feet_kickers", "ring_bling"]
+
+
+def test_coins_in_an_own_turn_deal_are_not_capped_below_what_the_payer_has(
+    game: Classic,
+) -> None:
+    # 004: Coins (any amount): a trade drafted on one's own turn may carry more than 1,000.
+    s = _coins_table(game)
+    s.gold[0] = 1500
+    _do(game, s, 0, "deal", 1)
+    for _ in range(15):
+        _do(game, s, 0, "add_gold")
+    assert not _legal(game, s, 0, "add_gold")
+    _do(game, s, 0, "offer", 1, "hat_pot", "ring_bling")
+    _do(game, s, 1, "accept")
+    assert s.gold[:2] == [0, 4000]
+
+
+def test_a_snapshot_with_old_open_offers_loads_with_no_coins_on_them(game: Classic) -> None:
+    # A match saved before coins could ride on off-turn offers keeps its open offer.
+    s = _coins_table(game)
+    _do(game, s, 1, "offer", 2, "ring_bling", "feet_kickers")
+    data = s.to_json()
+    data["offers"] = data.pop("open_offers")[:5]
+    loaded = game.load_state(data)
+    assert loaded.open_offers == s.open_offers
+    assert _legal(game, loaded, 2, "accept", "ring_bling", "feet_kickers", 1, 0)

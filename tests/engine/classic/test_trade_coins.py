@@ -35,7 +35,7 @@ def test_coins_asked_in_a_trade_must_still_be_there(game: Classic) -> None:
 
 
 def test_gold_steps_are_bounded(game: Classic) -> None:
-    # 004: Items (Trading): coins come in 100s up to the offerer's gold (and MOST_GOLD).
+    # 004: Items (Trading): coins come in 100s up to the offerer's gold.
     s = build(game, {"seats": 3, "phase": "kick"}, [{"items": ["hat_pot"], "gold": 200}, {}])
     game.apply(s, Action(0, "deal", (1,)))
     for _ in range(2):

@@ -43,7 +43,7 @@ def test_an_offturn_offer_shows_in_every_view_until_answered(game: Classic) -> N
     expected = [{"from": 1, "to": 2, "give": hat, "take": boots}]
     for viewer in VIEWERS:
         assert _offers(game, s, viewer) == expected
-    _do(game, s, 2, "accept", "hat_pot", "feet_kickers", 1)
+    _do(game, s, 2, "accept", "hat_pot", "feet_kickers", 1, 0)
     assert all(_offers(game, s, viewer) == [] for viewer in VIEWERS)
     assert hat in s.items[2] and boots in s.items[1]
 
