@@ -2,8 +2,8 @@
 
 Only items on the table change hands, never cards from a hand; whatever is received stays in
 play. Nobody in combat (the fighter, the helper) trades or gives, and nobody gives to them; a
-fight's bystanders may (# 004: When You May Take Actions: "Trade Items or coins with another
-player (the other player may not be in combat, either)").
+fight's bystanders may (# 004: When You May Take Actions: items and coins are traded only
+while neither side is in combat).
 
 Coins (# 004: Coins: to any player, at any time, except in combat, any amount): ``give_gold``
 hands one 100-gold coin over and may be repeated at will, so any amount is a run of coins and

@@ -53,8 +53,8 @@ def _charity_table(game: Classic, gift: str) -> ClassicState:
 
 
 def test_a_charity_item_may_be_played_at_once_off_turn(game: Classic) -> None:
-    # 004: When You May Take Actions ("play a card that you have just received, even if
-    # normally you would have to wait for your own turn") and Charity: seat 1 puts the ring
+    # 004: When You May Take Actions (a card just received may be played at once, even when it
+    # would otherwise wait for its owner's turn) and Charity: seat 1 puts the ring
     # it was just given on the table during seat 0's turn.
     s = _charity_table(game, "ring_bling")
     _do(game, s, 0, "charity_give", "ring_bling", 1)
