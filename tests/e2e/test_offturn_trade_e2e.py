@@ -131,7 +131,7 @@ async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: Wor
         in words
     )
     assert texts.HAND_OFF_TURN.format(name=NAMES[decider]) in words  # not their move
-    accept = Action(partner, "accept", (give, take, offer.seat))
+    accept = Action(partner, "accept", (give, take, offer.seat, 0))  # no coins on it
     found = await _control(humans[partner].user, dm, accept.key)
     assert found.label == (f"Take {NAMES[offer.seat]}'s {name_of(give)} for your {name_of(take)}")
     await found.use(humans[partner].user, accept.key)
