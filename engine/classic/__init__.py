@@ -11,7 +11,7 @@ from engine.cards.loader import load_card_dir
 from engine.classic.cards import ClassicCard
 from engine.classic.game import Classic
 
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: issue 14 (hordes, coins, received cards, promises, hirelings)
 """Bump it with any rules change that alters legal moves or outcomes: a live match started on
 another version is replayed on the new rules at restart and ended cleanly if it no longer
 reaches the same state (docs/reliability.md, "A deploy under live matches")."""

@@ -14,6 +14,7 @@ import pytest
 
 from bot.restore import RULES_CHANGED, UNREADABLE
 from bot.service import ServiceError
+from engine import classic as classic_game
 from engine import games as registry
 from engine.classic.game import Classic
 from engine.replay import ExportedMatch, check
@@ -122,11 +123,12 @@ async def test_a_rules_bump_that_changes_nothing_goes_on(
 ) -> None:
     data, db, match_id = await started(tmp_path, "classic", 3, 0)
     before = await restarted_view(db, data, match_id)
-    monkeypatch.setattr("engine.classic.RULES_VERSION", 2)
+    bumped = classic_game.RULES_VERSION + 1
+    monkeypatch.setattr("engine.classic.RULES_VERSION", bumped)
     assert await restarted_view(db, data, match_id) == before
     with sqlite3.connect(db) as raw:
         [(version,)] = raw.execute("SELECT rules_version FROM matches WHERE id = ?", (match_id,))
-    assert version == 2  # replayed exactly: the new version is pinned
+    assert version == bumped  # replayed exactly: the new version is pinned
 
 
 async def test_a_rules_change_that_alters_the_match_ends_it_cleanly(
@@ -141,7 +143,7 @@ async def test_a_rules_change_that_alters_the_match_ends_it_cleanly(
         return state
 
     monkeypatch.setattr(Classic, "new", patched)
-    monkeypatch.setattr("engine.classic.RULES_VERSION", 2)
+    monkeypatch.setattr("engine.classic.RULES_VERSION", classic_game.RULES_VERSION + 1)
     fresh_process()
     service = await open_service(db, data)
     try:
