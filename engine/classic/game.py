@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards.loader import card_set_digest
@@ -47,9 +47,7 @@ class Classic(Game[ClassicState, ClassicView]):
     def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> ClassicState:
         if not self.min_seats <= seats <= self.max_seats:
             raise IllegalAction(Reason.BAD_ARGUMENTS, seats=seats)
-        state = turn.setup(self.table, seats, seed)
-        state.single_winner = bool((options or {}).get("single_winner", False))
-        return state
+        return start(self, seats, seed, options)
 
     def live_seats(self, state: ClassicState) -> frozenset[int]:
         return frozenset(p for p in range(state.seats) if not state.out[p])
@@ -278,6 +276,22 @@ class Classic(Game[ClassicState, ClassicView]):
         from engine.classic.ai_free import choose_free
 
         return choose_free(self, state, seat, rng, level)
+
+
+def start(
+    game: Classic,
+    seats: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    dice: Sequence[int] = (),
+) -> ClassicState:
+    """A new match: the deal and the first-player roll (``dice``: stacked results for that
+    roll, for scenarios), with the match options (# 004: Special Rules, a single winner)."""
+    if not game.min_seats <= seats <= game.max_seats:
+        raise IllegalAction(Reason.BAD_ARGUMENTS, seats=seats)
+    state = turn.setup(game.table, seats, seed, dice)
+    state.single_winner = bool((options or {}).get("single_winner", False))
+    return state
 
 
 def _tie_die(p: Pending) -> bool:

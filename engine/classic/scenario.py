@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.classic.game import Classic
+from engine.classic.game import Classic, start
 from engine.classic.state import ClassicState
 from engine.classic.table import Table
 from engine.core import Action, Rng
@@ -23,6 +23,12 @@ def build(
 ) -> ClassicState:
     t = game.table
     seats = int(setup.get("seats", len(seats_spec) or 3))
+    if setup.get("deal"):
+        # The setup phase itself (# 004: Setup, Starting the Game): the real deal of the
+        # starting characters from the seed, and the first-player roll from the stacked dice.
+        if seats_spec or set(setup) - DEAL_KEYS:
+            raise ValueError("deal = true takes only seats, seed and dice (no [[seat]] tables)")
+        return start(game, seats, int(setup.get("seed", 1)), options, setup.get("dice", []))
     free = list(range(len(t)))
 
     def take(def_id: str) -> int:
@@ -106,7 +112,7 @@ def summary(game: Classic, s: ClassicState) -> dict[str, Any]:
 
     outcome = game.outcome(s)
     c = s.combat
-    return {
+    facts: dict[str, Any] = {
         "levels": list(s.levels),
         "gold": list(s.gold),
         "hand_sizes": [len(h) for h in s.hands],
@@ -131,10 +137,21 @@ def summary(game: Classic, s: ClassicState) -> dict[str, Any]:
         "door_discard": ids(s.door_discard),
         "treasure_discard": ids(s.treasure_discard),
         "corpse": ids(s.corpse),
+        "dice_left": list(s.dice),
     }
+    # One seat's part of a per-seat fact: ``gold.1``, ``curses.2`` (``absent`` names these).
+    for key in PER_SEAT:
+        facts.update({f"{key}.{seat}": value for seat, value in enumerate(facts[key])})
+    return facts
 
 
+PER_SEAT: tuple[str, ...] = ("levels", "gold", "hand_sizes", "hands", "items", "equipped")
+PER_SEAT += ("roles", "curses", "cheated", "dead")
+
+
+DEAL_KEYS = {"seats", "seed", "dice", "deal"}
 SETUP_KEYS = {
+    "deal",
     "seats",
     "seed",
     "turn",

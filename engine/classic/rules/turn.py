@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.classic.rules.combat import start_combat
 from engine.classic.rules.effects import curse, offer_received, start_of_turn
 from engine.classic.rules.running import loot_coins
@@ -12,7 +14,7 @@ from engine.core import Action, Event, Rng
 START_GOLD = 500
 
 
-def setup(t: Table, seats: int, seed: int) -> ClassicState:
+def setup(t: Table, seats: int, seed: int, dice: Sequence[int] = ()) -> ClassicState:
     """# 004: Setup: starred cards make the starting characters (one Door, two Treasures,
     face up, no hand, 500 gold); the rest form the two decks; a die decides who starts."""
     rng = Rng(seed)
@@ -53,6 +55,7 @@ def setup(t: Table, seats: int, seed: int) -> ClassicState:
     s.treasure = [i for i in range(len(t)) if not t.is_door[i] and i not in dealt]
     rng.shuffle(s.door)
     rng.shuffle(s.treasure)
+    s.dice = [int(d) for d in dice]  # stacked results for the first-player roll (scenarios)
     s.turn = first_player(s)
     return s
 
