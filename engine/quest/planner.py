@@ -13,12 +13,80 @@ from engine.quest.board import step_cell
 from engine.quest.content import DIRS, Content
 from engine.quest.monsters import ignores, owner
 from engine.quest.state import Cell, Fight, QuestState
-from engine.quest.stats import icon_dice, link_cost, max_health, move_left
+from engine.quest.stats import has, icon_dice, link_cost, max_health, move_left
 
 if TYPE_CHECKING:
     from engine.quest.game import Quest
 
 DIE = 3.5
+
+
+def _dist(n: int) -> list[float]:
+    """The distribution of the sum of n six-sided dice (index = total)."""
+    out = [1.0]
+    for _ in range(n):
+        nxt = [0.0] * (len(out) + 6)
+        for total, p in enumerate(out):
+            for face in range(1, 7):
+                nxt[total + face] += p / 6
+        out = nxt
+    return out
+
+
+DISTS = [_dist(n) for n in range(9)]
+
+
+def p_beat(mine: int, my_dice: int, theirs: int, their_dice: int, ties_win: bool = False) -> float:
+    """The chance that mine + our dice beats theirs + their dice (R97, R102, R104)."""
+    a = DISTS[max(0, min(8, my_dice))]
+    b = DISTS[max(0, min(8, their_dice))]
+    win = 0.0
+    for x, px in enumerate(a):
+        if px == 0.0:
+            continue
+        for y, py in enumerate(b):
+            diff = mine + x - theirs - y
+            if diff > 0 or (ties_win and diff == 0):
+                win += px * py
+    return win
+
+
+def fight_odds(s: QuestState, c: Content, f: Fight) -> float:
+    mine = combat.side_total(s, c, f)
+    my_dice = sum(
+        max(0, icon_dice(s, c, k, f.cell) + (f.extra_dice[0] if k == f.main else 0))
+        for k in combat.fighters(f)
+    )
+    theirs = combat.monsters_total(s, c, f)
+    their_dice = sum(combat.monster_dice(s, c, f, s.mon(x)) for x in f.mons)
+    return p_beat(mine, my_dice, theirs, their_dice, f.warrior)
+
+
+def explore_odds(s: QuestState, c: Content, seat: int, boss: bool = False) -> float:
+    """Our chance against a monster drawn blind from the Monster cards (their list is public),
+    with the one-shots we hold thrown in."""
+    shots = sum(
+        c.treasure(i).amount
+        for i in [*s.hand[seat], *(x for x, z in s.gear[seat].items() if z == "belt")]
+        if c.deck_of[i] == "T" and c.treasure(i).op == "bonus"
+    )
+    mine = max(1, s.level[seat]) + combat.gear_bonus(s, c, None, seat) + shots
+    dice = max(0, icon_dice(s, c, seat, s.pos[seat]))
+    total = 0.0
+    for m in c.monsters:
+        if boss:
+            level = 20
+        else:
+            lv = m.ignores
+            if (lv.level_at_least and s.level[seat] >= lv.level_at_least) or (
+                lv.level_at_most and s.level[seat] <= lv.level_at_most
+            ):
+                total += 1.0
+                continue
+            level = m.level
+        bonus = sum(b.amount for b in m.bonuses if has(s, c, seat, b.vs))
+        total += p_beat(mine, dice, level + bonus, m.dice)
+    return total / len(c.monsters)
 
 
 def _kinds(legal: list[Action]) -> dict[str, list[Action]]:
@@ -94,7 +162,8 @@ def _pending(
     if p.kind == "explore_dxm":
         return by["take"][0]
     if p.kind == "summon":
-        strong = s.level[seat] >= 3 and s.hits[seat] + 1 < max_health(s, c, seat)
+        strong = s.level[seat] < 10 and s.hits[seat] + 1 < max_health(s, c, seat)
+        strong = strong and explore_odds(s, c, seat) >= 0.75
         return by["summon" if strong else "no_summon"][0]
     if p.kind == "base":
         others = [a for a in by["base"] if int(a.args[0]) != seat]
@@ -109,8 +178,10 @@ def _pending(
         s2 = s.clone()
         s2.fight = trial
         s2.pos[seat] = f.cell
-        margin = expected_margin(s2, c, trial)
-        keen = margin > 2 and (p.data[0] > 0 or s.level[seat] < s.level[f.main])
+        odds = fight_odds(s2, c, trial)
+        spare = max_health(s, c, seat) - s.hits[seat] - len(f.mons)  # Health left after a loss
+        keen = odds >= (0.8 if f.boss else 0.7) and spare >= 2
+        keen = keen and (p.data[0] > 0 or s.level[seat] < s.level[f.main] or f.boss)
         return by["accept" if keen else "decline"][0]
     if p.kind == "ring":
         return by["cancel"][0]
@@ -150,8 +221,8 @@ def _room_score(s: QuestState, c: Content, seat: int, cell: Cell) -> float:
 
 def _fight(s: QuestState, c: Content, f: Fight, seat: int, by: dict[str, list[Action]]) -> Action:
     margin = expected_margin(s, c, f)
-    need = 1.5 if not f.boss else 2.5
-    if margin >= need:
+    odds = fight_odds(s, c, f)
+    if odds >= (0.8 if f.boss else 0.7):
         return by["roll"][0]
     for kind in ("power",):
         for a in by.get(kind, []):
@@ -166,16 +237,16 @@ def _fight(s: QuestState, c: Content, f: Fight, seat: int, by: dict[str, list[Ac
         card = int(a.args[0])
         if c.deck_of[card] == "D" and c.dxm_card(card).kind in ("curse", "enhancer", "wander"):
             return a
-    if "escape" in by and margin < -6:
+    if "escape" in by and odds < 0.25:
         return by["escape"][0]
     asks = by.get("ask", [])
     if asks:
         bribe = 1 if margin > -6 else 2
         chosen = [a for a in asks if a.args[1] == bribe]
         return max(chosen or asks, key=lambda a: s.level[int(a.args[0])])
-    if "repel" in by and margin < -3:
+    if "repel" in by and odds < 0.4:
         return by["repel"][0]
-    if "escape" in by and margin < -2:
+    if "escape" in by and odds < 0.4:
         return by["escape"][0]
     return by["roll"][0]
 
@@ -227,6 +298,8 @@ def _path(s: QuestState, c: Content, seat: int, goal: Cell) -> str | None:
         cell, first = queue.popleft()
         if cell == goal:
             return first
+        if cell != goal and not _safe(s, c, seat, cell):
+            continue  # never route through a fight we would likely lose
         for d in DIRS:
             n = step_cell(cell, d)
             if n in s.rooms and n not in seen and link_cost(s, c, seat, cell, d) is not None:
@@ -236,6 +309,8 @@ def _path(s: QuestState, c: Content, seat: int, goal: Cell) -> str | None:
 
 
 def _safe(s: QuestState, c: Content, seat: int, cell: Cell) -> bool:
+    if cell == (0, 0) and s.level[seat] >= 10:
+        return False  # stepping into the Entrance at Level 10 calls up the Boss (R121)
     return all(ignores(s, c, m, seat) for m in s.mons_at(cell)) or _beatable(s, c, seat, cell)
 
 
@@ -247,22 +322,7 @@ def _beatable(s: QuestState, c: Content, seat: int, cell: Cell) -> bool:
     s2 = s.clone()
     s2.pos[seat] = cell
     s2.fight = trial
-    return expected_margin(s2, c, trial) >= 2
-
-
-def _power(s: QuestState, c: Content, seat: int) -> float:
-    """Our strength against an unknown monster: level, gear, dice here, one-shots at hand."""
-    shots = sum(
-        c.treasure(i).amount
-        for i in [*s.hand[seat], *(x for x, z in s.gear[seat].items() if z == "belt")]
-        if c.deck_of[i] == "T" and c.treasure(i).op == "bonus"
-    )
-    gear = combat.gear_bonus(s, c, None, seat)
-    return s.level[seat] + gear + DIE * max(0, icon_dice(s, c, seat, s.pos[seat])) + shots
-
-
-BOSS_READY = 27.0  # Level 20 + its dice + a margin (R121)
-READY = 13.0  # explore when our power reaches a middling monster's (level ~8 + dice)
+    return fight_odds(s2, c, trial) >= 0.7
 
 
 def _move(s: QuestState, c: Content, seat: int, by: dict[str, list[Action]]) -> Action:
@@ -289,11 +349,16 @@ def _move(s: QuestState, c: Content, seat: int, by: dict[str, list[Action]]) -> 
             return a
     if "pick_up" in by:
         return by["pick_up"][0]
-    if s.level[seat] >= 10 and (_power(s, c, seat) >= BOSS_READY or s.turn_no > 200):
+    # At Level 10 waiting is what kills (mobs gather, R85): go for the Boss at once unless a
+    # lost Boss fight (a hit, then a run, R124) could kill us.
+    healthy = max_health(s, c, seat) - s.hits[seat] >= 3
+    if s.level[seat] >= 10 and healthy:
         step = _path(s, c, seat, (0, 0))
-        go = [a for a in by.get("go", []) if a.args[0] == step]
+        go = [a for a in by.get("go", []) if step is not None and a.args[0] == step]
         if go:
-            return go[0]
+            target = step_cell(s.pos[seat], str(step))
+            if target == (0, 0) or _safe(s, c, seat, target):
+                return go[0]
         return by["end_turn"][0]
     if hurt >= 2 or (hurt and top <= 4):
         return _home(s, c, seat, by)
@@ -305,8 +370,8 @@ def _move(s: QuestState, c: Content, seat: int, by: dict[str, list[Action]]) -> 
     if "search" in by and _search_worth(s, c, seat):
         return by["search"][0]
     here = s.pos[seat]
-    need = READY if s.level[seat] < 8 else READY + 6
-    ready = _power(s, c, seat) >= need or len(s.rooms) == 1
+    need = 0.7 if s.level[seat] < 8 else 0.8
+    ready = explore_odds(s, c, seat) >= need and s.level[seat] < 10 and _boss_ripe(s, c, seat)
     options = []
     for a in by.get("go", []):
         d = str(a.args[0])
@@ -318,13 +383,19 @@ def _move(s: QuestState, c: Content, seat: int, by: dict[str, list[Action]]) -> 
             if ready:
                 options.append((3 - cost, a))
         elif any(not ignores(s, c, m, seat) for m in s.mons_at(n)):
-            if _beatable(s, c, seat, n):
+            if s.level[seat] < 10 and _beatable(s, c, seat, n):
                 options.append((4 - cost, a))
         elif n not in s.searched and _search_value(s, c, n) >= 0 and cost < move_left(s, c, seat):
             options.append((1 - cost, a))
     if options:
         return max(options, key=lambda t: t[0])[1]
-    prey = [m.cell for m in s.mons if not m.boss and _beatable(s, c, seat, m.cell)]
+    prey = [
+        m.cell
+        for m in s.mons
+        if s.level[seat] < 10 and not m.boss and _beatable(s, c, seat, m.cell)
+    ]
+    if not _boss_ripe(s, c, seat):
+        prey = []
     if prey and move_left(s, c, seat) >= 1:
         step = _path(s, c, seat, min(prey, key=lambda p: abs(p[0] - here[0]) + abs(p[1] - here[1])))
         for a in by.get("go", []):
@@ -361,6 +432,14 @@ def _search_value(s: QuestState, c: Content, cell: Cell) -> int:
 
 def _searchable_near(s: QuestState, c: Content, seat: int) -> bool:
     return any(_search_value(s, c, cell) >= 0 for cell in s.rooms)
+
+
+def _boss_ripe(s: QuestState, c: Content, seat: int) -> bool:
+    """At Level 9 the next kill makes us face the Boss at once: take it only when ready."""
+    return s.level[seat] < 9 or explore_odds(s, c, seat, boss=True) >= BOSS_ODDS or s.turn_no > 300
+
+
+BOSS_ODDS = 0.45
 
 
 def _heals(s: QuestState, c: Content, seat: int, a: Action) -> bool:
