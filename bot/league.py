@@ -157,7 +157,9 @@ class League:
         if snapshot is None:
             return {}
         try:
-            cards = load_game("classic").cards  # type: ignore[attr-defined]
+            # Instance ids of the cards the match was played on (its pinned set, with copies).
+            game = await self.service.game_of_match(match_id)
+            cards = game.table.defs  # type: ignore[attr-defined]
             held = snapshot[1]["roles"]
             return {
                 seat: cards[index].id
@@ -165,7 +167,7 @@ class League:
                 for index in reversed(indexes)
                 if cards[index].kind == "class"
             }
-        except (KeyError, IndexError, TypeError, AttributeError):
+        except (KeyError, IndexError, TypeError, AttributeError, ServiceError):
             return {}
 
     async def catch_up(self) -> int:

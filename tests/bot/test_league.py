@@ -274,12 +274,17 @@ async def test_the_classic_class_is_read_from_the_final_table(tmp_path: Path) ->
         for user in (101, 102):
             await service.join(match.id, user, f"U{user}")
         await service.start_match(match.id, 100)
-        cards = load_game("classic").cards  # type: ignore[attr-defined]
-        warrior = next(i for i, c in enumerate(cards) if c.id == "role_warrior")
+        # Roles hold instance ids (cards counted with their copies), not card positions: take
+        # a class card whose instance id differs from its position in the card list.
+        classic = load_game("classic")
+        cards, defs = classic.cards, classic.table.defs  # type: ignore[attr-defined]
+        iid, card = next(
+            (i, d) for i, d in enumerate(defs) if d.kind == "class" and cards.index(d) != i
+        )
         count, state = await service.repo.snapshot(match.id) or (0, {})
-        state["roles"] = [[warrior], [], []]
+        state["roles"] = [[iid], [], []]
         await service.repo.replace_snapshot(match.id, count, state)
-        assert await league._classic_classes(match.id) == {0: "role_warrior"}
+        assert await league._classic_classes(match.id) == {0: card.id}
     finally:
         await db.close()
 
