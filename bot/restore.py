@@ -19,11 +19,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot.fold import Fold, fold, plain
 from bot.match_types import MatchInfo, SeatInfo, ServiceError, Update
 from bot.storage.repository import StoredMatch
 from engine import games as registry
 from engine.core import Event, Game
-from engine.core.record import CardSetChanged, MatchRecord, RecordHeader
+from engine.core.record import MatchRecord, RecordHeader
 
 if TYPE_CHECKING:
     from bot.storage.repository import Repository, Row
@@ -36,8 +37,6 @@ CARDS_GONE = "cards_changed"  # its card set can neither be rebuilt nor found in
 RULES_CHANGED = "rules_changed"  # its log no longer reaches its state on the new rules
 UNREADABLE = "unreadable"  # a row of it cannot be read: quarantined until a manager ends it
 BY_MANAGER = "ended_by_manager"
-RECENT_ACTIONS = 30  # actions whose events are kept for the table's "Last moves"
-OFFER_EVENT = "offer"  # its "to" seat is dealt a fresh hand (as bot.publisher does)
 
 
 class CannotGoOn(Exception):
@@ -168,7 +167,7 @@ class Restorer:
             folded = fold(game, record)
         except Exception as exc:
             raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: log refused ({exc})") from exc
-        if _plain(folded.state.to_json()) != _plain(stored.snapshot[1]):
+        if plain(folded.state.to_json()) != plain(stored.snapshot[1]):
             raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: the log reaches another state")
         await self.repo.pin_match(match_id, card_set=None, rules_version=now)
         log.warning("match %s replays exactly on rules %s (was %s): going on", match_id, now, was)
@@ -405,49 +404,6 @@ class Restorer:
         return await self._restore(match.id)
 
 
-@dataclass
-class Fold:
-    """A record folded over a new state, with what a restart needs beside the state."""
-
-    state: Any
-    recent: list[Event]
-    hand_due: dict[int, int]
-
-
-def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
-    """Replay ``record`` (every action checked) keeping the events of its last actions and,
-    per seat, the action count at which its hand last fell due by the publisher's rule: at
-    the start; when it starts to decide outside a response window; when offered a trade."""
-    from bot.service import in_window  # the service imports this module
-
-    header = record.header
-    if header.game != game.id:
-        raise ValueError(f"record is for {header.game!r}, not {game.id!r}")
-    if header.card_set_digest != game.card_set_digest:
-        raise CardSetChanged(header.card_set_digest)
-    state = game.new(header.seats, header.seed, header.options)
-    due = dict.fromkeys(range(header.seats), 0)
-    actions = record.action_list()
-    recent: list[Event] = []
-    deciding = frozenset[int]() if in_window(game, state) else game.deciders(state)
-    for count, action in enumerate(actions, start=1):
-        events = game.apply(state, action)
-        if count > len(actions) - RECENT_ACTIONS:
-            recent.extend(events)
-        now = game.deciders(state)
-        window = in_window(game, state)
-        seats = set() if window else set(now - deciding)
-        seats.update(
-            int(e.data["to"])
-            for e in events
-            if e.kind == OFFER_EVENT and isinstance(e.data.get("to"), int)
-        )
-        for seat in seats:
-            due[seat] = count
-        deciding = frozenset() if window else now
-    return Fold(state, recent, due)
-
-
 def ai_levels_of(seats: Iterable[SeatInfo]) -> dict[int, str]:
     return {s.seat: s.ai_level for s in seats if s.ai_level is not None}
 
@@ -463,8 +419,3 @@ def rules_version_of(game_id: str) -> int:
         return registry.rules_version(game_id)
     except KeyError:
         return 1  # a game given to the service directly (tests) and never registered
-
-
-def _plain(value: Any) -> Any:
-    """As stored: JSON's own types (tuples become lists, keys become strings)."""
-    return json.loads(json.dumps(value))
