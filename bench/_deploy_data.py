@@ -40,3 +40,16 @@ def change_number(folder: Path, game: str, file: str, card_id: str, field: str, 
             assert changed != block, (card_id, field)
             blocks[i] = changed
     path.write_text("[[card]]".join(blocks), "utf-8")
+
+
+def bump_every(folder: Path, game: str, file: str, field: str, by: int) -> int:
+    """Every card of ``file`` with ``field`` gets ``by`` more of it; how many changed."""
+    path = folder / game / file
+    text, count = re.subn(
+        rf"^{field} = (-?\d+)$",
+        lambda m: f"{field} = {int(m.group(1)) + by}",
+        path.read_text("utf-8"),
+        flags=re.M,
+    )
+    path.write_text(text, "utf-8")
+    return count

@@ -1,6 +1,6 @@
 """Deploy drill: restart the bot under live matches of both games on changed cards and rules.
 
-    python bench/deploy.py [--matches 16] [--moves 10] [--json]
+    python bench/deploy.py [--matches 16] [--moves 10] [--json] [--unpinned]
 
 Builds ``--matches`` live matches (classic and duel, people and AI seats, mid-game) through the
 real ``MatchService`` on a real SQLite file, on a copy of ``data/`` in a temp folder (the real
@@ -10,15 +10,18 @@ on the changed cards or code:
 
 - ``card_added``: a new card at the top of a card file of each game (every later id shifts);
 - ``card_removed``: a card removed from each game's files;
-- ``numbers_changed``: a monster's level (classic) and power (duel) changed;
+- ``numbers_changed``: every monster's level (classic) and power (duel) one higher;
 - ``rules_same``: both games' ``RULES_VERSION`` bumped, no rule changed;
 - ``rules_changed``: both bumped, and a patched classic rule (every seat starts a level up).
 
 Each match is then counted: ``unchanged`` (every seat's view and moves and the table's words are
-exactly those before the deploy, and it plays on), ``ended_cleanly`` (closed with no result, a
+exactly those the same start-up showed on the old code and data, and again after the same
+``--moves`` human moves on each side), ``ended_cleanly`` (closed with no result, a
 reason and no league row), ``corrupted`` (live but anything a player sees differs) or
 ``stalled`` (live, nobody can move, or a move fails). The drill must end with 0 corrupted and
-0 stalled; it exits non-zero otherwise. A benchmark, never a test.
+0 stalled; it exits non-zero otherwise. ``--unpinned`` is the control: the same drill with
+the restore as it was before pinning, which must count corrupted matches. A benchmark, never
+a test.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ DEPLOYS = ("card_added", "card_removed", "numbers_changed", "rules_same", "rules
 
 
 def change_data(folder: Path, deploy: str) -> None:
-    from bench._deploy_data import add_card_on_top, change_number, remove_card
+    from bench._deploy_data import add_card_on_top, bump_every, remove_card
 
     if deploy == "card_added":
         add_card_on_top(
@@ -65,8 +68,8 @@ def change_data(folder: Path, deploy: str) -> None:
         )
         remove_card(folder, "duel", "allies.toml", _first_id(folder, "duel/allies.toml"))
     elif deploy == "numbers_changed":
-        change_number(folder, "classic", "doors.toml", "mon_gnat", "level", 7)
-        change_number(folder, "duel", "monsters.toml", "grumbling_goblin", "power", 9)
+        bump_every(folder, "classic", "doors.toml", "level", 1)
+        bump_every(folder, "duel", "monsters.toml", "power", 1)
 
 
 def _first_id(folder: Path, file: str) -> str:
@@ -118,7 +121,6 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
     import random
 
     from bench._matches import human_move
-    from bot.render import render_table
     from bot.service import MatchService, ServiceError
     from bot.storage import open_database
     from engine.games import load_game
@@ -140,18 +142,10 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
                 continue
             if match.status != "live":
                 continue
-            seen: dict[str, Any] = {"version": match.version}
-            for seat in match.seats:
-                if seat.user_id is not None:
-                    _, view, actions = await service.view(match_id, seat.user_id)
-                    seen[str(seat.seat)] = [view.to_json(), sorted(a.key for a in actions)]
-            _, table, _ = await service.view(match_id, None)
-            drawn = render_table(match, table.to_json())
-            seen["table"] = [e.to_dict() for e in drawn.embeds]
-            out["seen"][str(match_id)] = json.loads(json.dumps(seen))
-        rng = random.Random(1)
+            out["seen"][str(match_id)] = {"restored": await players_see(service, match_id)}
         for key in list(out["seen"]):
             match_id = int(key)
+            rng = random.Random(match_id)  # the same moves in every run
             try:
                 moved = [await human_move(service, match_id, rng) for _ in range(moves)]
             except ServiceError:
@@ -166,10 +160,27 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
             )
             if match.status == "live" and not any(moved) and not ai_moving:
                 out["stalled"].append([match_id, "nobody can move"])
+            out["seen"][key]["played"] = await players_see(service, match_id)
     finally:
         await service.close()
         await db.close()
     return out
+
+
+async def players_see(service: Any, match_id: int) -> Any:
+    """Every seat's view and legal moves and the table's words, as plain JSON."""
+    from bot.render import render_table
+
+    match = await service.get(match_id)
+    seen: dict[str, Any] = {"version": match.version, "status": match.status}
+    for seat in match.seats:
+        if seat.user_id is not None:
+            _, view, actions = await service.view(match_id, seat.user_id)
+            seen[str(seat.seat)] = [view.to_json(), sorted(a.key for a in actions)]
+    _, table, _ = await service.view(match_id, None)
+    drawn = render_table(match, table.to_json())
+    seen["table"] = [e.to_dict() for e in drawn.embeds]
+    return json.loads(json.dumps(seen))
 
 
 async def db_rows(service: Any, match_id: int) -> int:
@@ -182,15 +193,32 @@ async def db_rows(service: Any, match_id: int) -> int:
     return int(rows[0][0])
 
 
-def child(db_path: Path, data: Path, deploy: str, moves: int) -> None:
+def unpin() -> None:
+    """``--unpinned``: the start-up before pinning (today's data for every match, rules never
+    compared), to show what the drill counts when a deploy does reach live matches."""
+    from bot.restore import Restorer
+
+    async def data_game(self: Restorer, stored: Any) -> Any:
+        return self._game(stored.row["game"])
+
+    Restorer._game_of = data_game  # type: ignore[method-assign]
+    Restorer._replay_on_new_rules = Restorer._rebuild  # type: ignore[assignment]
+
+
+def child(db_path: Path, data: Path, deploy: str, moves: int, unpinned: bool) -> None:
+    if unpinned:
+        unpin()
     patch_rules(deploy)
     result = asyncio.run(look(db_path, data, moves))
     print(RESULT + json.dumps(result), flush=True)
 
 
-def run_child(db_path: Path, data: Path, deploy: str, moves: int) -> dict[str, Any]:
+def run_child(
+    db_path: Path, data: Path, deploy: str, moves: int, unpinned: bool = False
+) -> dict[str, Any]:
     command = [sys.executable, str(Path(__file__).resolve()), "--child", str(db_path)]
     command += ["--data", str(data), "--deploy", deploy, "--moves", str(moves)]
+    command += ["--unpinned"] if unpinned else []
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, check=False)
     lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT)]
@@ -216,9 +244,12 @@ def judge(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
         elif int(key) in after["quarantined"]:
             figures["stalled"] += 1
             problems.append(f"match {key}: quarantined")
-        elif after["seen"].get(key) != seen:
+        elif after["seen"].get(key, {}).get("restored") != seen["restored"]:
             figures["corrupted"] += 1
             problems.append(f"match {key}: what players see changed")
+        elif after["seen"][key].get("played") != seen.get("played") and int(key) not in stalled:
+            figures["corrupted"] += 1
+            problems.append(f"match {key}: playing on differs from the old code")
         elif int(key) in stalled:
             figures["stalled"] += 1
             problems.append(f"match {key}: stalled")
@@ -234,12 +265,15 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=16)
     parser.add_argument("--moves", type=int, default=10, help="human moves per match, at most")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--unpinned", action="store_true", help="control run: restore as before pinning"
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--data", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--deploy", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
-        child(args.child, args.data, args.deploy, args.moves)
+        child(args.child, args.data, args.deploy, args.moves, args.unpinned)
         return
     from bench._deploy_data import copy_data
 
@@ -251,14 +285,15 @@ def main() -> None:
         # What players saw before any deploy: the same start-up on unchanged code and data.
         copy = Path(scratch) / "before.sqlite3"
         shutil.copy(db, copy)
-        before = run_child(copy, base, "none", 0)
+        before = run_child(copy, base, "none", args.moves)
         for deploy in DEPLOYS:
             folder = Path(scratch) / deploy
             shutil.copytree(base, folder)
             change_data(folder, deploy)
             target = Path(scratch) / f"{deploy}.sqlite3"
             shutil.copy(db, target)
-            out[deploy] = judge(before, run_child(target, folder, deploy, args.moves))
+            after = run_child(target, folder, deploy, args.moves, args.unpinned)
+            out[deploy] = judge(before, after)
     out["seconds"] = round(time.perf_counter() - started, 1)
     bad = sum(out[d]["corrupted"] + out[d]["stalled"] for d in DEPLOYS)
     if args.json:
