@@ -235,3 +235,25 @@ async def test_an_export_replays_on_its_own_cards_after_a_change(tmp_path: Path)
     again = ExportedMatch.model_validate(json.loads(exported.model_dump_json()))
     assert again.cards is not None and again.rules_version == 1
     assert check(again, data)["same"]
+
+
+async def test_a_history_replay_uses_the_cards_the_match_was_played_on(tmp_path: Path) -> None:
+    from bot.history import History
+
+    data, db, match_id = await started(tmp_path, "classic", 3, 0)
+    service = await open_service(db, data)
+    try:
+        for seat in (500, 501):
+            await service.concede(match_id, seat)
+        assert (await service.get(match_id)).status == "finished"
+        before = await History(service).step(1, match_id, 1)
+    finally:
+        await close_service(service)
+    add_card_on_top(data, "classic", "doors.toml", NEW_DOOR)
+    fresh_process()
+    service = await open_service(db, data)
+    try:
+        after = await History(service).step(1, match_id, 1)
+        assert after.view == before.view and after.events == before.events
+    finally:
+        await close_service(service)
