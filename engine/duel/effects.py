@@ -16,6 +16,7 @@ from engine.duel.zones import (
     controller,
     draw,
     heal,
+    hired,
     hurt,
     in_play,
     remove_from_game,
@@ -70,9 +71,9 @@ def _in_play_cards(s: DuelState) -> list[int]:
     f = s.fight
     if f is not None:
         cards += f.committed
-        # 000 IV In Play: the hired Monster stays in the DMZ, in play, until the end-of-fight
-        # abilities are done and it is stashed (step "end"); a squished one is gone (-1).
-        if f.revealed and f.card >= 0 and f.step in ("cost", "hire", "split", "end"):
+        # 000 IV In Play: a revealed Monster is in play once hired, and stays in the DMZ until
+        # the end-of-fight abilities are done and it is stashed; a squished one is gone (-1).
+        if hired(s, f.card):
             cards.append(f.card)
     return cards
 

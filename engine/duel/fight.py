@@ -24,6 +24,7 @@ from engine.duel.zones import (
     hurt,
     in_play,
     is_weapon,
+    leave_play,
     life_of,
     monstrous,
     power_of,
@@ -60,11 +61,18 @@ def run_away(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     else:
         s.limp[defender] = True
         ev.append(Event("ran_away", {"seat": defender}))
-    s.stash[f.attacker].append(f.card)
+    stash_fight_card(s, f.card, f.attacker, ev)
     s.purse[f.attacker] += f.gold
     s.fight = None
     if s.phase != "over":
         s.phase = "main"
+
+
+def stash_fight_card(s: DuelState, iid: int, attacker: int, ev: list[Event]) -> None:
+    """# 000 II.A.11: the fight's card goes face down to the attacker's stash, and a card
+    stashed face down loses its tokens and Curses."""
+    leave_play(s, iid, ev)
+    s.stash[attacker].append(iid)
 
 
 def commit(s: DuelState, iid: int, ev: list[Event]) -> None:
@@ -122,7 +130,7 @@ def caught_cheating(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     s.cheated[f.attacker] = True
     s.purse[f.attacker] += f.gold
     s.fight = None
-    s.stash[f.attacker].append(f.card)
+    stash_fight_card(s, f.card, f.attacker, ev)
     s.hoard[1 - f.attacker].extend(f.committed)
     hurt(defs, s, s.heroes[f.attacker], 1, ev)
     if s.phase != "over":

@@ -33,6 +33,16 @@ def is_weapon(defs: Defs, s: DuelState, iid: int) -> bool:
     return type_of(defs, s, iid) == "loot" and card(defs, s, iid).subtype == "weapon"
 
 
+HIRED_STEPS = ("hire", "split", "end")
+
+
+def hired(s: DuelState, iid: int) -> bool:
+    """# 000 IV In Play, Hired: the fight's card is in play only once it is hired (from the
+    hire step to its stashing); revealed in the cost window it is not yet."""
+    f = s.fight
+    return f is not None and iid >= 0 and iid == f.card and f.step in HIRED_STEPS
+
+
 def in_play(s: DuelState, iid: int) -> bool:
     """# 000 IV In Play: Heroes, face-up stash and hoard cards, Mischief and hired Monsters in
     the DMZ."""
@@ -44,7 +54,7 @@ def in_play(s: DuelState, iid: int) -> bool:
         if iid in s.hoard[seat]:
             return True
     f = s.fight
-    if f is not None and (iid in f.committed or (iid >= 0 and iid == f.card and f.revealed)):
+    if f is not None and (iid in f.committed or hired(s, iid)):
         return True
     return any(e[1] == iid and e[5] for e in s.stack) or iid in s.stuck
 
