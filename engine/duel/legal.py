@@ -183,13 +183,6 @@ def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     return out
 
 
-def opponent_may_act(defs: Defs, s: DuelState, active: int) -> bool:
-    """After the unzap step (# 000 III.A.1.b): could the active player's opponent activate an
-    ability of a card in play? Only public facts decide (cards in play, zaps, gold, targets),
-    never a hand, so the window this opens gives nothing away."""
-    return bool(_abilities(defs, s, 1 - active, in_window=False))
-
-
 def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if seat not in deciders(s):
         return []

@@ -13,7 +13,6 @@ from engine.duel.effects import (
     triggers_ready,
 )
 from engine.duel.hooks import HOOKS
-from engine.duel.legal import opponent_may_act
 from engine.duel.state import DuelState
 from engine.duel.zones import Defs, card, draw, hurt, leave_play, stuck_bonus
 
@@ -79,14 +78,9 @@ def start_turn(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
     mine = [s.heroes[seat], *s.hoard[seat], *s.stash[seat]]
     s.zapped.difference_update(mine)  # 000 III.A.1.b Unzap
     s.phase = "warmup"
-    # 000 III.A.1.b: from now on either player may play Mischief and activate abilities. A
-    # window opens here only when the opponent could activate an ability of a card in play:
-    # that is public, so opening it tells nobody anything about a hand (the active player has
-    # the whole munchkining phase next; a Mischief in a hand is answered in later windows).
-    if opponent_may_act(defs, s, seat):
-        s.window = ResponseWindow(WARMUP, (seat, 1 - seat))
-        return
-    reckon(defs, s, seat, ev)
+    # 000 III.A.1.b: from now on either player may play Mischief and activate abilities, so
+    # both get the chance every turn, whatever they hold: a Pass for everyone reveals nothing.
+    s.window = ResponseWindow(WARMUP, (seat, 1 - seat))
 
 
 def reckon(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:

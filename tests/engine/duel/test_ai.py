@@ -10,6 +10,7 @@ from engine.duel.game import Duel
 from engine.duel.scenario import build, find
 from engine.duel.selfplay import batch, play
 from engine.duel.state import DuelState
+from tests.engine.duel.warmup_steps import pass_warmup
 
 
 def test_random_playouts_between_precons_finish(duel: Duel) -> None:
@@ -176,6 +177,7 @@ def test_heuristic_prevents_its_own_bleeding_and_lets_the_opponents_bleed(duel: 
     s.bleed[1] = 2
     duel.apply(s, Action(0, "done"))
     duel.apply(s, Action(1, "pass"))
+    pass_warmup(duel, s)
     assert s.window is not None and s.window.kind == "reckoning"
     assert _choose(duel, s, 0) == Action(0, "pass")
     assert _choose(duel, s, 1) == Action(1, "play", (find(duel, s, 1, "duck"), -1, 0))
@@ -191,4 +193,5 @@ def test_heuristic_cancels_the_opponents_reckoning_gold(duel: Duel) -> None:
     s = build(duel, setup)
     duel.apply(s, Action(0, "done"))
     duel.apply(s, Action(1, "pass"))
+    pass_warmup(duel, s)
     assert _choose(duel, s, 0) == Action(0, "play", (find(duel, s, 0, "nope"), -1, 0))

@@ -19,7 +19,8 @@ from engine.duel.game import Duel
 from engine.duel.scenario import build, find, parse, probe
 from engine.duel.state import DuelState
 from engine.duel.views import visible_iids
-from engine.duel.zones import life_of, type_of
+from engine.duel.zones import in_play, life_of, type_of
+from tests.engine.duel.warmup_steps import pass_warmup
 
 
 def _play(game: Duel, s: DuelState, *steps: str) -> list[Event]:
@@ -30,9 +31,11 @@ def _play(game: Duel, s: DuelState, *steps: str) -> list[Event]:
 
 
 def _end_turn(game: Duel, s: DuelState) -> None:
-    """The active player is done and the opponent lets the phase end (cooldown follows)."""
+    """The active player is done and the opponent lets the phase end (cooldown follows); both
+    pass the next turn's window after unzapping."""
     active = s.active
     _play(game, s, f"{active} done", f"{1 - active} pass")
+    pass_warmup(game, s)
 
 
 DRAWS = ["pointy_stick"] * 4  # enough cards for a few warmup draws
@@ -291,6 +294,7 @@ def test_unstash_happens_before_the_draw(duel: Duel) -> None:
     events = []
     events += duel.apply(s, Action(1, "done"))
     events += duel.apply(s, Action(0, "pass"))
+    events += _play(duel, s, "0 pass", "1 pass")  # the window after unzapping
     kinds = [e.kind for e in events if e.kind in ("unstashed", "drew")]
     assert kinds == ["unstashed", "drew"] and len(s.hand[0]) == 2
 
@@ -658,21 +662,21 @@ def test_the_hired_monster_can_be_targeted_while_end_of_fight_abilities_wait(due
     assert Action(1, "play", (trap, troll, 0)) in duel.legal_actions(s, 1)
 
 
-def test_gold_committed_to_a_monster_that_left_before_the_hire_is_not_lost(duel: Duel) -> None:
-    # Bear Trap squishes the Puddle Slime in the cost window: the fight ends without a hire.
-    # 000 II.A.4: committed gold is the attacker's until paid; IV Pay: it is paid by hiring. No
-    # step moves unpaid gold elsewhere, and running away and cheating both send it back to the
-    # purse, so it goes back there (a hired Monster squished later is still paid, below).
+def test_a_revealed_monster_is_no_target_until_it_is_hired(duel: Duel) -> None:
+    # 000 IV In Play: only hired Monsters in the DMZ are in play, so in the cost window Bear
+    # Trap has no target there; nothing can squish the card before the hire and send the gold
+    # back (issue 14, duel 1). Once hired it is a target and its gold is paid all the same.
     s = build(
         duel,
         {"purse": [3, 3], "seat0": {"hand": ["puddle_slime"]}, "seat1": {"hand": ["bear_trap"]}},
     )
     _play(duel, s, "0 fight @puddle_slime 3", "1 face", "1 ready")
-    _play(duel, s, "1 play @bear_trap @puddle_slime 0", "0 pass", "1 pass")
-    while s.fight is not None:
-        duel.apply(s, duel.default_action(s, min(duel.deciders(s))))
-    assert find(duel, s, 0, "puddle_slime") in s.discard[0]
-    assert s.purse[0] == 3
+    slime, trap = find(duel, s, 0, "puddle_slime"), find(duel, s, 1, "bear_trap")
+    assert s.window is not None and s.window.kind == "cost"
+    assert not in_play(s, slime)
+    assert Action(1, "play", (trap, slime, 0)) not in duel.legal_actions(s, 1)
+    _play(duel, s, "0 pass", "1 pass")
+    assert s.purse[0] == 0 and slime in s.face_up and s.damage[s.heroes[1]] == 2  # hired, paid
 
 
 # --- II.B.3 Hero Zone; IV Draw ----------------------------------------------------------------

@@ -13,6 +13,7 @@ from engine.duel.invariants import invariants
 from engine.duel.scenario import build, find, parse, probe
 from engine.duel.state import DuelState
 from engine.duel.zones import controller, rank_total
+from tests.engine.duel.warmup_steps import pass_warmup
 
 from .rules_cards import with_test_cards
 
@@ -205,6 +206,7 @@ def test_cooldown_abilities_resolve_in_the_active_players_order_before_the_level
     _play(game, s, "0 done", "1 pass")
     assert s.phase == "cooldown" and game.deciders(s) == {0} and s.level[0] == 3
     game.apply(s, parse(game, s, f"0 order {_codes(game, s)[first]}"))
+    pass_warmup(game, s)
     facts = probe(game, s)
     assert facts["damage.0"] == hero_damage
     assert (facts["level.0"], facts["purse.0"], s.active, s.phase) == (4, 4, 1, "main")
@@ -220,6 +222,7 @@ def test_level_up_abilities_only_when_a_level_is_gained(game: Duel, level: int, 
     }
     s = build(game, setup)
     _play(game, s, "0 done", "1 pass")
+    pass_warmup(game, s)
     assert len(s.hand[0]) == drawn and s.level[0] == min(level + 1, 10) and s.active == 1
 
 

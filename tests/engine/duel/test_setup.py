@@ -8,6 +8,7 @@ from engine.core import Action, Event, IllegalAction, Rng
 from engine.duel.game import Duel
 from engine.duel.state import DuelState
 from engine.duel.views import visible_iids
+from tests.engine.duel.warmup_steps import pass_warmup
 
 
 def test_setup_shuffles_and_deals_six(duel: Duel) -> None:
@@ -36,6 +37,7 @@ def test_mulligan_once_then_dice_choose_who_picks_the_first_player(duel: Duel) -
     high = 0 if rolls[-1].data["rolls"][0] > rolls[-1].data["rolls"][1] else 1
     assert duel.deciders(s) == {high}
     duel.apply(s, Action(high, "first", (1 - high,)))
+    pass_warmup(duel, s)  # 000 III.A.1.b: the window after unzapping, even on turn one
     # 000 II.B.9.a-b: first player 1 gold, second 2; the first turn's warmup drew a card
     assert s.active == 1 - high
     assert s.purse[1 - high] == 1 and s.purse[high] == 2
@@ -70,6 +72,7 @@ def _to_fight(duel: Duel) -> tuple[DuelState, int, list[Event]]:
     duel.apply(s, Action(0, "keep"))
     duel.apply(s, Action(1, "keep"))
     duel.apply(s, Action(s.chooser, "first", (0,)))
+    pass_warmup(duel, s)
     card = s.hand[0][0]
     events = duel.apply(s, Action(0, "fight", (card, 1)))
     return s, card, events

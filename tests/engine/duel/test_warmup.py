@@ -14,6 +14,7 @@ from engine.duel.effects import PENDING_TARGET
 from engine.duel.game import Duel
 from engine.duel.scenario import build, find, parse, probe
 from engine.duel.state import DuelState
+from tests.engine.duel.warmup_steps import pass_warmup
 
 TARGETING = [
     {
@@ -63,6 +64,7 @@ def test_a_reckoning_ability_with_a_choice_waits_for_its_controllers_target(game
     }
     s = build(game, setup)
     _play(game, s, "0 done", "1 pass")
+    pass_warmup(game, s)
     assert s.pending[:3] == [1, 0, PENDING_TARGET] and game.deciders(s) == {1}
     slime = find(game, s, 0, "puddle_slime")
     assert {int(a.args[0]) for a in game.legal_actions(s, 1)} == {
@@ -83,6 +85,7 @@ def test_a_reckoning_ability_with_one_choice_takes_it(game: Duel) -> None:
     }
     s = build(game, setup)
     _play(game, s, "0 done", "1 pass")
+    pass_warmup(game, s)
     assert not s.pending and s.stack[-1][3] == find(game, s, 0, "puddle_slime")
 
 
@@ -114,28 +117,30 @@ def test_a_canceled_bleeding_is_used_up(duel: Duel) -> None:
     s = build(duel, setup)
     s.bleed[1] = 2
     _play(duel, s, "0 done", "1 pass")
+    pass_warmup(duel, s)
     assert s.window is not None and s.window.kind == "reckoning"
     _play(duel, s, "1 play @nope -1 0", "1 pass", "0 pass")
     assert s.bleed[1] == 0 and s.damage[s.heroes[1]] == 0 and s.phase == "main"
 
 
-@pytest.mark.parametrize("held", [["duck"], ["rusty_sword"], []])
-def test_the_warmup_window_does_not_depend_on_the_opponents_hand(
-    duel: Duel, held: list[str]
+@pytest.mark.parametrize("held", [["duck"], ["firecracker"], ["rusty_sword"], []])
+@pytest.mark.parametrize("hoard", [["holy_water"], []])
+def test_the_warmup_window_opens_whatever_anyone_holds(
+    duel: Duel, held: list[str], hoard: list[str]
 ) -> None:
-    # 000 II.A.9: whether the game waits after unzapping says nothing about a hand
+    # 000 III.A.1.b: after unzapping either player may act, every turn; 000 II.A.9: so whether
+    # the game waits says nothing about a hand or the cards in play
     setup: dict[str, Any] = {
         "purse": [3, 3],
-        "seat0": {"hand": held, "hoard": ["holy_water"], "deck": ["rusty_sword"]},
+        "seat0": {"hand": held, "hoard": hoard, "deck": ["rusty_sword"]},
         "seat1": {"stash_up": ["puddle_slime"], "deck": ["rusty_sword"]},
     }
     s = build(duel, setup)
     _play(duel, s, "0 done", "1 pass")
     assert s.window is not None and s.window.kind == "warmup"
     assert duel.deciders(s) == {0, 1}
-    setup["seat0"] = {"hand": held, "deck": ["rusty_sword"]}
-    s = build(duel, setup)
-    _play(duel, s, "0 done", "1 pass")
+    assert Action(0, "pass") in duel.legal_actions(s, 0)
+    _play(duel, s, "1 pass", "0 pass")
     assert s.window is None and s.phase == "main"
 
 
