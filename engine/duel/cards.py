@@ -197,6 +197,9 @@ class DuelCard(CardBase):
     give_blood: int = Field(default=0, ge=0, le=5)
     abilities: tuple[Ability, ...] = ()
     hook: str = Field(default="", max_length=40)
+    # What damage the card's own Life-O-Suction answers: ``any`` (the keyword as defined) or
+    # ``smack`` (only damage its Smack deals, for a card whose text narrows it so).
+    suction_on: Literal["any", "smack"] = "any"
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
@@ -215,6 +218,10 @@ class DuelCard(CardBase):
             raise ValueError("only loot has a rank")
         if self.type == "hero" and self.copies != 1:
             raise ValueError("heroes are not deck cards")
+        if self.suction_on != "any" and not {"life_o_suction", self.suction_on} <= set(
+            self.keywords
+        ):
+            raise ValueError(f"suction_on = {self.suction_on!r} needs life_o_suction and it")
         if self.give_blood and not any(e.blood for a in self.abilities for e in a.effects):
             raise ValueError("give_blood needs at least one effect with blood = true")
         for ability in self.abilities:

@@ -88,7 +88,12 @@ def validate_deck(deck: Deck, cards: Mapping[str, DuelCard]) -> list[Violation]:
         found.append(Violation("duel.deck.unknown_hero", {"hero": deck.hero}))
     elif hero.type != "hero":
         found.append(Violation("duel.deck.not_a_hero", {"hero": deck.hero, "hero_name": hero.name}))
-    total = sum(max(0, n) for n in deck.cards.values())
+    # Hero cards are never part of the 40 (# 000 I.B.2.a): one in the list is its own problem.
+    total = sum(
+        max(0, n)
+        for cid, n in deck.cards.items()
+        if cards.get(cid) is None or cards[cid].type != "hero"
+    )
     if total < DECK_SIZE:
         found.append(Violation("duel.deck.too_few", {"count": total}))
     elif total > DECK_SIZE:

@@ -15,6 +15,9 @@ from engine.duel.zones import (
     card,
     controller,
     draw,
+    flaunt_over,
+    flaunting,
+    has_keyword,
     heal,
     hired,
     hurt,
@@ -59,8 +62,9 @@ def ability_candidates(defs: Defs, s: DuelState, ability: Ability, seat: int) ->
 
 
 def _targetable(defs: Defs, s: DuelState, iid: int) -> bool:
-    # 000 IV Stealthy: a card in play with Stealthy cannot be targeted.
-    return "stealthy" not in card(defs, s, iid).keywords
+    # 000 IV Stealthy: a card in play with Stealthy cannot be targeted (unless Monstrous
+    # makes it a Monster and its other abilities are ignored).
+    return not has_keyword(defs, s, iid, "stealthy")
 
 
 def _in_play_cards(s: DuelState) -> list[int]:
@@ -68,6 +72,7 @@ def _in_play_cards(s: DuelState) -> list[int]:
     for seat in (0, 1):
         cards += s.hoard[seat]
         cards += [i for i in s.stash[seat] if i in s.face_up]
+    cards += [e[1] for e in s.stack if flaunting(s, e[1])]  # 000 IV Flaunt
     f = s.fight
     if f is not None:
         cards += f.committed
@@ -237,9 +242,10 @@ def _apply(
         s.shield[target_seat] += max(0, amount)
         ev.append(Event("prevent", {"seat": target_seat, "amount": amount}))
     elif op in ("cost", "power", "defense"):
-        f = s.fight
-        if f is not None:
-            setattr(f, op + "_mod", getattr(f, op + "_mod") + amount)
+        if s.fight is not None:
+            from engine.duel.fight import modify  # fight builds on this module
+
+            modify(defs, s, op, amount)
             ev.append(Event("fight_" + op, {"amount": amount}))
     elif op == "look":
         top = list(reversed(s.deck[other][-amount:])) if amount > 0 else []
@@ -285,20 +291,34 @@ def _apply(
         ev.append(Event("gold", {"seat": seat, "amount": n}))
 
 
-def suction(defs: Defs, s: DuelState, source: int, seat: int, dealt: int, ev: list[Event]) -> None:
-    """# 000 IV Life-O-Suction: the controller heals what the card dealt (up to X)."""
+def suction(
+    defs: Defs,
+    s: DuelState,
+    source: int,
+    seat: int,
+    dealt: int,
+    ev: list[Event],
+    smack: bool = False,
+) -> None:
+    """# 000 IV Life-O-Suction: the controller heals what the card dealt (up to X). ``smack``:
+    the damage came from the card's Smack (a card may narrow its own to that)."""
     if source < 0 or dealt <= 0:
         return
-    for x in suction_instances(defs, s, source, seat):
+    for x in suction_instances(defs, s, source, seat, smack):
         # 000 II.A.1.b: each instance triggers on its own; they do not add up into one
         heal(defs, s, s.heroes[seat], min(dealt, x), ev)
 
 
-def suction_instances(defs: Defs, s: DuelState, source: int, seat: int) -> list[int]:
-    """Life-O-Suction on the card itself, plus one instance per Loot in its controller's
-    hoard that gives it to their Monsters (op ``suction``)."""
+def suction_instances(
+    defs: Defs, s: DuelState, source: int, seat: int, smack: bool = False
+) -> list[int]:
+    """Life-O-Suction on the card itself (if it answers this damage), plus one instance per
+    Loot in its controller's hoard that gives it to their Monsters (op ``suction``)."""
     c = card(defs, s, source)
-    found = [c.keywords["life_o_suction"]] if "life_o_suction" in c.keywords else []
+    own = has_keyword(defs, s, source, "life_o_suction")
+    if c.suction_on == "smack" and not smack:
+        own = False  # the card's text limits it to its Smack
+    found = [c.keywords["life_o_suction"]] if own else []
     if type_of(defs, s, source) == "monster":  # a Monstrous card fighting counts too
         for iid in s.hoard[seat]:
             for a in card(defs, s, iid).abilities:
@@ -325,6 +345,8 @@ def _cancel(defs: Defs, s: DuelState, ev: list[Event]) -> None:
         s.bleed[victim[0]] = 0  # this reckoning's Bleeding did not happen; it is used up
     if victim[5]:
         finish_card(defs, s, victim, ev, canceled=True)
+    else:
+        flaunt_over(s, victim[1], ev)
 
 
 def finish_card(

@@ -93,8 +93,31 @@ def is_monster(defs: Defs, s: DuelState, iid: int) -> bool:
 def hire_cost(defs: Defs, s: DuelState) -> int:
     f = s.fight
     assert f is not None
-    base = monstrous(defs, s, f.card) or card(defs, s, f.card).cost
-    return max(0, base + f.cost_mod)  # 000 II.A.7: never below 0
+    return max(0, _unmodified(defs, s, "cost") + f.cost_mod)  # 000 II.A.7: never below 0
+
+
+def _unmodified(defs: Defs, s: DuelState, op: str) -> int:
+    """The fight's cost, power or defense before this fight's changes."""
+    f = s.fight
+    assert f is not None
+    if op == "defense":
+        return _committed_defense(defs, s)
+    if f.card < 0:
+        return 0
+    if op == "cost":
+        return monstrous(defs, s, f.card) or card(defs, s, f.card).cost
+    return power_of(defs, s, f.card)
+
+
+def modify(defs: Defs, s: DuelState, op: str, amount: int) -> None:
+    """Change the fight's ``op`` (cost, power or defense) by ``amount``. # 000 II.A.7: each
+    change starts from the value now, never below 0, so a reduction past 0 is partly ignored;
+    the fight keeps the net change from the card's own value."""
+    f = s.fight
+    assert f is not None
+    base = _unmodified(defs, s, op)
+    now = max(0, base + getattr(f, op + "_mod"))
+    setattr(f, op + "_mod", max(0, now + amount) - base)
 
 
 def reveal(defs: Defs, s: DuelState, ev: list[Event]) -> None:
@@ -215,9 +238,15 @@ def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
 def fight_defense(defs: Defs, s: DuelState) -> int:
     f = s.fight
     assert f is not None
-    defender = 1 - f.attacker
-    total = sum(defense_of(defs, s, i) for i in f.committed) + f.defense_mod
-    for iid in s.hoard[defender]:
+    return max(0, _committed_defense(defs, s) + f.defense_mod)
+
+
+def _committed_defense(defs: Defs, s: DuelState) -> int:
+    """Committed cards' defense plus the defender's ongoing fight defense."""
+    f = s.fight
+    assert f is not None
+    total = sum(defense_of(defs, s, i) for i in f.committed)
+    for iid in s.hoard[1 - f.attacker]:
         for a in card(defs, s, iid).abilities:
             if a.when == "ongoing":
                 total += sum(e.amount for e in a.effects if e.op == "defense" and e.target == "you")
@@ -312,11 +341,16 @@ def end_triggers(defs: Defs, s: DuelState) -> list[int]:
 
 def resolve_end_entry(defs: Defs, s: DuelState, entry: list[int], ev: list[Event]) -> None:
     """One end-of-fight ability leaving the stack. A card that left play meanwhile (an earlier
-    ability squished it) no longer has the ability."""
+    ability squished it) no longer has its end-of-fight ability; a Survivor ability that has
+    triggered resolves even if its Monster was squished in answer (# 000 IV Survivor, like a
+    hire ability, # 000 II.A.6)."""
     iid, i = entry[1], entry[2]
-    if s.phase == "over" or s.fight is None or not in_play(s, iid):
+    ability = card(defs, s, iid).abilities[i]
+    if s.phase == "over" or s.fight is None:
         return
-    resolve_effects(defs, s, entry, card(defs, s, iid).abilities[i], ev)
+    if ability.when != "survive" and not in_play(s, iid):
+        return
+    resolve_effects(defs, s, entry, ability, ev)
 
 
 def finish_end(defs: Defs, s: DuelState, ev: list[Event]) -> None:

@@ -27,7 +27,7 @@ from engine.duel.effects import BLEED_INDEX, PENDING_BOTTOM, finish_card, resolv
 from engine.duel.hooks import HOOKS
 from engine.duel.state import DuelState
 from engine.duel.views import DuelView, make_view
-from engine.duel.zones import card, draw, eliminate, hurt, in_play, to_discard
+from engine.duel.zones import card, draw, eliminate, flaunt_over, hurt, in_play, to_discard
 
 DEFAULT_DECKS = ("warrior", "thief")
 
@@ -319,7 +319,7 @@ class Duel(Game[DuelState, DuelView]):
         if idx == -2:  # 000 IV Smack: 1 damage to a Hero or stashed Monster
             if in_play(s, target):
                 dealt = hurt(self.defs, s, target, 1, ev)
-                suction(self.defs, s, iid, seat, dealt, ev)
+                suction(self.defs, s, iid, seat, dealt, ev, smack=True)
         elif idx == BLEED_INDEX or (idx >= 0 and c.abilities[idx].when == "reckoning"):
             turn.resolve_reckoning(self.defs, s, entry, ev)  # 000 III.A.1.c
         elif idx >= 0 and not from_hand and c.abilities[idx].when in ("fight_end", "survive"):
@@ -330,6 +330,8 @@ class Duel(Game[DuelState, DuelView]):
             finish_card(self.defs, s, entry, ev)
         elif from_hand:
             s.discard[s.owner[iid]].append(iid)
+        else:
+            flaunt_over(s, iid, ev)
 
 
 def factory(data_dir: Path) -> Duel:

@@ -16,7 +16,15 @@ from engine.duel.effects import (
 )
 from engine.duel.fight import hire_target_options
 from engine.duel.state import DuelState
-from engine.duel.zones import Defs, abilities_ignored, card, is_weapon, rank_total, type_of
+from engine.duel.zones import (
+    Defs,
+    abilities_ignored,
+    card,
+    has_keyword,
+    is_weapon,
+    rank_total,
+    type_of,
+)
 
 
 def deciders(s: DuelState) -> frozenset[int]:
@@ -51,7 +59,10 @@ def play_ability(c: DuelCard) -> tuple[int, Ability | None]:
     return -1, None
 
 
-_FIGHT_STEPS = {"cost": ("cost",), "power": ("cost", "hire"), "defense": ("cost", "hire")}
+# Every card that changes a fight's cost, power or defense says it is used "while a (revealed)
+# Monster's cost can change": the cost window, before the cheating check (# 000
+# III.A.2.f.(I).(B).1). ``tests/engine/duel/test_card_timing.py`` holds texts and engine together.
+FIGHT_CHANGE_STEPS = ("cost",)
 
 
 def _targets_for(defs: Defs, s: DuelState, a: Ability | None, seat: int) -> list[int] | None:
@@ -62,10 +73,8 @@ def _targets_for(defs: Defs, s: DuelState, a: Ability | None, seat: int) -> list
     for e in a.effects:
         if e.target == "stack" and not s.stack:
             return None  # 000 II.A.1.b: nothing to target, cannot be played
-        if e.target == "fight" and (
-            s.fight is None or s.fight.step not in _FIGHT_STEPS.get(e.op, ("cost",))
-        ):
-            return None  # the cost counts until the cheating check, power and defense until damage
+        if e.target == "fight" and (s.fight is None or s.fight.step not in FIGHT_CHANGE_STEPS):
+            return None  # only while the revealed Monster's cost can change
     if kind == "none":
         return [-1]
     found = candidates(defs, s, kind, seat, target_whose(a))
@@ -172,8 +181,7 @@ def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
         for gold in range(s.purse[seat] + 1):
             out.append(Action(seat, "fight", (iid, gold)))  # 000 III.A.2.f
     for iid in controlled_in_play(s, seat):
-        smacks = "smack" in card(defs, s, iid).keywords and not abilities_ignored(defs, s, iid)
-        if smacks and iid not in s.zapped:
+        if has_keyword(defs, s, iid, "smack") and iid not in s.zapped:
             for t in smack_targets(defs, s):
                 out.append(Action(seat, "smack", (iid, t)))  # 000 IV Smack
     out += _mischief(defs, s, seat, in_window=False)

@@ -56,7 +56,20 @@ def in_play(s: DuelState, iid: int) -> bool:
     f = s.fight
     if f is not None and (iid in f.committed or hired(s, iid)):
         return True
-    return any(e[1] == iid and e[5] for e in s.stack) or iid in s.stuck
+    return any(e[1] == iid and e[5] for e in s.stack) or iid in s.stuck or flaunting(s, iid)
+
+
+def flaunting(s: DuelState, iid: int) -> bool:
+    """# 000 IV Flaunt: a card whose Flaunt waits on the stack is in play until it resolves (it
+    stays in its owner's hand meanwhile; an ability from a hand can only be a Flaunt)."""
+    in_hand = iid in s.hand[0] or iid in s.hand[1]
+    return in_hand and any(e[1] == iid and not e[5] for e in s.stack)
+
+
+def flaunt_over(s: DuelState, iid: int, ev: list[Event]) -> None:
+    """A Flaunt left the stack: its card is back to a card in hand, out of play."""
+    if (iid in s.hand[0] or iid in s.hand[1]) and not flaunting(s, iid):
+        leave_play(s, iid, ev)
 
 
 def controller(s: DuelState, iid: int) -> int:
@@ -108,9 +121,10 @@ def leave_play(s: DuelState, iid: int, ev: list[Event]) -> None:
 
 
 def detach(s: DuelState, iid: int) -> None:
-    """Take ``iid`` out of whichever list holds it (not the deck or hand)."""
+    """Take ``iid`` out of whichever list holds it (not the deck; a hand only for a flaunted
+    card, which is in play while its Flaunt waits)."""
     for seat in (0, 1):
-        for zone in (s.hoard[seat], s.stash[seat], s.discard[seat]):
+        for zone in (s.hoard[seat], s.stash[seat], s.discard[seat], s.hand[seat]):
             if iid in zone:
                 zone.remove(iid)
                 return
@@ -138,7 +152,7 @@ def to_stash_face_down(s: DuelState, iid: int, ev: list[Event]) -> None:
 
 def squish(defs: Defs, s: DuelState, iid: int, ev: list[Event]) -> None:
     """# 000 II.A.10 Squish; Regenerate sends it to the stash face down instead."""
-    if "regenerate" in card(defs, s, iid).keywords:
+    if has_keyword(defs, s, iid, "regenerate"):
         to_stash_face_down(s, iid, ev)
         ev.append(Event("regenerated", {"card": iid, "id": card(defs, s, iid).id}))
         return
@@ -231,16 +245,27 @@ def heal(defs: Defs, s: DuelState, iid: int, amount: int, ev: list[Event]) -> in
 def stuck_bonus(defs: Defs, s: DuelState, iid: int, op: str) -> int:
     """What the Curses stuck to ``iid`` add to ``op`` (# 000 I.E.5.a): only their ongoing
     ability modifies the host; a ``play`` effect happened once, when the Curse was played."""
-    total = 0
+    return sum(stuck_mods(defs, s, iid, op))
+
+
+def stuck_mods(defs: Defs, s: DuelState, iid: int, op: str) -> list[int]:
+    """The ``op`` changes of the Curses stuck to ``iid``, in the order they were stuck."""
+    mods: list[int] = []
     for curse, host in s.stuck.items():
         if host == iid:
             for ability in card(defs, s, curse).abilities:
-                if ability.when != "ongoing":
-                    continue
-                for e in ability.effects:
-                    if e.op == op:
-                        total += e.amount
-    return total
+                if ability.when == "ongoing":
+                    mods += [e.amount for e in ability.effects if e.op == op]
+    return mods
+
+
+def clamp_each(value: int, mods: list[int]) -> int:
+    """# 000 II.A.7: a value reduced below 0 is 0 and the rest of that reduction is ignored;
+    later changes start from there (1, then -2, then +2 is 2)."""
+    value = max(0, value)
+    for mod in mods:
+        value = max(0, value + mod)
+    return value
 
 
 def monstrous(defs: Defs, s: DuelState, iid: int) -> int:
@@ -265,6 +290,14 @@ def abilities_ignored(defs: Defs, s: DuelState, iid: int) -> bool:
     return as_monster(defs, s, iid) > 0
 
 
+def has_keyword(defs: Defs, s: DuelState, iid: int, keyword: str) -> bool:
+    """The card has ``keyword`` now: a Monstrous card treated as a Monster keeps only
+    Monstrous (# 000 IV Monstrous: every other ability, Stealthy included, is ignored)."""
+    if keyword not in card(defs, s, iid).keywords:
+        return False
+    return keyword == "monstrous" or not abilities_ignored(defs, s, iid)
+
+
 def life_of(defs: Defs, s: DuelState, iid: int) -> int:
     if iid in s.animated:
         return s.animated[iid]
@@ -277,12 +310,12 @@ def power_of(defs: Defs, s: DuelState, iid: int) -> int:
     base = x if fought else (as_monster(defs, s, iid) or card(defs, s, iid).power)
     if iid in s.animated:
         base = 0  # 000 I.E: an animated card has the new type's characteristics only
-    return max(0, base + stuck_bonus(defs, s, iid, "power"))
+    return clamp_each(base, stuck_mods(defs, s, iid, "power"))
 
 
 def defense_of(defs: Defs, s: DuelState, iid: int) -> int:
     base = 0 if iid in s.animated else card(defs, s, iid).defense
-    return max(0, base + stuck_bonus(defs, s, iid, "defense"))
+    return clamp_each(base, stuck_mods(defs, s, iid, "defense"))
 
 
 def rank_total(defs: Defs, s: DuelState, seat: int) -> int:

@@ -72,10 +72,14 @@ def test_at_most_three_cards_of_one_name_even_across_ids() -> None:
 
 
 def test_no_heroes_in_the_deck() -> None:
-    # 000 I.B.2.a: Hero cards are not deck cards
+    # 000 I.B.2.a: Hero cards are not deck cards and do not count towards the 40 (issue 14,
+    # duel 7: 39 cards plus a Hero is both problems)
     problems = validate_deck(Deck("h_warrior", _neutral(39) | {"h_neutral": 1}), POOL)
+    assert [v.code for v in problems] == ["duel.deck.too_few", "duel.deck.hero_in_deck"]
+    assert "The deck has 39 cards" in problems[0].words()
+    assert "'Plain Pat' is a Hero" in problems[1].words()
+    problems = validate_deck(Deck("h_warrior", _neutral(40) | {"h_neutral": 1}), POOL)
     assert [v.code for v in problems] == ["duel.deck.hero_in_deck"]
-    assert "'Plain Pat' is a Hero" in problems[0].words()
 
 
 def test_only_neutral_and_the_heros_class() -> None:
