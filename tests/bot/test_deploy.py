@@ -233,7 +233,9 @@ async def test_an_export_replays_on_its_own_cards_after_a_change(tmp_path: Path)
     change_number(data, "duel", "monsters.toml", "grumbling_goblin", "power", 9)
     fresh_process()
     again = ExportedMatch.model_validate(json.loads(exported.model_dump_json()))
-    assert again.cards is not None and again.rules_version == 1
+    from engine.duel import RULES_VERSION
+
+    assert again.cards is not None and again.rules_version == RULES_VERSION
     assert check(again, data)["same"]
 
 
