@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from uuid import uuid4
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -160,7 +161,8 @@ lists = st.builds(
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lists)
 async def test_export_import_round_trips_any_deck(tmp_path: Path, deck: deckcode.DeckList) -> None:
-    db = await open_database(tmp_path / f"rt{abs(hash(deckcode.encode(deck)))}.sqlite3")
+    # A fresh file per example: hypothesis may run the same deck twice (replay, shrinking).
+    db = await open_database(tmp_path / f"rt{uuid4().hex}.sqlite3")
     try:
         book = DeckBook(db)
         saved = await book.import_deck(ALICE, deckcode.encode(deck), "Round")
