@@ -268,6 +268,11 @@ class Classic(Game[ClassicState, ClassicView]):
     def ai_action(self, state: ClassicState, seat: int, rng: Rng, level: str = "normal") -> Action:
         from engine.classic.ai import choose
 
+        if level == "strong":  # search over sampled worlds (engine/classic/ai_strong.py)
+            from engine.classic.ai_strong import choose_strong
+
+            return choose_strong(self, state, seat, rng)
+
         return choose(self, state, seat, rng, level)
 
     def ai_free_action(

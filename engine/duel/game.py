@@ -151,7 +151,11 @@ class Duel(Game[DuelState, DuelView]):
         return legal_now[0]
 
     def ai_action(self, state: DuelState, seat: int, rng: Rng, level: str = "normal") -> Action:
-        """``random`` or ``heuristic`` (any other level plays the heuristic)."""
+        """``random``, ``strong`` (search, ``ai_strong.py``) or ``heuristic`` (any other)."""
+        if level == "strong":
+            from engine.duel.ai_strong import choose_strong
+
+            return choose_strong(self, state, seat, rng)
         return choose(self, state, seat, rng, level)
 
     # --- resolution ------------------------------------------------------------------------
