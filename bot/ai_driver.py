@@ -1,10 +1,15 @@
 """Driving AI seats after each move: AI deciders act until a human must decide or the match
 ends; then every AI seat the match is not waiting on (a free actor) gets one chance to play
 something on its own (a curse, a level-up, an answer to a trade offer), in seat order. A mixin
-of ``MatchService``, called under the match's lock."""
+of ``MatchService``, called under the match's lock.
+
+Search-based seats (the ``strong`` level) think in a worker process (``bot.ai_worker``) for
+the server's time budget, so the event loop goes on serving other matches meanwhile; should
+the worker fail, the seat plays the heuristic's move instead of stalling the match."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -12,6 +17,10 @@ from bot.match_types import MatchInfo, ServiceError, Update
 from bot.restore import LiveMatch
 from bot.storage.repository import ActionRow
 from engine.core import Action, IllegalAction, Rng
+from engine.search.levels import STRONG, has_strong
+
+if TYPE_CHECKING:
+    from bot.settings import SettingsBook
 
 log = logging.getLogger("bot.service")
 
@@ -21,8 +30,12 @@ AI_ITERATION_CAP = 2000
 FREE_STREAM = 7  # the AI's free-move choices think with a fork of their own
 
 
+FALLBACK_LEVEL = "heuristic"  # what a strong seat plays when its worker cannot answer
+
+
 class AiDriver:
     _live: dict[int, LiveMatch]
+    settings: SettingsBook
 
     if TYPE_CHECKING:  # provided by MatchService
 
@@ -38,7 +51,7 @@ class AiDriver:
         steps = 0
         while (live := self._live.get(match_id)) is not None:
             try:
-                move = self._next_ai_move(live)
+                move = await self._next_ai_move(live, match_id)
             except IllegalAction:
                 log.exception("match %s: the AI could not choose", match_id)
                 break
@@ -67,20 +80,48 @@ class AiDriver:
         first = updates[0]
         return Update(last.match, events, last.deciders, last.window, first.started, first.before)
 
-    @staticmethod
-    def _next_ai_move(live: LiveMatch) -> Action | None:
+    async def _next_ai_move(self, live: LiveMatch, match_id: int) -> Action | None:
         """The first AI decider's choice; with none, the first AI free actor that wants to act
         (each such move uses up a card or an offer, so this ends). The AI thinks with its own
-        stream, forked per step so that a restart chooses alike."""
+        stream, forked per step so that a restart chooses alike. A strong seat's free moves
+        are the heuristic's: they are single cards to play now or never."""
         game, state = live.game, live.state
         rng = Rng(live.ai_seed).fork(live.count)
         deciders = sorted(d for d in game.deciders(state) if d in live.ai_levels)
         if deciders:
             seat = deciders[0]
-            return game.ai_action(state, seat, rng, live.ai_levels[seat])
+            level = live.ai_levels[seat]
+            if level == STRONG and len(game.legal_actions(state, seat)) > 1:
+                return await self._think_off_loop(live, match_id, seat, rng)
+            return game.ai_action(state, seat, rng, _in_process(level))
         free = rng.fork(FREE_STREAM)
         for seat in sorted(game.free_actors(state) & live.ai_levels.keys()):
-            move = game.ai_free_action(state, seat, free.fork(seat), live.ai_levels[seat])
+            level = _in_process(live.ai_levels[seat])
+            move = game.ai_free_action(state, seat, free.fork(seat), level)
             if move is not None:
                 return move
         return None
+
+    async def _think_off_loop(self, live: LiveMatch, match_id: int, seat: int, rng: Rng) -> Action:
+        """The strong level's move, searched in a worker process for the server's budget."""
+        from bot import ai_worker
+
+        game = live.game
+        if not has_strong(game):
+            return game.ai_action(live.state, seat, rng, FALLBACK_LEVEL)
+        match = await self.get(match_id)
+        budget_ms = float((await self.settings.get(match.guild_id)).ai_budget_ms)
+        digest = live.header.card_set_digest
+        job = (game.id, digest, live.state.to_json(), seat, rng.to_json(), budget_ms)
+        try:
+            loop = asyncio.get_running_loop()
+            answer = await loop.run_in_executor(ai_worker.pool(), ai_worker.think_job, *job)
+            return Action.from_json(answer)
+        except Exception:  # a dead or broken worker must not stall the match
+            log.exception("match %s: strong AI worker failed; playing the heuristic", match_id)
+            return game.ai_action(live.state, seat, rng, FALLBACK_LEVEL)
+
+
+def _in_process(level: str) -> str:
+    """Levels played on the event loop: a strong seat's quick choices are the heuristic's."""
+    return FALLBACK_LEVEL if level == STRONG else level

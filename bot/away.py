@@ -8,13 +8,13 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from bot.lobby_rules import FILL_LEVEL
 from bot.match_types import MatchInfo, ServiceError, Update
 from bot.restore import LiveMatch
 from bot.storage.repository import ActionRow
 from engine.core import Action, Event
 
 if TYPE_CHECKING:
+    from bot.settings import SettingsBook
     from bot.storage.repository import Repository
 
 AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
@@ -24,6 +24,7 @@ BACK_EVENT = "afk_back"  # likewise: the player took their seat back
 
 class AwayRules:
     repo: Repository
+    settings: SettingsBook
     _live: dict[int, LiveMatch]
 
     if TYPE_CHECKING:  # provided by MatchService and its other mixins
@@ -86,8 +87,9 @@ class AwayRules:
         live = self._live.get(match.id)
         if info.timeouts < AFK_TIMEOUTS or info.ai_level is not None or live is None:
             return None
-        await self.repo.hand_to_ai(match.id, seat, FILL_LEVEL)
-        live.ai_levels[seat] = FILL_LEVEL
+        level = (await self.settings.get(match.guild_id)).afk_ai_level
+        await self.repo.hand_to_ai(match.id, seat, level)
+        live.ai_levels[seat] = level
         fresh = await self.get(match.id)
         deciders = live.game.deciders(live.state)
         notice = [Event(AFK_EVENT, {"seat": seat})]

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from bot.timers import TurnTimers
 
 AI_NAMES = ("Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hale")
-AI_LEVELS = ("random", "heuristic")
+AI_LEVELS = ("random", "heuristic", "strong")
 FILL_LEVEL = "heuristic"  # the AI that fills empty seats at start and takes over AFK seats
 
 

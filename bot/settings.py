@@ -12,6 +12,7 @@ from bot.storage.database import Database
 from bot.storage.settings import SettingsStore
 
 HandDelivery = Literal["dm", "ephemeral"]
+AiLevel = Literal["random", "heuristic", "strong"]
 
 
 class ServerSettings(BaseModel):
@@ -28,6 +29,10 @@ class ServerSettings(BaseModel):
     # unranked anyway (bot.league.is_ranked).
     ranked_default: bool = True
     lobby_idle_seconds: Annotated[float, Field(ge=60, le=86400)] = 900
+    # The AI that plays a seat whose player went away, and how long a strong AI may think
+    # per decision (docs/ai.md: strength and cost per budget).
+    afk_ai_level: AiLevel = "heuristic"
+    ai_budget_ms: Annotated[int, Field(ge=50, le=2000)] = 200
 
     def allows(self, game: str) -> bool:
         return self.allowed_games is None or game in self.allowed_games

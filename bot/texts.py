@@ -495,7 +495,8 @@ BUTTON_RESPOND = "Play a card"
 BUTTON_HOST_TOOLS = "Host tools"
 BUTTON_PICK_DECK = "Pick deck"
 BUTTON_AI_RANDOM = "Add AI (easy: plays at random)"
-BUTTON_AI_HEURISTIC = "Add AI (plays to win)"
+BUTTON_AI_HEURISTIC = "Add AI (normal: plays to win)"
+BUTTON_AI_STRONG = "Add AI (strong: thinks ahead)"
 PASSED = "You passed."
 BUTTON_AFK_BACK = "I'm back: give me my seat"
 AFK_NOTE = "You were away for three turns, so the AI plays your seat. Press below to take it back."
@@ -538,8 +539,11 @@ SETTINGS_LINES = (
     "Hands: {hand_delivery}\n"
     "Games allowed: {allowed_games}\n"
     "Ranked by default: {ranked_default}\n"
-    "Idle lobbies close after: {lobby_idle_seconds}s"
+    "Idle lobbies close after: {lobby_idle_seconds}s\n"
+    "AI for players who went away: {afk_ai_level}\n"
+    "Strong AI thinking time: {ai_budget_ms} ms a move"
 )
+AI_LEVEL_NAMES = {"random": "easy", "heuristic": "normal", "strong": "strong"}
 SETTINGS_DELIVERY = {"dm": "by DM (My hand always works)", "ephemeral": "only with My hand"}
 SETTINGS_ALL_GAMES = "all"
 SETTINGS_SAVED = "Saved."
@@ -550,6 +554,7 @@ SETTINGS_BAD = {
     "window_seconds": "A response window must last between 5 and 120 seconds.",
     "lobby_idle_seconds": "Idle lobbies must close after 60 to 86400 seconds.",
     "allowed_games": "Allowed games must be games this bot offers: {games}.",
+    "ai_budget_ms": "The strong AI's thinking time must be between 50 and 2000 ms.",
 }
 SETTINGS_DESCRIBE = {
     "turn_seconds": "Seconds a player has for a move (15-3600)",
@@ -558,6 +563,8 @@ SETTINGS_DESCRIBE = {
     "allowed_games": "Comma-separated games this server plays, or 'all'",
     "ranked_default": "New matches count in the league unless the host says otherwise",
     "lobby_idle_seconds": "Close a lobby nobody touched for this many seconds (60-86400)",
+    "afk_ai_level": "The AI that plays for someone who went away: easy, normal or strong",
+    "ai_budget_ms": "Milliseconds the strong AI may think per move (50-2000)",
     "reset": "Put every setting back to the default",
 }
 YES = "yes"

@@ -32,7 +32,8 @@ log = logging.getLogger(__name__)
 
 # Lobby-only keys hold a '-', which no game Action.key can, so they never shadow an action.
 HOST_TOOLS, SEAT_REMOVE, HOST_GIVE = "host-tools", "seat-remove", "host-give"
-AI_RANDOM, AI_HEURISTIC = "ai-random", "ai-heuristic"
+AI_RANDOM, AI_HEURISTIC, AI_STRONG = "ai-random", "ai-heuristic", "ai-strong"
+AI_LEVEL_OF = {AI_RANDOM: "random", AI_HEURISTIC: "heuristic", AI_STRONG: "strong"}
 DECK_MENU, DECK_PICK = "deck-menu", "deck-pick"
 EXTRA_ROW = 1
 
@@ -53,6 +54,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         router.route(HOST_GIVE, self.on_hand_over)
         router.route(AI_RANDOM, self.on_add_ai)
         router.route(AI_HEURISTIC, self.on_add_ai)
+        router.route(AI_STRONG, self.on_add_ai)
         router.route(DECK_MENU, self.on_deck_menu)
         router.route(DECK_PICK, self.on_deck_pick)
         # Registered before the deck cog's hook: a deck picked in the lobby wins over a
@@ -154,7 +156,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         )
 
     async def on_add_ai(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        level = "random" if button.key == AI_RANDOM else "heuristic"
+        level = AI_LEVEL_OF.get(button.key, "heuristic")
         call = self.bot.service.add_ai(button.match_id, interaction.user.id, level)
         if button.key == keys.ADD_AI:
             await self._change(interaction, call)
@@ -240,6 +242,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         buttons = (
             _button(match, AI_RANDOM, texts.BUTTON_AI_RANDOM, Style.SECONDARY, row=2),
             _button(match, AI_HEURISTIC, texts.BUTTON_AI_HEURISTIC, Style.SECONDARY, row=2),
+            _button(match, AI_STRONG, texts.BUTTON_AI_STRONG, Style.SECONDARY, row=2),
         )
         return Rendered(
             content=texts.HOST_TOOLS.format(match=match.id),

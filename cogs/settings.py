@@ -42,6 +42,8 @@ class SettingsCog(commands.Cog, name="Settings"):
         allowed_games: str | None = None,
         ranked_default: bool | None = None,
         lobby_idle_seconds: int | None = None,
+        afk_ai_level: Literal["random", "heuristic", "strong"] | None = None,
+        ai_budget_ms: int | None = None,
         reset: bool = False,
     ) -> None:
         guild_id = interaction.guild_id
@@ -60,6 +62,8 @@ class SettingsCog(commands.Cog, name="Settings"):
                 ("hand_delivery", hand_delivery),
                 ("ranked_default", ranked_default),
                 ("lobby_idle_seconds", lobby_idle_seconds),
+                ("afk_ai_level", afk_ai_level),
+                ("ai_budget_ms", ai_budget_ms),
             )
             if value is not None
         }
@@ -107,6 +111,8 @@ class SettingsCog(commands.Cog, name="Settings"):
                 allowed_games=shown,
                 ranked_default=texts.YES if current.ranked_default else texts.NO,
                 lobby_idle_seconds=int(current.lobby_idle_seconds),
+                afk_ai_level=texts.AI_LEVEL_NAMES[current.afk_ai_level],
+                ai_budget_ms=current.ai_budget_ms,
             ),
         )
         return Rendered(embeds=(embed,))

@@ -15,6 +15,8 @@ COLUMNS = (
     "allowed_games",
     "ranked_default",
     "lobby_idle_seconds",
+    "afk_ai_level",
+    "ai_budget_ms",
 )
 
 

@@ -22,6 +22,7 @@ OWN_KEYS = (
     "host-give",
     "ai-random",
     "ai-heuristic",
+    "ai-strong",
     "deck-menu",
     "deck-pick",
     "seat-back",

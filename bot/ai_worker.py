@@ -1,0 +1,59 @@
+"""Thinking for search-based AI seats (the ``strong`` level) in a pool of worker processes,
+so that a search never runs on the event loop nor holds the bot process's GIL: other matches
+keep answering while an AI thinks (issue 17).
+
+A job carries only plain data (the game id, the digest of the match's card set, the state as
+JSON, the seat, the AI's random stream and the time budget); the worker loads the game from
+the data folder itself (cached per process), refuses if its cards are not the match's, and
+answers with the chosen action as JSON. The pool starts on first use, spawns
+fresh interpreters (forking a process that runs aiosqlite threads could copy a held lock)
+and has at most two workers: one decision uses one core for its whole budget."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from typing import Any
+
+from engine.core import Rng
+from engine.games import load_game
+from engine.search import Budget
+from engine.search.levels import think
+
+WORKERS = 2
+UNCAPPED = 1_000_000  # the time budget, not a count, ends a decision in the bot
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def pool() -> ProcessPoolExecutor:
+    """The shared pool, started on first use."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=get_context("spawn"))
+    return _pool
+
+
+def shutdown() -> None:
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+
+
+def think_job(
+    game_id: str,
+    card_set_digest: str,
+    state: dict[str, Any],
+    seat: int,
+    rng: list[int],
+    budget_ms: float,
+) -> dict[str, Any]:
+    """Runs in a worker: the strong level's move for ``seat``, as ``Action.to_json()``."""
+    game = load_game(game_id)
+    if game.card_set_digest != card_set_digest:
+        raise ValueError(f"{game_id}: the worker's cards are not the match's")
+    budget = Budget(UNCAPPED, budget_ms / 1000, time.perf_counter)
+    report = think(game, game.load_state(state), seat, Rng.from_json(rng), budget)
+    return report.action.to_json()
