@@ -31,7 +31,7 @@ async def env(tmp_path: Path) -> AsyncIterator[tuple[Database, MatchService]]:
 
 
 async def test_strong_seats_think_in_a_worker_and_play_legal_moves(env: Any) -> None:
-    db, service = env
+    _, service = env
     await service.settings.change(1, 100, ai_budget_ms=50)
     match = await service.create(
         guild_id=1, channel_id=2, host_id=100, host_name="Ann", game="classic"
