@@ -48,7 +48,11 @@ async def test_the_host_removes_a_seat_and_hands_the_host_role_over(world: World
 
     tools = await world.alice.click(message_in(world.channel, lobby_id), label="Host tools")
     assert tools.ephemeral and tools.response is not None
-    assert labels(tools.response) == [texts.BUTTON_AI_RANDOM, texts.BUTTON_AI_HEURISTIC]
+    assert labels(tools.response) == [
+        texts.BUTTON_AI_RANDOM,
+        texts.BUTTON_AI_HEURISTIC,
+        texts.BUTTON_AI_STRONG,
+    ]
     remove = select_id(tools.response, "seat-remove")
     result = await world.alice.select(tools.response, ["1"], custom_id=remove)  # Bob's seat
     assert result.acknowledged
