@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.match_types import MatchInfo, ServiceError, Update
 from bot.restore import LiveMatch
 from bot.storage.repository import ActionRow
-from engine.core import Action, IllegalAction, Rng
+from engine import games as registry
+from engine.core import Action, Game, IllegalAction, Rng
 from engine.search.levels import STRONG, has_strong
 
 if TYPE_CHECKING:
@@ -42,6 +43,8 @@ class AiDriver:
         async def get(self, match_id: int) -> MatchInfo: ...
 
         async def _commit(self, match: MatchInfo, action: Action, row: ActionRow) -> Update: ...
+
+        def _game(self, game_id: str) -> Game[Any, Any]: ...
 
     async def _run_ai(self, match_id: int, updates: list[Update]) -> Update:
         """Let AI seats act until a human must decide or the match ends. Returns one update
@@ -112,7 +115,8 @@ class AiDriver:
         match = await self.get(match_id)
         budget_ms = float((await self.settings.get(match.guild_id)).ai_budget_ms)
         digest = live.header.card_set_digest
-        job = (game.id, digest, live.state.to_json(), seat, rng.to_json(), budget_ms)
+        pinned = None if self._is_current(game) else registry.pin(game)
+        job = (game.id, digest, pinned, live.state.to_json(), seat, rng.to_json(), budget_ms)
         try:
             loop = asyncio.get_running_loop()
             answer = await loop.run_in_executor(ai_worker.pool(), ai_worker.think_job, *job)
@@ -120,6 +124,13 @@ class AiDriver:
         except Exception:  # a dead or broken worker must not stall the match
             log.exception("match %s: strong AI worker failed; playing the heuristic", match_id)
             return game.ai_action(live.state, seat, rng, FALLBACK_LEVEL)
+
+    def _is_current(self, game: Game[Any, Any]) -> bool:
+        """Whether the match plays on the data folder's cards (else the worker gets the pin)."""
+        try:
+            return self._game(game.id) is game
+        except ServiceError:
+            return False
 
 
 def _in_process(level: str) -> str:

@@ -2,12 +2,15 @@
 so that a search never runs on the event loop nor holds the bot process's GIL: other matches
 keep answering while an AI thinks (issue 17).
 
-A job carries only plain data (the game id, the digest of the match's card set, the state as
-JSON, the seat, the AI's random stream and the time budget); the worker loads the game from
-the data folder itself (cached per process), refuses if its cards are not the match's, and
-answers with the chosen action as JSON. The pool starts on first use, spawns
-fresh interpreters (forking a process that runs aiosqlite threads could copy a held lock)
-and has at most two workers: one decision uses one core for its whole budget."""
+A job carries only plain data: the game id, the digest of the match's cards, the match's
+pinned card set when it is not the data folder's (a match plays on the cards it started with,
+``engine.games.pin``), the state as JSON, the seat, the AI's random stream and the time
+budget. The worker builds the game itself (cached per process and card set), refuses if its
+cards are not the match's, and answers with the chosen action as JSON.
+
+The pool starts on first use, spawns fresh interpreters (forking a process that runs
+aiosqlite threads could copy a held lock) and has at most two workers: one decision uses one
+core for its whole budget."""
 
 from __future__ import annotations
 
@@ -16,8 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
 
-from engine.core import Rng
-from engine.games import load_game
+from engine import games as registry
+from engine.core import Game, Rng
 from engine.search import Budget
 from engine.search.levels import think
 
@@ -45,15 +48,22 @@ def shutdown() -> None:
 def think_job(
     game_id: str,
     card_set_digest: str,
+    pinned: tuple[str, dict[str, Any]] | None,
     state: dict[str, Any],
     seat: int,
     rng: list[int],
     budget_ms: float,
 ) -> dict[str, Any]:
     """Runs in a worker: the strong level's move for ``seat``, as ``Action.to_json()``."""
-    game = load_game(game_id)
+    game = _game(game_id, pinned)
     if game.card_set_digest != card_set_digest:
         raise ValueError(f"{game_id}: the worker's cards are not the match's")
     budget = Budget(UNCAPPED, budget_ms / 1000, time.perf_counter)
     report = think(game, game.load_state(state), seat, Rng.from_json(rng), budget)
     return report.action.to_json()
+
+
+def _game(game_id: str, pinned: tuple[str, dict[str, Any]] | None) -> Game[Any, Any]:
+    if pinned is None:
+        return registry.load_game(game_id)
+    return registry.from_definitions(game_id, pinned[0], pinned[1])

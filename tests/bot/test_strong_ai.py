@@ -15,6 +15,8 @@ from bot import ai_worker
 from bot.service import MatchService, ServiceError
 from bot.settings import SettingsRefused
 from bot.storage import Database, open_database
+from engine import games as registry
+from engine.core import Action
 from engine.games import load_game
 from tests.bot.test_service import Clock
 
@@ -62,7 +64,7 @@ async def test_thinking_leaves_the_event_loop_free(env: Any) -> None:
     game = load_game("duel")
     state = game.new(2, 5, {"decks": ["warrior", "warrior"]})
     seat = sorted(game.deciders(state))[0]
-    job = (game.id, game.card_set_digest, state.to_json(), seat, [3, 0], 1000.0)
+    job = (game.id, game.card_set_digest, None, state.to_json(), seat, [3, 0], 1000.0)
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(ai_worker.pool(), ai_worker.think_job, *job)  # warm the worker
     ticks = 0
@@ -80,11 +82,18 @@ async def test_thinking_leaves_the_event_loop_free(env: Any) -> None:
     assert ticks >= 3  # a search on the loop itself would not have let it tick at all
 
 
-async def test_a_worker_refuses_cards_that_are_not_the_matchs() -> None:
+async def test_a_worker_plays_on_the_matchs_pinned_cards_and_refuses_others() -> None:
     game = load_game("duel")
     state = game.new(2, 5, {"decks": ["thief", "thief"]})
+    pinned = registry.pin(game)
+    assert pinned is not None
+    seat = sorted(game.deciders(state))[0]
+    move = ai_worker.think_job(
+        "duel", game.card_set_digest, pinned, state.to_json(), seat, [1, 0], 50.0
+    )
+    assert Action.from_json(move) in game.legal_actions(state, seat)
     with pytest.raises(ValueError, match="not the match's"):
-        ai_worker.think_job("duel", "another digest", state.to_json(), 0, [1, 0], 50.0)
+        ai_worker.think_job("duel", "another digest", None, state.to_json(), 0, [1, 0], 50.0)
 
 
 async def test_the_lobby_offers_three_levels_and_settings_bound_the_budget(env: Any) -> None:
