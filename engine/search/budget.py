@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 Clock = Callable[[], float]
 
-DEFAULT_ITERATIONS = 64
+DEFAULT_ITERATIONS = 16
 """The cap when no clock is given: enough samples for a stable choice, small enough that a
 test or a replay-free ``Game.ai_action(level="strong")`` stays quick."""
 

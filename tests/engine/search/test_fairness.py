@@ -83,7 +83,7 @@ def test_a_classic_rearrangement_is_invisible_to_the_seat(classic: Classic) -> N
 
 def test_classic_strong_choice_ignores_where_hidden_cards_lie(classic: Classic) -> None:
     checked = changed = 0
-    for s, seat in islice(positions(classic, range(4), 9), 24):
+    for s, seat in islice(positions(classic, range(4), 17), 12):
         real = think_classic(classic, s, seat, Rng(99), CAP)
         for k in range(2):
             other = rearranged_classic(classic, s, seat, Rng(1000 * checked + k))
@@ -94,12 +94,12 @@ def test_classic_strong_choice_ignores_where_hidden_cards_lie(classic: Classic) 
             ]
         checked += 1
         changed += real.action != real.baseline
-    assert checked == 24
+    assert checked == 12
 
 
 def test_duel_strong_choice_ignores_where_hidden_cards_lie(duel: Duel) -> None:
     checked = 0
-    for s, seat in islice(positions(duel, range(6), 5, DECKS), 30):
+    for s, seat in islice(positions(duel, range(6), 9, DECKS), 16):
         real = think_duel(duel, s, seat, Rng(7), CAP)
         for k in range(2):
             other = rearranged_duel(s, seat, Rng(1000 * checked + k))
@@ -110,17 +110,21 @@ def test_duel_strong_choice_ignores_where_hidden_cards_lie(duel: Duel) -> None:
                 (a.action, a.pairs, a.total) for a in real.arms
             ]
         checked += 1
-    assert checked == 30
+    assert checked == 16
 
 
 def test_thinking_leaves_the_match_and_its_dice_untouched(classic: Classic, duel: Duel) -> None:
-    for s, seat in islice(positions(classic, range(2), 11), 10):
+    for n, (s, seat) in enumerate(islice(positions(classic, range(2), 11), 8)):
         before = s.to_json()
-        classic.ai_action(s, seat, Rng(5), "strong")
+        if n < 2:  # through the game's hook, on its default iteration cap
+            classic.ai_action(s, seat, Rng(5), "strong")
+        think_classic(classic, s, seat, Rng(5), CAP)
         assert s.to_json() == before  # the match's dice counter included
-    for s, seat in islice(positions(duel, range(3), 7, DECKS), 10):
+    for n, (s, seat) in enumerate(islice(positions(duel, range(3), 7, DECKS), 8)):
         before, identities = s.to_json(), s.card_of
-        duel.ai_action(s, seat, Rng(5), "strong")
+        if n < 2:
+            duel.ai_action(s, seat, Rng(5), "strong")
+        think_duel(duel, s, seat, Rng(5), CAP)
         assert s.to_json() == before
         assert s.card_of is identities  # the shared identity table was never written
 
@@ -131,6 +135,8 @@ def test_the_choice_follows_the_ai_stream_alone(classic: Classic) -> None:
     for s, seat in islice(positions(classic, range(2), 13), 8):
         other_dice = s.clone()
         other_dice.rng = Rng(123456)
-        first = classic.ai_action(s, seat, Rng(42), "strong")
-        assert classic.ai_action(other_dice, seat, Rng(42), "strong") == first
-        assert first in classic.legal_actions(s, seat)
+        first = think_classic(classic, s, seat, Rng(42), CAP)
+        again = think_classic(classic, other_dice, seat, Rng(42), CAP)
+        assert again.action == first.action
+        assert [a.total for a in again.arms] == [a.total for a in first.arms]
+        assert first.action in classic.legal_actions(s, seat)
