@@ -1,7 +1,13 @@
 """``python -m bot``: on Discord when DISCORD_TOKEN is set, otherwise the offline playground.
 
-``python -m bot --check`` validates the settings, every data file and the migrations without
-touching the network, printing one line per item and exiting non-zero on any problem.
+``python -m bot --check`` validates the settings, every data file, the database folder and the
+migrations without touching the network, printing one line per item and exiting non-zero on any
+problem.
+
+Either the process starts and works, or it exits non-zero with one line on stderr saying why
+(``cannot start: ...``): no traceback, no hang, never the token. Before connecting, the Discord
+mode loads every offered game and opens (and migrates) the database, so a missing ``data/``
+folder or an unusable database file stops it at once instead of after a "ready".
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import os
 import shutil
 import sys
 import tempfile
@@ -19,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import texts
-from bot.config import Settings, SettingsError, load_settings
+from bot.config import Settings, SettingsError, StartupError, load_settings
 
 Report = Callable[[str], Any]
 
@@ -46,18 +53,60 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    if settings.online:
-        return _run_discord(settings)
-    return _run_playground(settings, demo=args.demo)
+    try:
+        if settings.online:
+            return _run_discord(settings)
+        return _run_playground(settings, demo=args.demo)
+    except StartupError as exc:
+        problem = str(exc)
+    except Exception as exc:  # anything else that stops the start: still one line
+        problem = _one_line(exc)
+    print(_redacted(texts.START_FAILED.format(problem=problem), settings), file=sys.stderr)
+    return 1
 
 
 def _run_discord(settings: Settings) -> int:
+    import aiohttp
+    import discord
+
     from bot.client import create_bot
 
     assert settings.discord_token is not None
+    preflight(settings)
     bot = create_bot(settings)
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        raise StartupError(texts.START_BAD_TOKEN) from None
+    except discord.PrivilegedIntentsRequired:
+        raise StartupError(texts.START_INTENTS) from None
+    except (aiohttp.ClientError, OSError) as exc:
+        raise StartupError(texts.START_NO_DISCORD.format(problem=_one_line(exc))) from None
     return 0
+
+
+def preflight(settings: Settings) -> None:
+    """What the real start needs, checked before connecting: every offered game loads from
+    ``data/``, and the database opens and migrates (its folder is created if missing).
+    Raises ``StartupError`` with one line naming the problem."""
+    from bot.client import check_games, offered_games
+    from bot.storage import open_database
+
+    check_games(offered_games())
+
+    async def open_and_close() -> None:
+        db = await open_database(settings.database)
+        await db.close()
+
+    try:
+        asyncio.run(open_and_close())
+    except Exception as exc:
+        raise StartupError(_one_line(exc, typed=False)) from None
+
+
+def _redacted(line: str, settings: Settings) -> str:
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    return line.replace(token, "***") if token else line
 
 
 def _run_playground(settings: Settings, *, demo: bool) -> int:
@@ -74,6 +123,7 @@ def run_checks(report: Report, environ: dict[str, str] | None = None) -> int:
     results: list[tuple[str, str | None]] = []
     settings = _check_settings(results, environ)
     _check_games(results)
+    _check_database_folder(results, settings)
     _check_migrations(results, settings)
     _check_cogs(results)
     failed = 0
@@ -141,6 +191,32 @@ def _check_decks(results: list[tuple[str, str | None]], game_id: str, game: Any)
         return
 
 
+def _check_database_folder(
+    results: list[tuple[str, str | None]], settings: Settings | None
+) -> None:
+    """The start creates the database's folder when it is missing (``var/`` in a fresh
+    checkout); it fails when a part of the path is a file or a folder it may not write."""
+    if settings is None or str(settings.database) == ":memory:":
+        return
+    folder = settings.database.parent
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    what = texts.CHECK_DB_FOLDER.format(folder=folder)
+    if existing != folder:
+        what = texts.CHECK_DB_WILL_CREATE.format(folder=folder)
+    if not existing.is_dir():
+        results.append((what, f"{existing} is not a folder"))
+    elif not os.access(existing, os.W_OK | os.X_OK):
+        results.append((what, f"{existing} is not writable"))
+    elif settings.database.is_dir():
+        results.append((what, f"{settings.database} is a folder, not a database file"))
+    elif settings.database.exists() and not os.access(settings.database, os.R_OK | os.W_OK):
+        results.append((what, f"{settings.database} is not readable and writable"))
+    else:
+        results.append((what, None))
+
+
 def _check_migrations(results: list[tuple[str, str | None]], settings: Settings | None) -> None:
     """Apply the migrations to a scratch database: a copy of the configured one when it exists
     (so the real file is proven to upgrade), else an empty one. The real file is untouched."""
@@ -160,7 +236,9 @@ def _check_migrations(results: list[tuple[str, str | None]], settings: Settings 
                 what = f"migrations on a copy of {source}"
             asyncio.run(migrate(target))
         except Exception as exc:
-            results.append((what, _one_line(exc)))
+            # Name the operator's file, not the scratch copy the check opened.
+            problem = _one_line(exc, typed=False).replace(str(target), str(source))
+            results.append((what, problem))
             return
         results.append((what, None))
 
@@ -179,9 +257,9 @@ def _check_cogs(results: list[tuple[str, str | None]]) -> None:
         results.append((f"cog {name} imports", None))
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException, *, typed: bool = True) -> str:
     text = " ".join(str(exc).split()) or type(exc).__name__
-    return f"{type(exc).__name__}: {text}"
+    return f"{type(exc).__name__}: {text}" if typed else text
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot import service as svc
 from bot.components import ButtonRouter, MatchButton
-from bot.config import Settings
+from bot.config import Settings, StartupError
 from bot.storage import open_database
 from engine import games as registry
 
@@ -38,6 +38,18 @@ COGS = (
 def offered_games() -> tuple[str, ...]:
     """The games ``/match new`` offers: everything registered except test-only games."""
     return tuple(g for g in registry.available() if g not in TEST_ONLY_GAMES)
+
+
+def check_games(games: Sequence[str]) -> None:
+    """Every offered game loads its cards from ``data/``; ``StartupError`` names the first
+    that does not. A bot that started without them would say "ready" and then fail every
+    ``/match new`` (the lobby draws from the game's cards)."""
+    for game_id in games:
+        try:
+            registry.load_game(game_id)
+        except Exception as exc:
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise StartupError(f"game {game_id} does not load: {reason}") from None
 
 
 class Backstab(commands.Bot):
@@ -69,6 +81,7 @@ class Backstab(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.button_router = ButtonRouter()
+        check_games(self.games)
         db = await open_database(self.settings.database)
         self._db = db
         self._service = svc.MatchService(

@@ -68,6 +68,11 @@ class Settings(BaseModel):
         return self.discord_token is not None
 
 
+class StartupError(Exception):
+    """Something the bot needs to start is missing or broken; the message is one line for the
+    operator (printed as is, never with a traceback)."""
+
+
 class SettingsError(Exception):
     """Settings that do not validate; ``problems`` holds one line per bad variable."""
 

@@ -232,6 +232,13 @@ CHECK_OK = "ok: {what}"
 CHECK_FAILED = "FAILED: {what}: {problem}"
 CHECK_SUMMARY_OK = "check passed: {count} items"
 CHECK_SUMMARY_FAILED = "check failed: {failed} of {count} items"
+# Start-up failures: one line on stderr, never a traceback, never the token.
+START_FAILED = "cannot start: {problem}"
+START_BAD_TOKEN = "Discord refused the token (DISCORD_TOKEN): check it in the Developer Portal"
+START_INTENTS = "Discord refused an intent this bot asks for: enable it in the Developer Portal"
+START_NO_DISCORD = "Discord cannot be reached ({problem})"
+CHECK_DB_FOLDER = "database folder {folder}"
+CHECK_DB_WILL_CREATE = "database folder {folder} (created at start)"
 
 
 # Decks, match history and leagues (issue 6) ---------------------------------------------------

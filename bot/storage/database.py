@@ -28,18 +28,37 @@ class Database:
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves so a transaction is exactly
-        # what ``transaction()`` encloses.
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        # execute_fetchall reads each pragma's row, so no statement stays open to block
-        # the first COMMIT.
-        await conn.execute_fetchall("PRAGMA journal_mode=WAL")
-        await conn.execute_fetchall("PRAGMA foreign_keys=ON")
-        # NORMAL is durable across application crashes with WAL; only power loss may drop
-        # the last commits.
-        await conn.execute_fetchall("PRAGMA synchronous=NORMAL")
-        await conn.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        """Open ``path``, creating its folder (the default ``var/`` does not exist in a fresh
+        checkout). Raises ``DatabaseUnavailable`` (one readable line) when the file cannot be
+        used: a folder that cannot be created, a corrupt file, a read-only place."""
+        if str(path) != ":memory:":
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DatabaseUnavailable(path, exc) from None
+        try:
+            # isolation_level=None: we issue BEGIN/COMMIT ourselves so a transaction is
+            # exactly what ``transaction()`` encloses.
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseUnavailable(path, exc) from None
+        try:
+            conn.row_factory = aiosqlite.Row
+            # execute_fetchall reads each pragma's row, so no statement stays open to block
+            # the first COMMIT.
+            await conn.execute_fetchall("PRAGMA journal_mode=WAL")
+            await conn.execute_fetchall("PRAGMA foreign_keys=ON")
+            # NORMAL is durable across application crashes with WAL; only power loss may
+            # drop the last commits.
+            await conn.execute_fetchall("PRAGMA synchronous=NORMAL")
+            await conn.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        except BaseException as exc:
+            # aiosqlite's worker thread is not a daemon: left open, it keeps the process
+            # alive for ever after the error is printed.
+            await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise DatabaseUnavailable(path, exc) from None
+            raise
         return cls(conn, path)
 
     @asynccontextmanager
@@ -50,7 +69,8 @@ class Database:
             try:
                 yield self._conn
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
                 raise
             await self._conn.execute("COMMIT")
 
@@ -76,7 +96,7 @@ class Database:
             try:
                 result = work(raw)
             except BaseException:
-                raw.execute("ROLLBACK")
+                _roll_back(raw)
                 raise
             raw.execute("COMMIT")
             return result
@@ -103,3 +123,19 @@ class Database:
 
     async def close(self) -> None:
         await self._conn.close()
+
+
+class DatabaseUnavailable(Exception):
+    """The database file cannot be opened or used; the message is one line for the operator."""
+
+    def __init__(self, path: Path | str, cause: BaseException) -> None:
+        reason = " ".join(str(cause).split()) or type(cause).__name__
+        super().__init__(f"cannot use the database {path}: {reason}")
+
+
+def _roll_back(raw: sqlite3.Connection) -> None:
+    """Undo a failed transaction. SQLite rolls some errors back by itself (a full disk:
+    SQLITE_FULL), and a second ROLLBACK would then raise "cannot rollback - no transaction is
+    active" over the real error; so only roll back what is still open."""
+    if raw.in_transaction:
+        raw.execute("ROLLBACK")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -106,3 +107,138 @@ async def test_the_playground_serves_its_page_on_loopback(tmp_path: Path) -> Non
         await asyncio.gather(task, return_exceptions=True)
     assert (tmp_path / "playground.sqlite3").exists()  # its own throwaway database
     assert GUILD_NAME == "Backstab Playground"
+
+
+# Start-up faults (issue 13, items 2, 3, 6, 8): the process starts and works, or exits non-zero
+# with one line on stderr. A fake token: no test here reaches Discord, and none may print it.
+FAKE_TOKEN = "MTIz.fake-token.never-printed"
+START_TIMEOUT = 60  # a hang fails the test instead of blocking the suite
+
+
+def run_bot(
+    tmp_path: Path, *args: str, database: Path, cwd: Path = ROOT, token: bool = True
+) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("BACKSTAB_")}
+    environ.pop("DISCORD_TOKEN", None)
+    if token:
+        environ["DISCORD_TOKEN"] = FAKE_TOKEN
+    environ["BACKSTAB_DB"] = str(database)
+    environ["BACKSTAB_SYNC_COMMANDS"] = "false"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=START_TIMEOUT,
+    )
+    output = done.stdout + done.stderr
+    assert "Traceback" not in output, output
+    assert FAKE_TOKEN not in output and "fake-token" not in output, output
+    return done
+
+
+def last_line(done: subprocess.CompletedProcess[str]) -> str:
+    lines = done.stderr.strip().splitlines()
+    assert lines, done.stdout
+    return lines[-1]
+
+
+def corrupt(path: Path) -> Path:
+    path.write_bytes(b"this is not an SQLite database, just forty-odd bytes of text\n" * 4)
+    return path
+
+
+def test_discord_mode_on_a_fresh_checkout_creates_the_database_folder(tmp_path: Path) -> None:
+    # 002: the default var/ folder does not exist in a fresh checkout.
+    database = tmp_path / "var" / "backstab.sqlite3"
+    done = run_bot(tmp_path, database=database)
+    assert database.is_file(), done.stderr  # opened and migrated before connecting
+    # No network here: the only thing left to fail is reaching Discord, in one line.
+    assert done.returncode != 0
+    line = last_line(done)
+    assert line.startswith("cannot start: Discord"), line
+    assert "database" not in line
+
+
+def test_check_names_a_database_folder_that_cannot_be_created(tmp_path: Path) -> None:
+    blocker = tmp_path / "var"
+    blocker.write_text("a file where the folder should be")
+    database = blocker / "backstab.sqlite3"
+    status, lines = checks({"BACKSTAB_DB": str(database)})
+    assert status == 1
+    assert f"FAILED: database folder {blocker}: {blocker} is not a folder" in lines
+    done = run_bot(tmp_path, database=database)
+    assert done.returncode == 1
+    line = last_line(done)
+    assert line.startswith(f"cannot start: cannot use the database {database}:"), line
+
+
+def test_check_says_a_missing_database_folder_will_be_created(tmp_path: Path) -> None:
+    database = tmp_path / "var" / "backstab.sqlite3"
+    status, lines = checks({"BACKSTAB_DB": str(database)})
+    assert status == 0, lines
+    assert f"ok: database folder {tmp_path / 'var'} (created at start)" in lines
+    assert not (tmp_path / "var").exists()  # the check creates nothing
+
+
+def test_a_corrupt_database_stops_check_and_start_with_one_line(tmp_path: Path) -> None:
+    # 003: the file opens but its first statement fails; the process used to hang for ever.
+    database = corrupt(tmp_path / "backstab.sqlite3")
+    done = run_bot(tmp_path, "--check", database=database, token=False)
+    assert done.returncode == 1
+    assert (
+        f"FAILED: migrations on a copy of {database}: cannot use the database {database}: "
+        "file is not a database"
+    ) in done.stdout.splitlines()
+    done = run_bot(tmp_path, database=database)
+    assert done.returncode == 1
+    assert last_line(done) == (
+        f"cannot start: cannot use the database {database}: file is not a database"
+    )
+
+
+def test_the_playground_without_a_usable_folder_exits_with_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "var"
+    blocker.write_text("a file where the folder should be")
+    done = run_bot(tmp_path, database=blocker / "backstab.sqlite3", token=False)
+    assert done.returncode == 1
+    assert last_line(done).startswith("cannot start: "), done.stderr
+
+
+def checkout_without_data(tmp_path: Path) -> Path:
+    """A copy of the code (bot/, cogs/, engine/) with no data/ folder next to it."""
+    root = tmp_path / "checkout"
+    ignore = shutil.ignore_patterns("__pycache__")
+    for package in ("bot", "cogs", "engine"):
+        shutil.copytree(ROOT / package, root / package, ignore=ignore)
+    return root
+
+
+def test_without_the_data_folder_the_bot_refuses_to_start(tmp_path: Path) -> None:
+    # 006: it used to say "ready" and then never answer /match new.
+    root = checkout_without_data(tmp_path)
+    database = tmp_path / "backstab.sqlite3"
+    done = run_bot(tmp_path, database=database, cwd=root)
+    assert done.returncode == 1
+    line = last_line(done)
+    assert line.startswith("cannot start: game classic does not load:"), line
+    assert "no card files found" in line
+    done = run_bot(tmp_path, "--check", database=database, cwd=root, token=False)
+    assert done.returncode == 1
+    assert any(
+        line.startswith("FAILED: game classic:") and "no card files found" in line
+        for line in done.stdout.splitlines()
+    ), done.stdout
+
+
+async def test_setup_hook_refuses_a_game_whose_cards_do_not_load(
+    tmp_path: Path, broken_game: str
+) -> None:
+    from bot.client import create_bot
+    from bot.config import StartupError
+
+    bot = create_bot(Settings(database=tmp_path / "db.sqlite3"), games=[broken_game])
+    with pytest.raises(StartupError, match=r"game broken does not load: cards/broken\.toml"):
+        await bot.setup_hook()
+    assert not (tmp_path / "db.sqlite3").exists()  # refused before anything was opened

@@ -1,0 +1,120 @@
+"""Storage faults (issue 13, items 3 and 8): a database file that cannot be used raises one
+readable ``DatabaseUnavailable`` and leaves no thread behind (the process used to hang), and a
+full disk reports the disk, not "cannot rollback"."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Database, open_database
+from bot.storage.database import DatabaseUnavailable
+from bot.storage.repository import ActionRow, Repository
+
+FULL = "database or disk is full"
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    opened = await open_database(tmp_path / "b.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def test_a_corrupt_file_raises_one_line_and_leaves_no_thread(tmp_path: Path) -> None:
+    path = tmp_path / "corrupt.sqlite3"
+    path.write_bytes(b"not a database at all " * 20)
+    before = threading.active_count()
+    with pytest.raises(DatabaseUnavailable) as caught:
+        await open_database(path)
+    assert str(caught.value) == f"cannot use the database {path}: file is not a database"
+    # aiosqlite's connection thread is not a daemon: one left running keeps the process alive.
+    # (Closed, it ends on its next loop turn: give it a moment, not a deadline to meet.)
+    for _ in range(100):
+        if threading.active_count() == before:
+            break
+        await asyncio.sleep(0.05)
+    assert threading.active_count() == before
+
+
+async def test_a_missing_folder_is_created(tmp_path: Path) -> None:
+    path = tmp_path / "var" / "deeper" / "backstab.sqlite3"
+    db = await open_database(path)
+    await db.close()
+    assert path.is_file()
+
+
+async def test_a_folder_that_is_a_file_raises_one_line(tmp_path: Path) -> None:
+    (tmp_path / "var").write_text("not a folder")
+    path = tmp_path / "var" / "backstab.sqlite3"
+    with pytest.raises(DatabaseUnavailable, match=f"cannot use the database {path}: "):
+        await open_database(path)
+
+
+async def fill_the_disk(db: Database) -> None:
+    """SQLite's own page limit stands in for a full disk: the same SQLITE_FULL, which SQLite
+    answers by rolling the transaction back itself."""
+    count = (await db.read(lambda raw: raw.execute("PRAGMA page_count").fetchone()))[0]
+    await db.read(lambda raw: raw.execute(f"PRAGMA max_page_count={count + 2}").fetchall())
+
+
+def big_rows(raw: sqlite3.Connection) -> None:
+    for guild in range(1, 200):
+        raw.execute(
+            "INSERT INTO guild_settings (guild_id, settings_json) VALUES (?, ?)",
+            (guild, "x" * 4000),
+        )
+
+
+async def test_a_full_disk_is_reported_as_such_by_write(db: Database) -> None:
+    await fill_the_disk(db)
+    with pytest.raises(sqlite3.OperationalError, match=FULL):
+        await db.write(big_rows)
+    # Nothing was half-written, and the connection still works.
+    rows = await db.read(lambda raw: raw.execute("SELECT COUNT(*) FROM guild_settings").fetchone())
+    assert rows[0] == 0
+
+
+async def test_a_full_disk_is_reported_as_such_by_transaction(db: Database) -> None:
+    await fill_the_disk(db)
+    with pytest.raises(sqlite3.OperationalError, match=FULL):
+        async with db.transaction() as conn:
+            for guild in range(1, 200):
+                await conn.execute(
+                    "INSERT INTO guild_settings (guild_id, settings_json) VALUES (?, ?)",
+                    (guild, "x" * 4000),
+                )
+    async with db.exclusive() as conn:
+        rows = await conn.execute_fetchall("SELECT COUNT(*) FROM guild_settings")
+    assert next(iter(rows))[0] == 0
+
+
+async def test_a_full_disk_during_a_move_keeps_the_match_as_it_was(db: Database) -> None:
+    repo = Repository(db)
+    match_id = await repo.create_match(
+        guild_id=1, channel_id=2, game="tiny", host_id=10, host_name="Ann", options={}
+    )
+    found = await repo.match_with_seats(match_id)
+    assert found is not None
+    await repo.start_match(
+        match_id, found[0]["version"], header={}, ai_seed=1, state={"n": 0}, deadline_at=None
+    )
+    version = (await repo.match(match_id))["version"]  # type: ignore[index]
+    await fill_the_disk(db)
+    with pytest.raises(sqlite3.OperationalError, match=FULL):
+        await repo.record_action(
+            match_id,
+            version,
+            0,
+            ActionRow(0, {"seat": 0, "kind": "x"}),
+            state={"n": 1, "pad": "x" * 40000},
+            outcome=None,
+            deadline_at=None,
+        )
+    assert (await repo.match(match_id))["version"] == version  # type: ignore[index]
+    assert await repo.actions(match_id) == []
