@@ -12,6 +12,7 @@ import asyncio
 import csv
 import io
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -314,20 +315,19 @@ class League:
             rows, _ = await self.store.leaderboard(guild_id, game, season_id, limit=-1, offset=0)
             names = await self.store.names([r.user_id for r in rows])
             for rank, r in enumerate(rows, 1):
-                writer.writerow(
-                    [
-                        game,
-                        rank,
-                        r.user_id,
-                        names.get(r.user_id, ""),
-                        f"{r.ordinal:.4f}",
-                        f"{r.mu:.4f}",
-                        f"{r.sigma:.4f}",
-                        r.games,
-                        r.wins,
-                        int(r.provisional),
-                    ]
-                )
+                row = [
+                    game,
+                    rank,
+                    r.user_id,
+                    names.get(r.user_id, ""),
+                    f"{r.ordinal:.4f}",
+                    f"{r.mu:.4f}",
+                    f"{r.sigma:.4f}",
+                    r.games,
+                    r.wins,
+                    int(r.provisional),
+                ]
+                writer.writerow([spreadsheet_safe(cell) for cell in row])
             count += len(rows)
         return out.getvalue(), count
 
@@ -362,3 +362,20 @@ def _roles(header_json: str | None) -> dict[int, str]:
         }
     except (ValueError, AttributeError, KeyError, TypeError):
         return {}
+
+
+# A cell a spreadsheet would read as a formula (or, after a tab or carriage return, as the
+# start of one): OWASP's "CSV injection". Display names are free text chosen by members.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """``cell`` as a spreadsheet shows it without evaluating anything: text that starts like a
+    formula gets a leading apostrophe (shown as text, the apostrophe hidden); numbers we wrote
+    ourselves (a negative rating) stay numbers."""
+    if not isinstance(cell, str) or not cell.startswith(_FORMULA_START):
+        return cell
+    if _PLAIN_NUMBER.fullmatch(cell):
+        return cell
+    return "'" + cell

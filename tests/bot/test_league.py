@@ -221,6 +221,38 @@ async def test_export_is_a_csv_of_the_leaderboard(env: Any) -> None:
     assert rows[0]["rank"] == "1" and rows[0]["provisional"] == "1" and rows[0]["game"] == "tiny"
 
 
+HOSTILE_NAMES = {
+    101: '=HYPERLINK("http://evil.example","click")',
+    102: "+1+cmd|' /C calc'!A0",
+    103: "-2+3",
+    104: "@SUM(A1:A9)",
+    105: "\t=1+1",
+    106: "\r=1+1",
+}
+
+
+async def test_export_neutralises_names_that_a_spreadsheet_would_run(env: Any) -> None:
+    # 013 item 7: a display name starting with = + - @ (or tab, CR) is never a live formula.
+    service, league = env
+    for user, name in HOSTILE_NAMES.items():
+        match = await service.create(
+            guild_id=GUILD, channel_id=2, host_id=100, host_name="Ann", game="tiny"
+        )
+        await service.join(match.id, user, name)
+        await service.start_match(match.id, 100)
+        await service.concede(match.id, user)
+    text, count = await league.export_csv(GUILD, ["tiny"], None)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert count == 7
+    names = {int(r["user_id"]): r["name"] for r in rows}
+    for user, name in HOSTILE_NAMES.items():
+        assert names[user] == "'" + name  # shown as text, exactly as the member wrote it
+    assert names[100] == "Ann"
+    # Numbers we write ourselves stay numbers, negative ones included.
+    assert all(r["rating"].lstrip("-").replace(".", "").isdigit() for r in rows)
+    assert any(r["rating"].startswith("-") for r in rows)
+
+
 async def test_an_abandoned_seat_is_a_loss_even_when_its_ai_won(env: Any) -> None:
     service, league = env
     service._listeners.clear()
