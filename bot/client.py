@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot import service as svc
-from bot.components import ButtonRouter, MatchButton
+from bot import texts
+from bot.components import ButtonRouter, MatchButton, send_private
 from bot.config import Settings, StartupError
 from bot.storage import open_database
 from engine import games as registry
@@ -67,6 +70,7 @@ class Backstab(commands.Bot):
         self.button_router = ButtonRouter()
         self._db: object | None = None
         self._service: svc.MatchService | None = None
+        self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
 
     @property
     def games(self) -> tuple[str, ...]:
@@ -100,6 +104,19 @@ class Backstab(commands.Bot):
         if self.settings.sync_commands:
             await self.tree.sync()
         log.info("ready: games offered %s", ", ".join(self.games) or "(none)")
+
+    async def _on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """A slash command that failed unexpectedly: logged with its traceback, and the person
+        gets a private apology instead of Discord's "The application did not respond" (buttons
+        have the same net in ``ButtonRouter.dispatch``)."""
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("slash command /%s failed", name, exc_info=error)
+        try:
+            await send_private(interaction, texts.GENERIC_ERROR)
+        except discord.HTTPException:
+            log.warning("slash command /%s: could not send the apology", name)
 
     async def release(self) -> None:
         """Stop the service's timers and close the database; safe to call twice. Tests call

@@ -1,0 +1,46 @@
+"""End to end through SimCord: the fault cases of issue 13 a player or moderator would meet
+(item 8): every slash command is answered, buttons check the match's guild, a member who left
+the server cannot play on, names cannot fake markdown or mentions."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import texts
+from tests.e2e.conftest import World
+
+
+async def test_a_slash_command_that_fails_unexpectedly_is_answered_privately(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(world.bot.get_cog("Play"), "show_status", broken)
+    result = await world.alice.slash(world.channel, "match status")
+    # Never "The application did not respond", never a traceback in the reply.
+    assert result.acknowledged and result.ephemeral
+    assert result.response is not None and result.response.content == texts.GENERIC_ERROR
+    assert "simulated bug" in caplog.text  # the traceback is in the log, for us
+    [error] = world.env.errors  # (acknowledged: SimCord fails a test on unexpected ones)
+    assert "simulated bug" in str(error)
+
+
+async def test_a_failure_after_deferring_is_answered_in_a_followup(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    play = world.bot.get_cog("Play")
+
+    async def defer_then_break(interaction: object, *_: object, **__: object) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # type: ignore[attr-defined]
+        raise RuntimeError("simulated bug after the defer")
+
+    monkeypatch.setattr(play, "concede", defer_then_break)
+    result = await world.alice.slash(world.channel, "match concede")
+    assert result.acknowledged
+    # A deferred "thinking" reply is completed by the first follow-up.
+    replies = [m for m in (result.response, *result.followups) if m is not None]
+    assert [m.content for m in replies if m.content] == [texts.GENERIC_ERROR]
+    assert result.ephemeral
+    [error] = world.env.errors
+    assert "after the defer" in str(error)
