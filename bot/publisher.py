@@ -351,7 +351,12 @@ class TablePublisher:
             await self.bot.service.hand_sent(match.id, user_id, fresh.version)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
-                raise
+                # Another refusal (no shared server any more, a block, a spam guard): this
+                # one hand waits for "My hand"; the other seats' hands still go out.
+                log.warning(
+                    "could not DM the hand of match %s to %s (%s)", match.id, user_id, exc.code
+                )
+                return
             # Remembered for the rest of the match: the table tells them to use "My hand".
             await self.bot.service.mark_dm_closed(match.id, user_id)
             self.schedule(match.id)

@@ -8,6 +8,7 @@ import pytest
 
 from bot import texts
 from tests.e2e.conftest import World
+from tests.e2e.test_play_e2e import start_match
 
 
 async def test_a_slash_command_that_fails_unexpectedly_is_answered_privately(
@@ -44,3 +45,22 @@ async def test_a_failure_after_deferring_is_answered_in_a_followup(
     assert result.ephemeral
     [error] = world.env.errors
     assert "after the defer" in str(error)
+
+
+async def test_a_dm_refusal_other_than_50007_does_not_stop_the_later_hands(world: World) -> None:
+    # 013 item 8: Alice (seat 0) is dealt first; a 403 with another code used to abort the
+    # whole flush, so Bob and Carol never got their hands.
+    refused = world.alice.user.dm_channel
+    world.env.inject_error(
+        "POST",
+        f"/channels/{refused.id}/messages",
+        status=403,
+        code=50278,
+        message="Cannot send messages to this user (no mutual guilds)",
+        times=None,
+    )
+    match_id, _ = await start_match(world, world.bob, world.carol)
+    for member in (world.bob, world.carol):
+        assert member.user.dm_channel.last_message is not None, member.name
+    match = await world.bot.service.get(match_id)
+    assert not any(s.dm_closed for s in match.seats)  # only 50007 means "DMs closed"
