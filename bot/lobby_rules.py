@@ -6,9 +6,10 @@ their own module; it uses the service's repository, locks, timers and settings.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.match_types import MatchInfo, ServiceError, Update
+from bot.match_types import MatchInfo, SeatInfo, ServiceError, Update
 from engine.core import Game
 
 if TYPE_CHECKING:
@@ -177,15 +178,24 @@ class LobbyRules:
         if picks.pop(str(user_id), None) is not None:
             await self.repo.set_options(match.id, {**match.options, "picks": picks})
 
-    async def _fill_with_ai(self, match: MatchInfo, game: Game[Any, Any]) -> MatchInfo:
+    def _fill_with_ai(self, match: MatchInfo, game: Game[Any, Any]) -> MatchInfo:
         """Empty seats up to the table size asked for (at least the game's minimum) get AI
-        players as the match starts (classic: 3-6 with AI filling up)."""
+        players as the match starts (classic: 3-6 with AI filling up). In memory only:
+        ``_seat_ai_fill`` stores them once nothing can refuse the start any more, so a start
+        refused by a start hook (a deck check) leaves the lobby as it was."""
         wanted = max(game.min_seats, int(match.options.get("seats") or 0))
         wanted = min(wanted, game.max_seats)
+        seats = list(match.seats)
         for seat in range(len(match.seats), wanted):
-            await self.repo.add_seat(match.id, seat, None, _ai_name(match), FILL_LEVEL)
-            match = await self.get(match.id)
-        return match
+            name = _ai_name(replace(match, seats=tuple(seats)))
+            seats.append(SeatInfo(seat, None, FILL_LEVEL, name, False))
+        return replace(match, seats=tuple(seats))
+
+    async def _seat_ai_fill(self, match: MatchInfo, filled: MatchInfo) -> MatchInfo:
+        """Store the AI seats ``_fill_with_ai`` added; the match as it now stands."""
+        for seat in filled.seats[len(match.seats) :]:
+            await self.repo.add_seat(match.id, seat.seat, None, seat.name, seat.ai_level)
+        return await self.get(match.id)
 
     async def _lobby(self, match_id: int) -> MatchInfo:
         match = await self.get(match_id)

@@ -162,23 +162,25 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
             match = await self._lobby(match_id)
             self._check_host(match, by_user_id)
             game = self._game(match.game)
-            match = await self._fill_with_ai(match, game)
+            filled = self._fill_with_ai(match, game)
             seed = secrets.randbits(63)
             ai_seed = secrets.randbits(63)
             options = dict(match.options)
             for hook in self._start_hooks:
                 # Each hook sees what the ones before it added (a deck chosen in the lobby
-                # is not chosen again from a player's saved default).
-                options.update(await hook(replace(match, options=dict(options))))
+                # is not chosen again from a player's saved default). A hook that refuses
+                # (a deck check) leaves the lobby as it was: the AI seats are not stored yet.
+                options.update(await hook(replace(filled, options=dict(options))))
             header = RecordHeader(
                 game=game.id,
                 card_set_digest=game.card_set_digest,
                 seed=seed,
-                seats=len(match.seats),
+                seats=len(filled.seats),
                 options=options,
             )
             card_set = await self._pin_for_start(game)
             state = game.new(header.seats, seed, header.options)
+            match = await self._seat_ai_fill(match, filled)
             live = LiveMatch(game, state, header, ai_seed, 0, ai_levels_of(match.seats))
             live.pass_floor = match.version + 1
             deadline_at, kind = await self._deadline_for(live, match)

@@ -7,7 +7,10 @@ from __future__ import annotations
 import pytest
 
 from bot import texts
+from bot.client import create_bot
+from engine.games import load_game
 from tests.e2e.conftest import World
+from tests.e2e.helpers import message_in
 from tests.e2e.test_play_e2e import start_match
 
 
@@ -64,3 +67,34 @@ async def test_a_dm_refusal_other_than_50007_does_not_stop_the_later_hands(world
         assert member.user.dm_channel.last_message is not None, member.name
     match = await world.bot.service.get(match_id)
     assert not any(s.dm_closed for s in match.seats)  # only 50007 means "DMs closed"
+
+
+async def test_a_start_refused_by_the_deck_check_keeps_no_ai_seat(world: World) -> None:
+    # 013 item 8: the AI seats the start adds used to stay when a deck check refused it.
+    duel = load_game("duel")
+    warrior = duel.decks["warrior"]  # type: ignore[attr-defined]
+    listing = "\n".join(
+        [f"Hero: {duel.by_id[warrior.hero].name}"]  # type: ignore[attr-defined]
+        + [f"{n}x {duel.by_id[card].name}" for card, n in warrior.cards.items()]  # type: ignore[attr-defined]
+    )
+    alice = world.alice
+    await alice.slash(world.channel, "deck import", name="Mine", code=listing)
+    await alice.slash(world.channel, "deck use", name="Mine")
+    card = next(iter(warrior.cards))
+    await alice.slash(world.channel, "deck remove", name="Mine", card=card, count=1)  # a draft
+    old = world.bot
+    await world.env.restart_bot(create_bot(old.settings, games=["tiny", "duel"]))
+    await old.release()
+
+    opened = await alice.slash(world.channel, "match new", game="duel")
+    assert opened.response is not None
+    [lobby] = await world.bot.service.matches_of_user(world.channel.guild.id, alice.id)
+    result = await alice.click(message_in(world.channel, opened.response.id), label="Start")
+    [refusal] = result.followups
+    assert refusal.ephemeral and refusal.content == texts.service_error(
+        "deck_not_ready", {"player": "Alice", "deck": "Mine"}
+    )
+    after = await world.bot.service.get(lobby.id)
+    assert after.status == "lobby"
+    assert [s.name for s in after.seats] == ["Alice"]  # no AI seat was kept
+    assert after.version == lobby.version
