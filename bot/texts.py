@@ -234,6 +234,7 @@ CHECK_SUMMARY_OK = "check passed: {count} items"
 CHECK_SUMMARY_FAILED = "check failed: {failed} of {count} items"
 # Start-up failures: one line on stderr, never a traceback, never the token.
 START_FAILED = "cannot start: {problem}"
+NAMELESS = "(no name)"  # a name with nothing visible left once invisible characters go
 START_BAD_TOKEN = "Discord refused the token (DISCORD_TOKEN): check it in the Developer Portal"
 START_INTENTS = "Discord refused an intent this bot asks for: enable it in the Developer Portal"
 START_NO_DISCORD = "Discord cannot be reached ({problem})"

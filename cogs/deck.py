@@ -17,6 +17,7 @@ from bot.components import send_private
 from bot.decks import DeckBook, DeckError
 from bot.render.decks import render_deck, render_deck_list
 from bot.render.model import clip
+from bot.render.names import shown_name
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -46,7 +47,9 @@ class DeckCommands(
     async def new(self, interaction: discord.Interaction[Backstab], name: str, hero: str) -> None:
         async def run() -> str:
             deck = await self.book.new(interaction.user.id, name, hero)
-            return texts.DECK_CREATED.format(name=deck.name, hero=self.book.card_name(deck.hero))
+            return texts.DECK_CREATED.format(
+                name=shown_name(deck.name), hero=self.book.card_name(deck.hero)
+            )
 
         await self._answer(interaction, run)
 
@@ -79,7 +82,7 @@ class DeckCommands(
     async def delete(self, interaction: discord.Interaction[Backstab], name: str) -> None:
         async def run() -> str:
             deck = await self.book.delete(interaction.user.id, name)
-            return texts.DECK_DELETED.format(name=deck.name)
+            return texts.DECK_DELETED.format(name=shown_name(deck.name))
 
         await self._answer(interaction, run)
 
@@ -111,7 +114,7 @@ class DeckCommands(
     async def use(self, interaction: discord.Interaction[Backstab], name: str) -> None:
         async def run() -> str:
             deck = await self.book.use(interaction.user.id, name)
-            return texts.DECK_USING.format(name=deck.name)
+            return texts.DECK_USING.format(name=shown_name(deck.name))
 
         await self._answer(interaction, run)
 
@@ -141,7 +144,7 @@ class DeckCommands(
 
         async def run() -> str:
             deck = await self.book.import_deck(interaction.user.id, text, name)
-            lines = [texts.DECK_IMPORTED.format(name=deck.name)]
+            lines = [texts.DECK_IMPORTED.format(name=shown_name(deck.name))]
             if not deck.ready:
                 lines.append(texts.DECK_DRAFT.format(size=deck.size))
                 lines += [f"- {p}" for p in deck.problems]
@@ -154,7 +157,7 @@ class DeckCommands(
     async def export(self, interaction: discord.Interaction[Backstab], name: str) -> None:
         async def run() -> str:
             deck, code, listed = await self.book.export(interaction.user.id, name)
-            head = texts.DECK_EXPORT.format(name=deck.name, code=code)
+            head = texts.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
             return f"{head}\n```\n{listed}\n```"
 
         await self._answer(interaction, run)
@@ -195,7 +198,7 @@ class DeckCommands(
     # helpers ------------------------------------------------------------------------------
 
     def _changed(self, deck: Any) -> str:
-        lines = [texts.DECK_CHANGED.format(name=deck.name, size=deck.size)]
+        lines = [texts.DECK_CHANGED.format(name=shown_name(deck.name), size=deck.size)]
         if deck.problems:
             lines.append(texts.DECK_DRAFT.format(size=deck.size))
             lines += [f"- {p}" for p in deck.problems]

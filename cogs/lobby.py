@@ -22,6 +22,7 @@ from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
 from bot.render import ids as keys
 from bot.render.duel import card_of as duel_card
 from bot.render.model import OptionSpec, SelectSpec
+from bot.render.names import plain_name, shown_name
 from cogs.lobby_decks import DUEL, DeckChoice, deck_choices, default_decks
 from engine.games import load_game
 
@@ -126,7 +127,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if match.game == DUEL:
             picks = match.options.get("picks", {})
             named = [
-                f"{s.name}: {picks.get(str(s.user_id), {}).get('name', texts.LOBBY_NO_DECK)}"
+                f"{shown_name(s.name)}: {_pick_name(picks.get(str(s.user_id)))}"
                 for s in match.seats
                 if s.user_id is not None
             ]
@@ -225,7 +226,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
                     match,
                     SEAT_REMOVE,
                     texts.HOST_REMOVE,
-                    [OptionSpec(f"{s.seat + 1}. {s.name}", str(s.seat)) for s in removable],
+                    [
+                        OptionSpec(f"{s.seat + 1}. {plain_name(s.name)}", str(s.seat))
+                        for s in removable
+                    ],
                     row=0,
                 )
             )
@@ -235,7 +239,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                     match,
                     HOST_GIVE,
                     texts.HOST_HAND_OVER,
-                    [OptionSpec(s.name, str(s.user_id)) for s in players],
+                    [OptionSpec(plain_name(s.name), str(s.user_id)) for s in players],
                     row=1,
                 )
             )
@@ -291,7 +295,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await send_private(interaction, texts.service_error("not_seated"))
             return
         choices = await deck_choices(self.bot, interaction.user.id)
-        options = [OptionSpec(c.name[:100], c.key, _deck_note(c)) for c in choices]
+        options = [OptionSpec(plain_name(c.name, limit=100), c.key, _deck_note(c)) for c in choices]
         select = _select(match, DECK_PICK, texts.DECK_PLACEHOLDER, options, row=0)
         await send_private(
             interaction,
@@ -313,7 +317,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return
         await self.redraw(match)
         await interaction.response.edit_message(
-            content=texts.DECK_PICKED.format(deck=choice.name), view=None
+            content=texts.DECK_PICKED.format(deck=shown_name(choice.name)), view=None
         )
 
     async def lobby_decks(self, match: svc.MatchInfo) -> dict[str, Any]:
@@ -341,6 +345,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await send_private(interaction, texts.service_error("wrong_status"))
             return None
         return match
+
+
+def _pick_name(pick: dict[str, Any] | None) -> str:
+    return shown_name(str(pick.get("name", ""))) if pick else texts.LOBBY_NO_DECK
 
 
 def _deck_note(choice: DeckChoice) -> str:

@@ -9,6 +9,7 @@ import discord
 
 from bot import texts
 from bot.render.model import Rendered, clip
+from bot.render.names import plain_name, shown_name
 
 if TYPE_CHECKING:
     from bot.decks import DeckInfo
@@ -23,7 +24,7 @@ NameOf = Callable[[str], str]
 
 
 def render_deck(deck: DeckInfo, name_of: NameOf, code: str) -> Rendered:
-    title = texts.DECK_TITLE.format(name=deck.name, hero=name_of(deck.hero))
+    title = texts.DECK_TITLE.format(name=plain_name(deck.name), hero=name_of(deck.hero))
     if deck.precon:
         title += f" ({texts.DECK_PRECON_TAG})"
     embed = discord.Embed(title=clip(title, 256))
@@ -59,7 +60,7 @@ def render_deck_list(
 ) -> Rendered:
     embed = discord.Embed(title=texts.DECK_LIST_TITLE, colour=READY_COLOUR)
     if chosen is not None:
-        embed.description = texts.DECK_LIST_CHOSEN.format(name=chosen.name)
+        embed.description = texts.DECK_LIST_CHOSEN.format(name=shown_name(chosen.name))
     embed.add_field(
         name=texts.DECK_LIST_OWN,
         value=clip("\n".join(_line(d, name_of, chosen) for d in own), FIELD_LIMIT)
@@ -78,7 +79,7 @@ def _line(deck: DeckInfo, name_of: NameOf, chosen: DeckInfo | None) -> str:
     picked = chosen is not None and chosen.key == deck.key
     return texts.DECK_LIST_LINE.format(
         mark="▶" if picked else "•",
-        name=deck.name,
+        name=shown_name(deck.name),
         hero=name_of(deck.hero),
         size=deck.size,
         state="" if deck.ready else texts.DECK_LIST_DRAFT,

@@ -8,6 +8,7 @@ import discord
 
 from bot import texts
 from bot.render.model import Rendered, clip
+from bot.render.names import plain_name, shown_name
 from bot.render.table import public_event_lines, render_table
 
 if TYPE_CHECKING:
@@ -19,7 +20,9 @@ DESCRIPTION_LIMIT = 4096  # Discord's cap on an embed description
 
 
 def render_history(page: HistoryPage, name: str) -> Rendered:
-    embed = discord.Embed(title=texts.HISTORY_TITLE.format(name=name), colour=HISTORY_COLOUR)
+    embed = discord.Embed(
+        title=texts.HISTORY_TITLE.format(name=plain_name(name)), colour=HISTORY_COLOUR
+    )
     lines = [_line(match, when, page.user_id) for match, when in page.entries]
     embed.description = clip("\n".join(lines) or texts.HISTORY_EMPTY, DESCRIPTION_LIMIT)
     embed.set_footer(text=texts.HISTORY_PAGE.format(page=page.page + 1, pages=page.pages))
@@ -39,9 +42,7 @@ def _line(match: MatchInfo, when: float, user_id: int) -> str:
         game=texts.game_title(match.game),
         # Discord shows <t:...:d> as a date in each reader's own time zone.
         when=f"<t:{int(when)}:d>",
-        players=", ".join(
-            discord.utils.escape_markdown(s.name) for s in sorted(match.seats, key=lambda s: s.seat)
-        ),
+        players=", ".join(shown_name(s.name) for s in sorted(match.seats, key=lambda s: s.seat)),
         result=result,
     )
 

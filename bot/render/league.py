@@ -10,6 +10,7 @@ import discord
 from bot import texts
 from bot.ratings import PROVISIONAL_GAMES
 from bot.render.model import Rendered, clip
+from bot.render.names import plain_name, shown_name
 
 if TYPE_CHECKING:
     from bot.league import Board, Profile
@@ -20,7 +21,7 @@ DESCRIPTION_LIMIT = 4096
 
 
 def season_title(name: str | None) -> str:
-    return name if name is not None else texts.NO_SEASON
+    return plain_name(name) if name is not None else texts.NO_SEASON
 
 
 def render_board(board: Board) -> Rendered:
@@ -33,7 +34,7 @@ def render_board(board: Board) -> Rendered:
     lines = [
         (texts.LEADERBOARD_LINE_ONE if row.rating.games == 1 else texts.LEADERBOARD_LINE).format(
             rank=row.rank,
-            name=discord.utils.escape_markdown(row.name),
+            name=shown_name(row.name),
             rating=row.rating.ordinal,
             games=row.rating.games,
             wins=row.rating.wins,
@@ -54,8 +55,8 @@ def render_profile(profile: Profile, name: str, role_name: Callable[[str], str])
     embeds = []
     if not profile.games:
         embed = discord.Embed(
-            title=name,  # no game to name yet; the line below says which season
-            description=texts.PROFILE_NONE.format(name=name, season=season),
+            title=plain_name(name),  # no game to name yet; the line below says which season
+            description=texts.PROFILE_NONE.format(name=shown_name(name), season=season),
             colour=LEAGUE_COLOUR,
         )
         return Rendered(embeds=(embed,))
@@ -63,7 +64,7 @@ def render_profile(profile: Profile, name: str, role_name: Callable[[str], str])
         rating = game.rating
         embed = discord.Embed(
             title=texts.PROFILE_TITLE.format(
-                name=name, game=texts.game_title(game.game), season=season
+                name=plain_name(name), game=texts.game_title(game.game), season=season
             ),
             colour=LEAGUE_COLOUR,
         )

@@ -9,6 +9,7 @@ import discord
 from bot import texts
 from bot.render import ids
 from bot.render.model import ButtonSpec, Rendered, Style, clip
+from bot.render.names import shown_name
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo
@@ -22,13 +23,13 @@ def render_lobby(match: MatchInfo, *, min_seats: int, max_seats: int) -> Rendere
     title = texts.LOBBY_TITLE.format(game=texts.game_title(match.game), match=match.id)
     cancelled = match.status == "cancelled"
     embed = discord.Embed(title=title, colour=CLOSED_COLOUR if cancelled else LOBBY_COLOUR)
-    host = next((s.name for s in match.seats if s.user_id == match.host_id), "?")
+    host = next((shown_name(s.name) for s in match.seats if s.user_id == match.host_id), "?")
     lines = []
     for seat in match.seats:
         tag = f" ({texts.LOBBY_AI_TAG})" if seat.ai_level is not None else ""
         if tag and seat.name.endswith(tag):  # AI seats are named "Ada (AI)" already
             tag = ""
-        lines.append(f"{seat.seat + 1}. {seat.name}{tag}")
+        lines.append(f"{seat.seat + 1}. {shown_name(seat.name)}{tag}")
     lines.extend(
         f"{n + 1}. {texts.LOBBY_EMPTY_SEAT}" for n in range(len(match.seats), max(min_seats, 0))
     )

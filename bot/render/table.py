@@ -16,6 +16,7 @@ from bot import texts
 from bot.render import controls, ids
 from bot.render.games import Field, GameRenderer, drawn_with_its_cards, renderer_for
 from bot.render.model import ButtonSpec, Rendered, Style, clip
+from bot.render.names import shown_name
 from engine.core import Action, Event
 
 if TYPE_CHECKING:
@@ -31,7 +32,9 @@ MAX_FIELDS = 25
 
 
 def seat_names(match: MatchInfo) -> list[str]:
-    return [seat.name for seat in sorted(match.seats, key=lambda s: s.seat)]
+    """Every seat's name as drawn (escaped, no invisible characters), in seat order: what
+    the renderers and event lines receive."""
+    return [shown_name(seat.name) for seat in sorted(match.seats, key=lambda s: s.seat)]
 
 
 @drawn_with_its_cards
@@ -71,7 +74,9 @@ def render_table(
         lines.append(said)
         # ``seconds_left`` is not written here: the flow shows the clock as a Discord
         # timestamp in the content, which ticks on every screen without an edit.
-    lines.extend(texts.TABLE_DM_CLOSED.format(name=s.name) for s in match.seats if s.dm_closed)
+    lines.extend(
+        texts.TABLE_DM_CLOSED.format(name=shown_name(s.name)) for s in match.seats if s.dm_closed
+    )
     if lines:
         embed.description = clip("\n".join(lines), 4096)
     marks = _marks(match, waiting)

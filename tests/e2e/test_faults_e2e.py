@@ -10,7 +10,7 @@ from bot import texts
 from bot.client import create_bot
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.helpers import message_in
+from tests.e2e.helpers import embed_text, message_in
 from tests.e2e.test_play_e2e import start_match
 
 
@@ -98,3 +98,24 @@ async def test_a_start_refused_by_the_deck_check_keeps_no_ai_seat(world: World) 
     assert after.status == "lobby"
     assert [s.name for s in after.seats] == ["Alice"]  # no AI seat was kept
     assert after.version == lobby.version
+
+
+async def test_a_hostile_display_name_is_drawn_harmless(world: World) -> None:
+    # 013 item 8: a fake header, a role mention, @everyone and a right-to-left override.
+    guild = world.channel.guild
+    name = "# Staff \u202e<@&123456789012345678> @everyone **win**"
+    mallory = guild.add_member(world.env.create_user("mallory", global_name=name))
+    await world.env.settle()
+    opened = await world.alice.slash(world.channel, "match new", game="tiny")
+    assert opened.response is not None
+    table_id = opened.response.id
+    await mallory.click(message_in(world.channel, table_id), label="Join")
+    shown = "\\# Staff <@\u200b&123456789012345678> @\u200beveryone \\*\\*win\\*\\*"
+    for moment in ("lobby", "table"):
+        text = embed_text(message_in(world.channel, table_id))
+        assert shown in text, moment
+        assert "\u202e" not in text and "@everyone" not in text and "<@&" not in text, moment
+        if moment == "lobby":
+            await world.alice.click(message_in(world.channel, table_id), label="Start")
+    [match] = await world.bot.service.matches_of_user(guild.id, mallory.id)
+    assert match.seats[1].name == name  # stored as written; only the drawing is cleaned
