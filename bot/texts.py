@@ -17,6 +17,8 @@ CMD_NEW_GAME = "Which game to play"
 CMD_STATUS = "Show your current match in this channel"
 CMD_HAND = "See your hand and your choices (only you see it)"
 CMD_CONCEDE = "Give up your current match"
+ARG_PLAY_MATCH = "Which of your matches in this channel (you may be in several)"
+MATCH_CHOICE = "#{match} {game}: {names}"
 
 GAME_TITLES: Mapping[str, str] = {
     "classic": "Classic (3-6 players)",
@@ -174,6 +176,11 @@ MATCH_END_DONE = "Match #{match} is ended with no result."
 MATCH_END_NOT_ADMIN = "Only members who can manage this server can end a match."
 GENERIC_ERROR = "Something went wrong on my side; nothing was changed. Please try again."
 NO_MATCH_HERE = "You have no match running in this channel."
+NOT_YOUR_MATCH_HERE = "Match #{match} is not one of your running matches in this channel."
+PICK_A_MATCH = (
+    "You play in several matches here ({matches}): say which with the `match` option. "
+    "Nothing was changed."
+)
 GAME_NOT_OFFERED = "That game isn't available here. Pick one of: {games}."
 GUILD_ONLY = "Matches are played in a server channel, not in direct messages."
 CONCEDED = "You conceded match #{match}."

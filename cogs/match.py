@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot import service as svc
 from bot import texts
 from bot.components import send_private
+from bot.render.names import plain_name
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -71,12 +72,36 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
         await self._play().show_status(interaction)
 
     @app_commands.command(name="hand", description=texts.CMD_HAND)
-    async def hand(self, interaction: discord.Interaction[Backstab]) -> None:
-        await self._play().show_hand(interaction)
+    @app_commands.describe(match=texts.ARG_PLAY_MATCH)
+    async def hand(
+        self, interaction: discord.Interaction[Backstab], match: MatchId | None = None
+    ) -> None:
+        await self._play().show_hand(interaction, match)
 
     @app_commands.command(name="concede", description=texts.CMD_CONCEDE)
-    async def concede(self, interaction: discord.Interaction[Backstab]) -> None:
-        await self._play().concede(interaction)
+    @app_commands.describe(match=texts.ARG_PLAY_MATCH)
+    async def concede(
+        self, interaction: discord.Interaction[Backstab], match: MatchId | None = None
+    ) -> None:
+        await self._play().concede(interaction, match)
+
+    @hand.autocomplete("match")
+    @concede.autocomplete("match")
+    async def _my_matches(
+        self, interaction: discord.Interaction[Backstab], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The caller's running matches in this channel (two tables may share one)."""
+        typed = current.strip().lstrip("#").lower()
+        found = await self._play().my_live_matches(interaction)
+        choices = []
+        for info in found:
+            names = ", ".join(plain_name(s.name) for s in info.seats)
+            label = texts.MATCH_CHOICE.format(
+                match=info.id, game=texts.game_title(info.game), names=names
+            )
+            if typed in label.lower():
+                choices.append(app_commands.Choice(name=label[:100], value=info.id))
+        return choices[:25]  # Discord: at most 25 suggestions
 
     @app_commands.command(name="end", description=texts.CMD_MATCH_END)
     @app_commands.rename(match_id="id")

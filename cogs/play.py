@@ -205,17 +205,20 @@ class PlayCog(commands.Cog, name="Play"):
         table = await self.publisher.table(fresh, view.to_json(), latest)
         await send_private(interaction, table.content, Rendered(embeds=table.embeds))
 
-    async def show_hand(self, interaction: discord.Interaction[Any]) -> None:
-        match = await self._current_match(interaction)
-        if match is None or match.status != "live":
-            await send_private(interaction, texts.NO_MATCH_HERE)
-            return
-        await self._send_hand(interaction, match.id)
+    async def show_hand(
+        self, interaction: discord.Interaction[Any], match_id: int | None = None
+    ) -> None:
+        match = await self._my_match(interaction, match_id, pick_for_me=True)
+        if match is not None:
+            await self._send_hand(interaction, match.id)
 
-    async def concede(self, interaction: discord.Interaction[Any]) -> None:
-        match = await self._current_match(interaction)
-        if match is None or match.status != "live":
-            await send_private(interaction, texts.NO_MATCH_HERE)
+    async def concede(
+        self, interaction: discord.Interaction[Any], match_id: int | None = None
+    ) -> None:
+        # Conceding cannot be undone: with several matches here and none named, nothing is
+        # guessed; the caller is asked which.
+        match = await self._my_match(interaction, match_id, pick_for_me=False)
+        if match is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -224,6 +227,42 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, texts.service_error(exc.code, exc.detail))
             return
         await send_private(interaction, texts.CONCEDED.format(match=match.id))
+
+    async def my_live_matches(self, interaction: discord.Interaction[Any]) -> list[svc.MatchInfo]:
+        """The caller's live matches in this channel, newest first."""
+        if interaction.guild_id is None:
+            return []
+        mine = await self.bot.service.matches_of_user(
+            interaction.guild_id, interaction.user.id, statuses=("live",)
+        )
+        here = [m for m in mine if m.channel_id == interaction.channel_id]
+        return sorted(here, key=lambda m: m.id, reverse=True)
+
+    async def _my_match(
+        self, interaction: discord.Interaction[Any], match_id: int | None, *, pick_for_me: bool
+    ) -> svc.MatchInfo | None:
+        """The live match of this channel the caller plays in: the one named, else the only
+        one, else (``pick_for_me``) the one waiting on the caller, else the newest. Answers
+        the caller itself when there is none, or when it will not guess."""
+        here = await self.my_live_matches(interaction)
+        if match_id is not None:
+            named = next((m for m in here if m.id == match_id), None)
+            if named is None:
+                await send_private(interaction, texts.NOT_YOUR_MATCH_HERE.format(match=match_id))
+            return named
+        if len(here) <= 1:
+            if not here:
+                await send_private(interaction, texts.NO_MATCH_HERE)
+            return here[0] if here else None
+        if not pick_for_me:
+            listed = ", ".join(f"#{m.id}" for m in here)
+            await send_private(interaction, texts.PICK_A_MATCH.format(matches=listed))
+            return None
+        for match in here:
+            update = await self.bot.service.current(match.id)
+            if match.seat_of(interaction.user.id) in update.deciders:
+                return match
+        return here[0]
 
     async def _current_match(
         self, interaction: discord.Interaction[Any], *, include_channel: bool = False

@@ -119,3 +119,40 @@ async def test_a_hostile_display_name_is_drawn_harmless(world: World) -> None:
             await world.alice.click(message_in(world.channel, table_id), label="Start")
     [match] = await world.bot.service.matches_of_user(guild.id, mallory.id)
     assert match.seats[1].name == name  # stored as written; only the drawing is cleaned
+
+
+async def test_hand_and_concede_reach_either_of_two_matches_in_one_channel(world: World) -> None:
+    # 013 item 8: /match hand and /match concede used to reach only the newest match.
+    first, _ = await start_match(world, world.bob)
+    opened = await world.alice.slash(world.channel, "match new", game="tiny")
+    assert opened.response is not None
+    await world.carol.click(message_in(world.channel, opened.response.id), label="Join")
+    await world.alice.click(message_in(world.channel, opened.response.id), label="Start")
+    second = max(
+        m.id
+        for m in await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    )
+    choices = await world.alice.autocomplete(world.channel, "match hand", "match", "")
+    assert sorted(c["value"] for c in choices) == [first, second]
+    assert await world.bob.autocomplete(world.channel, "match concede", "match", "") == [
+        {"name": c["name"], "value": c["value"]} for c in choices if c["value"] == first
+    ]
+
+    for match_id in (first, second):
+        hand = await world.alice.slash(world.channel, "match hand", match=match_id)
+        assert hand.ephemeral and hand.response is not None
+        assert f"#{match_id}" in embed_text(hand.response)
+
+    unsure = await world.alice.slash(world.channel, "match concede")
+    assert unsure.ephemeral and unsure.response is not None
+    assert unsure.response.content == texts.PICK_A_MATCH.format(matches=f"#{second}, #{first}")
+    assert (await world.bot.service.get(first)).status == "live"
+    assert (await world.bot.service.get(second)).status == "live"
+
+    stranger = await world.bob.slash(world.channel, "match hand", match=second)
+    assert stranger.response is not None
+    assert stranger.response.content == texts.NOT_YOUR_MATCH_HERE.format(match=second)
+
+    await world.alice.slash(world.channel, "match concede", match=first)  # the older one
+    assert (await world.bot.service.get(first)).status == "finished"
+    assert (await world.bot.service.get(second)).status == "live"
