@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
 AFK_EVENT = "afk_ai"  # a notice in an Update only; never part of the engine's log
 BACK_EVENT = "afk_back"  # likewise: the player took their seat back
+SEAT_AI_EVENT = "seat_ai"  # likewise: a moderator gave the seat to the AI
 
 
 class AwayRules:
@@ -116,6 +117,28 @@ class AwayRules:
             update = Update(fresh, notice, deciders, window, False, deciders)
             await self._publish(update)
             return update
+
+    async def seat_to_ai(self, match_id: int, user_id: int) -> Update:
+        """A moderator hands a member's seat to the AI (a member who left or was removed from
+        the server): as after AFK timeouts, the AI plays it from now on and the table says so.
+        The seat stays theirs in the record; ``take_back`` would return it."""
+        async with self._lock(match_id):
+            match = await self._playing(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_seated")
+            if next(s for s in match.seats if s.seat == seat).ai_level is not None:
+                raise ServiceError("already_ai")
+            await self._check(match_id)
+            await self.repo.hand_to_ai(match_id, seat, FILL_LEVEL)
+            live = self._live[match_id]
+            live.ai_levels[seat] = FILL_LEVEL
+            fresh = await self.get(match_id)
+            deciders = live.game.deciders(live.state)
+            notice = [Event(SEAT_AI_EVENT, {"seat": seat})]
+            update = Update(fresh, notice, deciders, _in_window(live), False, deciders)
+            await self._publish(update)
+            return await self._run_ai(match_id, [update])
 
 
 def _in_window(live: LiveMatch) -> bool:

@@ -19,6 +19,7 @@ from bot import service as svc
 from bot import texts
 from bot.components import ButtonRouter, MatchButton, send_private
 from bot.config import Settings, StartupError
+from bot.membership import ClickGuard
 from bot.storage import open_database
 from engine import games as registry
 
@@ -71,6 +72,7 @@ class Backstab(commands.Bot):
         self._db: object | None = None
         self._service: svc.MatchService | None = None
         self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
+        self.click_guard = ClickGuard(self)
 
     @property
     def games(self) -> tuple[str, ...]:
@@ -85,6 +87,8 @@ class Backstab(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.button_router = ButtonRouter()
+        self.click_guard = ClickGuard(self)
+        self.button_router.guard = self.click_guard
         check_games(self.games)
         db = await open_database(self.settings.database)
         self._db = db
@@ -104,6 +108,12 @@ class Backstab(commands.Bot):
         if self.settings.sync_commands:
             await self.tree.sync()
         log.info("ready: games offered %s", ", ".join(self.games) or "(none)")
+
+    async def on_member_ban(self, guild: discord.Guild, user: discord.abc.User) -> None:
+        self.click_guard.forget(guild.id, user.id)
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        self.click_guard.forget(payload.guild_id, payload.user.id)
 
     async def _on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -23,6 +23,9 @@ from bot.render.model import ButtonSpec, Rendered, Style
 log = logging.getLogger(__name__)
 
 Handler = Callable[[discord.Interaction[Any], ButtonId], Awaitable[None]]
+# Asked before every handler: a refusal to show the clicker, or None to go on. Its last
+# argument says whether the key belongs on a server message only (a lobby, the table).
+Guard = Callable[[discord.Interaction[Any], ButtonId, bool], Awaitable[str | None]]
 
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -98,9 +101,17 @@ class ButtonRouter:
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}
         self._default: Handler | None = None
+        self._on_server: set[str] = set()
+        self.guard: Guard | None = None
 
-    def route(self, key: str, handler: Handler) -> None:
+    def route(self, key: str, handler: Handler, *, on_server: bool = False) -> None:
+        """``on_server``: the key is only ever drawn on a server message (lobby buttons, the
+        table's My hand), so a click on it from anywhere else is refused."""
         self._handlers[key] = handler
+        if on_server:
+            self._on_server.add(key)
+        else:
+            self._on_server.discard(key)
 
     def route_actions(self, handler: Handler) -> None:
         self._default = handler
@@ -122,6 +133,11 @@ class ButtonRouter:
             await send_private(interaction, texts.GENERIC_ERROR)
             return
         try:
+            if self.guard is not None:
+                refusal = await self.guard(interaction, button_id, button_id.key in self._on_server)
+                if refusal is not None:
+                    await send_private(interaction, refusal)
+                    return
             await handler(interaction, button_id)
         except Exception:
             log.exception("button %s failed", button_id)

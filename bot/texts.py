@@ -121,6 +121,7 @@ EVENT_LINES: Mapping[str, str] = {
     "timeout": "{seat_name} ran out of time.",
     "afk_ai": "{seat_name} ran out of time three turns in a row: the AI plays that seat now.",
     "afk_back": "{seat_name} is back and plays their own seat again.",
+    "seat_ai": "A moderator gave {seat_name}'s seat to the AI, which plays it from now on.",
 }
 
 
@@ -158,6 +159,7 @@ SERVICE_ERRORS: Mapping[str, str] = {
     "not_afk": "Your seat is already yours.",
     "quarantined": "This match is paused: part of its record can't be read. A server manager "
     "can end it with /match end.",
+    "already_ai": "The AI already plays that seat.",
 }
 # A live match the bot closed with no result (bot.restore; no rating changes).
 MATCH_ENDED = "Match #{match} ended with no result: {reason} No rating changed."
@@ -176,6 +178,20 @@ MATCH_END_DONE = "Match #{match} is ended with no result."
 MATCH_END_NOT_ADMIN = "Only members who can manage this server can end a match."
 GENERIC_ERROR = "Something went wrong on my side; nothing was changed. Please try again."
 NO_MATCH_HERE = "You have no match running in this channel."
+CMD_SEAT_TO_AI = "Moderators: let the AI play a member's seat (someone who left the server)"
+ARG_SEAT_PLAYER = "The player whose seat the AI takes over"
+SEAT_MODS_ONLY = "Only members with Manage Server may give a seat to the AI. Nothing was changed."
+SEAT_PICK_A_MATCH = (
+    "{name} plays in several matches here ({matches}): say which with the `match` option. "
+    "Nothing was changed."
+)
+SEAT_NOT_PLAYING = "{name} plays in no running match in this channel. Nothing was changed."
+SEAT_TO_AI_DONE = "The AI plays {name}'s seat in match #{match} from now on."
+WRONG_SERVER = "This button belongs to a match on another server. Nothing was changed."
+LEFT_SERVER = (
+    "You are no longer a member of the server this match is played on, so you cannot play in "
+    "it. Nothing was changed."
+)
 NOT_YOUR_MATCH_HERE = "Match #{match} is not one of your running matches in this channel."
 PICK_A_MATCH = (
     "You play in several matches here ({matches}): say which with the `match` option. "

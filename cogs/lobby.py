@@ -45,19 +45,19 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     async def cog_load(self) -> None:
         router = self.bot.button_router
-        router.route(keys.JOIN, self.on_join)
-        router.route(keys.LEAVE, self.on_leave)
-        router.route(keys.ADD_AI, self.on_add_ai)
-        router.route(keys.START, self.on_start)
-        router.route(keys.CANCEL, self.on_cancel)
-        router.route(HOST_TOOLS, self.on_host_tools)
-        router.route(SEAT_REMOVE, self.on_remove_seat)
-        router.route(HOST_GIVE, self.on_hand_over)
-        router.route(AI_RANDOM, self.on_add_ai)
-        router.route(AI_HEURISTIC, self.on_add_ai)
-        router.route(AI_STRONG, self.on_add_ai)
-        router.route(DECK_MENU, self.on_deck_menu)
-        router.route(DECK_PICK, self.on_deck_pick)
+        router.route(keys.JOIN, self.on_join, on_server=True)
+        router.route(keys.LEAVE, self.on_leave, on_server=True)
+        router.route(keys.ADD_AI, self.on_add_ai, on_server=True)
+        router.route(keys.START, self.on_start, on_server=True)
+        router.route(keys.CANCEL, self.on_cancel, on_server=True)
+        router.route(HOST_TOOLS, self.on_host_tools, on_server=True)
+        router.route(SEAT_REMOVE, self.on_remove_seat, on_server=True)
+        router.route(HOST_GIVE, self.on_hand_over, on_server=True)
+        router.route(AI_RANDOM, self.on_add_ai, on_server=True)
+        router.route(AI_HEURISTIC, self.on_add_ai, on_server=True)
+        router.route(AI_STRONG, self.on_add_ai, on_server=True)
+        router.route(DECK_MENU, self.on_deck_menu, on_server=True)
+        router.route(DECK_PICK, self.on_deck_pick, on_server=True)
         # Registered before the deck cog's hook: a deck picked in the lobby wins over a
         # player's saved default (the service hands each hook what the earlier ones added).
         self.bot.service.add_start_hook(self.lobby_decks)

@@ -125,6 +125,17 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
             return
         await send_private(interaction, texts.MATCH_END_DONE.format(match=match_id))
 
+    @app_commands.command(name="seat-to-ai", description=texts.CMD_SEAT_TO_AI)
+    @app_commands.describe(player=texts.ARG_SEAT_PLAYER, match=texts.ARG_PLAY_MATCH)
+    @app_commands.default_permissions(manage_guild=True)
+    async def seat_to_ai(
+        self,
+        interaction: discord.Interaction[Backstab],
+        player: discord.User,
+        match: MatchId | None = None,
+    ) -> None:
+        await self._play().seat_to_ai(interaction, player, match)
+
     # history (cogs.history) -----------------------------------------------------------------
 
     @app_commands.command(name="history", description=texts.CMD_HISTORY)

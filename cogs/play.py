@@ -23,6 +23,7 @@ from bot.components import build_view, files_of, selected_values, send_private
 from bot.publisher import DM_CLOSED, PASS, RESPOND, TablePublisher
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_hand
 from bot.render import ids as keys
+from bot.render.names import shown_name
 from bot.render.pictures import off_loop
 
 if TYPE_CHECKING:
@@ -42,8 +43,9 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def cog_load(self) -> None:
         router = self.bot.button_router
-        router.route(keys.HAND, self.on_hand)
-        router.route(RESPOND, self.on_hand)
+        # The table's buttons: a click on them only ever comes from the match's server.
+        router.route(keys.HAND, self.on_hand, on_server=True)
+        router.route(RESPOND, self.on_hand, on_server=True)
         router.route(TAKE_BACK, self.on_take_back)
         for number in range(controls.MAX_PAGES):
             router.route(controls.page_key(number), self.on_page)
@@ -227,6 +229,41 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, texts.service_error(exc.code, exc.detail))
             return
         await send_private(interaction, texts.CONCEDED.format(match=match.id))
+
+    async def seat_to_ai(
+        self, interaction: discord.Interaction[Any], player: discord.abc.User, match_id: int | None
+    ) -> None:
+        """A moderator gives a player's seat to the AI (someone kicked, banned or gone)."""
+        if interaction.guild_id is None:
+            await send_private(interaction, texts.GUILD_ONLY)
+            return
+        # Checked here too: default_permissions is only what Discord shows by default, and a
+        # server may change it.
+        if not interaction.permissions.manage_guild:
+            await send_private(interaction, texts.SEAT_MODS_ONLY)
+            return
+        theirs = await self.bot.service.matches_of_user(
+            interaction.guild_id, player.id, statuses=("live",)
+        )
+        here = [
+            m for m in theirs if m.channel_id == interaction.channel_id and match_id in (None, m.id)
+        ]
+        if len(here) != 1:
+            name = shown_name(player.display_name)
+            listed = ", ".join(f"#{m.id}" for m in sorted(here, key=lambda m: -m.id))
+            refusal = texts.SEAT_PICK_A_MATCH if here else texts.SEAT_NOT_PLAYING
+            await send_private(interaction, refusal.format(name=name, matches=listed))
+            return
+        [match] = here
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self.bot.service.seat_to_ai(match.id, player.id)
+        except svc.ServiceError as exc:
+            await send_private(interaction, texts.service_error(exc.code, exc.detail))
+            return
+        seat = next(s for s in match.seats if s.user_id == player.id)
+        done = texts.SEAT_TO_AI_DONE.format(name=shown_name(seat.name), match=match.id)
+        await send_private(interaction, done)
 
     async def my_live_matches(self, interaction: discord.Interaction[Any]) -> list[svc.MatchInfo]:
         """The caller's live matches in this channel, newest first."""

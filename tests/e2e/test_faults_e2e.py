@@ -4,13 +4,16 @@ the server cannot play on, names cannot fake markdown or mentions."""
 
 from __future__ import annotations
 
+import discord
 import pytest
+import simcord
 
 from bot import texts
 from bot.client import create_bot
+from bot.components import build_view
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.helpers import embed_text, message_in
+from tests.e2e.helpers import action_ids, embed_text, message_in
 from tests.e2e.test_play_e2e import start_match
 
 
@@ -156,3 +159,81 @@ async def test_hand_and_concede_reach_either_of_two_matches_in_one_channel(world
     await world.alice.slash(world.channel, "match concede", match=first)  # the older one
     assert (await world.bot.service.get(first)).status == "finished"
     assert (await world.bot.service.get(second)).status == "live"
+
+
+def moderator(world: World) -> simcord.MemberActor:
+    guild = world.channel.guild
+    role = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(world.env.create_user("erin", global_name="Erin"), roles=[role])
+
+
+async def test_a_lobby_button_from_another_server_or_a_dm_changes_nothing(world: World) -> None:
+    # 013 item 8: lobby and My hand buttons check the match's guild. A copy of a lobby's
+    # buttons on another server (or in a DM) must not reach the match.
+    other = world.env.create_guild("Elsewhere")
+    elsewhere = other.create_text_channel("games")
+    bob = other.add_member(world.bob.user)
+    await world.env.settle()
+    opened = await world.alice.slash(world.channel, "match new", game="tiny")
+    assert opened.response is not None
+    [lobby] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    copy = world.bot.get_cog("Lobby").render(lobby)  # type: ignore[union-attr]
+    posted = await world.bot.get_channel(elsewhere.id).send(  # type: ignore[union-attr]
+        embeds=list(copy.embeds), view=build_view(copy)
+    )
+    result = await bob.click(message_in(elsewhere, posted.id), label="Join")
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == texts.WRONG_SERVER
+    dm = await (await world.bot.fetch_user(world.bob.id)).send(view=build_view(copy))
+    result = await world.bob.user.click(message_in(world.bob.user.dm_channel, dm.id), label="Join")
+    assert result.response is not None and result.response.content == texts.WRONG_SERVER
+    after = await world.bot.service.get(lobby.id)
+    assert [s.name for s in after.seats] == ["Alice"] and after.version == lobby.version
+    # On its own server the same button works.
+    await world.bob.click(message_in(world.channel, opened.response.id), label="Join")
+    assert len((await world.bot.service.get(lobby.id)).seats) == 2
+
+
+async def test_a_removed_member_cannot_play_and_a_moderator_gives_the_seat_to_the_ai(
+    world: World,
+) -> None:
+    # 013 item 8: a member kicked or banned kept playing through the DM's buttons.
+    match_id, _ = await start_match(world, world.bob)
+    hand = await world.alice.slash(world.channel, "match hand")
+    assert hand.response is not None
+    await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
+    bob_hand = world.bob.user.dm_channel.last_message  # his turn now: a hand with moves
+    assert bob_hand is not None and action_ids(bob_hand)
+    world.channel.guild.remove_member(world.bob)
+    await world.env.settle()
+    before = await world.bot.service.get(match_id)
+    for custom_id in action_ids(bob_hand):
+        result = await world.bob.user.click(bob_hand, custom_id=custom_id)
+        assert result.response is not None and result.response.content == texts.LEFT_SERVER
+    assert (await world.bot.service.get(match_id)).version == before.version
+
+    refused = await world.carol.slash(world.channel, "match seat-to-ai", player=world.bob.user)
+    assert refused.response is not None and refused.response.content == texts.SEAT_MODS_ONLY
+    erin = moderator(world)
+    await world.env.settle()
+    done = await erin.slash(world.channel, "match seat-to-ai", player=world.bob.user)
+    assert done.ephemeral
+    replies = [m.content for m in (done.response, *done.followups) if m is not None and m.content]
+    assert replies == [texts.SEAT_TO_AI_DONE.format(name="Bob", match=match_id)]
+    after = await world.bot.service.get(match_id)
+    assert after.seats[1].ai_level is not None and after.seats[1].afk
+    assert after.version > before.version  # the AI played Bob's turn at once
+    again = await erin.slash(world.channel, "match seat-to-ai", player=world.bob.user)
+    replies = [m.content for m in (again.response, *again.followups) if m is not None and m.content]
+    assert replies == [texts.service_error("already_ai")]
+    # The match goes on: Alice plays against the AI on Bob's seat until it ends.
+    for _ in range(40):
+        match = await world.bot.service.get(match_id)
+        if match.status != "live":
+            break
+        hand = await world.alice.slash(world.channel, "match hand")
+        assert hand.response is not None
+        ids = action_ids(hand.response)
+        assert ids, embed_text(hand.response)
+        await world.alice.click(hand.response, custom_id=ids[0])
+    assert (await world.bot.service.get(match_id)).status == "finished"
