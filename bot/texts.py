@@ -187,6 +187,18 @@ SEAT_PICK_A_MATCH = (
 )
 SEAT_NOT_PLAYING = "{name} plays in no running match in this channel. Nothing was changed."
 SEAT_TO_AI_DONE = "The AI plays {name}'s seat in match #{match} from now on."
+
+
+def permission_name(right: str) -> str:
+    """A Discord permission as its settings page names it ("send_messages" -> "Send
+    Messages")."""
+    return right.replace("_", " ").title()
+
+
+BOT_CANNOT_POST = (
+    "I cannot run a match in this channel: I am missing {perms} here. Ask a moderator to "
+    "give me them, or use another channel. Nothing was started."
+)
 WRONG_SERVER = "This button belongs to a match on another server. Nothing was changed."
 LEFT_SERVER = (
     "You are no longer a member of the server this match is played on, so you cannot play in "

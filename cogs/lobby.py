@@ -78,6 +78,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if interaction.guild_id is None or interaction.channel_id is None:
             await send_private(interaction, texts.GUILD_ONLY)
             return
+        if await self._cannot_post(interaction):
+            return
         if game not in self.bot.games:
             offered = ", ".join(self.bot.games) or "-"
             await send_private(interaction, texts.GAME_NOT_OFFERED.format(games=offered))
@@ -113,6 +115,16 @@ class LobbyCog(commands.Cog, name="Lobby"):
         )
         message = await interaction.original_response()
         await self.bot.service.set_message(match.id, message.id)
+
+    async def _cannot_post(self, interaction: discord.Interaction[Any]) -> bool:
+        """Refuse (privately) when the bot lacks a right the table needs in this channel: a
+        lobby answered through the interaction would otherwise start a match whose table,
+        pictures and log can never be drawn."""
+        missing = missing_rights(interaction.app_permissions, in_thread=_in_thread(interaction))
+        if missing:
+            names = ", ".join(texts.permission_name(m) for m in missing)
+            await send_private(interaction, texts.BOT_CANNOT_POST.format(perms=names))
+        return bool(missing)
 
     def render(self, match: svc.MatchInfo) -> Rendered:
         """The shared lobby drawing plus the flow's parts: the match's terms, deck picks, when
@@ -172,6 +184,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def on_start(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         # Starting deals hands and may run AI turns: acknowledge first, then let the play cog
         # redraw the message as the table when the service publishes the start.
+        if await self._cannot_post(interaction):
+            return  # the rights changed since the lobby opened: it stays a lobby
         await interaction.response.defer()
         try:
             await self.bot.service.start_match(button.match_id, interaction.user.id)
@@ -345,6 +359,23 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await send_private(interaction, texts.service_error("wrong_status"))
             return None
         return match
+
+
+# What the table needs from the bot in its channel (threads for the log are optional: without
+# them the table's last lines are the log).
+TABLE_RIGHTS = ("view_channel", "send_messages", "embed_links", "attach_files")
+
+
+def missing_rights(rights: discord.Permissions, *, in_thread: bool = False) -> list[str]:
+    needed = [
+        "send_messages_in_threads" if in_thread and r == "send_messages" else r
+        for r in TABLE_RIGHTS
+    ]
+    return [r for r in needed if not getattr(rights, r)]
+
+
+def _in_thread(interaction: discord.Interaction[Any]) -> bool:
+    return isinstance(interaction.channel, discord.Thread)
 
 
 def _pick_name(pick: dict[str, Any] | None) -> str:

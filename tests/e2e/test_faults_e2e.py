@@ -237,3 +237,21 @@ async def test_a_removed_member_cannot_play_and_a_moderator_gives_the_seat_to_th
         assert ids, embed_text(hand.response)
         await world.alice.click(hand.response, custom_id=ids[0])
     assert (await world.bot.service.get(match_id)).status == "finished"
+
+
+async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(world: World) -> None:
+    # 013 item 8: the lobby is the interaction's reply, so it opened; the table then could
+    # never be drawn and the match ran on unseen.
+    guild = world.channel.guild
+    bot_member = guild.me
+    assert bot_member is not None
+    quiet = guild.create_text_channel(
+        "quiet", overwrites={bot_member: discord.PermissionOverwrite(send_messages=False)}
+    )
+    await world.env.settle()
+    result = await world.alice.slash(quiet, "match new", game="tiny")
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == texts.BOT_CANNOT_POST.format(perms="Send Messages")
+    assert await world.bot.service.matches_of_user(guild.id, world.alice.id) == []
+    opened = await world.alice.slash(world.channel, "match new", game="tiny")  # elsewhere: fine
+    assert opened.response is not None and not opened.ephemeral
