@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 GAME = "duel"
 PRECON_PREFIX = "precon:"
+# Cards in one deck, draft or not (a legal duel deck has 40): what keeps every deck's own
+# export re-importable (a code under deckcode.MAX_CODE, at most 99 copies a line).
+MAX_CARDS = 99
 MAX_DECKS = 50  # per owner: enough for anyone, small enough that a list fits a message
 MAX_NAME = 40
 MAX_SUGGESTIONS = 25  # Discord's cap on autocomplete choices
@@ -154,6 +157,7 @@ class DeckBook:
             raise DeckError("bad_count", count=count)
         cards = dict(deck.cards)
         cards[card_id] = cards.get(card_id, 0) + count
+        _check_size(cards)
         return await self._save(deck, cards)
 
     async def remove(self, owner_id: int, name: str, card: str, count: int) -> DeckInfo:
@@ -208,6 +212,7 @@ class DeckBook:
             raise DeckError("unreadable", problems=(("empty", ""),))
         if parsed.hero is None:
             raise DeckError("no_hero")
+        _check_size(dict(parsed.cards))
         return await self._create(owner_id, name, parsed.hero, dict(parsed.cards))
 
     async def export(self, owner_id: int, name: str) -> tuple[DeckInfo, str, str]:
@@ -287,3 +292,8 @@ def _label(deck: DeckInfo) -> str:
 
 def _load_duel() -> Duel:
     return load_game(GAME)  # type: ignore[return-value]
+
+
+def _check_size(cards: dict[str, int]) -> None:
+    if sum(cards.values()) > MAX_CARDS:
+        raise DeckError("too_many_cards", most=MAX_CARDS, size=sum(cards.values()))

@@ -311,6 +311,10 @@ DECK_ERRORS: Mapping[str, str] = {
     ),
     "name_taken": "You already have a deck called {name!r}: pick another name or delete it.",
     "too_many_decks": "You have {most} decks already; delete one before making another.",
+    "too_many_cards": (
+        "A deck holds at most {most} cards, even as a draft; that would make {size}. "
+        "Nothing was changed."
+    ),
     "no_hero": "That list names no Hero: add a line like Hero: Name.",
     "unreadable": "I couldn't read that deck:\n{problems}",
     "draft": "{name} is a draft and can't be played yet:\n{problems}",
@@ -356,6 +360,9 @@ DECK_DELETED = "Deck {name!r} deleted."
 DECK_USING = "Your next duel uses {name}."
 DECK_IMPORTED = "Saved {name!r}."
 DECK_EXPORT = "Deck code for {name} (paste it into /deck import):\n`{code}`\nAs a list:"
+DECK_EXPORT_FILE = (
+    "Deck code for {name} (paste it into /deck import):\n`{code}`\nAs a list: the file."
+)
 DECK_LIST_TITLE = "Your duel decks"
 DECK_LIST_OWN = "Yours"
 DECK_LIST_NONE = "None yet: /deck new or /deck import."

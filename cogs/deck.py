@@ -6,6 +6,7 @@ sends what the renderer returns.
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -155,12 +156,21 @@ class DeckCommands(
     @app_commands.command(name="export", description=texts.CMD_DECK_EXPORT)
     @app_commands.describe(name=texts.ARG_DECK_NAME)
     async def export(self, interaction: discord.Interaction[Backstab], name: str) -> None:
-        async def run() -> str:
+        try:
             deck, code, listed = await self.book.export(interaction.user.id, name)
-            head = texts.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
-            return f"{head}\n```\n{listed}\n```"
-
-        await self._answer(interaction, run)
+        except DeckError as exc:
+            await send_private(interaction, texts.deck_error(exc.code, exc.detail))
+            return
+        head = texts.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
+        content = f"{head}\n```\n{listed}\n```"
+        if len(content) <= MESSAGE_LIMIT:
+            await send_private(interaction, content)
+            return
+        # A long draft's list would be cut by Discord's 2,000 characters: it goes as a text
+        # file instead, which /deck import reads back whole.
+        head = texts.DECK_EXPORT_FILE.format(name=shown_name(deck.name), code=code)
+        listing = discord.File(io.BytesIO(listed.encode("utf-8")), filename="deck.txt")
+        await interaction.response.send_message(head, file=listing, ephemeral=True)
 
     # autocomplete -------------------------------------------------------------------------
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 from uuid import uuid4
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot import deckcode
-from bot.decks import DeckBook, DeckError
+from bot import deckcode, texts
+from bot.decks import MAX_CARDS, DeckBook, DeckError
 from bot.service import MatchInfo, SeatInfo, ServiceError
 from bot.storage import Database, open_database
 from engine.duel.decks import Deck, Violation, validate_deck
@@ -151,15 +152,21 @@ def test_every_rule_code_has_a_case() -> None:
 
 
 card_ids = st.sampled_from(sorted(DUEL.by_id))  # type: ignore[attr-defined]
+# Every deck the book can hold: a hero and at most MAX_CARDS cards in any mix (drafts too).
 lists = st.builds(
-    deckcode.DeckList,
-    hero=card_ids,
-    cards=st.dictionaries(card_ids, st.integers(1, 99), max_size=30),
+    lambda hero, picks: deckcode.DeckList(hero, dict(Counter(picks))),
+    card_ids,
+    st.lists(card_ids, max_size=MAX_CARDS),
 )
+# The longest code and list there can be: MAX_CARDS different cards, the longest ids first.
+LONGEST = sorted((c for c in DUEL.by_id.values() if c.type != "hero"), key=lambda c: -len(c.id))  # type: ignore[attr-defined]
+WIDEST = deckcode.DeckList("hero_brunhild", {c.id: 1 for c in LONGEST[:MAX_CARDS]})
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lists)
+@example(WIDEST)
+@example(deckcode.DeckList("hero_brunhild", {"puddle_slime": MAX_CARDS}))
 async def test_export_import_round_trips_any_deck(tmp_path: Path, deck: deckcode.DeckList) -> None:
     # A fresh file per example: hypothesis may run the same deck twice (replay, shrinking).
     db = await open_database(tmp_path / f"rt{uuid4().hex}.sqlite3")
@@ -211,3 +218,27 @@ async def test_autocomplete_offers_names(book: DeckBook) -> None:
     await book.new(ALICE, "Zed", "hero_brunhild")
     values = [v for _, v in await book.deck_choices(ALICE, "")]
     assert values[0] == "Zed" and "precon:warrior" in values
+
+
+async def test_a_deck_never_holds_more_than_99_cards(book: DeckBook) -> None:
+    # 013 item 8: /deck add used to pile copies up past 99, and the bot's own export of such
+    # a deck ("120x ...", a code with a count over 99) did not import.
+    await book.new(ALICE, "Pile", "hero_brunhild")
+    deck = await book.add(ALICE, "Pile", "puddle_slime", 99)
+    with pytest.raises(DeckError) as err:
+        await book.add(ALICE, "Pile", "war_maul", 1)
+    assert err.value.code == "too_many_cards" and err.value.detail["size"] == 100
+    assert (await book.get(ALICE, "Pile")).cards == deck.cards  # unchanged
+    _, code, listed = await book.export(ALICE, "Pile")
+    assert (await book.import_deck(ALICE, code, "Copy")).cards == {"puddle_slime": 99}
+    assert (await book.import_deck(ALICE, listed, "Listed")).cards == {"puddle_slime": 99}
+
+
+async def test_an_import_of_more_than_99_cards_is_refused_whole(book: DeckBook) -> None:
+    slime = DUEL.by_id["puddle_slime"].name  # type: ignore[attr-defined]
+    listing = f"Hero: Brunhild Axebiter\n60x {slime}\n40x {slime}"
+    with pytest.raises(DeckError) as err:
+        await book.import_deck(ALICE, listing, "Too big")
+    assert err.value.code == "too_many_cards"
+    assert texts.deck_error(err.value.code, err.value.detail).endswith("Nothing was changed.")
+    assert [d.name for d in await book.own(ALICE)] == []

@@ -255,3 +255,29 @@ async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(world: World
     assert await world.bot.service.matches_of_user(guild.id, world.alice.id) == []
     opened = await world.alice.slash(world.channel, "match new", game="tiny")  # elsewhere: fine
     assert opened.response is not None and not opened.ephemeral
+
+
+async def test_the_widest_draft_exports_and_imports_back_through_discord(world: World) -> None:
+    # 013 item 8: every deck the bot keeps must come back from its own export. The widest
+    # one (99 different cards) has a list longer than a message: it comes as a file.
+    duel = load_game("duel")
+    longest = sorted((c for c in duel.by_id.values() if c.type != "hero"), key=lambda c: -len(c.id))  # type: ignore[attr-defined]
+    wide = {c.id: 1 for c in longest[:99]}
+    listing = "\n".join(["Hero: Brunhild Axebiter"] + [f"1x {duel.by_id[c].name}" for c in wide])  # type: ignore[attr-defined]
+    made = await world.alice.slash(
+        world.channel, "deck import", name="Wide", file=("wide.txt", listing.encode())
+    )
+    assert made.response is not None and texts.DECK_IMPORTED.format(name="Wide") in (
+        made.response.content or ""
+    )
+    exported = await world.alice.slash(world.channel, "deck export", name="Wide")
+    assert exported.ephemeral and exported.response is not None
+    assert len(exported.response.content or "") <= 2000
+    code = next(w.strip("`") for w in (exported.response.content or "").split() if "bs1-" in w)
+    [attachment] = exported.response.attachments
+    back = await attachment.read()
+    for name, source in (("ByCode", {"code": code}), ("ByFile", {"file": ("deck.txt", back)})):
+        await world.alice.slash(world.channel, "deck import", name=name, **source)
+    book = world.bot.get_cog("Decks").book  # type: ignore[union-attr]
+    for name in ("ByCode", "ByFile"):
+        assert dict((await book.get(world.alice.id, name)).cards) == wide, name
