@@ -7,6 +7,8 @@ action. Refusals are ``ServiceError`` codes worded by ``bot.texts``.
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
@@ -45,6 +47,7 @@ class History:
         self.service = service
         self.store = HistoryStore(service.repo.db)
         self._marks: OrderedDict[int, list[int]] = OrderedDict()
+        self._marks_lock = threading.Lock()
 
     async def page(self, guild_id: int, user_id: int, page: int) -> HistoryPage:
         page = max(0, page)
@@ -88,8 +91,16 @@ class History:
         match = await self.finished(guild_id, match_id)
         record = await self.service.record(match_id)
         game = await self.service.game_of_match(match_id)  # the card set it was played on
+        # Replaying a long match is 80-270 ms of CPU: a worker thread does it, so every other
+        # click and timer does not wait behind it on the event loop.
+        return await asyncio.to_thread(self.replay_step, match, record, game, step)
+
+    def replay_step(
+        self, match: MatchInfo, record: MatchRecord, game: Game[Any, Any], step: int
+    ) -> ReplayStep:
+        """The replay up to ``step``: pure work on its arguments (any thread may run it)."""
         try:
-            marks = self._step_marks(match_id, game, record)
+            marks = self._step_marks(match.id, game, record)
             step = min(max(step, 0), len(marks) - 1)
             state = game.new(record.header.seats, record.header.seed, record.header.options)
             actions = record.action_list()
@@ -115,10 +126,11 @@ class History:
 
     def _step_marks(self, match_id: int, game: Game[Any, Any], record: MatchRecord) -> list[int]:
         """How many actions each step ends after: [0 (the deal), ..., all of them]."""
-        cached = self._marks.get(match_id)
-        if cached is not None:
-            self._marks.move_to_end(match_id)
-            return cached
+        with self._marks_lock:
+            cached = self._marks.get(match_id)
+            if cached is not None:
+                self._marks.move_to_end(match_id)
+                return cached
         if record.header.card_set_digest != game.card_set_digest:
             raise CardSetChanged(record.header.card_set_digest)
         state = game.new(record.header.seats, record.header.seed, record.header.options)
@@ -132,7 +144,8 @@ class History:
             if now != turn or index + 1 == len(actions):
                 marks.append(index + 1)
             turn = now
-        self._marks[match_id] = marks
-        if len(self._marks) > CACHED_REPLAYS:
-            self._marks.popitem(last=False)
+        with self._marks_lock:  # replays of two clicks may run in two worker threads
+            self._marks[match_id] = marks
+            if len(self._marks) > CACHED_REPLAYS:
+                self._marks.popitem(last=False)
         return marks

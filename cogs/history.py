@@ -15,6 +15,7 @@ from bot.components import send_private
 from bot.history import History
 from bot.render.history import render_history, render_replay_step
 from bot.render.model import Rendered
+from bot.render.pictures import off_loop
 from bot.service import ServiceError
 
 if TYPE_CHECKING:
@@ -95,7 +96,8 @@ class HistoryCog(commands.Cog, name="History"):
             await send_private(interaction, texts.history_error(exc.code, exc.detail))
             return None
         view = paging.pager(REPLAY, match_id, shown.step, shown.steps, ends=True)
-        return render_replay_step(shown), view
+        # The step's table (and its picture) is drawn in the picture thread, like every table.
+        return await off_loop(render_replay_step, shown), view
 
     # /match export --------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -171,3 +172,39 @@ async def test_a_duel_with_a_built_deck_replays_offline_in_a_fresh_process(
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert summary["same"] and summary["replayed"] == exported.result
+
+
+class ThreadsOf:
+    """A game whose ``new`` and ``apply`` note the thread that ran them."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+        self.threads: set[int] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._game, name)
+        if name not in ("new", "apply"):
+            return found
+
+        def noted(*args: Any, **kwargs: Any) -> Any:
+            self.threads.add(threading.get_ident())
+            return found(*args, **kwargs)
+
+        return noted
+
+
+async def test_a_replay_runs_off_the_event_loop(env: Any) -> None:
+    # 013 item 8: a long game's replay held the event loop 80-270 ms per click
+    # (bench/replay_loop.py measures it); the replay now runs in a worker thread.
+    service, history = env
+    match_id = await played_out(service, (100, 101))
+    noted = ThreadsOf(await service.game_of_match(match_id))
+
+    async def game_of_match(_match_id: int) -> Any:
+        return noted
+
+    service.game_of_match = game_of_match  # type: ignore[method-assign]
+    first = await history.step(GUILD, match_id, 0)
+    last = await history.step(GUILD, match_id, 10**6)
+    assert (first.step, last.step) == (0, last.steps - 1) and last.match.status == "finished"
+    assert noted.threads and threading.get_ident() not in noted.threads

@@ -4,6 +4,9 @@ the server cannot play on, names cannot fake markdown or mentions."""
 
 from __future__ import annotations
 
+import sys
+import threading
+
 import discord
 import pytest
 import simcord
@@ -281,3 +284,24 @@ async def test_the_widest_draft_exports_and_imports_back_through_discord(world: 
     book = world.bot.get_cog("Decks").book  # type: ignore[union-attr]
     for name in ("ByCode", "ByFile"):
         assert dict((await book.get(world.alice.id, name)).cards) == wide, name
+
+
+async def test_a_replay_step_is_drawn_off_the_event_loop(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 013 item 8: the replay's table (with its picture) was drawn on the event loop.
+    history = sys.modules["cogs.history"]  # as discord.py loaded the extension
+
+    match_id, _ = await start_match(world, world.bob)
+    await world.bob.slash(world.channel, "match concede")
+    drawn_in: list[int] = []
+    real = history.render_replay_step
+
+    def noted(*args: object) -> object:
+        drawn_in.append(threading.get_ident())
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(history, "render_replay_step", noted)
+    replay = await world.carol.slash(world.channel, "match replay", id=match_id)
+    assert replay.ephemeral and replay.response is not None
+    assert drawn_in and threading.get_ident() not in drawn_in
