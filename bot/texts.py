@@ -228,9 +228,26 @@ ILLEGAL_REASONS: Mapping[str, str] = {
 }
 
 
+# Details that carry names people chose (players, decks, who is awaited).
+_NAME_DETAILS = ("player", "deck", "waiting")
+
+
+def _names_shown(detail: Mapping[str, Any]) -> dict[str, Any]:
+    from bot.render.names import shown_name  # bot.render imports this module
+
+    return {
+        key: shown_name(value, limit=400)
+        if key in _NAME_DETAILS and isinstance(value, str)
+        else value
+        for key, value in detail.items()
+    }
+
+
 def service_error(code: str, detail: Mapping[str, Any] | None = None) -> str:
     """The refusal for a ``ServiceError`` code; ``illegal`` adds the engine's reason in words."""
     text = SERVICE_ERRORS.get(code, GENERIC_ERROR)
+    if detail:
+        detail = _names_shown(detail)
     if code == "deck_not_ready" and detail:
         return text.format(player=detail.get("player", "?"), deck=detail.get("deck", "?"))
     if code == "illegal" and detail:

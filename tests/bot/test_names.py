@@ -54,3 +54,10 @@ def test_shown_name_never_forms_a_mention(raw: str) -> None:
 
 def test_a_long_name_is_cut() -> None:
     assert len(plain_name("x" * 500)) == 80
+
+
+def test_refusals_that_name_people_draw_them_the_same_way() -> None:
+    waiting = texts.service_error("not_your_move", {"waiting": "**Bob**, @everyone"})
+    assert "\\*\\*Bob\\*\\*" in waiting and "@\u200beveryone" in waiting
+    deck = texts.service_error("deck_not_ready", {"player": "# Eve", "deck": "x\u202ey"})
+    assert deck.startswith("\\# Eve") and "\u202e" not in deck
