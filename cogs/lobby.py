@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot import service as svc
 from bot import texts
+from bot.channel_rights import missing_table_rights
 from bot.components import build_view, selected_values, send_private
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
 from bot.render import ids as keys
@@ -117,10 +118,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await self.bot.service.set_message(match.id, message.id)
 
     async def _cannot_post(self, interaction: discord.Interaction[Any]) -> bool:
-        """Refuse (privately) when the bot lacks a right the table needs in this channel: a
-        lobby answered through the interaction would otherwise start a match whose table,
-        pictures and log can never be drawn."""
-        missing = missing_rights(interaction.app_permissions, in_thread=_in_thread(interaction))
+        """Refuse privately where the table could not be drawn (bot.channel_rights)."""
+        missing = missing_table_rights(interaction)
         if missing:
             names = ", ".join(texts.permission_name(m) for m in missing)
             await send_private(interaction, texts.BOT_CANNOT_POST.format(perms=names))
@@ -359,23 +358,6 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await send_private(interaction, texts.service_error("wrong_status"))
             return None
         return match
-
-
-# What the table needs from the bot in its channel (threads for the log are optional: without
-# them the table's last lines are the log).
-TABLE_RIGHTS = ("view_channel", "send_messages", "embed_links", "attach_files")
-
-
-def missing_rights(rights: discord.Permissions, *, in_thread: bool = False) -> list[str]:
-    needed = [
-        "send_messages_in_threads" if in_thread and r == "send_messages" else r
-        for r in TABLE_RIGHTS
-    ]
-    return [r for r in needed if not getattr(rights, r)]
-
-
-def _in_thread(interaction: discord.Interaction[Any]) -> bool:
-    return isinstance(interaction.channel, discord.Thread)
 
 
 def _pick_name(pick: dict[str, Any] | None) -> str:
