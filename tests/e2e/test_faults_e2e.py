@@ -125,6 +125,15 @@ async def test_a_hostile_display_name_is_drawn_harmless(world: World) -> None:
             await world.alice.click(message_in(world.channel, table_id), label="Start")
     [match] = await world.bot.service.matches_of_user(guild.id, mallory.id)
     assert match.seats[1].name == name  # stored as written; only the drawing is cleaned
+    # Every message the bot posted or edited asked Discord to ping nobody.
+    sent = [
+        r.json
+        for r in world.env.http_requests
+        if r.method in ("POST", "PATCH") and isinstance(r.json, dict)
+    ]
+    bodies = [body.get("data", body) for body in sent]
+    posted = [b for b in bodies if isinstance(b, dict) and "embeds" in b]
+    assert posted and all(b.get("allowed_mentions") == {"parse": []} for b in posted), posted
 
 
 async def test_hand_and_concede_reach_either_of_two_matches_in_one_channel(world: World) -> None:
