@@ -130,9 +130,10 @@ class AwayRules:
             if next(s for s in match.seats if s.seat == seat).ai_level is not None:
                 raise ServiceError("already_ai")
             await self._check(match_id)
-            await self.repo.hand_to_ai(match_id, seat, FILL_LEVEL)
+            level = (await self.settings.get(match.guild_id)).afk_ai_level  # as for AFK
+            await self.repo.hand_to_ai(match_id, seat, level)
             live = self._live[match_id]
-            live.ai_levels[seat] = FILL_LEVEL
+            live.ai_levels[seat] = level
             fresh = await self.get(match_id)
             deciders = live.game.deciders(live.state)
             notice = [Event(SEAT_AI_EVENT, {"seat": seat})]
