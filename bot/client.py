@@ -20,13 +20,12 @@ from bot import texts
 from bot.components import ButtonRouter, MatchButton, send_private
 from bot.config import Settings, StartupError
 from bot.membership import ClickGuard
+from bot.render import has_renderer
 from bot.storage import open_database
 from engine import games as registry
 
 log = logging.getLogger(__name__)
 
-# Games that exist only for tests; they are never offered to people.
-TEST_ONLY_GAMES = frozenset({"tiny"})
 COGS = (
     "cogs.lobby",
     "cogs.play",
@@ -40,8 +39,10 @@ COGS = (
 
 
 def offered_games() -> tuple[str, ...]:
-    """The games ``/match new`` offers: everything registered except test-only games."""
-    return tuple(g for g in registry.available() if g not in TEST_ONLY_GAMES)
+    """The games ``/match new`` offers: every registered engine whose bot side (its renderer)
+    is registered too. An engine that is still being built (or a test-only game) may be in
+    the engine registry without being hosted: people never meet a game with no words."""
+    return tuple(g for g in registry.available() if has_renderer(g))
 
 
 def check_games(games: Sequence[str]) -> None:

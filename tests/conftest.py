@@ -1,7 +1,11 @@
-"""Shared test settings: hypothesis profiles (CI runs `default`; `thorough` for long runs)."""
+"""Shared test settings: hypothesis profiles (CI runs `default`; `thorough` for long runs), and a
+guard so that a test which leaks a database connection can never make the run hang."""
 
 import os
+import sys
+import threading
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("default", max_examples=100, deadline=None)
@@ -9,3 +13,29 @@ settings.register_profile(
     "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+_EXIT_STATUS = 0
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    global _EXIT_STATUS
+    _EXIT_STATUS = int(exitstatus)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    # aiosqlite runs each connection in a non-daemon thread: a test that fails before it closes
+    # its database would keep the interpreter from exiting, and CI would hang for its whole
+    # budget instead of failing. Say so loudly and leave with the run's own status.
+    leaked = [
+        t
+        for t in threading.enumerate()
+        if t.is_alive() and not t.daemon and "_connection_worker_thread" in t.name
+    ]
+    if leaked:
+        sys.stdout.flush()
+        sys.stderr.write(
+            f"\n{len(leaked)} database connection(s) were never closed by the tests; "
+            f"exiting with status {_EXIT_STATUS} instead of waiting on them\n"
+        )
+        sys.stderr.flush()
+        os._exit(_EXIT_STATUS)

@@ -8,6 +8,7 @@ from bot.render.duel import DuelRenderer
 from bot.render.games import (
     Field,
     GameRenderer,
+    has_renderer,
     register_renderer,
     renderer_for,
     unregister_renderer,
@@ -31,6 +32,7 @@ __all__ = [
     "SelectSpec",
     "Style",
     "action_buttons",
+    "has_renderer",
     "make_custom_id",
     "parse_custom_id",
     "public_event_lines",

@@ -140,6 +140,11 @@ def unregister_renderer(game_id: str) -> None:
     _RENDERERS.pop(game_id, None)
 
 
+def has_renderer(game_id: str) -> bool:
+    """Whether ``game_id`` has its own bot side (the bot hosts only such games)."""
+    return game_id in _RENDERERS
+
+
 def renderer_for(game_id: str) -> GameRenderer:
     return _RENDERERS.get(game_id, _GENERIC)
 

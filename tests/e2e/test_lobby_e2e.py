@@ -30,11 +30,8 @@ async def test_match_new_posts_a_lobby_that_fills_as_people_join(world: World) -
     assert [s.name for s in match.seats] == ["Alice", "Bob", "Carol"]
 
 
-async def test_the_tiny_game_is_not_offered_without_tests(world: World) -> None:
-    # The bot under test offers "tiny" only because the fixture asks; the default does not.
-    from bot.client import offered_games
-
-    assert "tiny" not in offered_games()
+async def test_the_bot_offers_the_games_it_was_given(world: World) -> None:
+    # The bot under test offers "tiny" only because the fixture asks (see test_offered_games).
     choices = await world.alice.autocomplete(world.channel, "match new", "game", "")
     assert [c["value"] for c in choices] == ["tiny"]
 
