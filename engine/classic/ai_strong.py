@@ -20,6 +20,7 @@ from engine.classic.state import ClassicState, waiting_on
 from engine.core import Action, Rng
 from engine.search import Budget, Report, Tuning, search
 from engine.search.playout import playout
+from engine.search.problem import ProblemCache
 
 if TYPE_CHECKING:
     from engine.classic.game import Classic
@@ -120,14 +121,7 @@ class ClassicProblem:
         return mine / sum(weights)
 
 
-_PROBLEMS: dict[int, ClassicProblem] = {}
-
-
-def problem_for(game: Classic) -> ClassicProblem:
-    key = id(game)
-    if key not in _PROBLEMS:
-        _PROBLEMS[key] = ClassicProblem(game)
-    return _PROBLEMS[key]
+problem_for: ProblemCache[Classic, ClassicProblem] = ProblemCache(ClassicProblem)
 
 
 def think(game: Classic, state: ClassicState, seat: int, rng: Rng, budget: Budget) -> Report:

@@ -16,6 +16,7 @@ from engine.duel.state import DuelState
 from engine.duel.zones import life_of
 from engine.search import Budget, Report, Tuning, search
 from engine.search.playout import playout
+from engine.search.problem import ProblemCache
 
 if TYPE_CHECKING:
     from engine.duel.game import Duel
@@ -78,14 +79,7 @@ class DuelProblem:
         return min(0.98, max(0.02, value))
 
 
-_PROBLEMS: dict[int, DuelProblem] = {}
-
-
-def problem_for(game: Duel) -> DuelProblem:
-    key = id(game)
-    if key not in _PROBLEMS:
-        _PROBLEMS[key] = DuelProblem(game)
-    return _PROBLEMS[key]
+problem_for: ProblemCache[Duel, DuelProblem] = ProblemCache(DuelProblem)
 
 
 def think(game: Duel, state: DuelState, seat: int, rng: Rng, budget: Budget) -> Report:

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import weakref
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core import Action, Rng
 
@@ -37,3 +39,23 @@ class SearchProblem(Protocol):
     def score(self, world: Any, seat: int) -> float:
         """How good the position is for ``seat``: 1 won, 0 lost, in between an estimate."""
         ...
+
+
+G = TypeVar("G")
+P = TypeVar("P")
+
+
+class ProblemCache(Generic[G, P]):
+    """One search problem per loaded game. Keyed by the game object itself (weakly), not by
+    ``id(game)``: an id is reused once a game is freed, and a pinned card set's game built
+    later at the same address would otherwise be searched with another game's cards."""
+
+    def __init__(self, build: Callable[[G], P]) -> None:
+        self._build = build
+        self._problems: weakref.WeakKeyDictionary[G, P] = weakref.WeakKeyDictionary()
+
+    def __call__(self, game: G) -> P:
+        problem = self._problems.get(game)
+        if problem is None:
+            problem = self._problems[game] = self._build(game)
+        return problem
