@@ -15,12 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import plugins, texts
 from bot import service as svc
-from bot import texts
 from bot.components import ButtonRouter, MatchButton, send_private
 from bot.config import Settings, StartupError
+from bot.games import BUILT_IN  # noqa: F401  (importing it registers the hosted games)
 from bot.membership import ClickGuard
-from bot.render import has_renderer
 from bot.storage import open_database
 from engine import games as registry
 
@@ -39,10 +39,10 @@ COGS = (
 
 
 def offered_games() -> tuple[str, ...]:
-    """The games ``/match new`` offers: every registered engine whose bot side (its renderer)
-    is registered too. An engine that is still being built (or a test-only game) may be in
-    the engine registry without being hosted: people never meet a game with no words."""
-    return tuple(g for g in registry.available() if has_renderer(g))
+    """The games ``/match new`` offers: every game whose plugin is registered. An engine that
+    is still being built (or a test-only game) may be in the engine registry without being
+    hosted: people never meet a game with no words."""
+    return tuple(sorted(p.id for p in plugins.plugins()))
 
 
 def check_games(games: Sequence[str]) -> None:

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import plugins, texts
 from bot import service as svc
-from bot import texts
 from bot.components import build_view, files_of, has_controls
 from bot.pacing import ChannelPacer
 from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_hand, render_table
@@ -277,7 +277,7 @@ class TablePublisher:
         if match.message_id is None:
             return None
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        name = texts.THREAD_NAME.format(game=texts.game_title(match.game), match=match.id)
+        name = texts.THREAD_NAME.format(game=plugins.title(match.game), match=match.id)
         try:
             thread = await channel.get_partial_message(match.message_id).create_thread(name=name)
         except discord.HTTPException:

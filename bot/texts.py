@@ -20,17 +20,6 @@ CMD_CONCEDE = "Give up your current match"
 ARG_PLAY_MATCH = "Which of your matches in this channel (you may be in several)"
 MATCH_CHOICE = "#{match} {game}: {names}"
 
-GAME_TITLES: Mapping[str, str] = {
-    "classic": "Classic (3-6 players)",
-    "duel": "Duel (2 players)",
-    "tiny": "Twenty-One (test game)",
-}
-
-
-def game_title(game: str) -> str:
-    return GAME_TITLES.get(game, game)
-
-
 # Buttons --------------------------------------------------------------------------------------
 
 BUTTON_JOIN = "Join"
@@ -496,64 +485,6 @@ TABLE_STACK = "Being played"
 SEAT_OUT_MARK = "out"
 SEAT_DEAD_MARK = "dead until their turn"
 
-CLASSIC_SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand"
-CLASSIC_ROLES = "Is: {roles}"
-CLASSIC_HUMAN = "Is: plain human"
-CLASSIC_GEAR = "Wears: {items}"
-CLASSIC_CARRIED = "Carries: {items}"
-CLASSIC_CURSES = "Cursed: {curses}"
-CLASSIC_PILES = "Door deck {door} · treasure deck {treasure}"
-CLASSIC_DISCARDS = "Last discarded: {cards}"
-CLASSIC_CORPSE = "Left on the floor: {cards}"
-CLASSIC_FIGHT_SIDE = "{names}: strength {strength}"
-CLASSIC_FIGHT_MONSTER = "{name} (level {level}): strength {strength}"
-CLASSIC_FIGHT_PLAYED = "Played into the fight: {cards}"
-CLASSIC_FIGHT_WINNING = "The players are winning."
-CLASSIC_FIGHT_LOSING = "The monsters are winning."
-CLASSIC_FIGHT_HELPER = "{fighter} helped by {helper}"
-CLASSIC_BAR_PLAYERS = "Players"
-CLASSIC_BAR_MONSTERS = "Monsters"
-CLASSIC_HAND = "Your cards ({count})"
-CLASSIC_HAND_EMPTY = "Your hand is empty."
-# A bargain for help, on the table and in the hands of both sides.
-CLASSIC_BARGAIN_OFFER = "{fighter} offers {helper}: {terms}"
-CLASSIC_BARGAIN_COUNTER = "Counter-offer: {helper} asks {fighter} for {terms}"
-CLASSIC_BARGAIN_DRAFT_OFFER = "{fighter} is drafting an offer for {helper}, so far: {terms}"
-CLASSIC_BARGAIN_DRAFT_COUNTER = "{helper} is drafting a price for {fighter}, so far: {terms}"
-CLASSIC_TERMS_SHARE = "{share} treasure(s) for {helper}"
-CLASSIC_TERMS_FIRST = "{name} picks first"
-CLASSIC_TERMS_GOLD = "{gold} gold at once"
-CLASSIC_TERMS_ITEMS = "{items} at once"
-CLASSIC_TERMS_WIN = "on a win: {what}"
-CLASSIC_TERMS_WIN_GOLD = "{gold} gold"
-
-DUEL_SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand · {deck} in deck"
-DUEL_HERO = "Hero: {hero} ({damage}/{life} damage)"
-DUEL_HOARD = "In play: {cards}"
-DUEL_STASH = "Stash: {up} face up, {down} face down"
-DUEL_DISCARD = "Discard: {count} (top: {top})"
-DUEL_RUN = "Next escape: {how}"
-DUEL_RUN_WORDS = {"run": "run away", "limp": "limp away (2 damage)"}
-DUEL_BLEEDING = "Bleeds {amount} at the next reckoning"
-DUEL_SHIELD = "Shielded from the next {amount} damage"
-DUEL_REMOVED = "Gone from the game"
-DUEL_ATTACK_HIDDEN = "{name} attacks with a face-down card and {gold} gold."
-DUEL_ATTACK_SHOWN = "{name} attacks with {card} (power {power}, life {life}) and {gold} gold."
-DUEL_DEFENDERS = "{name} defends with: {cards}"
-DUEL_NO_DEFENDERS = "{name} has sent nobody in yet."
-DUEL_STEP = "Step: {step}"
-DUEL_BAR_ATTACK = "Attacker"
-DUEL_BAR_DEFENCE = "Defender"
-DUEL_FACE_DOWN = "face down"
-DUEL_HAND = "Your cards ({count})"
-DUEL_HAND_EMPTY = "Your hand is empty."
-DUEL_YOUR_ATTACK = "Your face-down card: {card} (only you know)"
-DUEL_HIDDEN_TILE = "A face-down card"
-DUEL_HIDDEN_NOTE = "+ {gold} gold"
-DUEL_STACK_LINE = "{seat}: {card}{target}"
-DUEL_STACK_TARGET = " → {target}"
-DUEL_HIDDEN_TARGET = "a face-down card"
-
 
 # Playing on Discord: lobby controls, the table's clock and window, settings (flow, issue 5) ---
 
@@ -653,6 +584,3 @@ CARD_GAME = "Game"
 CARD_KIND = "Kind"
 CARD_STATS = "Numbers"
 CARD_COPIES = "Copies in the set"
-DUEL_VERDICT_HIDDEN = "A face-down card and {gold} gold"
-DUEL_VERDICT_SHOWN = "{card} and {gold} gold"
-DUEL_HIRE_COST = "hire cost {cost}"

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import paging, texts
+from bot import paging, plugins, texts
 from bot.components import send_private
 from bot.league import League, LeagueError, role_name
 from bot.render.league import render_board, render_profile
@@ -169,9 +169,9 @@ class LeagueCommands(
     async def _games(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
         typed = current.strip().lower()
         return [
-            app_commands.Choice(name=texts.game_title(g), value=g)
+            app_commands.Choice(name=plugins.title(g), value=g)
             for g in self.bot.games
-            if typed in g or typed in texts.game_title(g).lower()
+            if typed in g or typed in plugins.title(g).lower()
         ][:25]
 
     @leaderboard.autocomplete("season")

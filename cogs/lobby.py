@@ -19,9 +19,9 @@ from bot import service as svc
 from bot import texts
 from bot.channel_rights import missing_table_rights
 from bot.components import build_view, selected_values, send_private
+from bot.games.duel.render import card_of as duel_card
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
 from bot.render import ids as keys
-from bot.render.duel import card_of as duel_card
 from bot.render.model import OptionSpec, SelectSpec
 from bot.render.names import plain_name, shown_name
 from cogs.lobby_decks import DUEL, DeckChoice, deck_choices, default_decks

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import plugins, texts
 from bot import service as svc
-from bot import texts
 from bot.components import send_private
 from bot.render.names import plain_name
 
@@ -62,9 +62,9 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
         # without touching this cog; Discord allows at most 25 suggestions.
         typed = current.strip().lower()
         return [
-            app_commands.Choice(name=texts.game_title(game), value=game)
+            app_commands.Choice(name=plugins.title(game), value=game)
             for game in self.bot.games
-            if typed in game or typed in texts.game_title(game).lower()
+            if typed in game or typed in plugins.title(game).lower()
         ][:25]
 
     @app_commands.command(name="status", description=texts.CMD_STATUS)
@@ -97,7 +97,7 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
         for info in found:
             names = ", ".join(plain_name(s.name) for s in info.seats)
             label = texts.MATCH_CHOICE.format(
-                match=info.id, game=texts.game_title(info.game), names=names
+                match=info.id, game=plugins.title(info.game), names=names
             )
             if typed in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=info.id))

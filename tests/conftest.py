@@ -8,6 +8,8 @@ import threading
 import pytest
 from hypothesis import HealthCheck, settings
 
+import bot.games  # noqa: F401  (registers the games the bot hosts, as the bot does)
+
 settings.register_profile("default", max_examples=100, deadline=None)
 settings.register_profile(
     "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]

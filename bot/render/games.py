@@ -1,8 +1,8 @@
 """Per-game rendering hooks, with a generic fallback that works for any game.
 
 The generic renderer knows nothing about a game: it reads the view's ``to_json()`` and the
-actions' kinds and arguments. A game registers a subclass (by game id) to word its own cards,
-zones and actions; until it does, its matches still render and play.
+actions' kinds and arguments. A game's plugin carries a subclass that words its own cards,
+zones and actions; a match whose game has no plugin still renders with the generic one.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ class Field:
 
 
 class GameRenderer:
-    """The generic renderer. Subclass and ``register_renderer`` to specialise a game.
+    """The generic renderer. A game's plugin (``bot/plugins.py``) carries a subclass.
 
     Every ``view`` a table hook receives is the spectator view's JSON; hand hooks receive the
     seat's own view. ``marks[seat]`` is what the table adds after a name (AI, to act)."""
@@ -126,27 +126,6 @@ class GameRenderer:
         else:
             fields.setdefault("seat_name", "?")
         return texts.event_line(str(event.get("kind", "")), fields)
-
-
-_RENDERERS: dict[str, GameRenderer] = {}
-_GENERIC = GameRenderer()
-
-
-def register_renderer(game_id: str, renderer: GameRenderer) -> None:
-    _RENDERERS[game_id] = renderer
-
-
-def unregister_renderer(game_id: str) -> None:
-    _RENDERERS.pop(game_id, None)
-
-
-def has_renderer(game_id: str) -> bool:
-    """Whether ``game_id`` has its own bot side (the bot hosts only such games)."""
-    return game_id in _RENDERERS
-
-
-def renderer_for(game_id: str) -> GameRenderer:
-    return _RENDERERS.get(game_id, _GENERIC)
 
 
 def _words(key: str) -> str:

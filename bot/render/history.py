@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import texts
+from bot import plugins, texts
 from bot.render.model import Rendered, clip
 from bot.render.names import plain_name, shown_name
 from bot.render.table import public_event_lines, render_table
@@ -39,7 +39,7 @@ def _line(match: MatchInfo, when: float, user_id: int) -> str:
         result = texts.HISTORY_LOST
     return texts.HISTORY_LINE.format(
         match=match.id,
-        game=texts.game_title(match.game),
+        game=plugins.title(match.game),
         # Discord shows <t:...:d> as a date in each reader's own time zone.
         when=f"<t:{int(when)}:d>",
         players=", ".join(shown_name(s.name) for s in sorted(match.seats, key=lambda s: s.seat)),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import texts
+from bot import plugins, texts
 from bot.ratings import PROVISIONAL_GAMES
 from bot.render.model import Rendered, clip
 from bot.render.names import plain_name, shown_name
@@ -27,7 +27,7 @@ def season_title(name: str | None) -> str:
 def render_board(board: Board) -> Rendered:
     embed = discord.Embed(
         title=texts.LEADERBOARD_TITLE.format(
-            game=texts.game_title(board.game), season=season_title(board.season_name)
+            game=plugins.title(board.game), season=season_title(board.season_name)
         ),
         colour=LEAGUE_COLOUR,
     )
@@ -64,7 +64,7 @@ def render_profile(profile: Profile, name: str, role_name: Callable[[str], str])
         rating = game.rating
         embed = discord.Embed(
             title=texts.PROFILE_TITLE.format(
-                name=plain_name(name), game=texts.game_title(game.game), season=season
+                name=plain_name(name), game=plugins.title(game.game), season=season
             ),
             colour=LEAGUE_COLOUR,
         )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import texts
+from bot import plugins, texts
 from bot.render import ids
 from bot.render.model import ButtonSpec, Rendered, Style, clip
 from bot.render.names import shown_name
@@ -20,7 +20,7 @@ CLOSED_COLOUR = discord.Colour.dark_grey()
 
 def render_lobby(match: MatchInfo, *, min_seats: int, max_seats: int) -> Rendered:
     """The lobby as everyone sees it. A cancelled lobby keeps its seats but loses its buttons."""
-    title = texts.LOBBY_TITLE.format(game=texts.game_title(match.game), match=match.id)
+    title = texts.LOBBY_TITLE.format(game=plugins.title(match.game), match=match.id)
     cancelled = match.status == "cancelled"
     embed = discord.Embed(title=title, colour=CLOSED_COLOUR if cancelled else LOBBY_COLOUR)
     host = next((shown_name(s.name) for s in match.seats if s.user_id == match.host_id), "?")

@@ -6,8 +6,9 @@ from functools import cache
 
 import discord
 
-from bot import reference_texts, texts
-from bot.render import classic, duel
+from bot import plugins, reference_texts, texts
+from bot.games.classic import render as classic
+from bot.games.duel import render as duel
 from bot.render.model import Rendered, clip
 from bot.render.pictures import CardFace, cards_picture
 
@@ -56,7 +57,7 @@ def render_card(key: str) -> Rendered:
     embed = discord.Embed(
         title=face.title, description=clip(face.text, 4096), colour=REFERENCE_COLOUR
     )
-    embed.add_field(name=texts.CARD_GAME, value=texts.game_title(game), inline=True)
+    embed.add_field(name=texts.CARD_GAME, value=plugins.title(game), inline=True)
     embed.add_field(name=texts.CARD_KIND, value=face.line or face.kind, inline=True)
     if face.stat:
         embed.add_field(name=texts.CARD_STATS, value=face.stat, inline=True)
@@ -71,7 +72,7 @@ def topic_choices(typed: str) -> list[tuple[str, str]]:
     out = []
     for game, topics in reference_texts.TOPICS.items():
         for topic, (title, _) in topics.items():
-            label = f"{texts.game_title(game)}: {title}"
+            label = f"{plugins.title(game)}: {title}"
             key = reference_texts.topic_key(game, topic)
             if needle in label.lower() or needle in key:
                 out.append((label, key))
@@ -87,7 +88,7 @@ def render_rules(topic: str | None) -> Rendered:
     if found is not None:
         game, title, text = found
         embed = discord.Embed(
-            title=texts.RULES_TITLE.format(game=texts.game_title(game), title=title),
+            title=texts.RULES_TITLE.format(game=plugins.title(game), title=title),
             description=text,
             colour=REFERENCE_COLOUR,
         )
@@ -99,9 +100,7 @@ def render_rules(topic: str | None) -> Rendered:
             texts.RULES_INDEX_LINE.format(key=reference_texts.topic_key(game, t), title=title)
             for t, (title, _) in topics.items()
         ]
-        embed.add_field(
-            name=texts.game_title(game), value=clip("\n".join(lines), 1024), inline=False
-        )
+        embed.add_field(name=plugins.title(game), value=clip("\n".join(lines), 1024), inline=False)
     # Echo at most a line of what was typed: Discord refuses replies past 2,000 chars.
     shown = topic if topic is None or len(topic) <= ECHO_MAX else topic[:ECHO_MAX] + "…"
     note = texts.RULES_UNKNOWN.format(topic=shown) if topic else None

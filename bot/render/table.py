@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import texts
+from bot import plugins, texts
 from bot.render import controls, ids
-from bot.render.games import Field, GameRenderer, drawn_with_its_cards, renderer_for
+from bot.render.games import Field, GameRenderer, drawn_with_its_cards
 from bot.render.model import ButtonSpec, Rendered, Style, clip
 from bot.render.names import shown_name
 from engine.core import Action, Event
@@ -40,7 +40,7 @@ def seat_names(match: MatchInfo) -> list[str]:
 @drawn_with_its_cards
 def public_event_lines(match: MatchInfo, events: Iterable[Event]) -> list[str]:
     """The events as a spectator may read them: secrets are dropped before wording."""
-    renderer = renderer_for(match.game)
+    renderer = plugins.renderer_for(match.game)
     names = seat_names(match)
     return [renderer.event_line(event.for_viewer(None), names) for event in events]
 
@@ -55,11 +55,11 @@ def render_table(
     seconds_left: float | None = None,
 ) -> Rendered:
     """The public table. ``view`` is the spectator view's JSON; nothing private reaches here."""
-    renderer = renderer_for(match.game)
+    renderer = plugins.renderer_for(match.game)
     names = seat_names(match)
     over = match.status == "finished"
     embed = discord.Embed(
-        title=texts.TABLE_TITLE.format(game=texts.game_title(match.game), match=match.id),
+        title=texts.TABLE_TITLE.format(game=plugins.title(match.game), match=match.id),
         colour=OVER_COLOUR if over else LIVE_COLOUR,
     )
     waiting = sorted(deciders) if deciders is not None else []
@@ -122,10 +122,10 @@ def render_hand(
     ``deciders`` (default: the view's own ``deciders`` list, when the game's view has one) are
     the seats the match waits on: a seat with moves that is not among them is a free actor,
     and its hand says who decides and what it may still do meanwhile."""
-    renderer = renderer_for(match.game)
+    renderer = plugins.renderer_for(match.game)
     names = seat_names(match)
     embed = discord.Embed(
-        title=texts.HAND_TITLE.format(match=match.id, game=texts.game_title(match.game)),
+        title=texts.HAND_TITLE.format(match=match.id, game=plugins.title(match.game)),
         colour=HAND_COLOUR,
     )
     lines = renderer.hand_lines(view, names)
@@ -183,7 +183,7 @@ def action_buttons(
     match: MatchInfo, actions: Sequence[Action], renderer: GameRenderer | None = None
 ) -> tuple[ButtonSpec, ...]:
     """Buttons for legal actions: the first page of ``render_hand``'s controls, no selects."""
-    renderer = renderer or renderer_for(match.game)
+    renderer = renderer or plugins.renderer_for(match.game)
     names = seat_names(match)
     found = [renderer.control(a, {}, names) for a in actions]
     return controls.layout(match.id, match.version, found, selects=False).buttons

@@ -11,14 +11,16 @@ from typing import Any
 
 import pytest
 
-from bot.render import labels, renderer_for
+from bot.games.classic import words as classic_words
+from bot.games.duel import words as duel_words
+from bot.plugins import renderer_for
 from bot.render.controls import Control
 from engine.core import Action, Rng
 from engine.games import load_game
 from tests.bot.render_support import NAMES
 
 PLAYOUTS = 30
-TABLES = {"classic": labels.CLASSIC_CONTROLS, "duel": labels.DUEL_CONTROLS}
+TABLES = {"classic": classic_words.CONTROLS, "duel": duel_words.CONTROLS}
 MAX_STEPS = 3000
 
 
@@ -104,7 +106,7 @@ def test_every_event_kind_has_a_log_line(game_id: str, seats: int) -> None:
 
 @pytest.mark.parametrize(
     ("game_id", "seats", "phases"),
-    [("classic", 4, labels.CLASSIC_PHASES), ("duel", 2, labels.DUEL_PHASES)],
+    [("classic", 4, classic_words.PHASES), ("duel", 2, duel_words.PHASES)],
 )
 def test_every_phase_has_a_name(game_id: str, seats: int, phases: Any) -> None:
     # The table's first line names the phase in words, never the engine's key.

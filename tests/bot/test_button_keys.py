@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from bot.components import ButtonRouter
+from bot.games.classic.words import CONTROLS as CLASSIC_CONTROLS
+from bot.games.duel.words import CONTROLS as DUEL_CONTROLS
 from bot.render import controls, ids
 from bot.render.ids import ButtonId, is_action_key, parse_custom_id
-from bot.render.labels import CLASSIC_CONTROLS, DUEL_CONTROLS
 from engine.games import available
 from tests.bot.render_support import playout
 

@@ -6,11 +6,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot import plugins
 from bot.client import offered_games
-from bot.render import has_renderer, register_renderer, unregister_renderer
 from engine import games as registry
 from tests.support import tinygame
-from tests.support.tiny_render import TinyRenderer
+from tests.support.tiny_plugin import tiny_plugin
 
 
 @pytest.fixture
@@ -24,8 +24,8 @@ def test_classic_and_duel_are_offered() -> None:
     assert {"classic", "duel"} <= set(offered_games())
 
 
-def test_every_offered_game_has_its_own_renderer() -> None:
-    assert all(has_renderer(g) for g in offered_games())
+def test_every_offered_game_is_a_registered_plugin() -> None:
+    assert set(offered_games()) == {p.id for p in plugins.plugins()}
 
 
 def test_an_engine_without_a_bot_side_is_not_offered(tiny_engine_only: str) -> None:
@@ -36,9 +36,7 @@ def test_an_engine_without_a_bot_side_is_not_offered(tiny_engine_only: str) -> N
     assert "quest" not in offered_games()
 
 
-def test_registering_its_renderer_makes_a_game_offered(tiny_engine_only: str) -> None:
-    register_renderer(tiny_engine_only, TinyRenderer())
-    try:
+def test_registering_its_plugin_makes_a_game_offered(tiny_engine_only: str) -> None:
+    with plugins.registered(tiny_plugin()):
         assert tiny_engine_only in offered_games()
-    finally:
-        unregister_renderer(tiny_engine_only)
+    assert tiny_engine_only not in offered_games()

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import texts
+from bot import plugins, texts
 from bot.render import (
     GameRenderer,
     Rendered,
@@ -18,15 +18,13 @@ from bot.render import (
     make_custom_id,
     parse_custom_id,
     public_event_lines,
-    register_renderer,
     render_hand,
     render_lobby,
     render_table,
-    unregister_renderer,
 )
 from bot.render.ids import MAX_CUSTOM_ID
 from engine.core import Action, Event, Outcome
-from tests.support.tiny_render import TinyRenderer
+from tests.support.tiny_plugin import tiny_plugin
 from tests.support.tinygame import TwentyOne
 
 # bot/service.py is written alongside this layer; these tests need its MatchInfo.
@@ -69,9 +67,8 @@ def text_of(rendered: Rendered) -> str:
 
 @pytest.fixture(autouse=True)
 def tiny_renderer() -> Iterator[None]:
-    register_renderer("tiny", TinyRenderer())
-    yield
-    unregister_renderer("tiny")
+    with plugins.registered(tiny_plugin()):
+        yield
 
 
 # custom ids ------------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot import texts
-from bot.render import labels, render_hand, render_table
-from bot.render.classic import name_of
+from bot.games.classic import words as classic_words
+from bot.games.classic.render import name_of
+from bot.render import render_hand, render_table
 from bot.render.leaks import message_texts
 from tests.bot.render_support import make_match, playout, until
 
@@ -26,14 +27,14 @@ def test_the_table_names_turn_levels_gold_gear_and_piles() -> None:
     assert f"{turn}'s turn" in words
     for seat, level in enumerate(view["levels"]):
         assert (
-            texts.CLASSIC_SEAT_LINE.format(
+            classic_words.SEAT_LINE.format(
                 level=level, gold=view["gold"][seat], cards=view["hand_sizes"][seat]
             )
             in words
         )
     for items in view["items"]:
         assert all(name_of(card) in words for card in items)
-    assert texts.CLASSIC_PILES.format(door=view["door_left"], treasure=view["treasure_left"]) in (
+    assert classic_words.PILES.format(door=view["door_left"], treasure=view["treasure_left"]) in (
         words
     )
     assert [b.label for b in rendered.buttons] == [texts.BUTTON_HAND]
@@ -96,7 +97,7 @@ def test_a_seat_asked_for_help_reads_the_question_and_the_offer() -> None:
     view = game.view(state, seat).to_json()
     rendered = render_hand(make_match("classic", 4), view, game.legal_actions(state, seat))
     words = text(rendered)
-    assert labels.CLASSIC_HAND_PENDING["help"] in words
+    assert classic_words.HAND_PENDING["help"] in words
     fighter = ("Alice", "Bob", "Carol", "Dave")[view["combat"]["fighter"]]
     assert f"{fighter} offers" in words
     assert {b.label for b in rendered.buttons} == {"Accept", "Refuse", "Answer with other terms"}
@@ -111,11 +112,11 @@ def test_a_counter_offer_shows_on_the_table_and_to_the_fighter() -> None:
     fighter = state.pending[-1].seat
     table = text(render_table(match, game.view(state, None).to_json(), deciders=[fighter]))
     assert "Counter-offer:" in table
-    assert labels.CLASSIC_PENDING["countered"].format(seat=match.seats[fighter].name) in table
+    assert classic_words.PENDING["countered"].format(seat=match.seats[fighter].name) in table
     view = game.view(state, fighter).to_json()
     hand = render_hand(match, view, game.legal_actions(state, fighter))
     words = text(hand)
-    assert labels.CLASSIC_HAND_PENDING["countered"] in words and "Counter-offer:" in words
+    assert classic_words.HAND_PENDING["countered"] in words and "Counter-offer:" in words
     assert {"Accept", "Refuse"} <= {b.label for b in hand.buttons}
 
 
@@ -145,13 +146,13 @@ def test_a_draft_for_help_shows_its_terms_so_far() -> None:
     pot = name_of(state.pending[-1].cards[0])
     assert f"Bob is drafting a price for Alice, so far: {pot}" in table
     hand = render_hand(match, game.view(state, 1).to_json(), game.legal_actions(state, 1))
-    assert labels.CLASSIC_HAND_PENDING["counter"] in text(hand)
+    assert classic_words.HAND_PENDING["counter"] in text(hand)
 
 
 def test_a_failed_flee_roll_is_not_called_caught_before_the_die_is_settled() -> None:
     # 004: Running Away: a die-changing card may still save the runner, so the first line says
     # the roll is low and the verdict comes after the die decision.
-    from bot.render import renderer_for
+    from bot.plugins import renderer_for
     from engine.games import load_game
 
     game = load_game("classic")

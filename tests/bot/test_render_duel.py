@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot import texts
+from bot.games.duel import words as duel_words
+from bot.games.duel.render import card_of
 from bot.render import render_hand, render_table
-from bot.render.duel import card_of
 from bot.render.leaks import message_texts
 from tests.bot.render_support import make_match, playout, until
 
@@ -25,7 +26,7 @@ def test_the_table_names_heroes_levels_purses_and_counts() -> None:
     words = text(render_table(make_match("duel", 2), view, deciders=[view["active"]]))
     for p in view["players"]:
         assert (
-            texts.DUEL_SEAT_LINE.format(
+            duel_words.SEAT_LINE.format(
                 level=p["level"], gold=p["purse"], cards=p["hand_count"], deck=p["deck_count"]
             )
             in words
@@ -42,13 +43,13 @@ def test_a_face_down_attack_shows_only_a_face_down_card_and_its_gold() -> None:
     rendered = render_table(make_match("duel", 2), view, deciders=sorted(game.deciders(state)))
     words = text(rendered)
     attacker = ("Alice", "Bob")[fight["attacker"]]
-    assert texts.DUEL_ATTACK_HIDDEN.format(name=attacker, gold=fight["gold"]) in words
+    assert duel_words.ATTACK_HIDDEN.format(name=attacker, gold=fight["gold"]) in words
     secret = game.defs[state.card_of[state.fight.card]]
     [picture] = rendered.pictures
     assert len(picture.data) < MAX_PICTURE
     # The attacker's own hand says which card it is; the defender's does not.
     own = render_hand(make_match("duel", 2), game.view(state, fight["attacker"]).to_json(), [])
-    assert texts.DUEL_YOUR_ATTACK.format(card=secret.name) in text(own)
+    assert duel_words.YOUR_ATTACK.format(card=secret.name) in text(own)
     other = render_hand(
         make_match("duel", 2), game.view(state, 1 - fight["attacker"]).to_json(), []
     )

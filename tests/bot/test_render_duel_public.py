@@ -3,8 +3,9 @@ prevention shields and cards removed from the game."""
 
 from __future__ import annotations
 
-from bot import texts
-from bot.render import render_table, renderer_for
+from bot.games.duel import words as duel_words
+from bot.plugins import renderer_for
+from bot.render import render_table
 from bot.render.leaks import message_texts
 from tests.bot.render_support import make_match, until
 
@@ -21,9 +22,9 @@ def test_bleeding_shields_and_removed_cards_are_on_the_table() -> None:
     view = game.view(state, None).to_json()
     words = "\n".join(message_texts(render_table(make_match("duel", 2), view, deciders=[0])))
     bleeding = view["players"][1]["bleeding"]  # 2 plus any bleeding Curse stuck on the Hero
-    assert bleeding >= 2 and texts.DUEL_BLEEDING.format(amount=bleeding) in words
-    assert texts.DUEL_SHIELD.format(amount=3) in words
-    assert texts.DUEL_REMOVED in words
+    assert bleeding >= 2 and duel_words.BLEEDING.format(amount=bleeding) in words
+    assert duel_words.SHIELD.format(amount=3) in words
+    assert duel_words.REMOVED in words
     assert game.defs[state.card_of[victim]].name in words
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot import texts
+from bot.games.classic import words as classic_words
+from bot.games.classic.render import ClassicRenderer, game, line_of, name_of, short, stat_of
 from bot.publisher import _offered_to
-from bot.render import labels, render_hand
-from bot.render.classic import ClassicRenderer, game, line_of, name_of, short, stat_of
+from bot.render import render_hand
 from bot.render.leaks import message_texts
 from bot.service import Update
 from engine.classic.scenario import build, find_action
@@ -97,8 +98,8 @@ def test_open_offers_show_in_the_hands_of_both_sides_only() -> None:
     hat, boots = s.items[1][0], s.items[2][0]
     _do(s, 1, "offer", 2, "hat_pot", "feet_kickers")
     match = make_match("classic", 4)
-    to_carol = labels.CLASSIC_OFFER_TO_YOU.format(seat="Bob", card=short(hat), item=short(boots))
-    by_bob = labels.CLASSIC_OFFER_BY_YOU.format(seat="Carol", card=short(hat), item=short(boots))
+    to_carol = classic_words.OFFER_TO_YOU.format(seat="Bob", card=short(hat), item=short(boots))
+    by_bob = classic_words.OFFER_BY_YOU.format(seat="Carol", card=short(hat), item=short(boots))
     carol = "\n".join(message_texts(render_hand(match, *_hand(s, 2))))
     bob = "\n".join(message_texts(render_hand(match, *_hand(s, 1))))
     dave = "\n".join(message_texts(render_hand(match, *_hand(s, 3))))
@@ -115,7 +116,7 @@ def test_a_free_actors_hand_says_who_decides_and_what_is_still_open() -> None:
     assert texts.HAND_OFF_TURN.format(name="Alice") in bob
     # Bob may curse (a card in hand), trade and change gear while Alice decides.
     for group in ("curse", "trade", "gear"):
-        assert labels.CLASSIC_GROUPS[group].rstrip("…") in bob
+        assert classic_words.GROUPS[group].rstrip("…") in bob
     alice = "\n".join(message_texts(render_hand(match, *_hand(s, 0))))
     assert texts.HAND_YOUR_TURN in alice
 
@@ -139,7 +140,7 @@ def test_an_offer_deals_the_partner_a_fresh_hand() -> None:
 def test_offer_lines_show_the_coins_of_a_trade() -> None:
     # 004: Items (Trading): coins may be part of a trade, so the partner sees them before
     # accepting; an item offered for coins reads as a sale, never as a gift.
-    from bot.render import offers
+    from bot.games.classic import offers
 
     def word(card: object) -> str:
         return {1: "Pot", 2: "Boots"}.get(card, "?")  # type: ignore[call-overload]

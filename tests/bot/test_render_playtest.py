@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot import texts
-from bot.render import labels, render_hand, render_table
-from bot.render.classic import ClassicRenderer, line_of, short, stat_of
-from bot.render.classic import game as classic_game
-from bot.render.duel import DuelRenderer
+from bot.games.classic import words as classic_words
+from bot.games.classic.render import ClassicRenderer, line_of, short, stat_of
+from bot.games.classic.render import game as classic_game
+from bot.games.duel import words as duel_words
+from bot.games.duel.render import DuelRenderer
+from bot.render import render_hand, render_table
 from bot.render.leaks import message_texts
 from engine.classic.scenario import build
 from engine.classic.table import HAND_LIMIT
@@ -74,9 +76,9 @@ def test_over_the_hand_limit_the_hand_and_table_say_why_the_turn_cannot_end() ->
     match = make_match("classic", 3)
     view = classic_game().view(state, 0).to_json()
     words = text(render_hand(match, view, classic_game().legal_actions(state, 0)))
-    assert labels.CLASSIC_CHARITY_HAND.format(count=len(hand), limit=HAND_LIMIT) in words
+    assert classic_words.CHARITY_HAND.format(count=len(hand), limit=HAND_LIMIT) in words
     table = text(render_table(match, classic_game().view(state, None).to_json(), deciders=[0]))
-    assert labels.CLASSIC_CHARITY_WAITING.format(seat="Alice") in table
+    assert classic_words.CHARITY_WAITING.format(seat="Alice") in table
     # At the limit the turn ends normally: no such note.
     state.hands[0] = state.hands[0][:HAND_LIMIT]
     view = classic_game().view(state, 0).to_json()
@@ -101,9 +103,9 @@ def test_duel_fight_steps_read_as_words_and_the_defender_is_told_what_to_do() ->
     attacker = view["fight"]["attacker"]
     defender = NAMES[1 - attacker]
     table = text(render_table(match, view, deciders=[1 - attacker]))
-    assert labels.DUEL_STEPS["run"].format(defender=defender) in table
+    assert duel_words.STEPS["run"].format(defender=defender) in table
     assert "Step:" not in table
-    assert texts.DUEL_NO_DEFENDERS.format(name=defender) not in table  # not facing it yet
+    assert duel_words.NO_DEFENDERS.format(name=defender) not in table  # not facing it yet
     mine = game.view(state, 1 - attacker).to_json()
     hand = text(render_hand(match, mine, game.legal_actions(state, 1 - attacker)))
     assert "Face the fight, or run away" in hand
@@ -126,8 +128,8 @@ def test_duel_log_lines_for_draws_encore_and_the_stack_are_words() -> None:
 
 def test_the_duel_buttons_say_the_attack_is_face_down_and_what_ready_does() -> None:
     # 000 III.A.2.f: a fight starts with one card face down plus gold
-    assert "face down" in labels.DUEL_CONTROLS["fight"][1]
-    assert "reveal the attacking card" in labels.DUEL_CONTROLS["ready"][1]
+    assert "face down" in duel_words.CONTROLS["fight"][1]
+    assert "reveal the attacking card" in duel_words.CONTROLS["ready"][1]
 
 
 def test_the_leaderboard_says_one_game_not_one_games() -> None:
@@ -158,18 +160,18 @@ def test_the_hand_in_a_fight_shows_the_same_strengths_as_the_table() -> None:
     table = text(render_table(match, game.view(state, None).to_json(), deciders=[0]))
     seat = fight["fighter"]
     hand = text(render_hand(match, game.view(state, seat).to_json(), []))
-    side = texts.CLASSIC_FIGHT_SIDE.format(names=NAMES[seat], strength=fight["side_strength"])
+    side = classic_words.FIGHT_SIDE.format(names=NAMES[seat], strength=fight["side_strength"])
     if fight["helper"] < 0:
         assert side in hand and side in table
     for strength in fight["monster_strength"]:
         assert f"strength {strength}" in hand
-    assert (fight["players_winning"] and texts.CLASSIC_FIGHT_WINNING in hand) or (
-        not fight["players_winning"] and texts.CLASSIC_FIGHT_LOSING in hand
+    assert (fight["players_winning"] and classic_words.FIGHT_WINNING in hand) or (
+        not fight["players_winning"] and classic_words.FIGHT_LOSING in hand
     )
 
 
 def test_adding_a_monster_to_a_fight_reads_as_adding_it() -> None:
-    assert labels.CLASSIC_CONTROLS["horde"][1] == "Add {card} to the fight"
+    assert classic_words.CONTROLS["horde"][1] == "Add {card} to the fight"
 
 
 def test_the_duel_hand_spells_out_power_life_and_the_hire_cost() -> None:
@@ -178,7 +180,7 @@ def test_the_duel_hand_spells_out_power_life_and_the_hire_cost() -> None:
     seat = state.active
     view = game.view(state, seat).to_json()
     hand = text(render_hand(make_match("duel", 2), view, []))
-    from bot.render.duel import card_of
+    from bot.games.duel.render import card_of
 
     for entry in view["players"][seat]["hand"]:
         card = card_of(entry["id"])
@@ -219,7 +221,7 @@ def test_a_profile_without_ranked_games_has_no_dash_for_a_game() -> None:
 def test_no_card_kind_reads_the_same_as_a_card_name() -> None:
     # A hand line "Name — Kind" said "Overachiever — Overachiever": the kind must add something.
     names = {card.name for card in classic_game().table.defs}
-    assert not names & set(labels.CARD_KINDS.values())
+    assert not names & set({*classic_words.CARD_KINDS.values(), *duel_words.CARD_KINDS.values()})
 
 
 def test_an_ai_seat_named_with_its_tag_is_not_tagged_twice() -> None:
@@ -264,7 +266,7 @@ def test_each_discard_top_is_named_with_its_pile() -> None:
     )
     view = game.view(state, None).to_json()
     table = text(render_table(make_match("classic", 3), view, deciders=[0]))
-    assert labels.CLASSIC_DOOR_DISCARD.format(card=short(view["door_discard_top"])) in table
-    assert labels.CLASSIC_TREASURE_DISCARD.format(card=short(view["treasure_discard_top"])) in (
+    assert classic_words.DOOR_DISCARD.format(card=short(view["door_discard_top"])) in table
+    assert classic_words.TREASURE_DISCARD.format(card=short(view["treasure_discard_top"])) in (
         table
     )

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 import pytest
 import simcord
 
+from bot import plugins
 from bot.config import Settings
-from bot.render import register_renderer, unregister_renderer
 from engine import games as registry
 from tests.support import tinygame
-from tests.support.tiny_render import TinyRenderer
+from tests.support.tiny_plugin import tiny_plugin
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -47,10 +47,10 @@ def unpaced(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def tiny_game() -> Iterator[str]:
     registry.register(TINY, tinygame.factory)
-    register_renderer(TINY, TinyRenderer())
+    plugins.register(tiny_plugin())
     yield TINY
     registry.unregister(TINY)
-    unregister_renderer(TINY)
+    plugins.unregister(TINY)
 
 
 @pytest.fixture

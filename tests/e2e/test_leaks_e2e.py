@@ -20,8 +20,8 @@ import pytest
 import simcord
 
 from bot.config import Settings
+from bot.games.classic.render import ClassicRenderer
 from bot.render import parse_custom_id
-from bot.render.classic import ClassicRenderer
 from bot.render.leaks import (
     PUBLIC,
     Ledger,

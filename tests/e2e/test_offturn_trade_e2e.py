@@ -14,8 +14,9 @@ import pytest
 
 from bot import texts
 from bot.config import Settings
-from bot.render import labels, parse_custom_id
-from bot.render.classic import name_of, short
+from bot.games.classic import words as classic_words
+from bot.games.classic.render import name_of, short
+from bot.render import parse_custom_id
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
@@ -125,7 +126,7 @@ async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: Wor
     dm = last_dm(humans[partner])
     words = embed_text(dm)
     assert (
-        labels.CLASSIC_OFFER_TO_YOU.format(
+        classic_words.OFFER_TO_YOU.format(
             seat=NAMES[offer.seat], card=short(give), item=short(take)
         )
         in words

@@ -9,14 +9,13 @@ from collections.abc import Iterator
 import pytest
 import simcord
 
-from bot import texts
+from bot import plugins, texts
 from bot.config import Settings
-from bot.render import register_renderer, unregister_renderer
 from engine import games as registry
 from tests.e2e import windowgame
 from tests.e2e.conftest import World
 from tests.e2e.helpers import action_ids, embed_text, labels, message_in
-from tests.support.tiny_render import TinyRenderer
+from tests.support.tiny_plugin import tiny_plugin
 
 ECHO = windowgame.ECHO
 
@@ -24,10 +23,10 @@ ECHO = windowgame.ECHO
 @pytest.fixture
 def echo_game(tiny_game: str) -> Iterator[str]:
     registry.register(ECHO, windowgame.factory)
-    register_renderer(ECHO, TinyRenderer())
+    plugins.register(tiny_plugin(windowgame.EchoGame))
     yield ECHO
     registry.unregister(ECHO)
-    unregister_renderer(ECHO)
+    plugins.unregister(ECHO)
 
 
 @pytest.fixture

@@ -1,14 +1,46 @@
-"""Per-game wording for controls, phases and waiting lines (the general render words are in
-``bot/texts.py``). Templates take ``{card}``, ``{seat}``, ``{monster}``, ``{gold}`` and the like;
-a missing template falls back to the generic action label."""
+"""Classic's words: the table and hand lines, control labels, phases, waiting lines and the
+running log. Templates take ``{card}``, ``{seat}``, ``{monster}``, ``{gold}`` and the like; a
+missing control template falls back to the generic action label (``bot/texts.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-# Classic ---------------------------------------------------------------------------------
+TITLE = "Classic (3-6 players)"
 
-CLASSIC_PHASES: Mapping[str, str] = {
+SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand"
+ROLES = "Is: {roles}"
+HUMAN = "Is: plain human"
+GEAR = "Wears: {items}"
+CARRIED = "Carries: {items}"
+CURSES = "Cursed: {curses}"
+PILES = "Door deck {door} · treasure deck {treasure}"
+DISCARDS = "Last discarded: {cards}"
+CORPSE = "Left on the floor: {cards}"
+FIGHT_SIDE = "{names}: strength {strength}"
+FIGHT_MONSTER = "{name} (level {level}): strength {strength}"
+FIGHT_PLAYED = "Played into the fight: {cards}"
+FIGHT_WINNING = "The players are winning."
+FIGHT_LOSING = "The monsters are winning."
+FIGHT_HELPER = "{fighter} helped by {helper}"
+BAR_PLAYERS = "Players"
+BAR_MONSTERS = "Monsters"
+HAND = "Your cards ({count})"
+HAND_EMPTY = "Your hand is empty."
+
+# A bargain for help, on the table and in the hands of both sides.
+BARGAIN_OFFER = "{fighter} offers {helper}: {terms}"
+BARGAIN_COUNTER = "Counter-offer: {helper} asks {fighter} for {terms}"
+BARGAIN_DRAFT_OFFER = "{fighter} is drafting an offer for {helper}, so far: {terms}"
+BARGAIN_DRAFT_COUNTER = "{helper} is drafting a price for {fighter}, so far: {terms}"
+TERMS_SHARE = "{share} treasure(s) for {helper}"
+TERMS_FIRST = "{name} picks first"
+TERMS_GOLD = "{gold} gold at once"
+TERMS_ITEMS = "{items} at once"
+TERMS_WIN = "on a win: {what}"
+TERMS_WIN_GOLD = "{gold} gold"
+
+PHASES: Mapping[str, str] = {
     "listen": "getting ready",
     "kick": "at the door",
     "trouble": "after the door",
@@ -17,7 +49,7 @@ CLASSIC_PHASES: Mapping[str, str] = {
 }
 
 # Control groups: actions in one group share a row or a select.
-CLASSIC_GROUPS: Mapping[str, str] = {
+GROUPS: Mapping[str, str] = {
     "turn": "",
     "fight": "Fight",
     "help": "Ask for help",
@@ -33,7 +65,7 @@ CLASSIC_GROUPS: Mapping[str, str] = {
     "answer": "Answer a trade offer…",
 }
 
-CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
+CONTROLS: Mapping[str, tuple[str, str]] = {
     # kind: (group, label template)
     "listen": ("turn", "Listen: a {pile} card"),
     "kick": ("turn", "Kick open the door"),
@@ -103,45 +135,54 @@ CLASSIC_CONTROLS: Mapping[str, tuple[str, str]] = {
     "loot_body": ("pick", "Loot {card}"),
 }
 
-CLASSIC_PILES: Mapping[str, str] = {"door": "door", "treasure": "treasure"}
-CLASSIC_HELPER_FIRST = ("you pick first", "they pick first")
+PILE_NAMES: Mapping[str, str] = {"door": "door", "treasure": "treasure"}
+
+HELPER_FIRST = ("you pick first", "they pick first")
+
 # The same choice from the asked player's side (``demand``: 1 = the helper picks first).
-CLASSIC_DEMAND_FIRST = ("they pick first", "you pick first")
-CLASSIC_NOTHING = "nothing"
+DEMAND_FIRST = ("they pick first", "you pick first")
+NOTHING = "nothing"
+
 # Open trade offers in a hand: those made to this seat and those it made (# 004: Items
 # (Trading)); they lapse when the turn ends.
-CLASSIC_OFFER_TO_YOU = "{seat} offers you {card} for your {item}."
-CLASSIC_GIFT_TO_YOU = "{seat} offers you {card} as a gift."
-CLASSIC_OFFER_BY_YOU = "You offered {seat} your {card} for their {item}: no answer yet."
-CLASSIC_GIFT_BY_YOU = "You offered {seat} your {card} as a gift: no answer yet."
-CLASSIC_SALE_TO_YOU = "{seat} offers you {card} for {gold} gold."
-CLASSIC_SALE_BY_YOU = "You offered {seat} your {card} for {gold} gold: no answer yet."
+OFFER_TO_YOU = "{seat} offers you {card} for your {item}."
+GIFT_TO_YOU = "{seat} offers you {card} as a gift."
+OFFER_BY_YOU = "You offered {seat} your {card} for their {item}: no answer yet."
+GIFT_BY_YOU = "You offered {seat} your {card} as a gift: no answer yet."
+SALE_TO_YOU = "{seat} offers you {card} for {gold} gold."
+SALE_BY_YOU = "You offered {seat} your {card} for {gold} gold: no answer yet."
+
 # Coins added to an item swap or a gift, after its line (# 004: coins may be part of a trade).
-CLASSIC_OFFER_GOLD_TO_YOU = " They add {gold} gold."
-CLASSIC_OFFER_GOLD_BY_YOU = " You add {gold} gold."
-CLASSIC_OFFER_PAY_TO_YOU = " You would pay {gold} gold too."
-CLASSIC_OFFER_PAY_BY_YOU = " They would pay you {gold} gold too."
+OFFER_GOLD_TO_YOU = " They add {gold} gold."
+OFFER_GOLD_BY_YOU = " You add {gold} gold."
+OFFER_PAY_TO_YOU = " You would pay {gold} gold too."
+OFFER_PAY_BY_YOU = " They would pay you {gold} gold too."
+
 # The terms of a help bargain in a button: the treasure split, who picks first, gold at once.
-CLASSIC_SHARE = ("no treasure", "1 treasure", "{share} treasures")
-CLASSIC_SHARE_GOLD = "{gold} gold now"
-CLASSIC_SHARE_NO_GOLD = "no gold"
-CLASSIC_TERMS_SHARE = "{treasures} for {helper}"
+SHARE = ("no treasure", "1 treasure", "{share} treasures")
+SHARE_GOLD = "{gold} gold now"
+SHARE_NO_GOLD = "no gold"
+SHARE_FOR_HELPER = "{treasures} for {helper}"
+
 # A lasting curse's penalty, shown beside its name on the table.
-CLASSIC_NEXT_FIGHT = "{amount:+d} next fight"
+NEXT_FIGHT = "{amount:+d} next fight"
+
 # The hand and the waiting line in the tidy-up phase with too many cards (# 004: Charity).
-CLASSIC_CHARITY_HAND = (
+CHARITY_HAND = (
     "You hold {count} cards and may keep {limit}: give the extra ones to the lowest-level "
     "player (or discard them when you are the lowest) to end your turn."
 )
-CLASSIC_CHARITY_WAITING = "{seat} to hand on extra cards"
-CLASSIC_DOOR_DISCARD = "Door discard: {card}"
-CLASSIC_TREASURE_DISCARD = "Treasure discard: {card}"
-# The fight in a hand, so the numbers are in front of whoever decides (# 004: Combat).
-CLASSIC_HAND_FIGHT = "**Fight:** {side} against {monsters}. {verdict}"
-CLASSIC_HAND_MONSTER = "{name} (strength {strength})"
-CLASSIC_PLAYERS_SIDE = "the players"
 
-CLASSIC_PENDING: Mapping[str, str] = {
+CHARITY_WAITING = "{seat} to hand on extra cards"
+DOOR_DISCARD = "Door discard: {card}"
+TREASURE_DISCARD = "Treasure discard: {card}"
+
+# The fight in a hand, so the numbers are in front of whoever decides (# 004: Combat).
+HAND_FIGHT = "**Fight:** {side} against {monsters}. {verdict}"
+HAND_MONSTER = "{name} (strength {strength})"
+PLAYERS_SIDE = "the players"
+
+PENDING: Mapping[str, str] = {
     "help": "{seat} to answer a call for help",
     "offer": "{seat} to make an offer for help",
     "counter": "{seat} to name a price for helping",
@@ -156,94 +197,9 @@ CLASSIC_PENDING: Mapping[str, str] = {
     "lose": "{seat} to pick what to lose",
     "loot": "{seat} to loot the fallen",
 }
-CLASSIC_WAITING_TURN = "{seat} to play"
-CLASSIC_WAITING_WINDOW = "answers to the fight (still to pass: {seats})"
 
-# Duel ------------------------------------------------------------------------------------
-
-DUEL_PHASES: Mapping[str, str] = {
-    "mulligan": "choosing opening hands",
-    "first": "choosing who starts",
-    "warmup": "start of the turn",
-    "main": "main phase",
-    "reply": "last answers before the turn ends",
-    "cooldown": "end of the turn",
-    "level": "levelling up",
-    "fight": "fight",
-    "over": "finished",
-}
-
-DUEL_GROUPS: Mapping[str, str] = {
-    "turn": "",
-    "fight": "Start a fight…",
-    "cards": "Put a card into play…",
-    "mischief": "Play mischief…",
-    "abilities": "Use an ability…",
-    "defend": "Defend with…",
-    "pick": "Choose…",
-}
-
-DUEL_CONTROLS: Mapping[str, tuple[str, str]] = {
-    "keep": ("turn", "Keep this hand"),
-    "mulligan": ("turn", "Draw a new hand"),
-    "first": ("turn", "{who} go first"),
-    "pass": ("turn", "Pass"),
-    "done": ("turn", "End turn"),
-    "face": ("turn", "Face the fight"),
-    "run": ("turn", "Run away"),
-    "ready": ("turn", "Ready: reveal the attacking card"),
-    "loot": ("cards", "Equip {card}"),
-    "location": ("cards", "Settle in {card}"),
-    "ally": ("cards", "Hire {card} as an ally"),
-    "squish": ("cards", "Squish your {card}"),
-    "fight": ("fight", "Attack with {card} face down + {gold} gold"),
-    "smack": ("abilities", "{card} smacks {target}"),
-    "play": ("mischief", "Play {card}{on}{blood}"),
-    "activate": ("abilities", "Use {card}{on}"),
-    "flaunt": ("abilities", "Flaunt {card}{on}"),
-    "commit": ("defend", "Send in {card}"),
-    "allot": ("pick", "Put a damage token on {card}"),
-    "order": ("pick", "Resolve option {code} first"),
-    "recycle": ("pick", "{recycle}"),
-    "target": ("pick", "Target {card}"),
-    "bottom": ("pick", "Put {card} at the bottom"),
-}
-DUEL_FIRST = ("I", "You")
-DUEL_RECYCLE = ("Keep the discard", "Shuffle the discard back in")
-DUEL_ON = " on {target}"
-DUEL_BLOOD = " (give blood)"
-DUEL_WAITING = "{seat} to play"
-DUEL_CARDS = ("{count} card", "{count} cards")
-# A card's numbers in a hand, spelled out (the table and tiles keep the short 5/6 form).
-DUEL_HAND_BODY = "power {power}, life {life}"
-DUEL_HAND_HIRE = "hire {cost} gold"
-DUEL_HAND_COST = "costs {cost} gold"
-# Before the first turn nobody's turn has begun: the table says what is being settled.
-DUEL_SETUP_PHASES = frozenset({"mulligan", "first"})
-DUEL_SETUP = "Getting ready: {phase}."
-# The fight's step (# 000 III.A.2.f), in words, with who acts in it.
-DUEL_STEPS: Mapping[str, str] = {
-    "run": "{defender} chooses: face the fight or run away.",
-    "ready": "{defender} may send in weapons and allies, then reveals the attacking card.",
-    "cost": "The card is shown: both may answer before it is hired.",
-    "hire": "The hired monster's abilities go off.",
-    "split": "{defender} shares the damage out among the allies sent in.",
-    "end": "The fight is ending.",
-    "ended": "The fight is over.",
-}
-# What the defender's (or attacker's) own hand says during a fight step.
-DUEL_HAND_STEPS: Mapping[str, str] = {
-    "run": (
-        "{attacker} attacks you with a face-down card and {gold} gold. Face the fight, or run "
-        'away (the table\'s "Next escape" line says what running costs you).'
-    ),
-    "ready": (
-        "You face the fight. Send in weapons or allies you have in play if you like, then "
-        "press Ready to reveal the attacking card."
-    ),
-    "split": "Choose which of your allies takes each point of damage.",
-}
-DUEL_WAITING_WINDOW = "answers (still to pass: {seats})"
+WAITING_TURN = "{seat} to play"
+WAITING_WINDOW = "answers to the fight (still to pass: {seats})"
 
 # Card families as a tile's band reads them.
 CARD_KINDS: Mapping[str, str] = {
@@ -259,12 +215,8 @@ CARD_KINDS: Mapping[str, str] = {
     "levelup": "Level up",
     "hireling": "Hireling",
     "cheat": "Cheat",
-    "hero": "Hero",
-    "ally": "Ally",
-    "loot": "Loot",
-    "location": "Location",
-    "mischief": "Mischief",
 }
+
 SLOTS: Mapping[str, str] = {
     "head": "head",
     "armor": "body",
@@ -275,7 +227,7 @@ SLOTS: Mapping[str, str] = {
 
 # Running log lines. Cards are named only where the event's public data names them and the
 # card stays in the open; a card that goes on to a hand is not named (see bot/render/leaks.py).
-CLASSIC_EVENTS: Mapping[str, str] = {
+EVENTS: Mapping[str, str] = {
     "turn": "— {seat}'s turn —",
     "kicked": "{seat} kicks open the door: {card}.",
     "kicked_hand": "{seat} kicks open the door and pockets what was behind it.",
@@ -345,64 +297,9 @@ CLASSIC_EVENTS: Mapping[str, str] = {
     "promise_card": "{seat} promises to play {item} on {to} if the fight is won.",
 }
 
-SOME_CARD = "a card"
-# Lines for events whose public part names no card: said without "A card ..." when the
-# event itself tells what the card is (the hired one is the attacker's monster).
-DUEL_EVENTS_UNNAMED: Mapping[str, str] = {
-    "hired": "The attacking monster is hired for {paid} gold.",
-    "committed": "{seat} sends a card in to defend.",
-}
-DUEL_EVENTS: Mapping[str, str] = {
-    "turn": "— {seat}'s turn {turn} —",
-    "played": "{seat} plays {card}.",
-    "squished": "{card} is squished.",
-    "flaunted": "{seat} flaunts {card}.",
-    "fight_started": "{seat} attacks with a face-down card and {gold} gold.",
-    "revealed_commit": "The face-down card is {card}.",
-    "committed": "{seat} sends in {card}.",
-    "hired": "{card} is hired for {paid} gold.",
-    "caught_cheating": "{seat} was caught cheating!",
-    "ran_away": "{seat} runs away.",
-    "limped_away": "{seat} limps away (2 damage).",
-    "damage": "{card} takes {amount} damage.",
-    "healed": "{card} heals {amount}.",
-    "fight_ended": "The fight is over.",
-    "drew": "{seat} draws {cards}.",
-    "gold": "{seat} gains {amount} gold.",
-    "eliminated": "{seat} is out!",
-    "first_player": "{seat} goes first.",
-    "stole": "{seat} takes {amount} gold from {from}.",
-    "gave": "{seat} gives {amount} gold to {to}.",
-    "bottomed": "{seat} puts a card at the bottom of the deck.",
-    "cooldown": "{seat} ends the turn at level {level} with {purse} gold.",
-    "regenerated": "A monster crawls back into a stash, face down.",
-    "stuck": "{card} sticks to {on}.",
-    "curse_falls": "{card} falls off.",
-    "canceled": "{card} is cancelled.",
-    "unstashed": "{seat} takes {cards} back from the stash.",
-    "encore": "Encore: the card goes back to its owner's stash, face down.",
-    "revealed": "{seat} shows a card.",
-    "spilled": "{seat} spills {card} from the deck.",
-    "resolving": "{card} resolves.",
-    "stacked": "Both players may answer {seat}'s card.",
-    "control": "{seat} takes control of {card}.",
-    "alternate_win": "{seat} wins by {card}!",
-    "mulligan": "{seat} draws a new opening hand.",
-    "kept": "{seat} keeps the opening hand.",
-    "rolled": "Dice decide who chooses the first player.",
-    "fight_cost": "The price to hire changes by {amount}.",
-    "fight_power": "The Monster's power in this fight changes by {amount}.",
-    "fight_defense": "The defender's defense in this fight changes by {amount}.",
-    "bled": "{seat} bleeds {amount}.",
-    "bleeding": "{seat} is bleeding ({amount}).",
-    "fizzled": "{card} fizzles.",
-    "prevent": "{amount} damage to {seat} is prevented.",
-    "removed": "{card} is removed from the game for good.",
-    "gold_back": "{seat} takes back {amount} gold that paid for nothing.",
-}
 
 # What a seat's own hand says when a decision is waiting on it.
-CLASSIC_HAND_PENDING: Mapping[str, str] = {
+HAND_PENDING: Mapping[str, str] = {
     "help": "You are asked to help in the fight.",
     "trade": "You are offered a trade: take it or refuse it.",
     "offer": "Make your offer to the player you asked for help.",

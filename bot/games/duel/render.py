@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from bot import texts
-from bot.render import labels
+from bot.games.duel import words
 from bot.render.controls import Control
 from bot.render.games import Field, GameRenderer, pinned_game
 from bot.render.model import Picture, Style
@@ -51,7 +51,7 @@ def stat_of(card: DuelCard) -> str:
 
 
 def line_of(card: DuelCard) -> str:
-    kind = labels.CARD_KINDS.get(card.type, card.type)
+    kind = words.CARD_KINDS.get(card.type, card.type)
     return f"{kind} · {card.subtype}" if card.subtype else kind
 
 
@@ -90,13 +90,13 @@ def _name(names: Sequence[str], seat: Any) -> str:
 def _hand_stat(card: DuelCard) -> str:
     """A card's numbers in words for the hand list: what 5/6 and 2g mean."""
     if card.type in ("monster", "ally", "hero"):
-        parts = [labels.DUEL_HAND_BODY.format(power=card.power, life=card.life)]
+        parts = [words.HAND_BODY.format(power=card.power, life=card.life)]
         if card.type == "monster":
-            parts.append(labels.DUEL_HAND_HIRE.format(cost=card.cost))
+            parts.append(words.HAND_HIRE.format(cost=card.cost))
         return ", ".join(parts)
     if card.type == "loot" and card.power:
         return f"+{card.power}"
-    return labels.DUEL_HAND_COST.format(cost=card.cost) if card.cost else ""
+    return words.HAND_COST.format(cost=card.cost) if card.cost else ""
 
 
 def _and(words: Sequence[str]) -> str:
@@ -107,7 +107,7 @@ def _and(words: Sequence[str]) -> str:
 
 
 def _cards(count: int) -> str:
-    return labels.DUEL_CARDS[0 if count == 1 else 1].format(count=count)
+    return words.CARDS[0 if count == 1 else 1].format(count=count)
 
 
 _NUMBERS = ("gold", "amount", "count", "level", "purse", "paid", "turn")
@@ -126,17 +126,17 @@ class DuelRenderer(GameRenderer):
     def waiting_line(
         self, view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]
     ) -> str | None:
-        phase = labels.DUEL_PHASES.get(str(view.get("phase")), str(view.get("phase")))
-        if view.get("phase") in labels.DUEL_SETUP_PHASES:
-            turn = labels.DUEL_SETUP.format(phase=phase)  # no turn has begun yet
+        phase = words.PHASES.get(str(view.get("phase")), str(view.get("phase")))
+        if view.get("phase") in words.SETUP_PHASES:
+            turn = words.SETUP.format(phase=phase)  # no turn has begun yet
         else:
             turn = texts.TABLE_TURN.format(name=_name(names, view.get("active")), phase=phase)
         if view.get("window"):
             who = ", ".join(_name(names, s) for s in waiting) or texts.TABLE_NOBODY
-            what = labels.DUEL_WAITING_WINDOW.format(seats=who)
+            what = words.WAITING_WINDOW.format(seats=who)
         else:
             who = _and([_name(names, s) for s in waiting]) or texts.TABLE_NOBODY
-            what = labels.DUEL_WAITING.format(seat=who, phase=phase)
+            what = words.WAITING.format(seat=who, phase=phase)
         return f"{turn}\n{texts.TABLE_WAITING_ON.format(what=what)}"
 
     def table_fields(
@@ -156,7 +156,7 @@ class DuelRenderer(GameRenderer):
             fields.append(Field(texts.TABLE_STACK, "\n".join(stack)))
         removed = view.get("removed") or []
         if removed:  # public: only cards in play can be removed from the game
-            fields.append(Field(texts.DUEL_REMOVED, ", ".join(map(shown_name, removed))))
+            fields.append(Field(words.REMOVED, ", ".join(map(shown_name, removed))))
         return fields
 
     def _seat_field(
@@ -170,32 +170,32 @@ class DuelRenderer(GameRenderer):
         hero = p.get("hero") or {}
         hero_card = card_of(hero.get("id"))
         lines = [
-            texts.DUEL_SEAT_LINE.format(
+            words.SEAT_LINE.format(
                 level=p.get("level", 1),
                 gold=p.get("purse", 0),
                 cards=p.get("hand_count", 0),
                 deck=p.get("deck_count", 0),
             ),
-            texts.DUEL_HERO.format(
+            words.HERO.format(
                 hero=hero_card.name if hero_card else "?",
                 damage=hero.get("damage", 0),
                 life=hero_card.life if hero_card else "?",
             ),
         ]
         if p.get("hoard"):
-            lines.append(texts.DUEL_HOARD.format(cards=", ".join(map(shown_name, p["hoard"]))))
+            lines.append(words.HOARD.format(cards=", ".join(map(shown_name, p["hoard"]))))
         up = ", ".join(shown_name(c) for c in p.get("stash_face_up") or []) or "0"
         if p.get("stash_face_up") or p.get("stash_face_down"):
-            lines.append(texts.DUEL_STASH.format(up=up, down=p.get("stash_face_down", 0)))
+            lines.append(words.STASH.format(up=up, down=p.get("stash_face_down", 0)))
         discard = p.get("discard") or []
         if discard:
-            lines.append(texts.DUEL_DISCARD.format(count=len(discard), top=shown_name(discard[-1])))
-        how = texts.DUEL_RUN_WORDS.get(str(p.get("run_away")), str(p.get("run_away")))
-        lines.append(texts.DUEL_RUN.format(how=how))
+            lines.append(words.DISCARD.format(count=len(discard), top=shown_name(discard[-1])))
+        how = words.RUN_WORDS.get(str(p.get("run_away")), str(p.get("run_away")))
+        lines.append(words.RUN.format(how=how))
         if p.get("bleeding"):  # public: what the Hero bleeds at its next reckoning
-            lines.append(texts.DUEL_BLEEDING.format(amount=p["bleeding"]))
+            lines.append(words.BLEEDING.format(amount=p["bleeding"]))
         if p.get("shield"):  # public: damage a resolved Prevent still blocks
-            lines.append(texts.DUEL_SHIELD.format(amount=p["shield"]))
+            lines.append(words.SHIELD.format(amount=p["shield"]))
         return Field(title, "\n".join(lines), inline=True)
 
     def _fight_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
@@ -207,10 +207,10 @@ class DuelRenderer(GameRenderer):
         shown = fight.get("card")
         card = card_of(shown.get("id")) if shown else None
         if card is None:
-            lines = [texts.DUEL_ATTACK_HIDDEN.format(name=attacker, gold=fight.get("gold", 0))]
+            lines = [words.ATTACK_HIDDEN.format(name=attacker, gold=fight.get("gold", 0))]
         else:
             lines = [
-                texts.DUEL_ATTACK_SHOWN.format(
+                words.ATTACK_SHOWN.format(
                     name=attacker,
                     card=shown_name(shown),
                     power=card.power,
@@ -221,15 +221,15 @@ class DuelRenderer(GameRenderer):
         committed = fight.get("committed") or []
         if committed:
             cards = ", ".join(shown_name(c) for c in committed)
-            lines.append(texts.DUEL_DEFENDERS.format(name=defender, cards=cards))
+            lines.append(words.DEFENDERS.format(name=defender, cards=cards))
         elif fight.get("step") != "run":  # while the defender may still run, nobody is sent in
-            lines.append(texts.DUEL_NO_DEFENDERS.format(name=defender))
+            lines.append(words.NO_DEFENDERS.format(name=defender))
         step = str(fight.get("step", ""))
-        words = labels.DUEL_STEPS.get(step)
+        said = words.STEPS.get(step)
         lines.append(
-            words.format(attacker=attacker, defender=defender)
-            if words
-            else texts.DUEL_STEP.format(step=step)
+            said.format(attacker=attacker, defender=defender)
+            if said
+            else words.STEP.format(step=step)
         )
         return lines
 
@@ -240,11 +240,9 @@ class DuelRenderer(GameRenderer):
             target = entry.get("target", -1)
             aim = ""
             if isinstance(target, int) and target >= 0:
-                aim = texts.DUEL_STACK_TARGET.format(
-                    target=known.get(target, texts.DUEL_HIDDEN_TARGET)
-                )
+                aim = words.STACK_TARGET.format(target=known.get(target, words.HIDDEN_TARGET))
             lines.append(
-                texts.DUEL_STACK_LINE.format(
+                words.STACK_LINE.format(
                     seat=_name(names, entry.get("seat")),
                     card=shown_name(entry.get("card") or {}),
                     target=aim,
@@ -261,27 +259,27 @@ class DuelRenderer(GameRenderer):
         card = card_of(shown.get("id")) if shown else None
         if card is None:
             attack = CardFace(
-                texts.DUEL_HIDDEN_TILE,
+                words.HIDDEN_TILE,
                 "hidden",
                 "?",
                 "",
                 "",
-                texts.DUEL_HIDDEN_NOTE.format(gold=gold),
+                words.HIDDEN_NOTE.format(gold=gold),
             )
             strength = None
         else:
-            attack = face(card, texts.DUEL_HIDDEN_NOTE.format(gold=gold))
+            attack = face(card, words.HIDDEN_NOTE.format(gold=gold))
             strength = card.power
         committed = [c for c in (card_of(e.get("id")) for e in fight.get("committed") or []) if c]
         attacker = int(fight.get("attacker", 0))
         if card is None:
-            verdict = texts.DUEL_VERDICT_HIDDEN.format(gold=gold)
+            verdict = words.VERDICT_HIDDEN.format(gold=gold)
         else:
-            verdict = texts.DUEL_VERDICT_SHOWN.format(card=card.name, gold=gold)
+            verdict = words.VERDICT_SHOWN.format(card=card.name, gold=gold)
         return fight_picture(
-            Side(f"{_name(names, attacker)} ({texts.DUEL_BAR_ATTACK})", strength, (attack,)),
+            Side(f"{_name(names, attacker)} ({words.BAR_ATTACK})", strength, (attack,)),
             Side(
-                f"{_name(names, 1 - attacker)} ({texts.DUEL_BAR_DEFENCE})",
+                f"{_name(names, 1 - attacker)} ({words.BAR_DEFENCE})",
                 sum(c.power for c in committed),
                 tuple(face(c) for c in committed),
             ),
@@ -291,24 +289,24 @@ class DuelRenderer(GameRenderer):
     # log ---------------------------------------------------------------------------------
 
     def event_line(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
-        template = labels.DUEL_EVENTS.get(str(event.get("kind", "")))
+        template = words.EVENTS.get(str(event.get("kind", "")))
         if template is None:
             return super().event_line(event, names)
         # A card is named only when the event's public part carries its id.
         card = card_of(event.get("id")) if "id" in event else None
         if card is None:
-            template = labels.DUEL_EVENTS_UNNAMED.get(str(event.get("kind")), template)
-        words = _Words(
+            template = words.EVENTS_UNNAMED.get(str(event.get("kind")), template)
+        fields = _Words(
             seat=_name(names, event.get("seat", event.get("attacker"))),
             to=_name(names, event.get("to")),
-            card=card.name if card is not None else labels.SOME_CARD,
-            on=labels.SOME_CARD,
+            card=card.name if card is not None else words.SOME_CARD,
+            on=words.SOME_CARD,
             **{k: v for k, v in event.items() if k in _NUMBERS},
         )
-        words["from"] = _name(names, event.get("from"))
+        fields["from"] = _name(names, event.get("from"))
         if isinstance(event.get("count"), int):
-            words["cards"] = _cards(event["count"])
-        line = template.format_map(words)
+            fields["cards"] = _cards(event["count"])
+        line = template.format_map(fields)
         return line[:1].upper() + line[1:]
 
     # hand --------------------------------------------------------------------------------
@@ -322,7 +320,7 @@ class DuelRenderer(GameRenderer):
 
     def hand_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         hand = self._own(view)
-        lines = [texts.DUEL_HAND.format(count=len(hand))] if hand else [texts.DUEL_HAND_EMPTY]
+        lines = [words.HAND.format(count=len(hand))] if hand else [words.HAND_EMPTY]
         for entry in hand:
             card = card_of(entry.get("id"))
             if card is not None:
@@ -332,12 +330,12 @@ class DuelRenderer(GameRenderer):
                 )
         fight = view.get("fight") or {}
         if fight.get("card") and fight.get("attacker") == view.get("seat"):
-            lines.append(texts.DUEL_YOUR_ATTACK.format(card=shown_name(fight["card"])))
+            lines.append(words.YOUR_ATTACK.format(card=shown_name(fight["card"])))
         attacker = fight.get("attacker")
-        step = labels.DUEL_HAND_STEPS.get(str(fight.get("step")))
+        step = words.HAND_STEPS.get(str(fight.get("step")))
         if step and isinstance(attacker, int) and view.get("seat") == 1 - attacker:
-            words = step.format(attacker=_name(names, attacker), gold=fight.get("gold", 0))
-            lines.append(f"**{words}**")  # the defender's decision, said in their hand
+            said = step.format(attacker=_name(names, attacker), gold=fight.get("gold", 0))
+            lines.append(f"**{said}**")  # the defender's decision, said in their hand
         return lines
 
     def hand_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
@@ -347,7 +345,7 @@ class DuelRenderer(GameRenderer):
     # controls ----------------------------------------------------------------------------
 
     def control(self, action: Action, view: Mapping[str, Any], names: Sequence[str]) -> Control:
-        spec = labels.DUEL_CONTROLS.get(action.kind)
+        spec = words.CONTROLS.get(action.kind)
         if spec is None:
             return super().control(action, view, names)
         group, template = spec
@@ -355,34 +353,34 @@ class DuelRenderer(GameRenderer):
         a = list(action.args)
 
         def named(iid: Any) -> str:
-            return known.get(iid, texts.DUEL_HIDDEN_TARGET) if isinstance(iid, int) else "?"
+            return known.get(iid, words.HIDDEN_TARGET) if isinstance(iid, int) else "?"
 
-        words: dict[str, Any] = {"card": named(a[0]) if a else "", "on": "", "blood": ""}
+        values: dict[str, Any] = {"card": named(a[0]) if a else "", "on": "", "blood": ""}
         k = action.kind
         if k == "first":
-            words["who"] = labels.DUEL_FIRST[1 if a[0] else 0]
+            values["who"] = words.FIRST[1 if a[0] else 0]
         elif k == "recycle":
-            words["recycle"] = labels.DUEL_RECYCLE[1 if a[0] else 0]
+            values["recycle"] = words.RECYCLE[1 if a[0] else 0]
         elif k == "order":
-            words["code"] = a[0]
+            values["code"] = a[0]
         elif k == "fight":
-            words["gold"] = a[1]
+            values["gold"] = a[1]
         elif k == "smack":
-            words["target"] = named(a[1])
+            values["target"] = named(a[1])
         elif k in ("play", "activate", "flaunt"):
             target = a[1] if k == "play" else a[2]
             if isinstance(target, int) and target >= 0:
-                words["on"] = labels.DUEL_ON.format(target=named(target))
+                values["on"] = words.ON.format(target=named(target))
             if k == "play" and a[2]:
-                words["blood"] = labels.DUEL_BLOOD
+                values["blood"] = words.BLOOD
         try:
-            label = template.format(**words)
+            label = template.format(**values)
         except (KeyError, IndexError, ValueError):
             label = self.action_label(action)
         card_id = next((e.get("id") for e in self._own(view) if a and e.get("iid") == a[0]), None)
         card = card_of(card_id) if card_id is not None else None
         description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
         if card is not None and description and card.type == "monster":
-            description += " · " + texts.DUEL_HIRE_COST.format(cost=card.cost)
+            description += " · " + words.HIRE_COST.format(cost=card.cost)
         style = Style.SECONDARY if k in QUIET else Style.PRIMARY
-        return Control(action.key, label, labels.DUEL_GROUPS.get(group, ""), description, style)
+        return Control(action.key, label, words.GROUPS.get(group, ""), description, style)

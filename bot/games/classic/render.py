@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from bot import texts
-from bot.render import labels, offers
+from bot.games.classic import offers, words
 from bot.render.controls import Control
 from bot.render.games import Field, GameRenderer, pinned_game
 from bot.render.model import Picture, Style
@@ -63,8 +63,8 @@ def stat_of(card: ClassicCard) -> str:
 
 
 def line_of(card: ClassicCard) -> str:
-    kind = labels.CARD_KINDS.get(card.kind, card.kind)
-    slot = labels.SLOTS.get(card.slot, "")
+    kind = words.CARD_KINDS.get(card.kind, card.kind)
+    slot = words.SLOTS.get(card.slot, "")
     return f"{kind} · {slot}" if slot else kind
 
 
@@ -80,14 +80,14 @@ def short(iid: Any) -> str:
     stat = stat_of(card)
     lasting = card.amount_of("next_combat")  # a curse waiting for its victim's next fight
     if lasting and not stat:
-        stat = labels.CLASSIC_NEXT_FIGHT.format(amount=lasting)
+        stat = words.NEXT_FIGHT.format(amount=lasting)
     return f"{card.name} ({stat})" if stat else card.name
 
 
 def _treasures(share: Any) -> str:
     """The treasure share in words: no treasure, 1 treasure, 3 treasures."""
     count = share if isinstance(share, int) and share > 0 else 0
-    return labels.CLASSIC_SHARE[min(count, 2)].format(share=count)
+    return words.SHARE[min(count, 2)].format(share=count)
 
 
 def _terms(share: Any, first: str, gold: Any) -> str:
@@ -98,9 +98,9 @@ def _terms(share: Any, first: str, gold: Any) -> str:
     if count:
         parts.append(first)
     if isinstance(gold, int) and gold > 0:
-        parts.append(labels.CLASSIC_SHARE_GOLD.format(gold=gold))
+        parts.append(words.SHARE_GOLD.format(gold=gold))
     elif not count:
-        parts.append(labels.CLASSIC_SHARE_NO_GOLD)
+        parts.append(words.SHARE_NO_GOLD)
     return ", ".join(parts)
 
 
@@ -139,20 +139,20 @@ class ClassicRenderer(GameRenderer):
     def waiting_line(
         self, view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]
     ) -> str | None:
-        phase = labels.CLASSIC_PHASES.get(str(view.get("phase")), str(view.get("phase")))
+        phase = words.PHASES.get(str(view.get("phase")), str(view.get("phase")))
         turn = texts.TABLE_TURN.format(name=_name(names, view.get("turn")), phase=phase)
         pending = view.get("pending")
         if pending:
-            template = labels.CLASSIC_PENDING.get(str(pending.get("kind")), "{seat}")
+            template = words.PENDING.get(str(pending.get("kind")), "{seat}")
             what = template.format(seat=_name(names, pending.get("seat")))
         elif view.get("window_waiting"):
             seats = ", ".join(_name(names, s) for s in view["window_waiting"])
-            what = labels.CLASSIC_WAITING_WINDOW.format(seats=seats)
+            what = words.WAITING_WINDOW.format(seats=seats)
         elif _over_the_limit(view, view.get("turn")):
-            what = labels.CLASSIC_CHARITY_WAITING.format(seat=_name(names, view.get("turn")))
+            what = words.CHARITY_WAITING.format(seat=_name(names, view.get("turn")))
         else:
             who = ", ".join(_name(names, s) for s in waiting) or texts.TABLE_NOBODY
-            what = labels.CLASSIC_WAITING_TURN.format(seat=who, phase=phase)
+            what = words.WAITING_TURN.format(seat=who, phase=phase)
         return f"{turn}\n{texts.TABLE_WAITING_ON.format(what=what)}"
 
     def table_fields(
@@ -163,19 +163,17 @@ class ClassicRenderer(GameRenderer):
         if fight:
             fields.append(Field(texts.TABLE_FIGHT, "\n".join(fight)))
         piles = [
-            texts.CLASSIC_PILES.format(
-                door=view.get("door_left", 0), treasure=view.get("treasure_left", 0)
-            )
+            words.PILES.format(door=view.get("door_left", 0), treasure=view.get("treasure_left", 0))
         ]
         # Each discard pile's top card, said with its pile so two cards don't read as a list.
         tops = zip(
-            (labels.CLASSIC_DOOR_DISCARD, labels.CLASSIC_TREASURE_DISCARD),
+            (words.DOOR_DISCARD, words.TREASURE_DISCARD),
             (view.get("door_discard_top"), view.get("treasure_discard_top")),
             strict=True,
         )
         piles += [template.format(card=short(c)) for template, c in tops if isinstance(c, int)]
         if view.get("corpse"):
-            piles.append(texts.CLASSIC_CORPSE.format(cards=_names(view["corpse"])))
+            piles.append(words.CORPSE.format(cards=_names(view["corpse"])))
         fields.append(Field(texts.TABLE_PILES, "\n".join(piles)))
         return fields
 
@@ -194,23 +192,21 @@ class ClassicRenderer(GameRenderer):
             tags.append(texts.SEAT_DEAD_MARK)
         title = f"{seat + 1}. {names[seat]}" + (f" · {', '.join(tags)}" if tags else "")
         lines = [
-            texts.CLASSIC_SEAT_LINE.format(
+            words.SEAT_LINE.format(
                 level=at("levels", 1), gold=at("gold", 0), cards=at("hand_sizes", 0)
             )
         ]
         roles = at("roles", [])
-        lines.append(
-            texts.CLASSIC_ROLES.format(roles=_names(roles)) if roles else texts.CLASSIC_HUMAN
-        )
+        lines.append(words.ROLES.format(roles=_names(roles)) if roles else words.HUMAN)
         equipped = at("equipped", [])
         worn = [c for c in at("items", []) if c in equipped]
         carried = [c for c in at("items", []) if c not in equipped]
         if worn:
-            lines.append(texts.CLASSIC_GEAR.format(items=_names(worn)))
+            lines.append(words.GEAR.format(items=_names(worn)))
         if carried:
-            lines.append(texts.CLASSIC_CARRIED.format(items=_names(carried)))
+            lines.append(words.CARRIED.format(items=_names(carried)))
         if at("curses", []):
-            lines.append(texts.CLASSIC_CURSES.format(curses=_names(at("curses", []))))
+            lines.append(words.CURSES.format(curses=_names(at("curses", []))))
         return Field(title, "\n".join(lines), inline=True)
 
     def _fight_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
@@ -218,23 +214,19 @@ class ClassicRenderer(GameRenderer):
         if not fight:
             return []
         side = self._side_name(fight, names)
-        lines = [texts.CLASSIC_FIGHT_SIDE.format(names=side, strength=fight["side_strength"])]
+        lines = [words.FIGHT_SIDE.format(names=side, strength=fight["side_strength"])]
         for monster, strength in zip(fight["monsters"], fight["monster_strength"], strict=False):
             card = card_of(monster)
             level = card.level if card is not None else "?"
             lines.append(
-                texts.CLASSIC_FIGHT_MONSTER.format(
-                    name=name_of(monster), level=level, strength=strength
-                )
+                words.FIGHT_MONSTER.format(name=name_of(monster), level=level, strength=strength)
             )
         if fight.get("played"):
-            lines.append(texts.CLASSIC_FIGHT_PLAYED.format(cards=_names(fight["played"])))
+            lines.append(words.FIGHT_PLAYED.format(cards=_names(fight["played"])))
         bargain = self._bargain_line(view, names)
         if bargain:
             lines.append(bargain)
-        lines.append(
-            texts.CLASSIC_FIGHT_WINNING if fight["players_winning"] else texts.CLASSIC_FIGHT_LOSING
-        )
+        lines.append(words.FIGHT_WINNING if fight["players_winning"] else words.FIGHT_LOSING)
         return lines
 
     @staticmethod
@@ -255,49 +247,45 @@ class ClassicRenderer(GameRenderer):
         nums = ([0, 0, 0] if draft else []) + nums
         nums += [0] * (4 - len(nums))
         share, first, gold, win_gold, *win_items = nums
-        shared = labels.CLASSIC_TERMS_SHARE.format(treasures=_treasures(share), helper=helper)
+        shared = words.SHARE_FOR_HELPER.format(treasures=_treasures(share), helper=helper)
         parts = [] if draft else [shared]
         if share:
-            parts.append(texts.CLASSIC_TERMS_FIRST.format(name=helper if first else fighter))
+            parts.append(words.TERMS_FIRST.format(name=helper if first else fighter))
         if gold:
-            parts.append(texts.CLASSIC_TERMS_GOLD.format(gold=gold))
+            parts.append(words.TERMS_GOLD.format(gold=gold))
         if pending.get("cards"):
-            parts.append(texts.CLASSIC_TERMS_ITEMS.format(items=_names(pending["cards"])))
-        on_win = [texts.CLASSIC_TERMS_WIN_GOLD.format(gold=win_gold)] if win_gold else []
+            parts.append(words.TERMS_ITEMS.format(items=_names(pending["cards"])))
+        on_win = [words.TERMS_WIN_GOLD.format(gold=win_gold)] if win_gold else []
         on_win += [short(card) for card in win_items]
         if on_win:
-            parts.append(texts.CLASSIC_TERMS_WIN.format(what=", ".join(on_win)))
+            parts.append(words.TERMS_WIN.format(what=", ".join(on_win)))
         if not parts:
             return None
         template = {
-            "help": texts.CLASSIC_BARGAIN_OFFER,
-            "countered": texts.CLASSIC_BARGAIN_COUNTER,
-            "offer": texts.CLASSIC_BARGAIN_DRAFT_OFFER,
-            "counter": texts.CLASSIC_BARGAIN_DRAFT_COUNTER,
+            "help": words.BARGAIN_OFFER,
+            "countered": words.BARGAIN_COUNTER,
+            "offer": words.BARGAIN_DRAFT_OFFER,
+            "counter": words.BARGAIN_DRAFT_COUNTER,
         }[str(kind)]
         return template.format(fighter=fighter, helper=helper, terms="; ".join(parts))
 
     def _hand_fight(self, fight: Mapping[str, Any], names: Sequence[str]) -> str:
         """One line: both sides' strength and who is ahead, the same numbers as the table."""
-        side = texts.CLASSIC_FIGHT_SIDE.format(
+        side = words.FIGHT_SIDE.format(
             names=self._side_name(fight, names), strength=fight["side_strength"]
         )
         monsters = ", ".join(
-            labels.CLASSIC_HAND_MONSTER.format(name=name_of(m), strength=strength)
+            words.HAND_MONSTER.format(name=name_of(m), strength=strength)
             for m, strength in zip(fight["monsters"], fight["monster_strength"], strict=False)
         )
-        verdict = (
-            texts.CLASSIC_FIGHT_WINNING if fight["players_winning"] else texts.CLASSIC_FIGHT_LOSING
-        )
-        return labels.CLASSIC_HAND_FIGHT.format(side=side, monsters=monsters, verdict=verdict)
+        verdict = words.FIGHT_WINNING if fight["players_winning"] else words.FIGHT_LOSING
+        return words.HAND_FIGHT.format(side=side, monsters=monsters, verdict=verdict)
 
     @staticmethod
     def _side_name(fight: Mapping[str, Any], names: Sequence[str]) -> str:
         fighter = _name(names, fight["fighter"])
         if isinstance(fight.get("helper"), int) and fight["helper"] >= 0:
-            return texts.CLASSIC_FIGHT_HELPER.format(
-                fighter=fighter, helper=_name(names, fight["helper"])
-            )
+            return words.FIGHT_HELPER.format(fighter=fighter, helper=_name(names, fight["helper"]))
         return fighter
 
     def table_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
@@ -306,13 +294,11 @@ class ClassicRenderer(GameRenderer):
             return None  # outside a fight the text reads better than a picture
         monsters = [c for c in (card_of(m) for m in fight["monsters"]) if c is not None]
         played = [c for c in (card_of(m) for m in fight.get("played", [])) if c is not None]
-        verdict = (
-            texts.CLASSIC_FIGHT_WINNING if fight["players_winning"] else texts.CLASSIC_FIGHT_LOSING
-        )
+        verdict = words.FIGHT_WINNING if fight["players_winning"] else words.FIGHT_LOSING
         return fight_picture(
             Side(self._side_name(fight, names), int(fight["side_strength"])),
             Side(
-                texts.CLASSIC_BAR_MONSTERS,
+                words.BAR_MONSTERS,
                 sum(int(x) for x in fight["monster_strength"]),
                 tuple([face(c) for c in monsters] + [face(c) for c in played]),
             ),
@@ -333,10 +319,10 @@ class ClassicRenderer(GameRenderer):
             kind = "flee_result_caught" if event.get("caught") else "flee_result_away"
         elif kind == "played" and "on" in event:
             kind = "played_on"
-        template = labels.CLASSIC_EVENTS.get(kind)
+        template = words.EVENTS.get(kind)
         if template is None:
             return super().event_line(event, names)
-        words = _Words(
+        fields = _Words(
             seat=_name(names, event.get("seat")),
             to=_name(names, event.get("to")),
             card=name_of(event.get("card")),
@@ -348,19 +334,19 @@ class ClassicRenderer(GameRenderer):
             **{k: v for k, v in event.items() if k in ("gold", "level", "roll", "what", "share")},
         )
         if "share" in event:
-            words["treasures"] = _treasures(event["share"])
+            fields["treasures"] = _treasures(event["share"])
         source = event.get("from")
         if isinstance(source, str):  # a pile a card was drawn from
-            words["pile"] = labels.CLASSIC_PILES.get(source, source)
+            fields["pile"] = words.PILE_NAMES.get(source, source)
         else:
-            words["from"] = _name(names, source)
-        return template.format_map(words)
+            fields["from"] = _name(names, source)
+        return template.format_map(fields)
 
     # hand --------------------------------------------------------------------------------
 
     def hand_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         hand = view.get("hand") or []
-        lines = [texts.CLASSIC_HAND.format(count=len(hand)) if hand else texts.CLASSIC_HAND_EMPTY]
+        lines = [words.HAND.format(count=len(hand)) if hand else words.HAND_EMPTY]
         for iid in hand:
             card = card_of(iid)
             if card is not None:
@@ -370,11 +356,11 @@ class ClassicRenderer(GameRenderer):
         if fight:
             lines.append(self._hand_fight(fight, names))
         if _over_the_limit(view, view.get("seat")):
-            charity = labels.CLASSIC_CHARITY_HAND.format(count=len(hand), limit=HAND_LIMIT)
+            charity = words.CHARITY_HAND.format(count=len(hand), limit=HAND_LIMIT)
             lines.append(f"**{charity}**")
         pending = view.get("pending")
         if pending and view.get("seat") == pending.get("seat"):
-            ask = labels.CLASSIC_HAND_PENDING.get(str(pending.get("kind")))
+            ask = words.HAND_PENDING.get(str(pending.get("kind")))
             if ask:
                 lines.append(f"**{ask}**")
         bargain = self._bargain_line(view, names)
@@ -390,7 +376,7 @@ class ClassicRenderer(GameRenderer):
     # controls ----------------------------------------------------------------------------
 
     def control(self, action: Action, view: Mapping[str, Any], names: Sequence[str]) -> Control:
-        spec = labels.CLASSIC_CONTROLS.get(offers.control_kind(action))
+        spec = words.CONTROLS.get(offers.control_kind(action))
         if spec is None:
             return super().control(action, view, names)
         group, template = spec
@@ -404,7 +390,7 @@ class ClassicRenderer(GameRenderer):
         card = card_of(first) if isinstance(first, int) and "card" in values else None
         description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
         style = Style.SECONDARY if action.kind in QUIET else Style.PRIMARY
-        return Control(action.key, label, labels.CLASSIC_GROUPS.get(group, ""), description, style)
+        return Control(action.key, label, words.GROUPS.get(group, ""), description, style)
 
     def _words(
         self, action: Action, view: Mapping[str, Any], names: Sequence[str]
@@ -418,12 +404,12 @@ class ClassicRenderer(GameRenderer):
             return name_of(monsters[index]) if ok else "?"
 
         def item(iid: Any) -> str:
-            return name_of(iid) if isinstance(iid, int) and iid >= 0 else labels.CLASSIC_NOTHING
+            return name_of(iid) if isinstance(iid, int) and iid >= 0 else words.NOTHING
 
         k = action.kind
         out: dict[str, Any] = {}
         if k == "listen":
-            out["pile"] = labels.CLASSIC_PILES.get(str(a[0]), str(a[0]))
+            out["pile"] = words.PILE_NAMES.get(str(a[0]), str(a[0]))
         elif k in ("ask", "deal", "give_gold", "add_gold", "ask_gold") and a:
             out["seat"] = _name(names, a[0])
         elif k in ("turn_undead",):
@@ -432,7 +418,7 @@ class ClassicRenderer(GameRenderer):
             out |= {"card": name_of(a[0]), "monster": monster(a[1])}
         elif k == "oneshot":
             side = a[1]
-            target = labels.CLASSIC_PLAYERS_SIDE if side == 0 else monster(int(side) - 1)
+            target = words.PLAYERS_SIDE if side == 0 else monster(int(side) - 1)
             out |= {"card": name_of(a[0]), "side": target}
         elif k in ("charity_give", "levelup", "curse"):
             out |= {"card": name_of(a[0]), "seat": _name(names, a[1])}
@@ -444,7 +430,7 @@ class ClassicRenderer(GameRenderer):
             out |= {"seat": _name(names, a[0]), "card": name_of(a[1]), "item": item(a[2])}
         elif k in ("propose", "demand"):
             share, first, gold = a
-            sides = labels.CLASSIC_HELPER_FIRST if k == "propose" else labels.CLASSIC_DEMAND_FIRST
+            sides = words.HELPER_FIRST if k == "propose" else words.DEMAND_FIRST
             out["terms"] = _terms(share, sides[1 if first else 0], gold)
         elif k in ("promise_gold", "demand_win_gold"):
             out["gold"] = a[0]

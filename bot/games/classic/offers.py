@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.render import labels
+from bot.games.classic import words
 from engine.core import Action
 
 NOTHING = -1  # the item asked for in return when an offer is a gift
@@ -43,21 +43,21 @@ def offer_lines(
         gift = offer.get("take", NOTHING) == NOTHING
         gold = int(offer.get("gold") or 0)  # paid by the offerer if positive, else to them
         if gift and gold < 0:  # an item for coins: a sale, not a gift
-            template = labels.CLASSIC_SALE_TO_YOU if to_you else labels.CLASSIC_SALE_BY_YOU
+            template = words.SALE_TO_YOU if to_you else words.SALE_BY_YOU
         elif gift:
-            template = labels.CLASSIC_GIFT_TO_YOU if to_you else labels.CLASSIC_GIFT_BY_YOU
+            template = words.GIFT_TO_YOU if to_you else words.GIFT_BY_YOU
         else:
-            template = labels.CLASSIC_OFFER_TO_YOU if to_you else labels.CLASSIC_OFFER_BY_YOU
+            template = words.OFFER_TO_YOU if to_you else words.OFFER_BY_YOU
         other = offer.get("from") if to_you else offer.get("to")
         who = names[other] if isinstance(other, int) and 0 <= other < len(names) else "?"
         line = template.format(
             seat=who, card=card(offer.get("give")), item=card(offer.get("take")), gold=abs(gold)
         )
         if gold > 0:
-            extra = labels.CLASSIC_OFFER_GOLD_TO_YOU if to_you else labels.CLASSIC_OFFER_GOLD_BY_YOU
+            extra = words.OFFER_GOLD_TO_YOU if to_you else words.OFFER_GOLD_BY_YOU
             line += extra.format(gold=gold)
         elif gold < 0 and not gift:
-            extra = labels.CLASSIC_OFFER_PAY_TO_YOU if to_you else labels.CLASSIC_OFFER_PAY_BY_YOU
+            extra = words.OFFER_PAY_TO_YOU if to_you else words.OFFER_PAY_BY_YOU
             line += extra.format(gold=-gold)
         out.append(line)
     return out

@@ -1,0 +1,8 @@
+"""Classic on Discord: the plugin the bot hosts classic matches through (``bot/plugins.py``)."""
+
+from bot.games.classic import words
+from bot.games.classic.render import ClassicRenderer
+from bot.plugins import GamePlugin
+from engine.classic.game import Classic
+
+PLUGIN = GamePlugin(engine=Classic, title=words.TITLE, renderer=ClassicRenderer())

@@ -1,0 +1,8 @@
+"""Duel on Discord: the plugin the bot hosts duel matches through (``bot/plugins.py``)."""
+
+from bot.games.duel import words
+from bot.games.duel.render import DuelRenderer
+from bot.plugins import GamePlugin
+from engine.duel.game import Duel
+
+PLUGIN = GamePlugin(engine=Duel, title=words.TITLE, renderer=DuelRenderer())

@@ -1,0 +1,197 @@
+"""Duel's words: the table and hand lines, control labels, phases, fight steps and the running
+log. Templates take ``{card}``, ``{seat}``, ``{gold}`` and the like; a missing control template
+falls back to the generic action label (``bot/texts.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+TITLE = "Duel (2 players)"
+
+SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand · {deck} in deck"
+HERO = "Hero: {hero} ({damage}/{life} damage)"
+HOARD = "In play: {cards}"
+STASH = "Stash: {up} face up, {down} face down"
+DISCARD = "Discard: {count} (top: {top})"
+RUN = "Next escape: {how}"
+RUN_WORDS = {"run": "run away", "limp": "limp away (2 damage)"}
+BLEEDING = "Bleeds {amount} at the next reckoning"
+SHIELD = "Shielded from the next {amount} damage"
+REMOVED = "Gone from the game"
+ATTACK_HIDDEN = "{name} attacks with a face-down card and {gold} gold."
+ATTACK_SHOWN = "{name} attacks with {card} (power {power}, life {life}) and {gold} gold."
+DEFENDERS = "{name} defends with: {cards}"
+NO_DEFENDERS = "{name} has sent nobody in yet."
+STEP = "Step: {step}"
+BAR_ATTACK = "Attacker"
+BAR_DEFENCE = "Defender"
+FACE_DOWN = "face down"
+HAND = "Your cards ({count})"
+HAND_EMPTY = "Your hand is empty."
+YOUR_ATTACK = "Your face-down card: {card} (only you know)"
+HIDDEN_TILE = "A face-down card"
+HIDDEN_NOTE = "+ {gold} gold"
+STACK_LINE = "{seat}: {card}{target}"
+STACK_TARGET = " → {target}"
+HIDDEN_TARGET = "a face-down card"
+VERDICT_HIDDEN = "A face-down card and {gold} gold"
+VERDICT_SHOWN = "{card} and {gold} gold"
+HIRE_COST = "hire cost {cost}"
+
+PHASES: Mapping[str, str] = {
+    "mulligan": "choosing opening hands",
+    "first": "choosing who starts",
+    "warmup": "start of the turn",
+    "main": "main phase",
+    "reply": "last answers before the turn ends",
+    "cooldown": "end of the turn",
+    "level": "levelling up",
+    "fight": "fight",
+    "over": "finished",
+}
+
+GROUPS: Mapping[str, str] = {
+    "turn": "",
+    "fight": "Start a fight…",
+    "cards": "Put a card into play…",
+    "mischief": "Play mischief…",
+    "abilities": "Use an ability…",
+    "defend": "Defend with…",
+    "pick": "Choose…",
+}
+
+CONTROLS: Mapping[str, tuple[str, str]] = {
+    "keep": ("turn", "Keep this hand"),
+    "mulligan": ("turn", "Draw a new hand"),
+    "first": ("turn", "{who} go first"),
+    "pass": ("turn", "Pass"),
+    "done": ("turn", "End turn"),
+    "face": ("turn", "Face the fight"),
+    "run": ("turn", "Run away"),
+    "ready": ("turn", "Ready: reveal the attacking card"),
+    "loot": ("cards", "Equip {card}"),
+    "location": ("cards", "Settle in {card}"),
+    "ally": ("cards", "Hire {card} as an ally"),
+    "squish": ("cards", "Squish your {card}"),
+    "fight": ("fight", "Attack with {card} face down + {gold} gold"),
+    "smack": ("abilities", "{card} smacks {target}"),
+    "play": ("mischief", "Play {card}{on}{blood}"),
+    "activate": ("abilities", "Use {card}{on}"),
+    "flaunt": ("abilities", "Flaunt {card}{on}"),
+    "commit": ("defend", "Send in {card}"),
+    "allot": ("pick", "Put a damage token on {card}"),
+    "order": ("pick", "Resolve option {code} first"),
+    "recycle": ("pick", "{recycle}"),
+    "target": ("pick", "Target {card}"),
+    "bottom": ("pick", "Put {card} at the bottom"),
+}
+
+FIRST = ("I", "You")
+RECYCLE = ("Keep the discard", "Shuffle the discard back in")
+ON = " on {target}"
+BLOOD = " (give blood)"
+WAITING = "{seat} to play"
+CARDS = ("{count} card", "{count} cards")
+
+# A card's numbers in a hand, spelled out (the table and tiles keep the short 5/6 form).
+HAND_BODY = "power {power}, life {life}"
+HAND_HIRE = "hire {cost} gold"
+HAND_COST = "costs {cost} gold"
+
+# Before the first turn nobody's turn has begun: the table says what is being settled.
+SETUP_PHASES = frozenset({"mulligan", "first"})
+SETUP = "Getting ready: {phase}."
+
+# The fight's step (# 000 III.A.2.f), in words, with who acts in it.
+STEPS: Mapping[str, str] = {
+    "run": "{defender} chooses: face the fight or run away.",
+    "ready": "{defender} may send in weapons and allies, then reveals the attacking card.",
+    "cost": "The card is shown: both may answer before it is hired.",
+    "hire": "The hired monster's abilities go off.",
+    "split": "{defender} shares the damage out among the allies sent in.",
+    "end": "The fight is ending.",
+    "ended": "The fight is over.",
+}
+
+# What the defender's (or attacker's) own hand says during a fight step.
+HAND_STEPS: Mapping[str, str] = {
+    "run": (
+        "{attacker} attacks you with a face-down card and {gold} gold. Face the fight, or run "
+        'away (the table\'s "Next escape" line says what running costs you).'
+    ),
+    "ready": (
+        "You face the fight. Send in weapons or allies you have in play if you like, then "
+        "press Ready to reveal the attacking card."
+    ),
+    "split": "Choose which of your allies takes each point of damage.",
+}
+
+WAITING_WINDOW = "answers (still to pass: {seats})"
+
+# Card families as a tile's band reads them.
+CARD_KINDS: Mapping[str, str] = {
+    "monster": "Monster",
+    "hero": "Hero",
+    "ally": "Ally",
+    "loot": "Loot",
+    "location": "Location",
+    "mischief": "Mischief",
+}
+
+SOME_CARD = "a card"
+
+# Lines for events whose public part names no card: said without "A card ..." when the
+# event itself tells what the card is (the hired one is the attacker's monster).
+EVENTS_UNNAMED: Mapping[str, str] = {
+    "hired": "The attacking monster is hired for {paid} gold.",
+    "committed": "{seat} sends a card in to defend.",
+}
+
+EVENTS: Mapping[str, str] = {
+    "turn": "— {seat}'s turn {turn} —",
+    "played": "{seat} plays {card}.",
+    "squished": "{card} is squished.",
+    "flaunted": "{seat} flaunts {card}.",
+    "fight_started": "{seat} attacks with a face-down card and {gold} gold.",
+    "revealed_commit": "The face-down card is {card}.",
+    "committed": "{seat} sends in {card}.",
+    "hired": "{card} is hired for {paid} gold.",
+    "caught_cheating": "{seat} was caught cheating!",
+    "ran_away": "{seat} runs away.",
+    "limped_away": "{seat} limps away (2 damage).",
+    "damage": "{card} takes {amount} damage.",
+    "healed": "{card} heals {amount}.",
+    "fight_ended": "The fight is over.",
+    "drew": "{seat} draws {cards}.",
+    "gold": "{seat} gains {amount} gold.",
+    "eliminated": "{seat} is out!",
+    "first_player": "{seat} goes first.",
+    "stole": "{seat} takes {amount} gold from {from}.",
+    "gave": "{seat} gives {amount} gold to {to}.",
+    "bottomed": "{seat} puts a card at the bottom of the deck.",
+    "cooldown": "{seat} ends the turn at level {level} with {purse} gold.",
+    "regenerated": "A monster crawls back into a stash, face down.",
+    "stuck": "{card} sticks to {on}.",
+    "curse_falls": "{card} falls off.",
+    "canceled": "{card} is cancelled.",
+    "unstashed": "{seat} takes {cards} back from the stash.",
+    "encore": "Encore: the card goes back to its owner's stash, face down.",
+    "revealed": "{seat} shows a card.",
+    "spilled": "{seat} spills {card} from the deck.",
+    "resolving": "{card} resolves.",
+    "stacked": "Both players may answer {seat}'s card.",
+    "control": "{seat} takes control of {card}.",
+    "alternate_win": "{seat} wins by {card}!",
+    "mulligan": "{seat} draws a new opening hand.",
+    "kept": "{seat} keeps the opening hand.",
+    "rolled": "Dice decide who chooses the first player.",
+    "fight_cost": "The price to hire changes by {amount}.",
+    "fight_power": "The Monster's power in this fight changes by {amount}.",
+    "fight_defense": "The defender's defense in this fight changes by {amount}.",
+    "bled": "{seat} bleeds {amount}.",
+    "bleeding": "{seat} is bleeding ({amount}).",
+    "fizzled": "{card} fizzles.",
+    "prevent": "{amount} damage to {seat} is prevented.",
+    "removed": "{card} is removed from the game for good.",
+    "gold_back": "{seat} takes back {amount} gold that paid for nothing.",
+}
