@@ -107,3 +107,65 @@ def test_format_doc_lists_every_effect_op() -> None:
     doc = (Path(__file__).parents[3] / "docs" / "cards" / "format-classic.md").read_text()
     missing = [op for op in get_args(Op) if f"| `{op}` |" not in doc]
     assert missing == []
+
+
+def test_card_set_has_what_the_rulebook_refers_to(game: Classic) -> None:
+    # 004: Setup (starred starters: 7 Doors, 14 Treasures), Monsters (level, rewards, Bad
+    # Stuff, bonuses against roles), Hordes (Undead; one Dragon), Monster Enhancers (plus and
+    # minus), Curses, Roles, Items, One-Shot Cards, Other Treasures; 150 game cards.
+    defs = game.table.defs
+    assert len(defs) >= 150
+    monsters = [d for d in defs if d.kind == "monster"]
+    assert min(d.level for d in monsters) == 1 and max(d.level for d in monsters) == 20
+    for d in monsters:
+        assert d.treasures >= 1 and d.coins >= 1 and d.bad_stuff, d.id
+    vs_roles = {e.role for d in monsters for e in d.effects if e.op == "bonus" and e.role}
+    assert vs_roles & {"elf", "dwarf", "halfling"} and vs_roles & {
+        "warrior",
+        "wizard",
+        "cleric",
+        "thief",
+    }
+    assert sum(d.horde == "undead" for d in monsters) >= 3
+    assert [d.horde for d in monsters].count("dragon") == 1
+    assert any(e.op == "death" for d in monsters for e in d.bad_stuff)
+    enhancers = [d.amount_of("bonus") for d in defs if d.kind == "enhancer"]
+    assert min(enhancers) < 0 < max(enhancers)
+    curses = [d for d in defs if d.kind == "curse"]
+    ops = {e.op for d in curses for e in d.effects}
+    assert {
+        "lose_levels",
+        "lose_item",
+        "lose_gold",
+        "discard_hand",
+        "next_combat",
+        "next_turn",
+    } <= ops
+    slots = {e.slot for d in curses for e in d.effects if e.op == "lose_item"}
+    assert {"head", "armor", "feet", "hands", "none"} <= slots
+    # Curses: ones that take a race or a class, and one with an alternative for a victim
+    # who lacks its target ("read the card").
+    taken = {e.role_kind for d in curses for e in d.effects if e.op == "lose_role"}
+    assert taken == {"race", "class"}
+    assert any(e.otherwise for d in curses for e in d.effects)
+    powers: dict[str, set[str]] = {"race": set(), "class": set()}
+    for d in defs:
+        if d.power is not None:
+            powers[d.kind].add(d.power)
+    assert powers["race"] == {"elf", "dwarf", "halfling"}  # Human: no card
+    assert powers["class"] == {"warrior", "wizard", "thief", "cleric"}
+    items = [d for d in defs if d.kind == "item"]
+    assert {d.slot for d in items} == {"none", "head", "armor", "feet", "hands"}
+    assert {d.hands for d in items if d.slot == "hands"} == {1, 2}
+    assert any(d.big for d in items) and any(d.requires for d in items)
+    shots = [d for d in defs if d.kind == "oneshot"]
+    assert any(d.amount_of("set_die") for d in shots) and any(d.value for d in shots)
+    kinds = {d.kind for d in defs}
+    assert {"levelup", "hireling", "cheat", "super", "wandering"} <= kinds
+    starred = [d for d in defs if d.starter]
+    assert sum(d.is_door for d in starred) == 7 and all(
+        d.kind in ("race", "class") for d in starred if d.is_door
+    )
+    assert sum(not d.is_door for d in starred) == 14 and all(
+        d.kind == "item" for d in starred if not d.is_door
+    )

@@ -4,11 +4,15 @@ seat may not see give that seat the same view, the same legal actions and the sa
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
-from engine.core import Action, Rng
+from engine.core import Action, Event, Rng
 from engine.duel.game import Duel
+from engine.duel.scenario import build, find
 from engine.duel.state import DuelState
+from engine.duel.views import visible_iids
+from tests.engine.duel.steps import play
 
 SEEDS = range(12)
 DECKS = (("warrior", "thief"), ("wizard", "cleric"), ("bard", "ranger"), ("wanderer", "thief"))
@@ -112,3 +116,47 @@ def test_face_down_stash_cards_are_hidden_from_everyone_owner_included(duel: Due
                 _same_for(duel, s, b, viewer)
             checked += 1
     assert checked > 20
+
+
+def _mentions(events: list[Event], seat: int | None, iid: int, cid: str) -> bool:
+    text = json.dumps([e.for_viewer(seat) for e in events])
+    return f'"{cid}"' in text or any(
+        e.for_viewer(seat).get(k) == iid for e in events for k in ("card", "cards")
+    )
+
+
+def test_a_run_from_commit_never_shows_the_card_to_the_defender(duel: Duel) -> None:
+    # 000 II.A.9, III.A.2.f.(II).1.b: the card goes to the stash still face down
+    s = build(duel, {"seat0": {"hand": ["gutter_drake"]}})
+    drake = find(duel, s, 0, "gutter_drake")
+    events = play(duel, s, "0 fight @gutter_drake 1")
+    assert drake not in visible_iids(duel.view(s, 1).to_json())
+    events += play(duel, s, "1 run")
+    for viewer in (1, None):
+        assert not _mentions(events, viewer, drake, "gutter_drake")
+        assert drake not in visible_iids(duel.view(s, viewer).to_json())
+    # the owner may not look at its own face-down stash either
+    assert drake not in visible_iids(duel.view(s, 0).to_json())
+    assert duel.view(s, 0).to_json()["players"][0]["stash_face_down"] == 1
+
+
+def test_a_regenerated_monster_is_hidden_once_stashed_face_down(duel: Duel) -> None:
+    # 000 IV Regenerate: to the owner's stash face down; 000 II.A.9 nobody may look at it
+    s = build(duel, {"seat0": {"hand": ["skeleton_drummer"]}, "seat1": {"hoard": ["big_club"]}})
+    play(duel, s, "0 fight @skeleton_drummer 2", "1 face", "1 commit @big_club", "1 ready")
+    play(duel, s, "0 pass", "1 pass")
+    drummer = find(duel, s, 0, "skeleton_drummer")
+    assert drummer in s.stash[0] and drummer not in s.face_up
+    for viewer in (0, 1, None):
+        assert drummer not in visible_iids(duel.view(s, viewer).to_json())
+
+
+def test_every_view_is_json_and_shows_no_hand_but_ones_own(duel: Duel) -> None:
+    # 000 II.A.9: hands are private; counts are public
+    s = build(duel, {"seat0": {"hand": ["bribe", "nope"]}, "seat1": {"hand": ["duck"]}})
+    for viewer, other in ((0, 1), (1, 0)):
+        view = duel.view(s, viewer).to_json()
+        json.dumps(view)
+        assert view["players"][other]["hand"] is None
+        assert view["players"][other]["hand_count"] == len(s.hand[other])
+        assert not visible_iids(view) & set(s.hand[other])

@@ -6,8 +6,10 @@ import pytest
 
 from engine.core import Action, Event, IllegalAction, Rng
 from engine.duel.game import Duel
+from engine.duel.scenario import build
 from engine.duel.state import DuelState
 from engine.duel.views import visible_iids
+from tests.engine.duel.steps import DRAWS, play
 from tests.engine.duel.warmup_steps import pass_warmup
 
 
@@ -138,3 +140,37 @@ def test_registered_in_the_game_registry() -> None:
     from engine.games import available
 
     assert "duel" in available()
+
+
+def test_tied_rolls_are_rolled_again(duel: Duel) -> None:
+    # 000 II.B.9: both roll again on a tie; the higher roll chooses. Search seeds until one
+    # ties so the check cannot pass vacuously.
+    tied = 0
+    for seed in range(60):
+        s = duel.new(2, seed)
+        duel.apply(s, Action(0, "keep"))
+        rolls = [e.data["rolls"] for e in duel.apply(s, Action(1, "keep")) if e.kind == "rolled"]
+        assert all(a == b for a, b in rolls[:-1]) and rolls[-1][0] != rolls[-1][1]
+        assert s.chooser == (0 if rolls[-1][0] > rolls[-1][1] else 1)
+        tied += len(rolls) > 1
+    assert tied > 0
+
+
+def test_setup_starts_at_level_one_running_with_empty_zones(duel: Duel) -> None:
+    # 000 II.B.3.b-c: level 1, Run Away side up; II.B.4 empty purse; II.B.5-7 empty stash,
+    # hoard and discard pile
+    s = duel.new(2, 5)
+    assert s.level == [1, 1] and s.limp == [False, False] and s.purse == [0, 0]
+    assert s.stash == [[], []] and s.hoard == [[], []] and s.discard == [[], []]
+    for seat in (0, 1):
+        assert duel.view(s, seat).to_json()["players"][seat]["run_away"] == "run"
+
+
+def test_drawing_several_cards_at_once_is_one_draw_event(duel: Duel) -> None:
+    # 000 IV Draw: several cards drawn at once count as a single draw event, unseen by the
+    # opponent
+    s = build(duel, {"purse": [3, 3], "seat0": {"hand": ["rummage"], "deck": DRAWS}})
+    events = play(duel, s, "0 play @rummage -1 0", "0 pass", "1 pass")
+    drew = [e for e in events if e.kind == "drew"]
+    assert len(drew) == 1 and drew[0].data["count"] == 2
+    assert "cards" in drew[0].for_viewer(0) and "cards" not in drew[0].for_viewer(1)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.cards.loader import load_card_file
+from engine.core import Action
 from engine.core.errors import CardDataError
 from engine.duel.cards import DuelCard
 from engine.duel.game import Duel
@@ -81,3 +82,14 @@ def test_loader_refuses_a_qualifier_on_a_fixed_target(tmp_path: Path) -> None:
     path = _write(tmp_path, '{ op = "damage", target = "opponent", whose = "enemy" }')
     with pytest.raises(CardDataError, match="needs a choice target"):
         load_card_file(path, DuelCard)
+
+
+def test_a_card_needing_a_target_cannot_be_played_without_one(duel: Duel) -> None:
+    # 000 II.A.1.c: Pothole deals 2 to an Ally; with no Ally in play it may not be played
+    s = build(duel, {"seat0": {"hand": ["pothole"]}})
+    pothole = find(duel, s, 0, "pothole")
+    assert not [a for a in duel.legal_actions(s, 0) if a.kind == "play" and a.args[0] == pothole]
+    s = build(duel, {"seat0": {"hand": ["pothole"]}, "seat1": {"hoard": ["village_militia"]}})
+    pothole = find(duel, s, 0, "pothole")
+    militia = find(duel, s, 1, "village_militia")
+    assert Action(0, "play", (pothole, militia, 0)) in duel.legal_actions(s, 0)
