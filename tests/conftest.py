@@ -19,6 +19,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 _EXIT_STATUS = 0
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-transcripts",
+        action="store_true",
+        help="rewrite the golden transcripts in tests/replays instead of comparing them",
+    )
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     global _EXIT_STATUS
     _EXIT_STATUS = int(exitstatus)
