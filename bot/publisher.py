@@ -25,6 +25,7 @@ from bot.pacing import ChannelPacer
 from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_hand, render_table
 from bot.render import ids as keys
 from bot.render.pictures import off_loop
+from engine.core import PASS
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -35,7 +36,6 @@ DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 LOG_KEEP = 30  # lines kept in memory for the table's "last moves"
 MESSAGE_LIMIT = 2000  # Discord: characters in one message
 RESPOND = "respond"  # the table's "Play a card" key in a response window (opens the hand)
-PASS = "pass"
 OFFER_EVENT = "offer"  # a trade offer: its partner ("to") is dealt a fresh hand
 
 LobbyRender = Callable[[svc.MatchInfo], Rendered]

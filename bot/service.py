@@ -40,19 +40,18 @@ from bot.timers import TurnTimers
 from engine import games as registry
 from engine.core import (
     CONCEDE,
+    PASS,
     Action,
     Event,
     Game,
     IllegalAction,
     Outcome,
     PlayerView,
-    ResponseWindow,
+    waits_on_window,
 )
 from engine.core.record import MatchRecord, RecordHeader
 
 log = logging.getLogger(__name__)
-
-PASS = "pass"
 
 
 __all__ = [
@@ -480,10 +479,5 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
 
 
 def in_window(game: Game[Any, Any], state: Any) -> bool:
-    """True while a response window is what the match waits on: the state holds an open
-    ``ResponseWindow`` (classic and duel keep it as ``state.window``) and no single-seat choice
-    is pending in front of it."""
-    window = getattr(state, "window", None)
-    if not isinstance(window, ResponseWindow) or getattr(state, "pending", None):
-        return False
-    return game.deciders(state) == window.waiting_on()
+    """True while a response window is what the match waits on (``engine.core``)."""
+    return waits_on_window(game, state)

@@ -20,11 +20,12 @@ from discord.ext import commands
 from bot import service as svc
 from bot import texts
 from bot.components import build_view, files_of, selected_values, send_private
-from bot.publisher import DM_CLOSED, PASS, RESPOND, TablePublisher
+from bot.publisher import DM_CLOSED, RESPOND, TablePublisher
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_hand
 from bot.render import ids as keys
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
+from engine.core import PASS
 
 if TYPE_CHECKING:
     from bot.client import Backstab

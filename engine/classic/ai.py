@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from engine.classic.rules.combat import treasure_total
 from engine.classic.rules.trade import trade_gold
 from engine.classic.state import ClassicState, Pending
-from engine.core import Action, Rng
+from engine.core import PASS, Action, Rng
 
 if TYPE_CHECKING:
     from engine.classic.game import Classic
@@ -68,7 +68,7 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             for a in by_kind.get("oneshot", []):
                 if a.args[1] == 1:
                     return a
-        return first("pass") or legal[0]
+        return first(PASS) or legal[0]
     if s.pending:
         p = s.pending[-1]
         if p.kind == "help":

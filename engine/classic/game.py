@@ -14,6 +14,7 @@ from engine.classic.table import Table
 from engine.classic.views import ClassicView, make_view
 from engine.core import (
     CONCEDE,
+    PASS,
     Action,
     CardDataError,
     Event,
@@ -259,7 +260,7 @@ class Classic(Game[ClassicState, ClassicView]):
             raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
         # An open trade offer is optional (rules/trade.py): a clock never answers it.
         legal = [a for a in legal if not (a.kind in ("accept", "decline") and a.args)] or legal
-        for kind in ("pass", "decline", "end_turn", "kick", "loot", "propose", "demand"):
+        for kind in (PASS, "decline", "end_turn", "kick", "loot", "propose", "demand"):
             for a in legal:
                 if a.kind == kind:
                     return a

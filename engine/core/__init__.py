@@ -2,12 +2,21 @@
 
 from engine.core.actions import Action, Event, Outcome
 from engine.core.errors import CardDataError, IllegalAction, Reason
-from engine.core.protocol import CONCEDE, Game, GameState, PlayerView
+from engine.core.protocol import (
+    CONCEDE,
+    PASS,
+    Game,
+    GameState,
+    PlayerView,
+    WindowedState,
+    waits_on_window,
+)
 from engine.core.rng import Rng
 from engine.core.window import ResponseWindow
 
 __all__ = [
     "CONCEDE",
+    "PASS",
     "Action",
     "CardDataError",
     "Event",
@@ -19,4 +28,6 @@ __all__ = [
     "Reason",
     "ResponseWindow",
     "Rng",
+    "WindowedState",
+    "waits_on_window",
 ]

@@ -13,10 +13,16 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from engine.core.actions import Action, Event, Outcome
 from engine.core.errors import IllegalAction, Reason
 from engine.core.rng import Rng
+from engine.core.window import ResponseWindow
 
 CONCEDE = "concede"
 """Any live seat may concede at any moment, whoever is deciding; games resolve it in
 ``_resolve`` like any other action so that it is recorded and replayed."""
+
+PASS = "pass"
+"""The kind of a seat's "nothing to add" in a response window. A game that opens windows
+must call its pass this: the bot offers it on the table (anyone may press it without opening
+a hand) and the default timeout action picks it."""
 
 
 class GameState(Protocol):
@@ -26,6 +32,25 @@ class GameState(Protocol):
     def clone(self) -> Self: ...
 
     def to_json(self) -> dict[str, Any]: ...
+
+
+class WindowedState(GameState, Protocol):
+    """A state that may hold an open response window (classic and duel do; the bot asks
+    ``waits_on_window``). ``pending`` is truthy while a single-seat choice is owed in front of
+    the window."""
+
+    window: ResponseWindow | None
+    pending: Any
+
+
+def waits_on_window(game: Game[Any, Any], state: object) -> bool:
+    """True while a response window is what the match waits on: the state holds an open
+    ``ResponseWindow`` (an optional part of a state, see ``WindowedState``) and no single-seat
+    choice is pending in front of it."""
+    window = getattr(state, "window", None)
+    if not isinstance(window, ResponseWindow) or getattr(state, "pending", None):
+        return False
+    return game.deciders(state) == window.waiting_on()
 
 
 class PlayerView(Protocol):
@@ -46,6 +71,8 @@ class Game(ABC, Generic[S, V]):
     id: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    # Optional capability: the switches a lobby may set in ``new``'s ``options``.
+    match_options: ClassVar[tuple[str, ...]] = ()
 
     @property
     @abstractmethod
@@ -102,7 +129,7 @@ class Game(ABC, Generic[S, V]):
         if not legal:
             raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
         for action in legal:
-            if action.kind == "pass":
+            if action.kind == PASS:
                 return action
         return legal[0]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.core import Action, Rng
+from engine.core import PASS, Action, Rng
 from engine.duel.ai_value import GOLD, ZAP, ability_value, damage_coming, entry_value
 from engine.duel.cards import Ability
 from engine.duel.effects import NEEDS_TARGET
@@ -39,7 +39,7 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, bluff: bool) -> float
         return 0.0
     if k == "first":
         return 1.0 if a.args[0] == seat else 0.0
-    if k == "pass":
+    if k == PASS:
         return 0.5
     if k == "done":
         return 0.1

@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.loader import card_set_digest, load_card_dir
 from engine.core import (
     CONCEDE,
+    PASS,
     Action,
     Event,
     Game,
@@ -144,7 +145,7 @@ class Duel(Game[DuelState, DuelView]):
         legal_now = self.legal_actions(state, seat)
         if not legal_now:
             raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
-        for kind in ("pass", "keep", "done", "ready", "run"):
+        for kind in (PASS, "keep", "done", "ready", "run"):
             for a in legal_now:
                 if a.kind == kind:
                     return a
@@ -174,7 +175,7 @@ class Duel(Game[DuelState, DuelView]):
             turn.mulligan(s, seat, kind == "mulligan", ev)
         elif kind == "first":
             turn.choose_first(defs, s, args[0], ev)
-        elif kind == "pass":
+        elif kind == PASS:
             self._pass(s, seat, ev)
         elif kind == "done":
             s.phase = "reply"  # the opponent's last chance to act this munchkining phase

@@ -3,7 +3,7 @@ drive buttons, AI and validation)."""
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import PASS, Action
 from engine.duel.cards import Ability, DuelCard
 from engine.duel.effects import (
     PENDING_ORDER,
@@ -205,7 +205,7 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if s.window is not None and s.window.kind == "warmup" and not s.stack:
         # 000 III.A.1.b: after unzapping and with nothing resolving, anything may be played
         return [
-            Action(seat, "pass"),
+            Action(seat, PASS),
             *_mischief(defs, s, seat, False),
             *_abilities(defs, s, seat, False),
             *_flaunts(defs, s, seat),
@@ -216,7 +216,7 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
         # (# 000 III.A.2.f.(I).(B).1).
         cost_ok = s.window.kind == "cost" and not s.stack
         return [
-            Action(seat, "pass"),
+            Action(seat, PASS),
             *_mischief(defs, s, seat, True, cost_ok),
             *_abilities(defs, s, seat, True, cost_ok),
         ]
@@ -228,7 +228,7 @@ def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
         return _munchkining(defs, s, seat)
     if s.phase == "reply":
         return [
-            Action(seat, "pass"),
+            Action(seat, PASS),
             *_mischief(defs, s, seat, False),
             *_abilities(defs, s, seat, False),
             *_flaunts(defs, s, seat),

@@ -12,7 +12,7 @@ from engine.classic.rules.free import anytime_actions
 from engine.classic.rules.running import start_roll_off
 from engine.classic.state import ClassicState, Combat, Pending
 from engine.classic.table import COIN, WIN_LEVEL, Table, secret_draw
-from engine.core import Action, Event, ResponseWindow
+from engine.core import PASS, Action, Event, ResponseWindow
 
 BERSERK_BONUS = 2
 TURN_UNDEAD_COST = 300
@@ -50,7 +50,7 @@ def for_the_win(t: Table, s: ClassicState, c: Combat) -> bool:
 def window_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     c = s.combat
     assert c is not None
-    out = [Action(seat, "pass")]
+    out = [Action(seat, PASS)]
     n = len(c.monsters)
     room_full = s.seats == 6 and for_the_win(t, s, c)  # 004: Special Rules, six players
     # 004: Hordes: only another member of a Horde in the fight joins it (a monster of no Horde
@@ -110,7 +110,7 @@ def resolve_window_action(t: Table, s: ClassicState, a: Action, ev: list[Event])
     c, w = s.combat, s.window
     assert c is not None and w is not None
     seat, k = a.seat, a.kind
-    if k == "pass":
+    if k == PASS:
         w.pass_(seat)
         if w.closed:
             s.window = None
