@@ -94,9 +94,9 @@ def _score(game: Duel, s: DuelState, seat: int, a: Action, bluff: bool) -> float
         return 1.0 if int(a.args[0]) == (len(s.deck[seat]) > 8) else 0.0
     if k == "target":  # a triggered ability's target: what it does there, then the weakest
         iid = int(a.args[0])
-        entry = next(e for e in reversed(s.stack) if e[3] == NEEDS_TARGET)
-        ability = card(defs, s, entry[1]).abilities[entry[2]]
-        value = ability_value(defs, s, seat, entry[1], ability, iid)
+        entry = next(e for e in reversed(s.stack) if e.target == NEEDS_TARGET)
+        ability = card(defs, s, entry.source).abilities[entry.ability]
+        value = ability_value(defs, s, seat, entry.source, ability, iid)
         return value * 10 - float(card(defs, s, iid).life - s.damage[iid]) * 0.1
     if k == "allot":  # the Ally with the most life left after the tokens already named
         iid = int(a.args[0])

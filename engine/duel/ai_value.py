@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.duel.cards import CHOICE_TARGETS, Ability, Effect
 from engine.duel.effects import BLEED_INDEX
-from engine.duel.state import DuelState
+from engine.duel.state import DuelState, Entry
 from engine.duel.turn import HAND_SIZE
 from engine.duel.zones import Defs, card, controller, life_of, power_of, stuck_bonus
 
@@ -116,9 +116,9 @@ def ability_value(
     return total
 
 
-def entry_value(defs: Defs, s: DuelState, seat: int, entry: list[int]) -> float:
+def entry_value(defs: Defs, s: DuelState, seat: int, entry: Entry) -> float:
     """What a waiting stack entry is worth to ``seat`` when it resolves (negative: it hurts)."""
-    owner, source, idx, target = entry[0], entry[1], entry[2], entry[3]
+    owner, source, idx, target = entry[:4]
     sign = 1.0 if owner == seat else -1.0
     if idx == BLEED_INDEX:  # 000 IV Bleeding: the entry's controller takes the damage
         hero = s.heroes[owner]
@@ -136,7 +136,7 @@ def damage_coming(defs: Defs, s: DuelState, seat: int) -> int:
     hero = s.heroes[seat]
     total = 0
     for entry in s.stack:
-        owner, source, idx, target = entry[0], entry[1], entry[2], entry[3]
+        owner, source, idx, target = entry[:4]
         if idx == BLEED_INDEX and owner == seat:
             total += s.bleed[seat] + stuck_bonus(defs, s, hero, "bleeding")
         elif idx == -2 and target == hero:

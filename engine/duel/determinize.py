@@ -40,9 +40,9 @@ def pinned_instances(s: DuelState) -> set[int]:
     """Instances that something waiting names: their identity matters to what comes next."""
     pinned = set(s.flaunted)
     for entry in s.stack:
-        pinned.update((entry[1], entry[3]))
-    if len(s.pending) > 3 and s.pending[2] == PENDING_ORDER:
-        pinned.update(code // TRIGGER_BASE for code in s.pending[3:] if code >= 0)
+        pinned.update((entry.source, entry.target))
+    if s.pending is not None and s.pending.kind == PENDING_ORDER:
+        pinned.update(code // TRIGGER_BASE for code in s.pending.codes if code >= 0)
     return pinned
 
 

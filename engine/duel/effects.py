@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import Event, ResponseWindow
 from engine.duel.cards import CHOICE_TARGETS, Ability, DuelCard
-from engine.duel.state import DuelState
+from engine.duel.state import Choice, DuelState, Entry
 from engine.duel.zones import (
     Defs,
     card,
@@ -72,7 +72,7 @@ def _in_play_cards(s: DuelState) -> list[int]:
     for seat in (0, 1):
         cards += s.hoard[seat]
         cards += [i for i in s.stash[seat] if i in s.face_up]
-    cards += [e[1] for e in s.stack if flaunting(s, e[1])]  # 000 IV Flaunt
+    cards += [e.source for e in s.stack if flaunting(s, e.source)]  # 000 IV Flaunt
     f = s.fight
     if f is not None:
         cards += f.committed
@@ -116,28 +116,28 @@ def candidates(defs: Defs, s: DuelState, kind: str, seat: int, whose: str = "any
     return sorted(set(out))
 
 
-def trigger_entry(defs: Defs, s: DuelState, seat: int, code: int) -> list[int]:
+def trigger_entry(defs: Defs, s: DuelState, seat: int, code: int) -> Entry:
     """The stack entry of a triggered ability: its target is set at once when there is one
     choice, left ``NEEDS_TARGET`` when its controller must pick, -1 when there is none (it still
     triggers but cannot resolve, # 000 II.A.1.b)."""
     if code == BLEED:
-        return [seat, s.heroes[seat], BLEED_INDEX, -1, 0, 0]
+        return Entry(seat, s.heroes[seat], BLEED_INDEX, -1, 0, 0)
     iid, i = divmod(code, TRIGGER_BASE)
     ability = card(defs, s, iid).abilities[i]
     options = ability_candidates(defs, s, ability, seat)
     target = -1 if not options else (options[0] if len(options) == 1 else NEEDS_TARGET)
-    return [seat, iid, i, target, 0, 0]
+    return Entry(seat, iid, i, target, 0, 0)
 
 
-def entry_code(entry: list[int]) -> int:
+def entry_code(entry: Entry) -> int:
     """The trigger code a stack entry stands for (the inverse of ``trigger_entry``)."""
-    return BLEED if entry[2] == BLEED_INDEX else entry[1] * TRIGGER_BASE + entry[2]
+    return BLEED if entry.ability == BLEED_INDEX else entry.source * TRIGGER_BASE + entry.ability
 
 
 def move_entry(s: DuelState, code: int, ordered: int) -> None:
     """Put the triggered entry ``code`` right under the ``ordered`` ones already picked, so it
     resolves after them and before the rest (# 000 II.A.2)."""
-    entry = next(e for e in s.stack if not e[5] and entry_code(e) == code)
+    entry = next(e for e in s.stack if not e.from_hand and entry_code(e) == code)
     s.stack.remove(entry)
     s.stack.insert(len(s.stack) - ordered, entry)
 
@@ -146,11 +146,11 @@ def triggers_ready(s: DuelState) -> None:
     """Triggered entries are in order: their controller picks the targets still open, then
     both players may answer them (# 000 II.A.1.a): the hire or end-of-fight window in a fight,
     else the reckoning window of the warmup."""
-    waiting = [e for e in s.stack if e[3] == NEEDS_TARGET]
+    waiting = [e for e in s.stack if e.target == NEEDS_TARGET]
     if waiting:
-        s.pending = [waiting[-1][0], 0, PENDING_TARGET]  # the ability's controller picks
+        s.pending = Choice(waiting[-1].controller, 0, PENDING_TARGET)  # its controller picks
         return
-    s.pending = []
+    s.pending = None
     f = s.fight
     kind = "reckoning" if f is None else ("fight_end" if f.step == "end" else "hire")
     s.window = ResponseWindow(kind, (s.active, 1 - s.active))
@@ -165,7 +165,7 @@ def smack_targets(defs: Defs, s: DuelState) -> list[int]:
 
 
 def resolve_effects(
-    defs: Defs, s: DuelState, entry: list[int], ability: Ability, ev: list[Event]
+    defs: Defs, s: DuelState, entry: Entry, ability: Ability, ev: list[Event]
 ) -> None:
     """Carry out an ability's effects as far as possible."""
     seat, source, _, target, blood, _ = entry
@@ -331,7 +331,7 @@ def _recycle(s: DuelState, seat: int, amount: int, ev: list[Event]) -> None:
     """# 000 IV Recycle X: the player may draw X; if they do, they put X cards from hand on the
     bottom of the deck, one choice at a time (drawing from too small a deck eliminates)."""
     if amount > 0:
-        s.pending = [seat, amount, PENDING_RECYCLE]
+        s.pending = Choice(seat, amount, PENDING_RECYCLE)
 
 
 def _cancel(defs: Defs, s: DuelState, ev: list[Event]) -> None:
@@ -340,21 +340,21 @@ def _cancel(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     if not s.stack:
         return
     victim = s.stack.pop()
-    ev.append(Event("canceled", {"card": victim[1]}))
-    if victim[2] == BLEED_INDEX:
-        s.bleed[victim[0]] = 0  # this reckoning's Bleeding did not happen; it is used up
-    if victim[5]:
+    ev.append(Event("canceled", {"card": victim.source}))
+    if victim.ability == BLEED_INDEX:
+        s.bleed[victim.controller] = 0  # this reckoning's Bleeding did not happen; it is used up
+    if victim.from_hand:
         finish_card(defs, s, victim, ev, canceled=True)
     else:
-        flaunt_over(s, victim[1], ev)
+        flaunt_over(s, victim.source, ev)
 
 
 def finish_card(
-    defs: Defs, s: DuelState, entry: list[int], ev: list[Event], canceled: bool = False
+    defs: Defs, s: DuelState, entry: Entry, ev: list[Event], canceled: bool = False
 ) -> None:
     """Where a played Mischief goes once resolved: Curses stick, Encore stashes face down,
     everything else is discarded (# 000 I.E.5)."""
-    seat, iid, _, target, _, _ = entry
+    seat, iid, target = entry.controller, entry.source, entry.target
     c: DuelCard = card(defs, s, iid)
     if not canceled and c.subtype == "curse" and target >= 0 and in_play(s, target):
         s.stuck[iid] = target

@@ -14,7 +14,7 @@ from engine.duel.effects import (
     trigger_entry,
     triggers_ready,
 )
-from engine.duel.state import DuelState, Fight
+from engine.duel.state import Choice, DuelState, Entry, Fight
 from engine.duel.zones import (
     Defs,
     abilities_ignored,
@@ -182,8 +182,8 @@ def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
         return
     s.stack.extend(reversed(entries))
     if len(entries) > 1:
-        codes = [e[1] * TRIGGER_BASE + e[2] for e in entries]
-        s.pending = [s.active, len(codes), PENDING_ORDER, *codes]
+        codes = [e.source * TRIGGER_BASE + e.ability for e in entries]
+        s.pending = Choice(s.active, len(codes), PENDING_ORDER, tuple(codes))
         return
     hire_ordered(defs, s)
 
@@ -196,18 +196,18 @@ def hire_ordered(defs: Defs, s: DuelState) -> None:
 def hire_target_options(defs: Defs, s: DuelState) -> list[int]:
     """Targets for the first triggered ability (hire or reckoning) still waiting for one."""
     for entry in reversed(s.stack):
-        if entry[3] == NEEDS_TARGET:
-            ability = card(defs, s, entry[1]).abilities[entry[2]]
-            return ability_candidates(defs, s, ability, entry[0])
+        if entry.target == NEEDS_TARGET:
+            ability = card(defs, s, entry.source).abilities[entry.ability]
+            return ability_candidates(defs, s, ability, entry.controller)
     return []
 
 
 def choose_hire_target(s: DuelState, target: int) -> None:
     """The active player picks a triggered ability's target (a hired Monster's, a reckoning
     ability's); the window opens once all are set."""
-    for entry in reversed(s.stack):
-        if entry[3] == NEEDS_TARGET:
-            entry[3] = target
+    for i in range(len(s.stack) - 1, -1, -1):
+        if s.stack[i].target == NEEDS_TARGET:
+            s.stack[i] = s.stack[i]._replace(target=target)
             break
     triggers_ready(s)
 
@@ -314,7 +314,7 @@ def end_fight(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     entries = [trigger_entry(defs, s, controller(s, code // TRIGGER_BASE), code) for code in codes]
     s.stack.extend(reversed(entries))
     if len(codes) > 1:
-        s.pending = [s.active, len(codes), PENDING_ORDER, *codes]
+        s.pending = Choice(s.active, len(codes), PENDING_ORDER, tuple(codes))
         return
     triggers_ready(s)
 
@@ -339,12 +339,12 @@ def end_triggers(defs: Defs, s: DuelState) -> list[int]:
     return codes
 
 
-def resolve_end_entry(defs: Defs, s: DuelState, entry: list[int], ev: list[Event]) -> None:
+def resolve_end_entry(defs: Defs, s: DuelState, entry: Entry, ev: list[Event]) -> None:
     """One end-of-fight ability leaving the stack. A card that left play meanwhile (an earlier
     ability squished it) no longer has its end-of-fight ability; a Survivor ability that has
     triggered resolves even if its Monster was squished in answer (# 000 IV Survivor, like a
     hire ability, # 000 II.A.6)."""
-    iid, i = entry[1], entry[2]
+    iid, i = entry.source, entry.ability
     ability = card(defs, s, iid).abilities[i]
     if s.phase == "over" or s.fight is None:
         return

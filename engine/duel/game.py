@@ -26,7 +26,7 @@ from engine.duel.cards import DuelCard
 from engine.duel.decks import Deck, load_decks, validate_deck
 from engine.duel.effects import BLEED_INDEX, PENDING_BOTTOM, finish_card, resolve_effects, suction
 from engine.duel.hooks import HOOKS
-from engine.duel.state import DuelState
+from engine.duel.state import Choice, DuelState, Entry
 from engine.duel.views import DuelView, make_view
 from engine.duel.zones import card, draw, eliminate, flaunt_over, hurt, in_play, to_discard
 
@@ -206,10 +206,10 @@ class Duel(Game[DuelState, DuelView]):
         elif kind == "order":
             triggers.choose_order(defs, s, args[0], ev)
         elif kind == "recycle":
-            amount = s.pending[1]
-            s.pending = []
+            amount = s.pending.amount if s.pending is not None else 0
+            s.pending = None
             if args[0] and draw(s, seat, amount, ev):
-                s.pending = [seat, amount, PENDING_BOTTOM]
+                s.pending = Choice(seat, amount, PENDING_BOTTOM)
             elif s.phase != "over":
                 self._after_entry(s, ev)
         elif kind == "target":
@@ -218,9 +218,9 @@ class Duel(Game[DuelState, DuelView]):
             s.hand[seat].remove(args[0])
             s.deck[seat].insert(0, args[0])
             ev.append(Event("bottomed", {"seat": seat}, {"card": args[0]}, frozenset({seat})))
-            s.pending[1] -= 1
-            if s.pending[1] <= 0:
-                s.pending = []
+            left = s.pending.amount - 1 if s.pending is not None else 0
+            s.pending = Choice(seat, left, PENDING_BOTTOM) if left > 0 else None
+            if s.pending is None:
                 self._after_entry(s, ev)
         elif kind == "play":
             self._play(s, seat, args, ev)
@@ -235,10 +235,10 @@ class Duel(Game[DuelState, DuelView]):
                 ev.append(
                     Event("flaunted", {"seat": seat, "card": iid, "id": card(defs, s, iid).id})
                 )
-            self._push(s, [seat, iid, idx, target, 0, 0], ev)
+            self._push(s, Entry(seat, iid, idx, target, 0, 0), ev)
         elif kind == "smack":
             s.zapped.add(args[0])
-            self._push(s, [seat, args[0], -2, args[1], 0, 0], ev)
+            self._push(s, Entry(seat, args[0], -2, args[1], 0, 0), ev)
         else:
             raise IllegalAction(Reason.UNKNOWN_ACTION, kind=kind)
         return ev
@@ -259,9 +259,9 @@ class Duel(Game[DuelState, DuelView]):
             if s.phase == "over":
                 s.discard[s.owner[iid]].append(iid)
                 return
-        self._push(s, [seat, iid, idx, target, blood, 1], ev)
+        self._push(s, Entry(seat, iid, idx, target, blood, 1), ev)
 
-    def _push(self, s: DuelState, entry: list[int], ev: list[Event]) -> None:
+    def _push(self, s: DuelState, entry: Entry, ev: list[Event]) -> None:
         """# 000 II.A.1.a: an ability waits on the stack while both players may answer with
         interrupts; the newest resolves first."""
         if s.phase == "reply":
@@ -271,7 +271,7 @@ class Duel(Game[DuelState, DuelView]):
             s.window = ResponseWindow("stack", (s.active, 1 - s.active))
         else:
             s.window.passed.clear()
-        ev.append(Event("stacked", {"seat": entry[0], "card": entry[1]}))
+        ev.append(Event("stacked", {"seat": entry.controller, "card": entry.source}))
 
     def _pass(self, s: DuelState, seat: int, ev: list[Event]) -> None:
         if s.window is None:  # the opponent passes in "reply": cooldown
@@ -317,7 +317,7 @@ class Duel(Game[DuelState, DuelView]):
         elif kind == turn.RECKONING:
             turn.finish_warmup(s, s.active, ev)  # 000 III.A.1.d-e unstash and draw
 
-    def _resolve_entry(self, s: DuelState, entry: list[int], ev: list[Event]) -> None:
+    def _resolve_entry(self, s: DuelState, entry: Entry, ev: list[Event]) -> None:
         seat, iid, idx, target, _, from_hand = entry
         c = card(self.defs, s, iid)
         ev.append(Event("resolving", {"card": iid, "id": c.id}))

@@ -25,7 +25,7 @@ def zones_of(s: DuelState) -> list[int]:
         cards += s.fight.committed
         if s.fight.card >= 0:
             cards.append(s.fight.card)
-    cards += [e[1] for e in s.stack if e[5]]
+    cards += [e.source for e in s.stack if e.from_hand]
     cards += list(s.stuck)
     return cards
 
@@ -43,7 +43,7 @@ def hidden_from(s: DuelState, seat: int | None) -> set[int]:
     if f is not None and f.card >= 0 and not f.revealed and seat != f.attacker:
         hidden.add(f.card)
     # 000 IV Flaunt: a flaunted card is shown to the opponent while its ability waits.
-    hidden -= {e[1] for e in s.stack if e[1] in s.flaunted}
+    hidden -= {e.source for e in s.stack if e.source in s.flaunted}
     return hidden
 
 

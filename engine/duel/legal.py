@@ -30,8 +30,8 @@ from engine.duel.zones import (
 def deciders(s: DuelState) -> frozenset[int]:
     if s.phase == "over":
         return frozenset()
-    if s.pending:
-        return frozenset({s.pending[0]})
+    if s.pending is not None:
+        return frozenset({s.pending.seat})
     if s.window is not None:
         return s.window.waiting_on()
     if s.phase == "mulligan":
@@ -194,13 +194,13 @@ def _munchkining(defs: Defs, s: DuelState, seat: int) -> list[Action]:
 def legal_actions(defs: Defs, s: DuelState, seat: int) -> list[Action]:
     if seat not in deciders(s):
         return []
-    if s.pending and s.pending[2] == PENDING_ORDER:
-        return [Action(seat, "order", (code,)) for code in s.pending[3:]]
-    if s.pending and s.pending[2] == PENDING_RECYCLE:
+    if s.pending is not None and s.pending.kind == PENDING_ORDER:
+        return [Action(seat, "order", (code,)) for code in s.pending.codes]
+    if s.pending is not None and s.pending.kind == PENDING_RECYCLE:
         return [Action(seat, "recycle", (0,)), Action(seat, "recycle", (1,))]
-    if s.pending and s.pending[2] == PENDING_TARGET:
+    if s.pending is not None and s.pending.kind == PENDING_TARGET:
         return [Action(seat, "target", (iid,)) for iid in hire_target_options(defs, s)]
-    if s.pending:
+    if s.pending is not None:
         return [Action(seat, "bottom", (iid,)) for iid in sorted(set(s.hand[seat]))]
     if s.window is not None and s.window.kind == "warmup" and not s.stack:
         # 000 III.A.1.b: after unzapping and with nothing resolving, anything may be played

@@ -149,7 +149,7 @@ def probe(game: Duel, s: DuelState) -> dict[str, Any]:
     facts["mulligan"] = list(s.mulligan)
     facts["window"] = s.window.kind if s.window is not None else "none"
     facts["deciders"] = sorted(game.deciders(s))
-    facts["stack"] = [game.defs[s.card_of[e[1]]].id for e in s.stack]
+    facts["stack"] = [game.defs[s.card_of[e.source]].id for e in s.stack]
     for iid, dmg in enumerate(s.damage):
         if dmg:
             facts[f"damage_on.{game.defs[s.card_of[iid]].id}"] = dmg

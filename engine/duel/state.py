@@ -7,7 +7,7 @@ Everything that changes lives here, so ``clone`` is a handful of list copies.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core import ResponseWindow, Rng
 
@@ -78,9 +78,38 @@ class Fight:
         )
 
 
-# A stack entry is a list of ints:
-# [controller, source iid, ability index, target iid or -1, blood 0/1, from_hand 0/1]
-Entry = list[int]
+class Entry(NamedTuple):
+    """An ability waiting on the stack (# 000 II.A.1.a). Immutable, so a clone shares it; a
+    change (a target picked) replaces it. Saved as the list of its fields, in this order."""
+
+    controller: int
+    source: int  # the card instance whose ability it is (the Hero for Bleeding)
+    ability: int  # index into the card's abilities, or BLEED_INDEX / the zap's -2
+    target: int  # an instance, -1 for none, NEEDS_TARGET while its controller must pick
+    blood: int  # 1: paid with Give Blood
+    from_hand: int  # 1: a card played from hand (it goes to a pile when it resolves)
+
+
+class Choice(NamedTuple):
+    """The single-seat choice play waits on (``DuelState.pending``): ``kind`` is one of
+    ``effects.PENDING_*``; ``amount`` the cards still to put back (Recycle) or the triggers
+    to order; ``codes`` the triggers left to order. Saved as ``[seat, amount, kind, *codes]``
+    (an empty list for none), the shape snapshots have always had."""
+
+    seat: int
+    amount: int
+    kind: int
+    codes: tuple[int, ...] = ()
+
+    def to_json(self) -> list[int]:
+        return [self.seat, self.amount, self.kind, *self.codes]
+
+    @classmethod
+    def from_json(cls, data: list[int]) -> Choice | None:
+        if not data:
+            return None
+        seat, amount, kind, *codes = data
+        return cls(int(seat), int(amount), int(kind), tuple(int(c) for c in codes))
 
 
 @dataclass(slots=True)
@@ -115,7 +144,7 @@ class DuelState:
     fight: Fight | None = None
     stack: list[Entry] = field(default_factory=list)
     window: ResponseWindow | None = None
-    pending: list[int] = field(default_factory=list)
+    pending: Choice | None = None
     eliminated: list[bool] = field(default_factory=lambda: [False, False])
     end_reason: str = ""
     # 000 I.E: cards whose type changed to Ally (op ``animate``), with their life as an Ally,
@@ -155,9 +184,9 @@ class DuelState:
             self.chooser,
             self.turn,
             self.fight.clone() if self.fight is not None else None,
-            [list(e) for e in self.stack],
+            list(self.stack),
             self.window.clone() if self.window is not None else None,
-            list(self.pending),
+            self.pending,
             list(self.eliminated),
             self.end_reason,
             dict(self.animated),
@@ -194,9 +223,9 @@ class DuelState:
             "chooser": self.chooser,
             "turn": self.turn,
             "fight": self.fight.to_json() if self.fight is not None else None,
-            "stack": self.stack,
+            "stack": [list(e) for e in self.stack],
             "window": self.window.to_json() if self.window is not None else None,
-            "pending": self.pending,
+            "pending": self.pending.to_json() if self.pending is not None else [],
             "eliminated": self.eliminated,
             "end_reason": self.end_reason,
             "animated": [[k, v] for k, v in sorted(self.animated.items())],
@@ -234,9 +263,9 @@ class DuelState:
             d["chooser"],
             d["turn"],
             Fight.from_json(d["fight"]) if d["fight"] is not None else None,
-            [list(e) for e in d["stack"]],
+            [Entry(*e) for e in d["stack"]],
             ResponseWindow.from_json(d["window"]) if d["window"] is not None else None,
-            list(d["pending"]),
+            Choice.from_json(d["pending"]),
             list(d["eliminated"]),
             d["end_reason"],
             {int(k): int(v) for k, v in d.get("animated", [])},

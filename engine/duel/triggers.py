@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.duel import turn
 from engine.duel.effects import PENDING_ORDER, TRIGGER_BASE, move_entry, triggers_ready
-from engine.duel.state import DuelState
+from engine.duel.state import Choice, DuelState
 from engine.duel.zones import Defs
 
 
@@ -27,14 +27,15 @@ def trigger_card(code: int) -> tuple[int, int] | None:
 
 
 def ask_order(s: DuelState, seat: int, total: int, codes: list[int]) -> None:
-    s.pending = [seat, total, PENDING_ORDER, *codes]
+    s.pending = Choice(seat, total, PENDING_ORDER, tuple(codes))
 
 
 def choose_order(defs: Defs, s: DuelState, code: int, ev: list[Event]) -> None:
     """The active player picks which of the waiting abilities goes next."""
-    seat, total = s.pending[0], s.pending[1]
-    rest = [c for c in s.pending[3:] if c != code]
-    s.pending = []
+    assert s.pending is not None  # legal only while an order is owed
+    seat, total = s.pending.seat, s.pending.amount
+    rest = [c for c in s.pending.codes if c != code]
+    s.pending = None
     if s.fight is not None or s.phase == "warmup":
         # Hire, end-of-fight and reckoning abilities wait on the stack: the pick goes above
         # the ones still unordered.

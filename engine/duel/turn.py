@@ -13,7 +13,7 @@ from engine.duel.effects import (
     triggers_ready,
 )
 from engine.duel.hooks import HOOKS
-from engine.duel.state import DuelState
+from engine.duel.state import Choice, DuelState, Entry
 from engine.duel.zones import Defs, card, draw, hurt, leave_play, stuck_bonus
 
 HAND_SIZE = 6
@@ -93,7 +93,7 @@ def reckon(defs: Defs, s: DuelState, seat: int, ev: list[Event]) -> None:
         return
     s.stack.extend(reversed([trigger_entry(defs, s, seat, code) for code in codes]))
     if len(codes) > 1:
-        s.pending = [seat, len(codes), PENDING_ORDER, *codes]
+        s.pending = Choice(seat, len(codes), PENDING_ORDER, tuple(codes))
         return
     triggers_ready(s)
 
@@ -102,7 +102,7 @@ def _to_order(defs: Defs, s: DuelState, seat: int, codes: list[int], ev: list[Ev
     """Resolve one trigger at once; several wait for the active player's order (# 000 II.A.2,
     ``engine/duel/triggers.py``), and then ``True`` says the step goes on from there."""
     if len(codes) > 1:
-        s.pending = [seat, len(codes), PENDING_ORDER, *codes]
+        s.pending = Choice(seat, len(codes), PENDING_ORDER, tuple(codes))
         return True
     for code in codes:
         resolve_trigger(defs, s, seat, code, ev)
@@ -140,15 +140,15 @@ def own_triggers(defs: Defs, s: DuelState, seat: int, when: str) -> list[int]:
 def resolve_trigger(defs: Defs, s: DuelState, seat: int, code: int, ev: list[Event]) -> None:
     """A cooldown or level-up ability, resolved at once."""
     iid, i = divmod(code, TRIGGER_BASE)
-    resolve_reckoning(defs, s, [seat, iid, i, -1, 0, 0], ev)
+    resolve_reckoning(defs, s, Entry(seat, iid, i, -1, 0, 0), ev)
 
 
-def resolve_reckoning(defs: Defs, s: DuelState, entry: list[int], ev: list[Event]) -> None:
+def resolve_reckoning(defs: Defs, s: DuelState, entry: Entry, ev: list[Event]) -> None:
     """A reckoning entry leaving the stack: Bleeding (# 000 IV: the Hero takes X, the bleed
     effects counted as it resolves) or a card's ability, then its hook."""
     if s.phase == "over":
         return
-    seat, iid, i = entry[0], entry[1], entry[2]
+    seat, iid, i = entry.controller, entry.source, entry.ability
     if i < 0:
         hero = s.heroes[seat]
         bleeding = s.bleed[seat] + stuck_bonus(defs, s, hero, "bleeding")

@@ -78,7 +78,12 @@ def make_view(defs: Defs, s: DuelState, seat: int | None) -> DuelView:
     # Everything on the stack is public: played Mischief is face up, abilities come from
     # cards in play, and a Flaunt shows its card (# 000 IV Flaunt).
     stack = [
-        {"seat": e[0], "card": _shown(defs, s, e[1]), "target": e[3], "blood": e[4]}
+        {
+            "seat": e.controller,
+            "card": _shown(defs, s, e.source),
+            "target": e.target,
+            "blood": e.blood,
+        }
         for e in s.stack
     ]
     data: dict[str, Any] = {
@@ -92,7 +97,7 @@ def make_view(defs: Defs, s: DuelState, seat: int | None) -> DuelView:
         # are gone for good is public.
         "removed": [_shown(defs, s, i) for i in s.removed],
         "window": s.window.kind if s.window is not None else None,
-        "pending": list(s.pending),
+        "pending": s.pending.to_json() if s.pending is not None else [],
     }
     return DuelView(seat, data)
 

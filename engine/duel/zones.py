@@ -56,14 +56,16 @@ def in_play(s: DuelState, iid: int) -> bool:
     f = s.fight
     if f is not None and (iid in f.committed or hired(s, iid)):
         return True
-    return any(e[1] == iid and e[5] for e in s.stack) or iid in s.stuck or flaunting(s, iid)
+    return (
+        any(e.source == iid and e.from_hand for e in s.stack) or iid in s.stuck or flaunting(s, iid)
+    )
 
 
 def flaunting(s: DuelState, iid: int) -> bool:
     """# 000 IV Flaunt: a card whose Flaunt waits on the stack is in play until it resolves (it
     stays in its owner's hand meanwhile; an ability from a hand can only be a Flaunt)."""
     in_hand = iid in s.hand[0] or iid in s.hand[1]
-    return in_hand and any(e[1] == iid and not e[5] for e in s.stack)
+    return in_hand and any(e.source == iid and not e.from_hand for e in s.stack)
 
 
 def flaunt_over(s: DuelState, iid: int, ev: list[Event]) -> None:

@@ -65,7 +65,7 @@ def test_a_reckoning_ability_with_a_choice_waits_for_its_controllers_target(game
     s = build(game, setup)
     _play(game, s, "0 done", "1 pass")
     pass_warmup(game, s)
-    assert s.pending[:3] == [1, 0, PENDING_TARGET] and game.deciders(s) == {1}
+    assert s.pending is not None and s.pending[:3] == (1, 0, PENDING_TARGET) and game.deciders(s) == {1}
     slime = find(game, s, 0, "puddle_slime")
     assert {int(a.args[0]) for a in game.legal_actions(s, 1)} == {
         slime,
@@ -86,7 +86,7 @@ def test_a_reckoning_ability_with_one_choice_takes_it(game: Duel) -> None:
     s = build(game, setup)
     _play(game, s, "0 done", "1 pass")
     pass_warmup(game, s)
-    assert not s.pending and s.stack[-1][3] == find(game, s, 0, "puddle_slime")
+    assert not s.pending and s.stack[-1].target == find(game, s, 0, "puddle_slime")
 
 
 def test_a_survivor_ability_picks_an_enemy_ally(game: Duel) -> None:
@@ -97,7 +97,7 @@ def test_a_survivor_ability_picks_an_enemy_ally(game: Duel) -> None:
     }
     s = build(game, setup)
     _play(game, s, "0 fight @t_grudge_bat 1", "1 face", "1 ready", "0 pass", "1 pass")
-    assert s.pending[:3] == [0, 0, PENDING_TARGET]
+    assert s.pending is not None and s.pending[:3] == (0, 0, PENDING_TARGET)
     witch = find(game, s, 1, "hedge_witch")
     options = {int(a.args[0]) for a in game.legal_actions(s, 0)}
     assert options == {find(game, s, 1, "hired_shield"), witch}  # never its own militia
