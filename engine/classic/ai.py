@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.classic.pending import Pending
 from engine.classic.rules.combat import treasure_total
 from engine.classic.rules.trade import trade_gold
-from engine.classic.state import ClassicState, Pending
+from engine.classic.state import ClassicState
 from engine.core import PASS, Action, Rng
 
 if TYPE_CHECKING:
@@ -86,9 +87,9 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             # A level-up from the hand buys help from a seat that is not ahead instead of
             # treasure (# 004: Asking for Help); one is enough.
             promise = [a for a in legal if a.kind == "promise_card"]
-            if promise and len(p.nums) <= 1 and s.levels[p.seats[0]] <= s.levels[seat]:
+            if promise and not p.draft.win_items and s.levels[p.seats[0]] <= s.levels[seat]:
                 return promise[0]
-            if any(t.kind[card] == "levelup" for card in p.nums[1:]):
+            if any(t.kind[card] == "levelup" for card in p.draft.win_items):
                 return Action(seat, "propose", (0, 0, 0))
             fair = [a for a in proposals if a.args == ((total + 1) // 2, 1 if total else 0, 0)]
             return fair[0] if fair else proposals[0]
@@ -102,10 +103,10 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             return min(legal, key=lambda a: t.defs[int(a.args[0])].value)
         if p.kind == "die":
             # A die-changing card is worth spending to escape or steal, or on a poor loot.
-            worth = p.nums[0] != 1 or p.nums[1] <= 2
+            worth = p.die.purpose != 1 or p.die.roll <= 2
             return legal[-1] if worth else legal[0]
         if p.kind == "trade":
-            _, offered, wanted = p.nums[:3]
+            _, offered, wanted, _ = p.offer
             gold = trade_gold(p)  # coins the offerer adds (or asks, if negative)
             mine_value = t.defs[wanted].value if wanted >= 0 else 0
             worth_it = t.defs[offered].value + gold >= mine_value
@@ -155,9 +156,10 @@ def _answer_offer(
     assert c is not None
     if s.levels[c.fighter] + 1 >= 10 and c.fighter != seat:
         return Action(seat, "decline")
-    share, gold = p.nums[0], sum(p.nums[2:4])
-    paid = share > 0 or gold > 0 or bool(p.cards) or len(p.nums) > 4
-    level_up = any(t.kind[card] == "levelup" for card in p.nums[4:])  # a level is worth it
+    terms = p.terms
+    share, gold = terms.share, terms.gold + terms.win_gold
+    paid = share > 0 or gold > 0 or bool(p.cards) or bool(terms.win_items)
+    level_up = any(t.kind[card] == "levelup" for card in terms.win_items)  # a level is worth it
     fair = level_up or (
         share >= _fair_share(game, s) and (share > 0 or gold >= FAIR_GOLD or bool(p.cards))
     )
@@ -174,7 +176,7 @@ def _answer_counter(
 ) -> Action:
     """The fighter: accept a fair price, else counter back with fair terms, else refuse."""
     t = game.table
-    share, _, gold, win_gold, *win_items = p.nums
+    share, _, gold, win_gold, win_items = p.terms
     worth = sum(t.defs[card].value for card in [*p.cards, *win_items])
     if share <= _fair_share(game, s) and gold + win_gold <= MOST_GOLD and worth <= MOST_ITEMS:
         return Action(seat, "accept")

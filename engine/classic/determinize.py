@@ -30,7 +30,9 @@ def known_hand_cards(s: ClassicState, seat: int) -> set[int]:
         if p.kind == "received":
             known.update(p.cards)
         elif p.kind in bargain.KINDS and fighter >= 0:
-            known.update(n for n in p.nums if n in s.hands[fighter])
+            # The numbers of the terms as saved (``Pending.detail``): the promised cards.
+            nums = p.detail.nums() if p.detail is not None else []
+            known.update(n for n in nums if n in s.hands[fighter])
     return {c for c in known if any(c in s.hands[q] for q in range(s.seats) if q != seat)}
 
 

@@ -8,8 +8,9 @@ from typing import Any
 from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
 from engine.classic.hooks import HOOKS
+from engine.classic.pending import Pending
 from engine.classic.rules import bargain, combat, effects, free, running, ties, trade, turn
-from engine.classic.state import TIE_DIE, ClassicState, Pending, waiting_on
+from engine.classic.state import TIE_DIE, ClassicState, waiting_on
 from engine.classic.table import Table
 from engine.classic.views import ClassicView, make_view
 from engine.core import (
@@ -188,7 +189,7 @@ class Classic(Game[ClassicState, ClassicView]):
         s.pending = [
             p
             for p in s.pending
-            if not (p.kind == "trade" and p.nums[0] == seat)
+            if not (p.kind == "trade" and p.offer.offerer == seat)
             and not (p.kind in ("deal", "offer", "countered") and p.seats[0] == seat)
         ]
         for p in list(s.pending):
@@ -302,4 +303,4 @@ def start(
 
 def _tie_die(p: Pending) -> bool:
     """A die decision for a tie roll (looting order, a Big item) outlives the fight."""
-    return p.kind == "die" and p.nums[0] == TIE_DIE
+    return p.kind == "die" and p.die.purpose == TIE_DIE

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.classic.pending import DieRoll, Pending, TieRound
 from engine.core import Event, ResponseWindow, Rng
 
 # Turn phases (# 004: Turn Phases). ``listen`` (1), ``kick`` (before 2), ``trouble`` (3),
@@ -70,28 +71,6 @@ class Combat:
         # Snapshots from before promises and counter-offers.
         defaults = {"deal_win_gold": 0, "deal_win_items": [], "counters": []}
         return cls(**{n: _copy(data.get(n, defaults.get(n))) for n in Combat.__slots__})
-
-
-@dataclass(slots=True)
-class Pending:
-    """A decision one seat owes before play goes on (help answer, run-away order, treasure
-    pick, looting a body, charity). ``cards``/``seats``/``nums`` are its data."""
-
-    kind: str
-    seat: int
-    cards: list[int] = field(default_factory=list)
-    seats: list[int] = field(default_factory=list)
-    nums: list[int] = field(default_factory=list)
-
-    def clone(self) -> Pending:
-        return Pending(self.kind, self.seat, list(self.cards), list(self.seats), list(self.nums))
-
-    def to_json(self) -> dict[str, Any]:
-        return {name: _copy(getattr(self, name)) for name in Pending.__slots__}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Pending:
-        return cls(**{name: _copy(data[name]) for name in Pending.__slots__})
 
 
 def _copy(value: Any) -> Any:
@@ -250,7 +229,7 @@ def roll_die(s: ClassicState) -> int:
     return s.dice.pop(0) if s.dice else s.rng.roll()
 
 
-# What a tie roll settles (``Pending("tie").nums[0]``): who loots a body first, who gets a
+# What a tie roll settles (``TieRound.purpose``): who loots a body first, who gets a
 # Big item given to the lowest, who alone wins. ``TIE_DIE`` marks a die decision for a tie.
 TIE_LOOT, TIE_BIG, TIE_WIN = 0, 1, 2
 TIE_DIE = 5
@@ -271,8 +250,7 @@ def start_tie(
     order when nobody could change a die, else ``None``: a ``tie`` entry then waits under the
     die decisions and ``ties.settle_ties`` carries on with ``purpose`` once they are made."""
     n = len(seats)
-    tie = Pending("tie", -1, list(data), list(seats), [purpose, *keys])
-    tie.nums += [-1] * n
+    tie = Pending("tie", -1, list(data), list(seats), TieRound(purpose, tuple(keys), (-1,) * n))
     return run_tie(s, tie, ev)
 
 
@@ -282,22 +260,22 @@ def run_tie(s: ClassicState, tie: Pending, ev: list[Event]) -> list[int] | None:
     question reveals nothing), like every roll a seat makes for itself."""
     seats, n = tie.seats, len(tie.seats)
     while True:
-        keys, rolls = tie.nums[1 : 1 + n], tie.nums[1 + n :]
+        keys, rolls = list(tie.tie.keys), list(tie.tie.rolls)
         if any(r >= 0 for r in rolls):
             # Appending a digit to every key keeps earlier rounds deciding first.
             keys = [k * _DIGIT + max(r, 0) for k, r in zip(keys, rolls, strict=True)]
         live = [i for i in range(n) if not s.out[seats[i]]]
         tied = [i for i in live if sum(keys[j] == keys[i] for j in live) > 1]
         rolls = [-1] * n
-        tie.nums = [tie.nums[0], *keys, *rolls]
+        tie.detail = tie.tie._replace(keys=tuple(keys), rolls=tuple(rolls))
         if not tied:
             return [seats[i] for i in sorted(live, key=lambda i: -keys[i])]
         decisions = []
         for i in tied:
             rolls[i] = roll_die(s)
             if rolls[i] < TOP_FACE:
-                decisions.append(Pending("die", seats[i], nums=[TIE_DIE, rolls[i]]))
-        tie.nums[1 + n :] = rolls
+                decisions.append(Pending("die", seats[i], detail=DieRoll(TIE_DIE, rolls[i])))
+        tie.detail = tie.tie._replace(rolls=tuple(rolls))
         ev.append(
             Event(
                 "tie_roll", {"seats": [seats[i] for i in tied], "rolls": [rolls[i] for i in tied]}

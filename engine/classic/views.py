@@ -51,11 +51,11 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
         # A bargain for help is made in the open (# 004: Asking for Help): its terms and the
         # other party show; its items are on the fighter's table already.
         if p.kind in ("help", "countered"):
-            pending["offer"] = list(p.nums)
+            pending["offer"] = p.terms.nums()
         if p.kind in ("offer", "counter", "countered"):
             pending["with"] = p.seats[0]
         if p.kind in ("offer", "counter"):
-            pending["draft"] = list(p.nums)  # [gold on a win, items on a win...] so far
+            pending["draft"] = p.draft.nums()  # [gold on a win, items on a win...] so far
     data: dict[str, Any] = {
         "turn": s.turn,
         "phase": s.phase,
@@ -105,7 +105,7 @@ def open_offers(t: Table, s: ClassicState) -> list[dict[str, int]]:
         and p.kind == "trade"
         and Action(p.seat, "accept") in pending_answers(t, s, p.seat)
     ):
-        offerer, give, take = p.nums[:3]
+        offerer, give, take, _ = p.offer
         out.append({"from": offerer, "to": p.seat, "give": give, "take": take})
         if trade_gold(p):  # coins in the trade: from the offerer if positive, else to them
             out[-1]["gold"] = trade_gold(p)

@@ -27,8 +27,9 @@ win...]. The answers keep
 
 from __future__ import annotations
 
+from engine.classic.pending import Draft, Pending, Terms
 from engine.classic.rules.combat import monster_coins, treasure_total
-from engine.classic.state import ClassicState, Combat, Pending
+from engine.classic.state import ClassicState, Combat
 from engine.classic.table import WIN_LEVEL, Table
 from engine.core import Action, Event
 
@@ -68,13 +69,13 @@ def _draft_actions(t: Table, s: ClassicState, c: Combat, seat: int, p: Pending) 
     fighter's items and gold) or from the monster's treasures: never from a hand."""
     up_front, on_win, gold_on_win, final = DRAFT_KINDS[p.kind]
     helper, payer = helper_of(p), c.fighter
-    named = p.cards + p.nums[1:]
+    named = p.cards + list(p.draft.win_items)
     out = []
     for card in s.items[payer]:
         if card not in named and (not t.defs[card].big or _big_room(t, s, helper, named)):
             out.append(Action(seat, up_front, (card,)))
             out.append(Action(seat, on_win, (card,)))
-    if not p.nums or not p.nums[0]:
+    if not p.draft.win_gold:
         out.extend(Action(seat, gold_on_win, (g,)) for g in win_gold_choices(t, s, c))
     if p.kind == "offer":
         out.extend(
@@ -127,25 +128,25 @@ def resolve(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
 def _draft(s: ClassicState, a: Action, ev: list[Event]) -> None:
     c, p = s.combat, s.pending.pop()
     assert c is not None
-    if not p.nums:
-        p.nums = [0]
+    draft = p.draft if p.draft.win_gold is not None else Draft(0)
+    p.detail = draft
     up_front, on_win, gold_on_win, _ = DRAFT_KINDS[p.kind]
     to = p.seats[0]
     if a.kind in (up_front, on_win, gold_on_win, "promise_card"):
         if a.kind == up_front:
             p.cards.append(int(a.args[0]))
         elif a.kind in (on_win, "promise_card"):
-            p.nums.append(int(a.args[0]))
+            p.detail = draft._replace(win_items=(*draft.win_items, int(a.args[0])))
         else:
-            p.nums[0] = int(a.args[0])
+            p.detail = draft._replace(win_gold=int(a.args[0]))
         s.pending.append(p)
         ev.append(Event(a.kind, {"seat": a.seat, "to": to, "what": a.args[0]}))
         return
     share, first, gold = (int(x) for x in a.args)
     helper = helper_of(p)
-    terms = [share, first, gold, *p.nums]
+    terms = Terms(share, first, gold, draft.win_gold or 0, draft.win_items)
     if p.kind == "offer":
-        s.pending.append(Pending("help", helper, cards=list(p.cards), nums=terms))
+        s.pending.append(Pending("help", helper, cards=list(p.cards), detail=terms))
     else:
         s.pending.append(Pending("countered", c.fighter, list(p.cards), [helper], terms))
     kind = "asked" if p.kind == "offer" and helper not in c.counters else "countered"
@@ -159,8 +160,8 @@ def _draft(s: ClassicState, a: Action, ev: list[Event]) -> None:
                 "helper_first": first,
                 "gold": gold,
                 "items": list(p.cards),
-                "gold_on_win": p.nums[0],
-                "items_on_win": p.nums[1:],
+                "gold_on_win": terms.win_gold,
+                "items_on_win": list(terms.win_items),
             },
         )
     )
@@ -188,9 +189,10 @@ def _answer(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     helper = helper_of(p)
     if a.kind == "accept":
         c.helper = helper
-        c.deal_treasures, c.deal_helper_first = p.nums[0], p.nums[1]
-        c.deal_win_gold, c.deal_win_items = p.nums[3], p.nums[4:]
-        paid = min(p.nums[2], s.gold[c.fighter])  # up front: the helper keeps it win or lose
+        terms = p.terms
+        c.deal_treasures, c.deal_helper_first = terms.share, terms.helper_first
+        c.deal_win_gold, c.deal_win_items = terms.win_gold, list(terms.win_items)
+        paid = min(terms.gold, s.gold[c.fighter])  # up front: the helper keeps it win or lose
         s.gold[c.fighter] -= paid
         s.gold[helper] += paid
         for card in p.cards:  # carried, not equipped: nobody equips during combat

@@ -7,10 +7,11 @@ play cards into it; any play reopens it; when all pass in a row, it resolves. Th
 
 from __future__ import annotations
 
+from engine.classic.pending import Pending
 from engine.classic.rules.effects import end_lasting, offer_received
 from engine.classic.rules.free import anytime_actions
 from engine.classic.rules.running import start_roll_off
-from engine.classic.state import ClassicState, Combat, Pending
+from engine.classic.state import ClassicState, Combat
 from engine.classic.table import COIN, WIN_LEVEL, Table, secret_draw
 from engine.core import PASS, Action, Event, ResponseWindow
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.classic.cards import Effect
-from engine.classic.state import TIE_LOOT, ClassicState, Pending, start_tie
+from engine.classic.pending import Pending
+from engine.classic.state import TIE_LOOT, ClassicState, start_tie
 from engine.classic.table import COIN, Table
 from engine.core import Event
 

@@ -8,12 +8,13 @@ roller holds such a card, so it reveals nothing about the hand."""
 
 from __future__ import annotations
 
+from engine.classic.pending import DieRoll, Pending, Tally
 from engine.classic.rules.effects import apply_effects
-from engine.classic.state import TIE_DIE, TIE_WIN, ClassicState, Pending, roll_die, start_tie
+from engine.classic.state import TIE_DIE, TIE_WIN, ClassicState, roll_die, start_tie
 from engine.classic.table import COIN, ESCAPE_ROLL, Table
 from engine.core import Action, Event
 
-# What a die decision is for (``Pending.nums[0]``); ``nums[1]`` is the roll as it stands.
+# What a die decision is for (``DieRoll.purpose``).
 FLEE, COINS, STEAL, ROLL_OFF = 0, 1, 2, 3
 STEAL_ROLL = 4
 TOP_FACE = 6
@@ -30,7 +31,7 @@ def flee(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     caught = roll + t.run_bonus(s, a.seat, monster) < ESCAPE_ROLL
     ev.append(Event("flee", {"seat": a.seat, "monster": monster, "roll": roll, "caught": caught}))
     if caught:
-        s.pending.append(Pending("die", a.seat, cards=[monster], nums=[FLEE, roll]))
+        s.pending.append(Pending("die", a.seat, cards=[monster], detail=DieRoll(FLEE, roll)))
 
 
 def loot_coins(s: ClassicState, seat: int, ev: list[Event]) -> None:
@@ -38,7 +39,7 @@ def loot_coins(s: ClassicState, seat: int, ev: list[Event]) -> None:
     roll = roll_die(s)
     ev.append(Event("rolled", {"seat": seat, "roll": roll, "for": "coins"}))
     if roll < TOP_FACE:
-        s.pending.append(Pending("die", seat, nums=[COINS, roll]))
+        s.pending.append(Pending("die", seat, detail=DieRoll(COINS, roll)))
     else:
         _take_coins(s, seat, roll, ev)
 
@@ -51,7 +52,9 @@ def steal(t: Table, s: ClassicState, seat: int, victim: int, card: int, ev: list
     if roll >= STEAL_ROLL:
         _stolen(t, s, seat, victim, card, roll, ev)
     else:
-        s.pending.append(Pending("die", seat, cards=[card], seats=[victim], nums=[STEAL, roll]))
+        s.pending.append(
+            Pending("die", seat, cards=[card], seats=[victim], detail=DieRoll(STEAL, roll))
+        )
 
 
 def die_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
@@ -65,7 +68,7 @@ def die_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
 
 def answer_die(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
-    purpose, roll = p.nums[0], p.nums[1]
+    purpose, roll, second = p.die
     if a.kind == "set_die":
         card = int(a.args[0])
         t.take_card(s, a.seat, card)
@@ -74,9 +77,11 @@ def answer_die(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
         ev.append(Event("die_set", {"seat": a.seat, "card": card, "roll": roll}))
     if purpose == TIE_DIE:  # 004: Dealing With Ties: the roll counts as changed
         tie = next(x for x in reversed(s.pending) if x.kind == "tie")
-        tie.nums[1 + len(tie.seats) + tie.seats.index(a.seat)] = roll
+        rolls = list(tie.tie.rolls)
+        rolls[tie.seats.index(a.seat)] = roll
+        tie.detail = tie.tie._replace(rolls=tuple(rolls))
     elif purpose == ROLL_OFF:  # the changed die is the lower of the two
-        _score_roll_off(t, s, a.seat, roll + p.nums[2], ev)
+        _score_roll_off(t, s, a.seat, roll + (second or 0), ev)
     elif purpose == COINS:
         _take_coins(s, a.seat, roll, ev)
     elif purpose == STEAL:
@@ -119,16 +124,16 @@ def start_roll_off(t: Table, s: ClassicState, seats: list[int], ev: list[Event])
     """# 004: Special Rules (a single winner): each contestant rolls two dice and adds their
     combat strength; a die-changing card may change one of them (the rule names it). A
     ``roll_off`` entry under the die decisions collects the scores in seat order."""
-    tally = Pending("roll_off", seats[0], seats=list(seats), nums=[-1] * len(seats))
+    tally = Pending("roll_off", seats[0], seats=list(seats), detail=Tally((-1,) * len(seats)))
     s.pending.append(tally)
     decisions = []
     for seat in seats:
         low, high = sorted((roll_die(s), roll_die(s)))
         ev.append(Event("rolled", {"seat": seat, "roll": low, "second": high, "for": "win"}))
         if low < TOP_FACE:
-            decisions.append(Pending("die", seat, nums=[ROLL_OFF, low, high]))
+            decisions.append(Pending("die", seat, detail=DieRoll(ROLL_OFF, low, high)))
         else:
-            tally.nums[seats.index(seat)] = low + high + t.player_strength(s, seat, None)
+            _score(tally, seat, low + high + t.player_strength(s, seat, None))
     s.pending.extend(reversed(decisions))
     settle_roll_off(t, s, ev)
 
@@ -136,8 +141,14 @@ def start_roll_off(t: Table, s: ClassicState, seats: list[int], ev: list[Event])
 def _score_roll_off(t: Table, s: ClassicState, seat: int, dice: int, ev: list[Event]) -> None:
     tally = next((p for p in reversed(s.pending) if p.kind == "roll_off"), None)
     if tally is not None:
-        tally.nums[tally.seats.index(seat)] = dice + t.player_strength(s, seat, None)
+        _score(tally, seat, dice + t.player_strength(s, seat, None))
     settle_roll_off(t, s, ev)
+
+
+def _score(tally: Pending, seat: int, score: int) -> None:
+    scores = list(tally.tally.scores)
+    scores[tally.seats.index(seat)] = score
+    tally.detail = Tally(tuple(scores))
 
 
 def settle_roll_off(t: Table, s: ClassicState, ev: list[Event]) -> None:
@@ -146,7 +157,7 @@ def settle_roll_off(t: Table, s: ClassicState, ev: list[Event]) -> None:
     if not s.pending or s.pending[-1].kind != "roll_off":
         return
     tally = s.pending[-1]
-    scored = [(p, x) for p, x in zip(tally.seats, tally.nums, strict=True) if not s.out[p]]
+    scored = [(p, x) for p, x in zip(tally.seats, tally.tally.scores, strict=True) if not s.out[p]]
     if any(x < 0 for _, x in scored) or not scored:
         return
     s.pending.pop()

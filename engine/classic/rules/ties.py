@@ -22,7 +22,7 @@ def settle_ties(t: Table, s: ClassicState, ev: list[Event]) -> None:
         if order is None:
             return  # another round owes die decisions
         s.pending.pop()
-        purpose = tie.nums[0]
+        purpose = tie.tie.purpose
         if purpose == TIE_LOOT:
             start_looting(t, s, order)
         elif purpose == TIE_BIG:

@@ -27,8 +27,9 @@ Item trades, once per partner per turn, two ways:
 
 from __future__ import annotations
 
+from engine.classic.pending import DealCoins, Pending, TradeOffer
 from engine.classic.rules.free import in_combat
-from engine.classic.state import ClassicState, Pending
+from engine.classic.state import ClassicState
 from engine.classic.table import COIN, Table
 from engine.core import Action, Event
 
@@ -94,13 +95,13 @@ def deal_actions(t: Table, s: ClassicState, seat: int, partner: int) -> list[Act
 
 def _drafted_gold(p: Pending) -> tuple[int, int]:
     """The coins a ``deal`` draft adds so far: (the offerer's, the partner's)."""
-    return (p.nums[0], p.nums[1]) if len(p.nums) >= 2 else (0, 0)
+    return p.coins.mine, p.coins.theirs
 
 
 def trade_gold(p: Pending) -> int:
     """Coins in an item offer owed an answer (a ``trade`` decision): paid by the offerer if
     positive, by the partner if negative (older snapshots have none)."""
-    return p.nums[3] if len(p.nums) > 3 else 0
+    return p.offer.gold
 
 
 def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
@@ -147,7 +148,7 @@ def pending_answers(t: Table, s: ClassicState, seat: int) -> list[Action]:
     needs both items and the coins still in place: an off-turn curse or trade may have moved
     one."""
     p = s.pending[-1]
-    offerer, mine, theirs = p.nums[:3]
+    offerer, mine, theirs, _ = p.offer
     out = [Action(seat, "decline")]
     if _acceptable(t, s, offerer, seat, mine, theirs, trade_gold(p)):
         out.insert(0, Action(seat, "accept"))
@@ -246,21 +247,21 @@ def answer_deal(s: ClassicState, a: Action, ev: list[Event]) -> None:
     if a.kind in ("add_gold", "ask_gold"):
         mine_gold += COIN if a.kind == "add_gold" else 0
         their_gold += COIN if a.kind == "ask_gold" else 0
-        p.nums = [mine_gold, their_gold]
+        p.detail = DealCoins(mine_gold, their_gold, True)
         s.pending.append(p)
         gold = mine_gold or their_gold
         ev.append(Event(a.kind, {"seat": a.seat, "to": p.seats[0], "gold": gold}))
     elif a.kind == "offer":
         to, mine, theirs = (int(x) for x in a.args)
         gold = mine_gold - their_gold
-        s.pending.append(Pending("trade", to, nums=[a.seat, mine, theirs, gold]))
+        s.pending.append(Pending("trade", to, detail=TradeOffer(a.seat, mine, theirs, gold)))
         data = {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs, "gold": gold}
         ev.append(Event("offer", data))
 
 
 def answer_trade(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
-    offerer, mine, theirs = p.nums[:3]
+    offerer, mine, theirs, _ = p.offer
     if a.kind == "accept":
         _swap(t, s, offerer, a.seat, mine, theirs, trade_gold(p))
     ev.append(Event("trade_" + a.kind, {"seat": a.seat, "with": offerer}))

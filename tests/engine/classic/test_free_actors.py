@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from engine.classic import Classic
+from engine.classic.pending import Pending
 from engine.classic.scenario import build, find_action
-from engine.classic.state import ClassicState, Pending
+from engine.classic.state import ClassicState
 from engine.core import CONCEDE, Action, IllegalAction, Reason
 from engine.games import load_game
 

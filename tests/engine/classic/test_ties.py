@@ -59,7 +59,7 @@ def test_tied_lowest_roll_for_a_given_big_item(game: Classic) -> None:
         {"seats": 3, "dice": [4, 3]},
         [{"level": 5, "items": ["big_ladder", "hand_greatsword"]}, {"level": 2}, {"level": 2}],
     )
-    from engine.classic.state import Pending
+    from engine.classic.pending import Pending
 
     s.pending.append(Pending("shed", 0))
     give = find_action(game, s, {"seat": 0, "do": "shed", "args": ["hand_greatsword"]})

@@ -65,7 +65,11 @@ def test_a_reckoning_ability_with_a_choice_waits_for_its_controllers_target(game
     s = build(game, setup)
     _play(game, s, "0 done", "1 pass")
     pass_warmup(game, s)
-    assert s.pending is not None and s.pending[:3] == (1, 0, PENDING_TARGET) and game.deciders(s) == {1}
+    assert (
+        s.pending is not None
+        and s.pending[:3] == (1, 0, PENDING_TARGET)
+        and game.deciders(s) == {1}
+    )
     slime = find(game, s, 0, "puddle_slime")
     assert {int(a.args[0]) for a in game.legal_actions(s, 1)} == {
         slime,
