@@ -54,9 +54,12 @@ def waits_on_window(game: Game[Any, Any], state: object) -> bool:
 
 
 class PlayerView(Protocol):
-    """What one seat (or a spectator, ``seat is None``) may know. Never holds hidden cards."""
+    """What one seat (or a spectator, ``seat is None``) may know. Never holds hidden cards.
+    Games give typed, frozen views (renderers and AI read their fields); ``to_json`` is the
+    stable export shape (replay files, the generic renderer)."""
 
-    seat: int | None
+    @property
+    def seat(self) -> int | None: ...
 
     def to_json(self) -> dict[str, Any]: ...
 

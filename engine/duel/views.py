@@ -4,102 +4,319 @@ cards), and the fight's face-down card only its attacker knows until it is revea
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.duel.state import DuelState
+from engine.duel.state import Choice, DuelState
 from engine.duel.zones import Defs, card, stuck_bonus
 
 
-@dataclass(slots=True)
-class DuelView:
-    seat: int | None
-    data: dict[str, Any]
+@dataclass(frozen=True, slots=True)
+class CurseView:
+    """A Curse stuck on a card in play."""
+
+    iid: int
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A face-up card instance (``iid``) and its definition ``id``, with what is on it: damage,
+    zapped, tokens, an animated card's Ally life (# 000 I.E) and the Curses stuck on it."""
+
+    iid: int
+    id: str
+    damage: int = 0
+    zapped: bool = False
+    tokens: int = 0
+    life: int | None = None  # set while the card is animated into an Ally
+    curses: tuple[CurseView, ...] = ()
+
+    @property
+    def animated(self) -> bool:
+        return self.life is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, **self.data}
+        out: dict[str, Any] = {"iid": self.iid, "id": self.id}
+        if self.damage:
+            out["damage"] = self.damage
+        if self.zapped:
+            out["zapped"] = True
+        if self.tokens:
+            out["tokens"] = self.tokens
+        if self.life is not None:
+            out["type"] = "ally"
+            out["life"] = self.life
+        if self.curses:
+            out["curses"] = [{"iid": c.iid, "id": c.id} for c in self.curses]
+        return out
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> CardView:
+        curses = tuple(CurseView(c["iid"], c["id"]) for c in d.get("curses", ()))
+        return cls(
+            d["iid"],
+            d["id"],
+            d.get("damage", 0),
+            d.get("zapped", False),
+            d.get("tokens", 0),
+            d.get("life"),
+            curses,
+        )
 
 
-def _shown(defs: Defs, s: DuelState, iid: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"iid": iid, "id": card(defs, s, iid).id}
-    if s.damage[iid]:
-        out["damage"] = s.damage[iid]
-    if iid in s.zapped:
-        out["zapped"] = True
-    if s.tokens[iid]:
-        out["tokens"] = s.tokens[iid]
-    if iid in s.animated:  # 000 I.E: its type and life now
-        out["type"] = "ally"
-        out["life"] = s.animated[iid]
+Cards = tuple[CardView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """One player's side of the table; ``hand`` only in that player's own view."""
+
+    hero: CardView
+    level: int
+    purse: int
+    run_away: str  # "run" or "limp"
+    hand: Cards | None
+    hand_count: int
+    deck_count: int
+    discard: Cards
+    hoard: Cards
+    stash_face_up: Cards
+    stash_face_down: int
+    eliminated: bool
+    bleeding: int
+    shield: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hero": self.hero.to_json(),
+            "level": self.level,
+            "purse": self.purse,
+            "run_away": self.run_away,
+            "hand": _cards_json(self.hand) if self.hand is not None else None,
+            "hand_count": self.hand_count,
+            "deck_count": self.deck_count,
+            "discard": _cards_json(self.discard),
+            "hoard": _cards_json(self.hoard),
+            "stash_face_up": _cards_json(self.stash_face_up),
+            "stash_face_down": self.stash_face_down,
+            "eliminated": self.eliminated,
+            "bleeding": self.bleeding,
+            "shield": self.shield,
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> SideView:
+        hand = d["hand"]
+        return cls(
+            CardView.from_json(d["hero"]),
+            d["level"],
+            d["purse"],
+            d["run_away"],
+            _cards(hand) if hand is not None else None,
+            d["hand_count"],
+            d["deck_count"],
+            _cards(d["discard"]),
+            _cards(d["hoard"]),
+            _cards(d["stash_face_up"]),
+            d["stash_face_down"],
+            d["eliminated"],
+            d["bleeding"],
+            d["shield"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FightView:
+    """The fight (# 000 III.A.2.f); ``card`` is the Monster, shown once revealed and to its
+    attacker before; ``allotted`` the Ally named for each damage token so far."""
+
+    attacker: int
+    gold: int
+    step: str
+    committed: Cards
+    cost_mod: int
+    to_split: int
+    allotted: tuple[int, ...]
+    card: CardView | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "attacker": self.attacker,
+            "gold": self.gold,
+            "step": self.step,
+            "committed": _cards_json(self.committed),
+            "cost_mod": self.cost_mod,
+            "to_split": self.to_split,
+            "allotted": list(self.allotted),
+        }
+        if self.card is not None:
+            out["card"] = self.card.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> FightView:
+        return cls(
+            d["attacker"],
+            d["gold"],
+            d["step"],
+            _cards(d["committed"]),
+            d["cost_mod"],
+            d["to_split"],
+            tuple(d["allotted"]),
+            CardView.from_json(d["card"]) if "card" in d else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StackView:
+    """An ability waiting on the stack: everything on it is public."""
+
+    seat: int
+    card: CardView
+    target: int
+    blood: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "card": self.card.to_json(),
+            "target": self.target,
+            "blood": self.blood,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DuelView:
+    """What one seat (``None``: a spectator) sees of a duel. ``window`` is the open response
+    window's kind; ``pending`` the single-seat choice play waits on (public: the table says
+    who orders which triggers)."""
+
+    seat: int | None
+    phase: str
+    active: int
+    turn: int
+    players: tuple[SideView, SideView]
+    fight: FightView | None
+    stack: tuple[StackView, ...]
+    removed: Cards
+    window: str | None
+    pending: Choice | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The export shape (replay files, the generic renderer): stable across versions."""
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "active": self.active,
+            "turn": self.turn,
+            "players": [p.to_json() for p in self.players],
+            "fight": self.fight.to_json() if self.fight is not None else None,
+            "stack": [e.to_json() for e in self.stack],
+            # 000 IV Remove from Game: only cards in play (face up) can be removed, so which
+            # cards are gone for good is public.
+            "removed": _cards_json(self.removed),
+            "window": self.window,
+            "pending": self.pending.to_json() if self.pending is not None else [],
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> DuelView:
+        """The inverse of ``to_json`` (a renderer handed the exported shape)."""
+        first, second = (SideView.from_json(p) for p in d["players"])
+        stack = tuple(
+            StackView(e["seat"], CardView.from_json(e["card"]), e["target"], e["blood"])
+            for e in d["stack"]
+        )
+        return cls(
+            d["seat"],
+            d["phase"],
+            d["active"],
+            d["turn"],
+            (first, second),
+            FightView.from_json(d["fight"]) if d["fight"] is not None else None,
+            stack,
+            _cards(d["removed"]),
+            d["window"],
+            Choice.from_json(list(d["pending"])),
+        )
+
+
+def _cards(raw: Any) -> Cards:
+    return tuple(CardView.from_json(c) for c in raw)
+
+
+def _cards_json(cards: Cards) -> list[dict[str, Any]]:
+    return [c.to_json() for c in cards]
+
+
+def _shown(defs: Defs, s: DuelState, iid: int) -> CardView:
     stuck = sorted(c for c, host in s.stuck.items() if host == iid)
-    if stuck:
-        out["curses"] = [{"iid": c, "id": card(defs, s, c).id} for c in stuck]
-    return out
+    return CardView(
+        iid,
+        card(defs, s, iid).id,
+        s.damage[iid],
+        iid in s.zapped,
+        s.tokens[iid],
+        s.animated.get(iid),  # 000 I.E: its type and life now
+        tuple(CurseView(c, card(defs, s, c).id) for c in stuck),
+    )
+
+
+def _side(defs: Defs, s: DuelState, seat: int | None, p: int) -> SideView:
+    return SideView(
+        _shown(defs, s, s.heroes[p]),
+        s.level[p],
+        s.purse[p],
+        "limp" if s.limp[p] else "run",
+        tuple(_shown(defs, s, i) for i in s.hand[p]) if seat == p else None,
+        len(s.hand[p]),
+        len(s.deck[p]),
+        tuple(_shown(defs, s, i) for i in s.discard[p]),
+        tuple(_shown(defs, s, i) for i in s.hoard[p]),
+        tuple(_shown(defs, s, i) for i in s.stash[p] if i in s.face_up),
+        sum(1 for i in s.stash[p] if i not in s.face_up),
+        s.eliminated[p],
+        # Public too: what the Hero bleeds at its next reckoning (played Bleeding and stuck
+        # Curses are face up) and the damage a resolved Prevent still blocks.
+        s.bleed[p] + stuck_bonus(defs, s, s.heroes[p], "bleeding"),
+        s.shield[p],
+    )
 
 
 def make_view(defs: Defs, s: DuelState, seat: int | None) -> DuelView:
-    players = []
-    for p in (0, 1):
-        players.append(
-            {
-                "hero": _shown(defs, s, s.heroes[p]),
-                "level": s.level[p],
-                "purse": s.purse[p],
-                "run_away": "limp" if s.limp[p] else "run",
-                "hand": [_shown(defs, s, i) for i in s.hand[p]] if seat == p else None,
-                "hand_count": len(s.hand[p]),
-                "deck_count": len(s.deck[p]),
-                "discard": [_shown(defs, s, i) for i in s.discard[p]],
-                "hoard": [_shown(defs, s, i) for i in s.hoard[p]],
-                "stash_face_up": [_shown(defs, s, i) for i in s.stash[p] if i in s.face_up],
-                "stash_face_down": sum(1 for i in s.stash[p] if i not in s.face_up),
-                "eliminated": s.eliminated[p],
-                # Public too: what the Hero bleeds at its next reckoning (played Bleeding and
-                # stuck Curses are face up) and the damage a resolved Prevent still blocks.
-                "bleeding": s.bleed[p] + stuck_bonus(defs, s, s.heroes[p], "bleeding"),
-                "shield": s.shield[p],
-            }
-        )
-    fight_view: dict[str, Any] | None = None
     f = s.fight
+    fight = None
     if f is not None:
-        fight_view = {
-            "attacker": f.attacker,
-            "gold": f.gold,
-            "step": f.step,
-            "committed": [_shown(defs, s, i) for i in f.committed],
-            "cost_mod": f.cost_mod,
-            "to_split": f.to_split,
-            # the Ally named for each token so far (the defender says it aloud)
-            "allotted": list(f.allotted),
-        }
-        if f.card >= 0 and (f.revealed or seat == f.attacker):
-            fight_view["card"] = _shown(defs, s, f.card)
+        fight = FightView(
+            f.attacker,
+            f.gold,
+            f.step,
+            tuple(_shown(defs, s, i) for i in f.committed),
+            f.cost_mod,
+            f.to_split,
+            tuple(f.allotted),
+            # the face-down Monster: its attacker knows it, everyone once it is revealed
+            _shown(defs, s, f.card) if f.card >= 0 and (f.revealed or seat == f.attacker) else None,
+        )
     # Everything on the stack is public: played Mischief is face up, abilities come from
     # cards in play, and a Flaunt shows its card (# 000 IV Flaunt).
-    stack = [
-        {
-            "seat": e.controller,
-            "card": _shown(defs, s, e.source),
-            "target": e.target,
-            "blood": e.blood,
-        }
-        for e in s.stack
-    ]
-    data: dict[str, Any] = {
-        "phase": s.phase,
-        "active": s.active,
-        "turn": s.turn,
-        "players": players,
-        "fight": fight_view,
-        "stack": stack,
-        # 000 IV Remove from Game: only cards in play (face up) can be removed, so which cards
-        # are gone for good is public.
-        "removed": [_shown(defs, s, i) for i in s.removed],
-        "window": s.window.kind if s.window is not None else None,
-        "pending": s.pending.to_json() if s.pending is not None else [],
-    }
-    return DuelView(seat, data)
+    stack = tuple(
+        StackView(e.controller, _shown(defs, s, e.source), e.target, e.blood) for e in s.stack
+    )
+    return DuelView(
+        seat,
+        s.phase,
+        s.active,
+        s.turn,
+        (_side(defs, s, seat, 0), _side(defs, s, seat, 1)),
+        fight,
+        stack,
+        tuple(_shown(defs, s, i) for i in s.removed),
+        s.window.kind if s.window is not None else None,
+        s.pending,
+    )
 
 
 def visible_iids(view_json: Any) -> set[int]:

@@ -90,7 +90,7 @@ def test_the_view_shows_a_pending_counter(game: Classic) -> None:
     # 004: Asking for Help: a deal is struck at the table, in the open.
     s = _countered(game)
     for seat in (None, 0, 1, 2):
-        pending = game.view(s, seat).data["pending"]
+        pending = game.view(s, seat).to_json()["pending"]
         assert pending["kind"] == "countered" and pending["seat"] == 0
         assert pending["with"] == 1 and pending["offer"] == [1, 1, 100, 0]
         assert [game.table.defs[c].id for c in pending["cards"]] == ["hat_pot"]

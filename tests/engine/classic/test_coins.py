@@ -28,7 +28,7 @@ def test_coins_asked_in_a_trade_must_still_be_there(game: Classic) -> None:
     # 004: Items (Trading): the trade is carried out only as offered: if the partner's gold
     # has gone meanwhile, only a refusal is left.
     s = _offered(game, ["ask_gold", "ask_gold"])
-    assert game.view(s, 1).data["offers"][-1]["gold"] == -200
+    assert game.view(s, 1).offers[-1].gold == -200
     s.gold[1] = 100
     assert game.legal_actions(s, 1) == [Action(1, "decline")]
     game.apply(s, Action(1, "decline"))

@@ -48,7 +48,9 @@ def test_an_old_snapshot_loads_and_answers_as_before(
     state = game.load_state(pos["state"])
     assert _plain(state.to_json()) == pos["state"]
     for seat, view in pos["views"].items():
-        assert _plain(game.view(state, None if seat == "None" else int(seat)).to_json()) == view
+        typed = game.view(state, None if seat == "None" else int(seat))
+        assert _plain(typed.to_json()) == view
+        assert type(typed).from_json(view) == typed  # the export shape reads back
     for seat, keys in pos["legal"].items():
         assert [a.key for a in game.legal_actions(state, int(seat))] == keys
     for seat, key in pos["ai"].items():
