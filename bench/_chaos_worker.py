@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._matches import PLANS, open_match
 from bot.service import MatchService, ServiceError
-from bot.storage import open_database
+from bot.storage import open_storage
 
 
 def ack(kind: str, **fields: object) -> None:
@@ -110,7 +110,7 @@ async def main() -> None:
     parser.add_argument("--live", type=int, default=12, help="live matches kept going")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)  # a snapshot that disagrees with its log shows
-    db = await open_database(args.db)
+    db = await open_storage(args.db)
     service = MatchService(db, turn_seconds=30.0)
     await service.start()
     players = Players(service, random.Random(args.seed), args.live)

@@ -1,6 +1,7 @@
 """What ``bench/load.py`` measures besides the interaction times: SQLite transaction and COMMIT
-latency (by timing the bot's own ``Database.transaction``), RSS, errors the bot logs, actions
-committed. ``report`` turns it all into figures (the leak check is ``bench/_leakwatch.py``).
+latency (by timing the SQLite adapter's own ``Database.transaction``), RSS, errors the bot
+logs, actions committed. ``report`` turns it all into figures (the leak check is
+``bench/_leakwatch.py``).
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ class Recorder:
         """Time every transaction of the bot's one connection: from asking (lock wait
         included) to committed, and the commit itself (the COMMIT statement; for one-hop
         writes the whole BEGIN..COMMIT hop on the connection's thread)."""
-        db = bot.service.repo.db
+        # The SQLite adapter's one connection, under every port: this bench times SQLite.
+        db = bot.storage.matches.db
         original = db.transaction
         log = self.transactions
 

@@ -103,10 +103,10 @@ def patch_rules(deploy: str) -> None:
 async def build(db_path: Path, data: Path, matches: int, moves: int) -> list[int]:
     from bench._matches import make_live_matches
     from bot.service import MatchService
-    from bot.storage import open_database
+    from bot.storage import open_storage
     from engine.games import load_game
 
-    db = await open_database(db_path)
+    db = await open_storage(db_path)
     service = MatchService(db, turn_seconds=DAY, games=lambda g: load_game(g, data))
     try:
         return await make_live_matches(service, matches, moves=moves)
@@ -122,10 +122,10 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
 
     from bench._matches import human_move
     from bot.service import MatchService, ServiceError
-    from bot.storage import open_database
+    from bot.storage import open_storage
     from engine.games import load_game
 
-    db = await open_database(db_path)
+    db = await open_storage(db_path)
     service = MatchService(db, turn_seconds=DAY, games=lambda g: load_game(g, data))
     await service.start()
     await service.checked()
@@ -134,7 +134,7 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
         for match_id in await service.repo.match_ids(statuses=("live", "cancelled", "finished")):
             match = await service.get(match_id)
             if match.status == "cancelled":
-                league = await db_rows(service, match_id)
+                league = int(await db.leagues.is_logged(match_id))
                 out["ended"][str(match_id)] = [match.ended_reason, league]
                 continue
             if match_id in service.quarantined:
@@ -184,23 +184,13 @@ async def players_see(service: Any, match_id: int) -> Any:
     return json.loads(json.dumps(seen))
 
 
-async def db_rows(service: Any, match_id: int) -> int:
-    async with service.repo.db.exclusive() as conn:
-        rows = list(
-            await conn.execute_fetchall(
-                "SELECT COUNT(*) FROM league_matches WHERE match_id = ?", (match_id,)
-            )
-        )
-    return int(rows[0][0])
-
-
 def unpin() -> None:
     """``--unpinned``: the start-up before pinning (today's data for every match, rules never
     compared), to show what the drill counts when a deploy does reach live matches."""
     from bot.restore import Restorer
 
     async def data_game(self: Restorer, stored: Any) -> Any:
-        return self._game(stored.row["game"])
+        return self._game(stored.row.game)
 
     Restorer._game_of = data_game  # type: ignore[method-assign]
     Restorer._replay_on_new_rules = Restorer._rebuild  # type: ignore[assignment]

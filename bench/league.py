@@ -100,22 +100,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     from bot.history import History
     from bot.league import League
     from bot.service import MatchService
-    from bot.storage import open_database
+    from bot.storage import open_storage
 
     folder = Path(tempfile.mkdtemp(prefix="bench-league-"))
     path = folder / "league.sqlite3"
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db)
-    league = League(service)
+    league = League(service, db.leagues)
     name = await league.start_season(GUILD, "Bench")
     season_id, _ = await league.season(GUILD, name)
     await db.close()
 
     fill_s = fill(path, args.matches, args.players, season_id, args.seed)
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db)
-    league = League(service)
-    history = History(service)
+    league = League(service, db.leagues)
+    history = History(service, db.history)
     try:
         started, cpu = time.perf_counter(), time.process_time()
         ratings = await league.recompute(GUILD, GAME, season_id)

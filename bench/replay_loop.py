@@ -31,7 +31,7 @@ from bot.history import History
 from bot.render.history import render_replay_step
 from bot.render.pictures import off_loop
 from bot.service import MatchService
-from bot.storage import open_database
+from bot.storage import open_storage
 
 
 async def long_match(service: MatchService, moves: int) -> int:
@@ -93,12 +93,12 @@ async def clicks(
 
 async def run(moves: int, count: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="backstab-replay-") as folder:
-        db = await open_database(Path(folder) / "bench.sqlite3")
+        db = await open_storage(Path(folder) / "bench.sqlite3")
         service = MatchService(db)
         await service.start()
         try:
             match_id = await long_match(service, moves)
-            history = History(service)
+            history = History(service, db.history)
             return {
                 "idle": await clicks(history, match_id, count, off=None),
                 "on_loop": await clicks(history, match_id, count, off=False),

@@ -34,10 +34,10 @@ DAY = 24 * 3600.0
 async def build(db_path: Path, matches: int, moves: int) -> dict[str, Any]:
     from bench._matches import make_live_matches
     from bot.service import MatchService
-    from bot.storage import open_database
+    from bot.storage import open_storage
 
     started = time.perf_counter()
-    db = await open_database(db_path)
+    db = await open_storage(db_path)
     # A day to move, so turn timers do not fire while the same database is timed again.
     service = MatchService(db, turn_seconds=DAY)
     try:

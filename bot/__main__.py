@@ -90,13 +90,13 @@ def preflight(settings: Settings) -> None:
     ``data/``, and the database opens and migrates (its folder is created if missing).
     Raises ``StartupError`` with one line naming the problem."""
     from bot.client import check_games, offered_games
-    from bot.storage import open_database
+    from bot.storage import open_storage
 
     check_games(offered_games())
 
     async def open_and_close() -> None:
-        db = await open_database(settings.database)
-        await db.close()
+        storage = await open_storage(settings.database)
+        await storage.close()
 
     try:
         asyncio.run(open_and_close())
@@ -220,14 +220,14 @@ def _check_database_folder(
 def _check_migrations(results: list[tuple[str, str | None]], settings: Settings | None) -> None:
     """Apply the migrations to a scratch database: a copy of the configured one when it exists
     (so the real file is proven to upgrade), else an empty one. The real file is untouched."""
-    from bot.storage import open_database
+    from bot.storage import file_in, open_storage
 
     async def migrate(path: Path) -> None:
-        db = await open_database(path)
-        await db.close()
+        storage = await open_storage(path)
+        await storage.close()
 
     with tempfile.TemporaryDirectory(prefix="backstab-check-") as scratch:
-        target = Path(scratch) / "check.sqlite3"
+        target = file_in(scratch, "check")
         source = settings.database if settings is not None else None
         what = "migrations on an empty database"
         try:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.match_types import MatchInfo, ServiceError, Update
 from bot.restore import LiveMatch
-from bot.storage.repository import ActionRow
+from bot.storage.models import ActionRow
 from engine import games as registry
 from engine.core import Action, Game, IllegalAction, Rng
 from engine.search.levels import STRONG, has_strong

@@ -9,7 +9,7 @@ budget. The worker builds the game itself (cached per process and card set), ref
 cards are not the match's, and answers with the chosen action as JSON.
 
 The pool starts on first use, spawns fresh interpreters (forking a process that runs
-aiosqlite threads could copy a held lock) and has at most two workers: one decision uses one
+the database thread could copy a held lock) and has at most two workers: one decision uses one
 core for its whole budget."""
 
 from __future__ import annotations

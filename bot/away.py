@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from bot.match_types import MatchInfo, ServiceError, Update
 from bot.restore import LiveMatch
-from bot.storage.repository import ActionRow
+from bot.storage.models import ActionRow
 from engine.core import Action, Event
 
 if TYPE_CHECKING:
     from bot.settings import SettingsBook
-    from bot.storage.repository import Repository
+    from bot.storage.ports import MatchRepository
 
 AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
 AFK_EVENT = "afk_ai"  # a notice in an Update only; never part of the engine's log
@@ -24,7 +24,7 @@ SEAT_AI_EVENT = "seat_ai"  # likewise: a moderator gave the seat to the AI
 
 
 class AwayRules:
-    repo: Repository
+    repo: MatchRepository
     settings: SettingsBook
     _live: dict[int, LiveMatch]
 

@@ -21,7 +21,7 @@ from bot.components import ButtonRouter, MatchButton, send_private
 from bot.config import Settings, StartupError
 from bot.games import BUILT_IN  # noqa: F401  (importing it registers the hosted games)
 from bot.membership import ClickGuard
-from bot.storage import open_database
+from bot.storage import Storage, open_storage
 from engine import games as registry
 
 log = logging.getLogger(__name__)
@@ -58,7 +58,7 @@ def check_games(games: Sequence[str]) -> None:
 
 
 class Backstab(commands.Bot):
-    """The Discord client. Cogs reach the service and settings through it."""
+    """The Discord client. Cogs reach the service, the storage ports and settings through it."""
 
     def __init__(self, settings: Settings, *, games: Sequence[str] | None = None) -> None:
         super().__init__(
@@ -70,7 +70,7 @@ class Backstab(commands.Bot):
         self.settings = settings
         self._games_override = tuple(games) if games is not None else None
         self.button_router = ButtonRouter()
-        self._db: object | None = None
+        self._storage: Storage | None = None
         self._service: svc.MatchService | None = None
         self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
         self.click_guard = ClickGuard(self)
@@ -79,6 +79,13 @@ class Backstab(commands.Bot):
     def games(self) -> tuple[str, ...]:
         """The game ids players may pick in ``/match new``."""
         return self._games_override if self._games_override is not None else offered_games()
+
+    @property
+    def storage(self) -> Storage:
+        """Every storage port, opened once in ``setup_hook``."""
+        if self._storage is None:
+            raise RuntimeError("storage opens in setup_hook")
+        return self._storage
 
     @property
     def service(self) -> svc.MatchService:
@@ -91,10 +98,10 @@ class Backstab(commands.Bot):
         self.click_guard = ClickGuard(self)
         self.button_router.guard = self.click_guard
         check_games(self.games)
-        db = await open_database(self.settings.database)
-        self._db = db
+        storage = await open_storage(self.settings.database)
+        self._storage = storage
         self._service = svc.MatchService(
-            db,
+            storage,
             games=registry.load_game,
             turn_seconds=self.settings.turn_seconds,
             window_seconds=self.settings.window_seconds,
@@ -132,13 +139,13 @@ class Backstab(commands.Bot):
     async def release(self) -> None:
         """Stop the service's timers and close the database; safe to call twice. Tests call
         it on a bot they replace (SimCord's restart does not close the old client)."""
-        service, db = self._service, self._db
+        service, storage = self._service, self._storage
         self._service = None
-        self._db = None
+        self._storage = None
         if service is not None:
             await service.close()
-        if db is not None:
-            await db.close()  # type: ignore[attr-defined]
+        if storage is not None:
+            await storage.close()
 
     async def close(self) -> None:
         try:

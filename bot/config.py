@@ -14,8 +14,10 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
+from bot.storage import DEFAULT_PATH
+
 ENV_PREFIX = "BACKSTAB_"
-DEFAULT_DB = Path("var/backstab.sqlite3")
+DEFAULT_DB = DEFAULT_PATH
 
 # Environment variable -> Settings field. DISCORD_TOKEN keeps the name every bot host expects.
 ENV_FIELDS: dict[str, str] = {

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot import deckcode
 from bot.service import ServiceError
-from bot.storage.database import Database
-from bot.storage.decks import DeckNameTaken, DeckStore, StoredDeck
+from bot.storage.models import DeckNameTaken, StoredDeck
+from bot.storage.ports import DeckRepository
 from engine.duel.decks import Deck, validate_deck
 from engine.games import load_game
 
@@ -72,8 +72,8 @@ class DeckInfo:
 
 
 class DeckBook:
-    def __init__(self, db: Database, duel: Callable[[], Duel] | None = None) -> None:
-        self.store = DeckStore(db)
+    def __init__(self, store: DeckRepository, duel: Callable[[], Duel] | None = None) -> None:
+        self.store = store
         self._duel = duel or _load_duel
 
     # cards ---------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service import MatchInfo, MatchService, ServiceError
-from bot.storage.history import HistoryStore
+from bot.storage.ports import HistoryRepository
 from engine.core import Event, Game, IllegalAction
 from engine.core.record import CardSetChanged, MatchRecord
 from engine.replay import FORMAT, ExportedMatch, ExportedSeat
@@ -43,9 +43,9 @@ class ReplayStep:
 
 
 class History:
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: MatchService, store: HistoryRepository) -> None:
         self.service = service
-        self.store = HistoryStore(service.repo.db)
+        self.store = store
         self._marks: OrderedDict[int, list[int]] = OrderedDict()
         self._marks_lock = threading.Lock()
 

@@ -20,7 +20,8 @@ from typing import Any
 
 from bot.ratings import MatchResult, PlayerRating, rate_match, recompute
 from bot.service import MatchInfo, MatchService, ServiceError, Update
-from bot.storage.leagues import LeagueSeat, LeagueStore, SeasonConflict
+from bot.storage.models import LeagueSeat, SeasonConflict
+from bot.storage.ports import LeagueRepository
 from engine.duel.game import DEFAULT_DECKS
 from engine.games import load_game
 
@@ -97,9 +98,15 @@ def placings(match: MatchInfo) -> dict[int, int]:
 
 
 class League:
-    def __init__(self, service: MatchService, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        service: MatchService,
+        store: LeagueRepository,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.service = service
-        self.store = LeagueStore(service.repo.db)
+        self.store = store
         self._clock = clock
         # One writer at a time, so an incremental update never interleaves with a refold.
         self._lock = asyncio.Lock()
@@ -120,9 +127,9 @@ class League:
             row = await self.service.repo.match(match.id)
             if row is None:
                 return False
-            finished_at = float(row["updated_at"])
+            finished_at = row.updated_at
             season_id = await self.store.season_at(match.guild_id, finished_at)
-            roles = _roles(row.get("header_json"))
+            roles = _roles(row.header_json)
             if match.game == "classic":
                 roles = await self._classic_classes(match.id)
             places = placings(match)
@@ -186,9 +193,9 @@ class League:
         """Take a match out of the league and refold its season; (season name, matches left)."""
         async with self._lock:
             row = await self.store.logged_match(match_id)
-            if row is None or int(row["guild_id"]) != guild_id or row["voided"]:
+            if row is None or row.guild_id != guild_id or row.voided:
                 raise LeagueError("not_rated", match=match_id)
-            key = (guild_id, str(row["game"]), int(row["season_id"]))
+            key = (guild_id, row.game, row.season_id)
             results = await self.store.season_results(*key, without=match_id)
             # A big season folds for seconds: off the event loop, so the bot keeps answering.
             ratings = await asyncio.to_thread(recompute, results)
@@ -284,7 +291,7 @@ class League:
                     await self.store.rank_of(*key, rating),
                     players,
                     await self.store.favourite_role(*key, user_id),
-                    tuple((int(r["match_id"]), bool(r["won"])) for r in recent),
+                    tuple((r.match_id, r.won) for r in recent),
                 )
             )
         return Profile(user_id, season_id, season_name, tuple(games))

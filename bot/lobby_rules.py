@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from bot.settings import SettingsBook
-    from bot.storage.repository import Repository
+    from bot.storage.ports import MatchRepository
     from bot.timers import TurnTimers
 
 AI_NAMES = ("Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hale")
@@ -25,7 +25,7 @@ FILL_LEVEL = "heuristic"  # the AI that fills empty seats at start and takes ove
 
 
 class LobbyRules:
-    repo: Repository
+    repo: MatchRepository
     timers: TurnTimers
     settings: SettingsBook
 

@@ -15,18 +15,19 @@ from typing import Any
 from bot import texts
 from bot.client import Backstab, create_bot
 from bot.config import Settings
+from bot.storage import file_in
 
 GUILD_NAME = "Backstab Playground"
 CHANNEL_NAME = "games"
 PLAYERS = ("alice", "bob", "carol", "dave")
-PLAYGROUND_DB = "playground.sqlite3"
+PLAYGROUND_DB = "playground"  # the file stem; the storage backend adds its suffix
 BOT_NAME = "Backstab"
 
 
 def playground_settings(settings: Settings) -> Settings:
     """The playground keeps its own throwaway database next to the configured one: its
     simulated server is new on every start, so old matches would point at nothing."""
-    database = Path(settings.database).with_name(PLAYGROUND_DB)
+    database = file_in(Path(settings.database).parent, PLAYGROUND_DB)
     return settings.model_copy(update={"database": database, "sync_commands": True})
 
 
@@ -118,10 +119,10 @@ async def premigrate(database: Path) -> None:
     unclosed PRAGMA cursors stay alive longer, and the migration script's COMMIT then fails
     with "SQL statements in progress"; on a migrated file ``setup_hook`` has nothing to apply.
     (Reported to the storage owner; remove once its cursors are closed.)"""
-    from bot.storage import open_database
+    from bot.storage import open_storage
 
-    db = await open_database(database)
-    await db.close()
+    storage = await open_storage(database)
+    await storage.close()
 
 
 def _name_the_bot(env: Any) -> None:

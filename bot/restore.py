@@ -13,21 +13,20 @@ quarantined (its table says so; a server manager may end it) while every other o
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.fold import Fold, fold, plain
 from bot.match_types import MatchInfo, SeatInfo, ServiceError, Update
-from bot.storage.repository import StoredMatch
+from bot.storage.models import MatchRow, SeatRow, StoredMatch
 from engine import games as registry
 from engine.core import Event, Game
 from engine.core.record import MatchRecord, RecordHeader
 
 if TYPE_CHECKING:
-    from bot.storage.repository import Repository, Row
+    from bot.storage.ports import MatchRepository
     from bot.timers import TurnTimers
 
 log = logging.getLogger("bot.service")
@@ -71,7 +70,7 @@ class LiveMatch:
 
 
 class Restorer:
-    repo: Repository
+    repo: MatchRepository
     _live: dict[int, LiveMatch]
     _unchecked: dict[int, StoredMatch]
     # Set at start: matches quarantined (reason) and ended because of a deploy.
@@ -87,7 +86,7 @@ class Restorer:
 
         def _game(self, game_id: str) -> Game[Any, Any]: ...
 
-        def _info(self, row: Row, seats: list[Row]) -> MatchInfo: ...
+        def _info(self, row: MatchRow, seats: Sequence[SeatRow]) -> MatchInfo: ...
 
         async def current(self, match_id: int) -> Update: ...
 
@@ -130,20 +129,20 @@ class Restorer:
         before pinning) today's data if it holds the very cards the match recorded, pinned
         from now on."""
         row = stored.row
-        digest = row.get("card_set")
+        digest = row.card_set
         if digest:
-            game = registry.pinned(row["game"], digest)
+            game = registry.pinned(row.game, digest)
             if game is not None:
                 return game
             document = await self.repo.card_set(digest)
             if document is None:
                 raise CannotGoOn(CARDS_GONE, f"card set {digest} is not stored")
             try:
-                return registry.from_definitions(row["game"], digest, document)
+                return registry.from_definitions(row.game, digest, document)
             except Exception as exc:
                 raise CannotGoOn(CARDS_GONE, f"card set {digest} no longer builds: {exc}") from exc
-        game = self._game(row["game"])
-        header = RecordHeader.model_validate(json.loads(row["header_json"]))
+        game = self._game(row.game)
+        header = _header(row)
         if header.card_set_digest != game.card_set_digest:
             raise CannotGoOn(CARDS_GONE, "started before pinning, on cards the data no longer has")
         pin = registry.pin(game)
@@ -158,8 +157,8 @@ class Restorer:
         """Played by other rules than this code's: go on only if its log replays on the new
         rules to exactly the stored state (then the new version is pinned)."""
         match_id, row = stored.id, stored.row
-        header = RecordHeader.model_validate(json.loads(row["header_json"]))
-        record = MatchRecord(header=header, actions=stored.actions)
+        header = _header(row)
+        record = MatchRecord(header=header, actions=list(stored.actions))
         was, now = _rules_of(row), rules_version_of(game.id)
         if stored.snapshot is None or stored.snapshot[0] != len(stored.actions):
             raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: no snapshot to compare")
@@ -191,7 +190,7 @@ class Restorer:
             game,
             state,
             header,
-            int(stored.row["ai_seed"]),
+            int(stored.row.ai_seed or 0),
             len(stored.actions),
             ai_levels_of(match.seats),
             match.version,
@@ -222,7 +221,7 @@ class Restorer:
         when the engine cannot load the snapshot: the log is replayed instead)."""
         if found.snapshot is None or found.snapshot[0] != len(found.actions):
             return None
-        header = RecordHeader.model_validate(json.loads(found.row["header_json"]))
+        header = _header(found.row)
         try:
             state = game.load_state(found.snapshot[1])
         except Exception:
@@ -242,8 +241,8 @@ class Restorer:
 
     async def _rebuild(self, found: StoredMatch, game: Game[Any, Any]) -> LiveMatch:
         match_id, row = found.id, found.row
-        header = RecordHeader.model_validate(json.loads(row["header_json"]))
-        record = MatchRecord(header=header, actions=found.actions)
+        header = _header(row)
+        record = MatchRecord(header=header, actions=list(found.actions))
         snapshot = found.snapshot
         stored = None
         if snapshot is not None:
@@ -399,7 +398,7 @@ class Restorer:
             raise ServiceError("quarantined")
         if match.status == "lobby" or match.status == "cancelled":
             row = await self.repo.match(match.id)
-            if row is None or row["header_json"] is None:
+            if row is None or row.header_json is None:
                 raise ServiceError("wrong_status", status=match.status)
         return await self._restore(match.id)
 
@@ -408,10 +407,14 @@ def ai_levels_of(seats: Iterable[SeatInfo]) -> dict[int, str]:
     return {s.seat: s.ai_level for s in seats if s.ai_level is not None}
 
 
-def _rules_of(row: Row) -> int:
+def _rules_of(row: MatchRow) -> int:
     """The rules version a match was played by (NULL: before versions, which is 1)."""
-    value = row.get("rules_version")
-    return 1 if value is None else int(value)
+    return 1 if row.rules_version is None else row.rules_version
+
+
+def _header(row: MatchRow) -> RecordHeader:
+    """The record header of a started match."""
+    return RecordHeader.model_validate_json(row.header_json or "null")
 
 
 def rules_version_of(game_id: str) -> int:

@@ -8,10 +8,9 @@ never discord objects.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -28,14 +27,15 @@ from bot.match_types import (
 )
 from bot.restore import LiveMatch, Restorer, ai_levels_of, rules_version_of
 from bot.settings import ServerSettings, SettingsBook
-from bot.storage.database import Database
-from bot.storage.repository import (
+from bot.storage.models import (
     ActionRow,
-    Repository,
-    Row,
+    MatchRow,
+    SeatRow,
     StoredMatch,
     VersionConflict,
+    match_info,
 )
+from bot.storage.ports import Storage
 from bot.timers import TurnTimers
 from engine import games as registry
 from engine.core import (
@@ -45,7 +45,6 @@ from engine.core import (
     Event,
     Game,
     IllegalAction,
-    Outcome,
     PlayerView,
     waits_on_window,
 )
@@ -74,7 +73,7 @@ __all__ = [
 class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
     def __init__(
         self,
-        db: Database,
+        storage: Storage,
         *,
         games: Callable[[str], Game[Any, Any]] = registry.load_game,
         turn_seconds: float = 120.0,
@@ -82,12 +81,12 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
         lobby_idle_seconds: float = 900.0,
         clock: Callable[[], float] | None = None,
     ) -> None:
-        self.repo = Repository(db)
+        self.repo = storage.matches
         self._games = games
         # The process settings are every server's defaults; /settings overrides per server.
         # model_construct: tests and benchmarks use bounds a server may not pick (0 s, a day).
         self.settings = SettingsBook(
-            db,
+            storage.settings,
             ServerSettings.model_construct(
                 turn_seconds=turn_seconds,
                 window_seconds=window_seconds,
@@ -124,7 +123,7 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
                 continue
             self._live[match_id] = live
             row = await self.repo.match(match_id) or stored.row  # its deadline may have moved
-            self.timers.schedule(match_id, int(row["version"]), row["deadline_at"])
+            self.timers.schedule(match_id, row.version, row.deadline_at)
             if live.game.deciders(live.state) & live.ai_levels.keys():
                 async with self._lock(match_id):
                     await self._run_ai(match_id, [])
@@ -316,9 +315,9 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
 
     async def record(self, match_id: int) -> MatchRecord:
         row = await self.repo.match(match_id)
-        if row is None or row["header_json"] is None:
+        if row is None or row.header_json is None:
             raise ServiceError("not_found")
-        header = RecordHeader.model_validate(json.loads(row["header_json"]))
+        header = RecordHeader.model_validate_json(row.header_json)
         return MatchRecord(header=header, actions=await self.repo.actions(match_id))
 
     # internals -----------------------------------------------------------------------------
@@ -444,38 +443,8 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
             except Exception:
                 log.exception("listener failed on match %s", update.match.id)
 
-    def _info(self, row: Row, seats: list[Row]) -> MatchInfo:
-        outcome = row["outcome_json"]
-        return MatchInfo(
-            id=int(row["id"]),
-            guild_id=int(row["guild_id"]),
-            channel_id=int(row["channel_id"]),
-            message_id=row["message_id"],
-            thread_id=row["thread_id"],
-            game=row["game"],
-            status=row["status"],
-            host_id=int(row["host_id"]),
-            version=int(row["version"]),
-            seats=tuple(
-                SeatInfo(
-                    seat=int(s["seat"]),
-                    user_id=s["user_id"],
-                    ai_level=s["ai_level"],
-                    name=s["name"],
-                    dm_closed=bool(s["dm_closed"]),
-                    timeouts=int(s["timeouts"]),
-                    afk=bool(s["afk"]),
-                )
-                for s in seats
-            ),
-            options=json.loads(row["options_json"]),
-            outcome=Outcome.from_json(json.loads(outcome)) if outcome else None,
-            deadline=self.timers.loop_deadline(row["deadline_at"]),
-            deadline_at=row["deadline_at"],
-            deadline_kind=row["deadline_kind"],
-            card_set=row.get("card_set"),
-            ended_reason=row.get("ended_reason"),
-        )
+    def _info(self, row: MatchRow, seats: Sequence[SeatRow]) -> MatchInfo:
+        return match_info(row, seats, self.timers.loop_deadline(row.deadline_at))
 
 
 def in_window(game: Game[Any, Any], state: Any) -> bool:

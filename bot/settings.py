@@ -1,6 +1,7 @@
 """Per-server settings (``/settings``): timers, window seconds, hand delivery, allowed games,
 ranked by default, lobby idle expiry. Values are checked here (one pydantic model), stored by
-``bot.storage.settings`` and cached in memory, since every turn reads them."""
+the settings repository (``bot.storage.ports``) and cached in memory, since every turn reads
+them."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.storage.database import Database
-from bot.storage.settings import SettingsStore
+from bot.storage.ports import SettingsRepository
 
 HandDelivery = Literal["dm", "ephemeral"]
 AiLevel = Literal["random", "heuristic", "strong"]
@@ -47,8 +47,8 @@ class SettingsRefused(Exception):
 
 
 class SettingsBook:
-    def __init__(self, db: Database, defaults: ServerSettings | None = None) -> None:
-        self.store = SettingsStore(db)
+    def __init__(self, store: SettingsRepository, defaults: ServerSettings | None = None) -> None:
+        self.store = store
         self.defaults = defaults or ServerSettings()
         self._cache: dict[int, ServerSettings] = {}
 

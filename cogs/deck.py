@@ -34,7 +34,7 @@ class DeckCommands(
 ):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
-        self.book = DeckBook(bot.service.repo.db)
+        self.book = DeckBook(bot.storage.decks)
         super().__init__()
 
     async def cog_load(self) -> None:

@@ -28,7 +28,7 @@ REPLAY = "replay"
 class HistoryCog(commands.Cog, name="History"):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
-        self.history = History(bot.service)
+        self.history = History(bot.service, bot.storage.history)
 
     async def cog_load(self) -> None:
         paging.route(self.bot, HISTORY, self.on_history_page)

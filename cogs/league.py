@@ -28,7 +28,7 @@ class LeagueCommands(
 ):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
-        self.league = League(bot.service)
+        self.league = League(bot.service, bot.storage.leagues)
         super().__init__()
 
     async def cog_load(self) -> None:

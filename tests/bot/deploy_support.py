@@ -10,7 +10,7 @@ from typing import Any
 
 from bench._deploy_data import add_card_on_top, change_number, copy_data, remove_card
 from bot.service import MatchService
-from bot.storage import open_database
+from bot.storage import Storage, open_storage
 from engine import games as registry
 from engine.core import Game
 
@@ -31,9 +31,14 @@ def games_from(folder: Path) -> Any:
     return load
 
 
+# The storage each open service runs on (closed with it).
+STORAGE: dict[MatchService, Storage] = {}
+
+
 async def open_service(db_path: Path, data: Path, **kwargs: Any) -> MatchService:
-    db = await open_database(db_path)
+    db = await open_storage(db_path)
     service = MatchService(db, games=games_from(data), turn_seconds=3600.0, **kwargs)
+    STORAGE[service] = db
     await service.start()
     await service.checked()
     return service
@@ -41,7 +46,7 @@ async def open_service(db_path: Path, data: Path, **kwargs: Any) -> MatchService
 
 async def close_service(service: MatchService) -> None:
     await service.close()
-    await service.repo.db.close()
+    await STORAGE.pop(service).close()
 
 
 async def live_match(service: MatchService, game: str, humans: int, ai: int, moves: int) -> int:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bot import deckcode, texts
 from bot.decks import MAX_CARDS, DeckBook, DeckError
 from bot.service import MatchInfo, SeatInfo, ServiceError
-from bot.storage import Database, open_database
+from bot.storage import Storage, open_storage
 from engine.duel.decks import Deck, Violation, validate_deck
 from engine.games import load_game
 
@@ -25,8 +25,8 @@ DUEL = load_game("duel")
 
 @pytest.fixture
 async def book(tmp_path: Path) -> AsyncIterator[DeckBook]:
-    db: Database = await open_database(tmp_path / "decks.sqlite3")
-    yield DeckBook(db)
+    db: Storage = await open_storage(tmp_path / "decks.sqlite3")
+    yield DeckBook(db.decks)
     await db.close()
 
 
@@ -169,9 +169,9 @@ WIDEST = deckcode.DeckList("hero_brunhild", {c.id: 1 for c in LONGEST[:MAX_CARDS
 @example(deckcode.DeckList("hero_brunhild", {"puddle_slime": MAX_CARDS}))
 async def test_export_import_round_trips_any_deck(tmp_path: Path, deck: deckcode.DeckList) -> None:
     # A fresh file per example: hypothesis may run the same deck twice (replay, shrinking).
-    db = await open_database(tmp_path / f"rt{uuid4().hex}.sqlite3")
+    db = await open_storage(tmp_path / f"rt{uuid4().hex}.sqlite3")
     try:
-        book = DeckBook(db)
+        book = DeckBook(db.decks)
         saved = await book.import_deck(ALICE, deckcode.encode(deck), "Round")
         _, code, listed = await book.export(ALICE, "Round")
         again = await book.import_deck(ALICE, listed, "Again")

@@ -19,6 +19,7 @@ from engine import games as registry
 from engine.classic.game import Classic
 from engine.replay import ExportedMatch, check
 from tests.bot.deploy_support import (
+    STORAGE,
     add_card_on_top,
     change_number,
     close_service,
@@ -227,7 +228,7 @@ async def test_an_export_replays_on_its_own_cards_after_a_change(tmp_path: Path)
             match = await service.get(match_id)
             if match.status == "live":
                 await service.concede(match_id, seat)
-        exported = await History(service).export(1, match_id)
+        exported = await History(service, STORAGE[service].history).export(1, match_id)
     finally:
         await close_service(service)
     change_number(data, "duel", "monsters.toml", "grumbling_goblin", "power", 9)
@@ -248,14 +249,14 @@ async def test_a_history_replay_uses_the_cards_the_match_was_played_on(tmp_path:
         for seat in (500, 501):
             await service.concede(match_id, seat)
         assert (await service.get(match_id)).status == "finished"
-        before = await History(service).step(1, match_id, 1)
+        before = await History(service, STORAGE[service].history).step(1, match_id, 1)
     finally:
         await close_service(service)
     add_card_on_top(data, "classic", "doors.toml", NEW_DOOR)
     fresh_process()
     service = await open_service(db, data)
     try:
-        after = await History(service).step(1, match_id, 1)
+        after = await History(service, STORAGE[service].history).step(1, match_id, 1)
         assert after.view == before.view and after.events == before.events
     finally:
         await close_service(service)

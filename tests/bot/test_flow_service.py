@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.service import AFK_EVENT, MatchInfo, MatchService, ServiceError, Update
-from bot.storage import Database, open_database
+from bot.storage import Storage, open_storage
 from engine.core import Game
 from tests.bot.test_service import TINY, Clock
 from tests.e2e.windowgame import EchoGame
@@ -34,8 +34,8 @@ async def settle(predicate: Any) -> None:
     raise AssertionError("condition never held")
 
 
-async def open_service(path: Path, clock: Clock, **kw: Any) -> tuple[Database, MatchService]:
-    db = await open_database(path)
+async def open_service(path: Path, clock: Clock, **kw: Any) -> tuple[Storage, MatchService]:
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock, **kw)
     await service.start()
     return db, service

@@ -16,7 +16,7 @@ from openskill.models import PlackettLuce
 from bot.league import PAGE_SIZE, League, LeagueError, is_ranked, placings, role_name
 from bot.ratings import PROVISIONAL_GAMES, MatchResult, PlayerRating, recompute
 from bot.service import MatchService
-from bot.storage import Database, open_database
+from bot.storage import Storage, open_storage
 from engine.core import Game
 from engine.games import load_game
 from tests.support.tinygame import TwentyOne
@@ -34,9 +34,9 @@ def games(game_id: str) -> Game[Any, Any]:
 
 @pytest.fixture
 async def env(tmp_path: Path) -> AsyncIterator[tuple[MatchService, League]]:
-    db: Database = await open_database(tmp_path / "league.sqlite3")
+    db: Storage = await open_storage(tmp_path / "league.sqlite3")
     service = MatchService(db, games=games)
-    league = League(service)
+    league = League(service, db.leagues)
     service.subscribe(league.on_update)
     await service.start()
     yield service, league
@@ -108,9 +108,9 @@ async def test_void_and_recompute_equals_a_fresh_computation(env: Any, tmp_path:
     assert (season, left) == (None, 5)
     voided = await stored(league)
     # A fresh database where the voided match was never played.
-    db = await open_database(tmp_path / "fresh.sqlite3")
+    db = await open_storage(tmp_path / "fresh.sqlite3")
     fresh_service = MatchService(db, games=games)
-    fresh = League(fresh_service)
+    fresh = League(fresh_service, db.leagues)
     fresh_service.subscribe(fresh.on_update)
     for index, (w, loser) in enumerate(plan):
         if index != 2:
@@ -270,9 +270,9 @@ async def test_an_abandoned_seat_is_a_loss_even_when_its_ai_won(env: Any) -> Non
 
 
 async def test_favourite_is_the_duel_hero_or_the_classic_class(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "real.sqlite3")
+    db = await open_storage(tmp_path / "real.sqlite3")
     service = MatchService(db)  # the real games
-    league = League(service)
+    league = League(service, db.leagues)
     service.subscribe(league.on_update)
     try:
         for game, players in (("duel", (100, 101)), ("classic", (100, 101, 102))):
@@ -296,9 +296,9 @@ async def test_favourite_is_the_duel_hero_or_the_classic_class(tmp_path: Path) -
 
 
 async def test_the_classic_class_is_read_from_the_final_table(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "classic.sqlite3")
+    db = await open_storage(tmp_path / "classic.sqlite3")
     service = MatchService(db)
-    league = League(service)
+    league = League(service, db.leagues)
     try:
         match = await service.create(
             guild_id=GUILD, channel_id=2, host_id=100, host_name="A", game="classic"
@@ -328,7 +328,7 @@ def test_leaderboard_and_season_fold_read_through_their_indexes(tmp_path: Path) 
     path = tmp_path / "plan.sqlite3"
 
     async def make() -> None:
-        await (await open_database(path)).close()
+        await (await open_storage(path)).close()
 
     asyncio.run(make())
     conn = sqlite3.connect(path)

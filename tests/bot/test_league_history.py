@@ -16,7 +16,7 @@ import pytest
 from bot.decks import DeckBook
 from bot.history import PAGE_SIZE, History
 from bot.service import MatchService, ServiceError
-from bot.storage import open_database
+from bot.storage import open_storage
 from engine import games as registry
 from engine import replay as offline
 from tests.support import tinygame
@@ -34,10 +34,10 @@ def tiny() -> Iterator[None]:
 
 @pytest.fixture
 async def env(tmp_path: Path, tiny: None) -> AsyncIterator[tuple[MatchService, History]]:
-    db = await open_database(tmp_path / "history.sqlite3")
+    db = await open_storage(tmp_path / "history.sqlite3")
     service = MatchService(db)
     await service.start()
-    yield service, History(service)
+    yield service, History(service, db.history)
     await service.close()
     await db.close()
 
@@ -145,9 +145,9 @@ async def test_export_replays_offline_to_the_same_result(env: Any, tmp_path: Pat
 async def test_a_duel_with_a_built_deck_replays_offline_in_a_fresh_process(
     tmp_path: Path,
 ) -> None:
-    db = await open_database(tmp_path / "duel.sqlite3")
+    db = await open_storage(tmp_path / "duel.sqlite3")
     service = MatchService(db)
-    book = DeckBook(db)
+    book = DeckBook(db.decks)
     service.add_start_hook(book.start_options)
     await service.start()
     try:
@@ -155,7 +155,7 @@ async def test_a_duel_with_a_built_deck_replays_offline_in_a_fresh_process(
         await book.import_deck(100, code, "Muddy")
         await book.use(100, "Muddy")
         match_id = await played_out(service, (100, 101), game="duel")
-        exported = await History(service).export(GUILD, match_id)
+        exported = await History(service, db.history).export(GUILD, match_id)
     finally:
         await service.close()
         await db.close()

@@ -12,7 +12,7 @@ from bot.match_types import SeatInfo
 from bot.render import render_table
 from bot.render.model import Rendered
 from bot.service import MatchService
-from bot.storage import open_database
+from bot.storage import open_storage
 from tests.bot.render_support import make_match, playout
 from tests.bot.test_restore import played_match
 from tests.bot.test_service import Clock, games
@@ -51,7 +51,7 @@ async def test_the_afk_flag_travels_from_storage_to_the_table(tmp_path: Path) ->
     """seats.afk (storage) -> SeatInfo.afk (service) -> the table's mark, after a restart too."""
     path, clock = tmp_path / "afk.sqlite3", Clock()
     match_id, *_ = await played_match(path, clock)
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     try:
         await service.start()

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.service import MatchService
-from bot.storage import open_database
+from bot.storage import open_storage
 from engine.core.record import replay
 from tests.bot.test_service import TINY, Clock, games, lobby, play_one
 
@@ -18,7 +18,7 @@ DAMAGE = "UPDATE snapshots SET state_json = replace(state_json, '\"pile\": ', '\
 async def played_match(path: Path, clock: Clock) -> tuple[int, int, str, int]:
     """A live two-player tiny match one move in: its id, who moves next, a legal key for them
     and the match version."""
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     await service.start()
     match_id = await lobby(service, humans=2)
@@ -44,7 +44,7 @@ async def test_the_background_check_repairs_a_damaged_snapshot(tmp_path: Path) -
     with sqlite3.connect(path) as raw:
         raw.execute(DAMAGE)
     assert stored_snapshot(path, match_id) != good
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     try:
         await service.start()
@@ -60,7 +60,7 @@ async def test_a_move_right_after_a_restart_plays_on_the_replayed_state(tmp_path
     match_id, user, key, version = await played_match(path, clock)
     with sqlite3.connect(path) as raw:
         raw.execute(DAMAGE)
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     try:
         await service.start()
@@ -76,7 +76,7 @@ async def test_a_move_right_after_a_restart_plays_on_the_replayed_state(tmp_path
 async def test_closing_before_the_check_finishes_is_clean(tmp_path: Path) -> None:
     path, clock = tmp_path / "b.sqlite3", Clock()
     await played_match(path, clock)
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     await service.start()
     await service.close()  # cancels the pending check without an error
@@ -90,7 +90,7 @@ async def test_a_hand_never_delivered_is_owed_after_a_restart(tmp_path: Path) ->
     """A crash between the start and the hand DMs: every human seat is owed its hand."""
     path, clock = tmp_path / "h.sqlite3", Clock()
     match_id, *_ = await played_match(path, clock)
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     try:
         await service.start()
@@ -107,7 +107,7 @@ async def test_a_hand_never_delivered_is_owed_after_a_restart(tmp_path: Path) ->
 async def test_only_the_decider_whose_dm_is_older_than_the_match_is_owed(tmp_path: Path) -> None:
     path, clock = tmp_path / "h.sqlite3", Clock()
     match_id, user, key, version = await played_match(path, clock)
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     try:
         await service.start()
@@ -119,7 +119,7 @@ async def test_only_the_decider_whose_dm_is_older_than_the_match_is_owed(tmp_pat
         [decider] = update.deciders
         await service.close()
         await db.close()
-        db = await open_database(path)
+        db = await open_storage(path)
         service = MatchService(db, games=games, clock=clock)
         await service.start()
         assert await service.hands_owed() == {match_id: {decider}}
@@ -141,7 +141,7 @@ async def test_afk_and_closed_dm_seats_are_never_owed_a_hand(tmp_path: Path) -> 
     with sqlite3.connect(path) as raw:
         raw.execute("UPDATE seats SET afk = 1, ai_level = 'heuristic' WHERE seat = 0")
         raw.execute("UPDATE seats SET dm_closed = 1 WHERE seat = 1")
-    db = await open_database(path)
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     try:
         await service.start()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.service import MatchInfo, MatchService, ServiceError, Update
-from bot.storage import Database, open_database
+from bot.storage import Storage, open_storage
 from engine.core import Game
 from engine.core.record import replay
 from tests.support.tinygame import TwentyOne
@@ -37,8 +37,8 @@ class Clock:
         return self.now
 
 
-async def open_service(path: Path, clock: Clock, **kw: Any) -> tuple[Database, MatchService]:
-    db = await open_database(path)
+async def open_service(path: Path, clock: Clock, **kw: Any) -> tuple[Storage, MatchService]:
+    db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock, **kw)
     await service.start()
     return db, service
@@ -50,7 +50,7 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def env(tmp_path: Path, clock: Clock) -> AsyncIterator[tuple[Database, MatchService]]:
+async def env(tmp_path: Path, clock: Clock) -> AsyncIterator[tuple[Storage, MatchService]]:
     db, service = await open_service(tmp_path / "b.sqlite3", clock)
     yield db, service
     await service.close()
@@ -425,7 +425,7 @@ async def test_ai_loop_is_capped_for_a_game_that_never_hands_back(
 ) -> None:
     monkeypatch.setattr("bot.ai_driver.AI_ITERATION_CAP", 25)
     endless = EndlessTiny()
-    db = await open_database(tmp_path / "b.sqlite3")
+    db = await open_storage(tmp_path / "b.sqlite3")
     service = MatchService(db, games=lambda _id: endless, clock=clock)
     try:
         match = await service.create(

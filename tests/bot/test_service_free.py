@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import MatchService, ServiceError
-from bot.storage import open_database
+from bot.storage import open_storage
 from engine.core import Action
 
 HUMANS = 3
@@ -31,7 +31,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def service(tmp_path: Path, clock: Clock) -> AsyncIterator[MatchService]:
-    db = await open_database(tmp_path / "b.sqlite3")
+    db = await open_storage(tmp_path / "b.sqlite3")
     service = MatchService(db, clock=clock)
     await service.start()
     yield service

@@ -14,7 +14,7 @@ import pytest
 from bot import ai_worker
 from bot.service import MatchService, ServiceError
 from bot.settings import SettingsRefused
-from bot.storage import Database, open_database
+from bot.storage import Storage, open_storage
 from engine import games as registry
 from engine.core import Action
 from engine.games import load_game
@@ -22,8 +22,8 @@ from tests.bot.test_service import Clock
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[tuple[Database, MatchService]]:
-    db = await open_database(tmp_path / "b.sqlite3")
+async def env(tmp_path: Path) -> AsyncIterator[tuple[Storage, MatchService]]:
+    db = await open_storage(tmp_path / "b.sqlite3")
     service = MatchService(db, games=load_game, clock=Clock())
     await service.start()
     yield db, service

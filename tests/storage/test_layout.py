@@ -1,52 +1,59 @@
-"""The storage package after splitting the repository: every module within the 400-line limit,
-and ``Repository`` still the one object with every read and write the service used before."""
+"""The storage package's shape: every module within the 400-line limit, only the SQLite adapter
+names sqlite3 or aiosqlite, and each adapter class is a full implementation of its port."""
 
 from __future__ import annotations
 
+import inspect
+import re
 from pathlib import Path
 
-from bot.storage import repository
-from bot.storage.repository import ActionRow, Repository, Row, StoredMatch, VersionConflict
+import bot
+import cogs
+from bot.storage import ports
+from bot.storage.sqlite.decks import DeckStore
+from bot.storage.sqlite.history import HistoryStore
+from bot.storage.sqlite.leagues import LeagueStore
+from bot.storage.sqlite.repository import Repository
+from bot.storage.sqlite.settings import SettingsStore
 
-STORAGE = Path(repository.__file__).parent
-# Repository's public methods before the split (and the hand-delivery pair added since).
-METHODS = {
-    "match",
-    "seats",
-    "match_with_seats",
-    "match_ids",
-    "actions",
-    "stored_matches",
-    "snapshot",
-    "deadlines",
-    "create_match",
-    "set_message",
-    "add_seat",
-    "remove_seat",
-    "set_host",
-    "set_options",
-    "set_deadline",
-    "hand_to_ai",
-    "take_back",
-    "set_status",
-    "mark_dm_closed",
-    "start_match",
-    "record_action",
-    "replace_snapshot",
-    "guild_settings",
-    "save_guild_settings",
-    "mark_hand_sent",
-    "unsent_hands",
-}
+STORAGE = Path(ports.__file__).parent
+ADAPTER = STORAGE / "sqlite"
+PAIRS = [
+    (ports.MatchRepository, Repository),
+    (ports.DeckRepository, DeckStore),
+    (ports.LeagueRepository, LeagueStore),
+    (ports.SettingsRepository, SettingsStore),
+    (ports.HistoryRepository, HistoryStore),
+]
 
 
 def test_every_storage_module_is_within_the_size_limit() -> None:
-    for path in STORAGE.glob("*.py"):
+    for path in STORAGE.rglob("*.py"):
         lines = len(path.read_text(encoding="utf-8").splitlines())
         assert lines <= 400, f"{path.name}: {lines} lines"
 
 
-def test_the_repository_keeps_its_whole_interface() -> None:
-    public = {name for name in dir(Repository) if not name.startswith("_")}
-    assert public >= METHODS, sorted(METHODS - public)
-    assert {ActionRow, StoredMatch, VersionConflict} and Row is not None
+def test_only_the_sqlite_adapter_names_sqlite() -> None:
+    named = re.compile(r"sqlite3|aiosqlite")
+    roots = [Path(bot.__file__).parent, Path(cogs.__file__).parent]
+    offenders = [
+        str(path)
+        for root in roots
+        for path in root.rglob("*.py")
+        if ADAPTER not in path.parents and named.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_each_adapter_class_has_every_method_of_its_port() -> None:
+    for port, adapter in PAIRS:
+        wanted = {
+            name
+            for name, member in inspect.getmembers(port)
+            if not name.startswith("_") and inspect.iscoroutinefunction(member)
+        }
+        assert wanted, port
+        missing = {
+            name for name in wanted if not inspect.iscoroutinefunction(getattr(adapter, name, None))
+        }
+        assert not missing, (adapter.__name__, sorted(missing))

@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from bot.storage import Database, open_database
-from bot.storage.repository import Repository
+from bot.storage.sqlite.database import Database
+from bot.storage.sqlite.repository import Repository
+from tests.storage.sqlite import open_migrated
 
 
 @pytest.fixture
 async def repo(tmp_path: Path) -> AsyncIterator[Repository]:
-    db = await open_database(tmp_path / "b.sqlite3")
+    db = await open_migrated(tmp_path / "b.sqlite3")
     yield Repository(db)
     await db.close()
 
@@ -29,7 +30,7 @@ async def new_match(repo: Repository) -> int:
 async def status(repo: Repository, match_id: int) -> str:
     found = await repo.match_with_seats(match_id)
     assert found is not None
-    return str(found[0]["status"])
+    return found[0].status
 
 
 async def test_writes_show_in_the_next_read(repo: Repository) -> None:
@@ -62,8 +63,7 @@ async def test_callers_cannot_change_the_cached_rows(repo: Repository) -> None:
     match_id = await new_match(repo)
     found = await repo.match_with_seats(match_id)
     assert found is not None
-    found[0]["status"] = "scribbled"
-    found[1][0]["name"] = "scribbled"
+    found[1].clear()  # the list is the caller's; the records in it are frozen
     again = await repo.match_with_seats(match_id)
     assert again is not None
-    assert again[0]["status"] == "lobby" and again[1][0]["name"] == "Ann"
+    assert again[0].status == "lobby" and again[1][0].name == "Ann"

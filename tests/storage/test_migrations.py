@@ -7,14 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import MigrationError, open_database
-from bot.storage.migrate import available_migrations, migrate, schema_version
+from bot.storage import MigrationError, open_storage
+from bot.storage.sqlite.migrate import available_migrations, migrate, schema_version
+from tests.storage.sqlite import open_migrated
 
 TABLES = {"guild_settings", "matches", "seats", "actions", "snapshots"}
 
 
 async def test_empty_file_migrates_to_latest(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "b.sqlite3")
+    db = await open_migrated(tmp_path / "b.sqlite3")
     try:
         assert await schema_version(db) == available_migrations()[-1].number
     finally:
@@ -26,12 +27,12 @@ async def test_empty_file_migrates_to_latest(tmp_path: Path) -> None:
 
 
 async def test_migrating_twice_is_a_no_op(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "b.sqlite3")
+    db = await open_migrated(tmp_path / "b.sqlite3")
     try:
         assert await migrate(db) == []
     finally:
         await db.close()
-    db = await open_database(tmp_path / "b.sqlite3")  # reopening applies nothing either
+    db = await open_migrated(tmp_path / "b.sqlite3")  # reopening applies nothing either
     try:
         assert await migrate(db) == []
     finally:
@@ -43,11 +44,11 @@ async def test_database_newer_than_code_is_refused(tmp_path: Path) -> None:
     with sqlite3.connect(path) as raw:
         raw.execute("PRAGMA user_version = 999")
     with pytest.raises(MigrationError, match="newer than this code"):
-        await open_database(path)
+        await open_storage(path)
 
 
 async def test_action_log_is_append_only(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "b.sqlite3")
+    db = await open_migrated(tmp_path / "b.sqlite3")
     try:
         async with db.transaction() as conn:
             await conn.execute(
@@ -66,7 +67,7 @@ async def test_action_log_is_append_only(tmp_path: Path) -> None:
 
 
 async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
-    db = await open_database(tmp_path / "b.sqlite3")
+    db = await open_migrated(tmp_path / "b.sqlite3")
     try:
         with pytest.raises(sqlite3.IntegrityError):
             async with db.transaction() as conn:

@@ -1,5 +1,6 @@
-"""One-hop reads and writes (``Database.read``/``write``): a write commits all or nothing, and a
-version conflict in ``record_action`` leaves the match, its log and its snapshot untouched."""
+"""The SQLite adapter's one-hop reads and writes (``Database.read``/``write``): a write commits
+all or nothing, and a version conflict in ``record_action`` leaves the match, its log and its
+snapshot untouched."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from typing import Any
 
 import pytest
 
-from bot.storage import Database, open_database
-from bot.storage.repository import ActionRow, Repository, VersionConflict
+from bot.storage.models import ActionRow, VersionConflict
+from bot.storage.sqlite.database import Database
+from bot.storage.sqlite.repository import Repository
+from tests.storage.sqlite import open_migrated
 
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    opened = await open_database(tmp_path / "b.sqlite3")
+    opened = await open_migrated(tmp_path / "b.sqlite3")
     yield opened
     await opened.close()
 
@@ -29,7 +32,7 @@ async def live_match(repo: Repository) -> int:
     found = await repo.match_with_seats(match_id)
     assert found is not None
     await repo.start_match(
-        match_id, found[0]["version"], header={}, ai_seed=1, state={"n": 0}, deadline_at=None
+        match_id, found[0].version, header={}, ai_seed=1, state={"n": 0}, deadline_at=None
     )
     return match_id
 
@@ -53,7 +56,7 @@ async def test_a_stale_record_action_changes_nothing(db: Database) -> None:
     match_id = await live_match(repo)
     before = await repo.match_with_seats(match_id)
     assert before is not None
-    version = before[0]["version"]
+    version = before[0].version
     row = ActionRow(seat=0, action={"kind": "pass"})
     with pytest.raises(VersionConflict):
         await repo.record_action(
@@ -66,7 +69,7 @@ async def test_a_stale_record_action_changes_nothing(db: Database) -> None:
         match_id, version, 0, row, state={"n": 1}, outcome=None, deadline_at=None
     )
     after = await repo.match_with_seats(match_id)
-    assert after is not None and after[0]["version"] == version + 1
+    assert after is not None and after[0].version == version + 1
     assert await repo.snapshot(match_id) == (1, {"n": 1})
 
 

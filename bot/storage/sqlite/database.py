@@ -1,4 +1,5 @@
-"""One aiosqlite connection for the whole process, and a helper that serialises transactions.
+"""The SQLite adapter's one aiosqlite connection for the whole process, and the helpers that
+serialise transactions.
 
 SQLite allows one writer; funnelling every transaction through one asyncio lock on one
 connection means no coroutine ever sees another's half-done transaction.
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
+
+from bot.storage.models import DatabaseUnavailable
 
 BUSY_TIMEOUT_MS = 5000
 T = TypeVar("T")
@@ -123,14 +126,6 @@ class Database:
 
     async def close(self) -> None:
         await self._conn.close()
-
-
-class DatabaseUnavailable(Exception):
-    """The database file cannot be opened or used; the message is one line for the operator."""
-
-    def __init__(self, path: Path | str, cause: BaseException) -> None:
-        reason = " ".join(str(cause).split()) or type(cause).__name__
-        super().__init__(f"cannot use the database {path}: {reason}")
 
 
 def _roll_back(raw: sqlite3.Connection) -> None:

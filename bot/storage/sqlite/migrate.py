@@ -9,13 +9,10 @@ from importlib import resources
 
 import aiosqlite
 
-from bot.storage.database import Database
+from bot.storage.models import MigrationError
+from bot.storage.sqlite.database import Database
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-
-class MigrationError(Exception):
-    pass
 
 
 @dataclass(frozen=True)
@@ -26,7 +23,7 @@ class Migration:
 
 
 def available_migrations() -> list[Migration]:
-    folder = resources.files("bot.storage") / "migrations"
+    folder = resources.files("bot.storage.sqlite") / "migrations"
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _NAME.match(entry.name)

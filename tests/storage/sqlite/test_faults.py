@@ -12,16 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, open_database
-from bot.storage.database import DatabaseUnavailable
-from bot.storage.repository import ActionRow, Repository
+from bot.storage import DatabaseUnavailable, open_storage
+from bot.storage.models import ActionRow
+from bot.storage.sqlite.database import Database
+from bot.storage.sqlite.repository import Repository
+from tests.storage.sqlite import open_migrated
 
 FULL = "database or disk is full"
 
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    opened = await open_database(tmp_path / "b.sqlite3")
+    opened = await open_migrated(tmp_path / "b.sqlite3")
     yield opened
     await opened.close()
 
@@ -31,7 +33,7 @@ async def test_a_corrupt_file_raises_one_line_and_leaves_no_thread(tmp_path: Pat
     path.write_bytes(b"not a database at all " * 20)
     before = threading.active_count()
     with pytest.raises(DatabaseUnavailable) as caught:
-        await open_database(path)
+        await open_storage(path)
     assert str(caught.value) == f"cannot use the database {path}: file is not a database"
     # aiosqlite's connection thread is not a daemon: one left running keeps the process alive.
     # (Closed, it ends on its next loop turn: give it a moment, not a deadline to meet.)
@@ -44,7 +46,7 @@ async def test_a_corrupt_file_raises_one_line_and_leaves_no_thread(tmp_path: Pat
 
 async def test_a_missing_folder_is_created(tmp_path: Path) -> None:
     path = tmp_path / "var" / "deeper" / "backstab.sqlite3"
-    db = await open_database(path)
+    db = await open_storage(path)
     await db.close()
     assert path.is_file()
 
@@ -53,7 +55,7 @@ async def test_a_folder_that_is_a_file_raises_one_line(tmp_path: Path) -> None:
     (tmp_path / "var").write_text("not a folder")
     path = tmp_path / "var" / "backstab.sqlite3"
     with pytest.raises(DatabaseUnavailable, match=f"cannot use the database {path}: "):
-        await open_database(path)
+        await open_storage(path)
 
 
 async def fill_the_disk(db: Database) -> None:
@@ -102,9 +104,9 @@ async def test_a_full_disk_during_a_move_keeps_the_match_as_it_was(db: Database)
     found = await repo.match_with_seats(match_id)
     assert found is not None
     await repo.start_match(
-        match_id, found[0]["version"], header={}, ai_seed=1, state={"n": 0}, deadline_at=None
+        match_id, found[0].version, header={}, ai_seed=1, state={"n": 0}, deadline_at=None
     )
-    version = (await repo.match(match_id))["version"]  # type: ignore[index]
+    version = (await repo.match(match_id)).version  # type: ignore[union-attr]
     await fill_the_disk(db)
     with pytest.raises(sqlite3.OperationalError, match=FULL):
         await repo.record_action(
@@ -116,5 +118,5 @@ async def test_a_full_disk_during_a_move_keeps_the_match_as_it_was(db: Database)
             outcome=None,
             deadline_at=None,
         )
-    assert (await repo.match(match_id))["version"] == version  # type: ignore[index]
+    assert (await repo.match(match_id)).version == version  # type: ignore[union-attr]
     assert await repo.actions(match_id) == []

@@ -1,5 +1,6 @@
-"""Reading matches: the match row and its seats (cached, the bot's most frequent read), the
-action log, snapshots, deadlines, and everything a restart needs in four queries.
+"""The SQLite adapter's match reads: the match row and its seats (cached, the bot's most
+frequent read), the action log, snapshots, deadlines, and everything a restart needs in four
+queries.
 
 Reads run under the connection lock without BEGIN: each is one statement (or a pair that
 cannot interleave with a write, since writes take the same lock), which saves two round trips.
@@ -16,8 +17,18 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.database import Database
-from bot.storage.rows import SEATS_SQL, Row, StoredMatch, _one, _seats
+from bot.storage.models import MatchRow, SeatRow, StoredMatch
+from bot.storage.sqlite.database import Database
+from bot.storage.sqlite.rows import (
+    MATCH_COLUMNS,
+    MATCH_SQL,
+    SEAT_COLUMNS,
+    SEATS_SQL,
+    _one,
+    _seats,
+    match_row,
+    seat_row,
+)
 
 MATCH_CACHE_SIZE = 4096  # a few KB each; more than the live matches of a busy bot
 
@@ -29,7 +40,8 @@ class MatchReads:
         # redraw). Every write to a match or its seats goes through this class and drops the
         # entry once committed; a read keeps what it read only if no write to that match
         # committed meanwhile (the per-match write count did not move).
-        self._matches: OrderedDict[int, tuple[Row, list[Row]]] = OrderedDict()
+        # The records are frozen, so a hit hands out the cached ones themselves.
+        self._matches: OrderedDict[int, tuple[MatchRow, tuple[SeatRow, ...]]] = OrderedDict()
         self._writes: dict[int, int] = {}
 
     @asynccontextmanager
@@ -41,21 +53,22 @@ class MatchReads:
             self._forget(match_id)
 
     # reads ---------------------------------------------------------------------------------
-    async def match(self, match_id: int) -> Row | None:
+    async def match(self, match_id: int) -> MatchRow | None:
         async with self.db.exclusive() as conn:
-            return await _one(conn, "SELECT * FROM matches WHERE id = ?", (match_id,))
+            row = await _one(conn, MATCH_SQL, (match_id,))
+        return match_row(row) if row is not None else None
 
-    async def seats(self, match_id: int) -> list[Row]:
+    async def seats(self, match_id: int) -> list[SeatRow]:
         async with self.db.exclusive() as conn:
             return await _seats(conn, match_id)
 
-    async def match_with_seats(self, match_id: int) -> tuple[Row, list[Row]] | None:
-        def read(raw: sqlite3.Connection) -> tuple[Row, list[Row]] | None:
-            found = raw.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchall()
+    async def match_with_seats(self, match_id: int) -> tuple[MatchRow, list[SeatRow]] | None:
+        def read(raw: sqlite3.Connection) -> tuple[MatchRow, tuple[SeatRow, ...]] | None:
+            found = raw.execute(MATCH_SQL, (match_id,)).fetchall()
             if not found:
                 return None
             seats = raw.execute(SEATS_SQL, (match_id,)).fetchall()
-            return dict(found[0]), [dict(s) for s in seats]
+            return match_row(found[0]), tuple(seat_row(s) for s in seats)
 
         cached = self._matches.get(match_id)
         if cached is None:
@@ -65,13 +78,14 @@ class MatchReads:
             if found is None:
                 return None
             if self._writes.get(match_id, 0) != writes:
-                return found  # a write landed meanwhile: what was read may already be old
+                # a write landed meanwhile: what was read may already be old
+                return found[0], list(found[1])
             cached = found
             self._matches[match_id] = cached
             if len(self._matches) > MATCH_CACHE_SIZE:
                 self._matches.popitem(last=False)
         self._matches.move_to_end(match_id)
-        return dict(cached[0]), [dict(s) for s in cached[1]]
+        return cached[0], list(cached[1])
 
     def _forget(self, match_id: int) -> None:
         """After a write to the match or its seats has committed (or failed)."""
@@ -124,37 +138,52 @@ class MatchReads:
         if match_id is not None:
             where += " AND m.id = ?"
             params.append(match_id)
-        found: dict[int, StoredMatch] = {}
+        rows: dict[int, MatchRow] = {}
+        seats: dict[int, list[SeatRow]] = {}
+        actions: dict[int, list[dict[str, Any]]] = {}
+        damaged: dict[int, list[str]] = {}
+        snapshots: dict[int, tuple[int, dict[str, Any]]] = {}
         async with self.db.exclusive() as conn:
             for row in await conn.execute_fetchall(
-                f"SELECT m.* FROM matches m WHERE {where} ORDER BY m.id", params
+                f"SELECT {_PREFIXED} FROM matches m WHERE {where} ORDER BY m.id", params
             ):
-                found[int(row["id"])] = StoredMatch(dict(row), [], [], None)
-            if not found:
+                found = match_row(row)
+                rows[found.id] = found
+                seats[found.id], actions[found.id], damaged[found.id] = [], [], []
+            if not rows:
                 return []
             joined = f"JOIN matches m ON m.id = x.match_id WHERE {where}"
             for row in await conn.execute_fetchall(
-                f"SELECT x.* FROM seats x {joined} ORDER BY x.match_id, x.seat", params
+                f"SELECT {_SEATS_PREFIXED} FROM seats x {joined} ORDER BY x.match_id, x.seat",
+                params,
             ):
-                found[int(row["match_id"])].seats.append(dict(row))
+                seats[int(row[0])].append(seat_row(row))
             for row in await conn.execute_fetchall(
                 f"SELECT x.match_id, x.idx, x.action_json FROM actions x {joined}"
                 " ORDER BY x.match_id, x.idx",
                 params,
             ):
-                stored = found[int(row[0])]
                 action = _json_object(row[2])
                 if action is None:
-                    stored.damaged.append(f"action {row[1]}")
-                stored.actions.append(action or {})
+                    damaged[int(row[0])].append(f"action {row[1]}")
+                actions[int(row[0])].append(action or {})
             for row in await conn.execute_fetchall(
                 f"SELECT x.match_id, x.action_count, x.state_json FROM snapshots x {joined}",
                 params,
             ):
                 state = _json_object(row[2])
                 if state is not None:  # an unreadable snapshot: the log is the truth
-                    found[int(row[0])].snapshot = (int(row[1]), state)
-        return list(found.values())
+                    snapshots[int(row[0])] = (int(row[1]), state)
+        return [
+            StoredMatch(
+                head,
+                tuple(seats[i]),
+                tuple(actions[i]),
+                snapshots.get(i),
+                tuple(damaged[i]),
+            )
+            for i, head in rows.items()
+        ]
 
     async def snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
         async with self.db.exclusive() as conn:
@@ -176,6 +205,10 @@ class MatchReads:
                 (status,),
             )
         return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]
+
+
+_PREFIXED = ", ".join(f"m.{c.strip()}" for c in MATCH_COLUMNS.split(","))
+_SEATS_PREFIXED = ", ".join(f"x.{c.strip()}" for c in SEAT_COLUMNS.split(","))
 
 
 def _json_object(text: Any) -> dict[str, Any] | None:

@@ -1,12 +1,13 @@
-"""SQL for per-server settings (``server_settings``, migration 0003). A missing row or a NULL
-column means "the default", so a changed default reaches every server that never chose."""
+"""The SQLite ``SettingsRepository``: per-server settings (``server_settings``, migration
+0003). A missing row or a NULL column means "the default", so a changed default reaches every
+server that never chose."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from bot.storage.database import Database
+from bot.storage.sqlite.database import Database
 
 COLUMNS = (
     "turn_seconds",

@@ -1,8 +1,8 @@
-"""Every SQL string about match history: a player's finished matches in a server."""
+"""The SQLite ``HistoryRepository``: a player's finished matches in a server."""
 
 from __future__ import annotations
 
-from bot.storage.database import Database
+from bot.storage.sqlite.database import Database
 
 
 class HistoryStore:

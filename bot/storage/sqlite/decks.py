@@ -1,33 +1,13 @@
-"""Every SQL string about players' decks and the deck each one takes into the next match."""
+"""The SQLite ``DeckRepository``: players' decks and the deck each one takes into the next match."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 import time
-from dataclasses import dataclass
 
-from bot.storage.database import Database
-
-
-class DeckNameTaken(Exception):
-    """The owner already has a deck of that name (names ignore case)."""
-
-
-@dataclass(frozen=True)
-class StoredDeck:
-    id: int
-    owner_id: int
-    game: str
-    name: str
-    hero: str
-    cards: dict[str, int]
-
-
-@dataclass(frozen=True)
-class DeckChoice:
-    deck_id: int | None
-    precon: str | None
+from bot.storage.models import DeckChoice, DeckNameTaken, StoredDeck
+from bot.storage.sqlite.database import Database
 
 
 class DeckStore:

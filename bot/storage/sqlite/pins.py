@@ -9,8 +9,8 @@ import sqlite3
 import time
 from typing import Any
 
-from bot.storage.matches import MatchReads
-from bot.storage.rows import _bump, _one
+from bot.storage.sqlite.matches import MatchReads
+from bot.storage.sqlite.rows import _bump, _one
 
 
 class PinWrites(MatchReads):

@@ -1,7 +1,7 @@
-"""Every SQL string of the bot lives in ``bot/storage``; ``Repository`` is the one object the
-service holds. Reads (``matches.py``) and lobby / seat writes (``seats.py``) are its bases; the
-game's writes (start, each move, snapshots) and guild settings are here. Callers get plain
-rows (dicts), never cursors.
+"""``Repository``, the SQLite ``MatchRepository`` (``bot.storage.ports``). Reads
+(``matches.py``), lobby / seat writes (``seats.py``) and pins (``pins.py``) are its bases; the
+game's writes (start, each move, snapshots) are here. Callers get the port's frozen records,
+never rows or cursors.
 """
 
 from __future__ import annotations
@@ -11,19 +11,9 @@ import sqlite3
 import time
 from typing import Any
 
-from bot.storage.matches import MATCH_CACHE_SIZE
-from bot.storage.pins import PinWrites, save_card_set
-from bot.storage.rows import ActionRow, Row, StoredMatch, VersionConflict, _one
-from bot.storage.seats import SeatWrites
-
-__all__ = [
-    "MATCH_CACHE_SIZE",
-    "ActionRow",
-    "Repository",
-    "Row",
-    "StoredMatch",
-    "VersionConflict",
-]
+from bot.storage.models import ActionRow, VersionConflict
+from bot.storage.sqlite.pins import PinWrites, save_card_set
+from bot.storage.sqlite.seats import SeatWrites
 
 
 class Repository(SeatWrites, PinWrites):
@@ -144,20 +134,4 @@ class Repository(SeatWrites, PinWrites):
             await conn.execute(
                 "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?",
                 (count, json.dumps(state), match_id),
-            )
-
-    # guild settings ------------------------------------------------------------------------
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self.db.exclusive() as conn:
-            row = await _one(
-                conn, "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
-            )
-        return json.loads(row["settings_json"]) if row else {}
-
-    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO guild_settings (guild_id, settings_json) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json",
-                (guild_id, json.dumps(settings)),
             )

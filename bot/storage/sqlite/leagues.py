@@ -1,39 +1,16 @@
-"""Every SQL string about seasons, the league log, ratings and match history."""
+"""The SQLite ``LeagueRepository``: seasons, the league log and ratings."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
 from bot.ratings import MatchResult, PlayerRating
-from bot.storage.database import Database
-
-Row = dict[str, Any]
-
-
-class SeasonConflict(Exception):
-    """A season of that name exists, or one is already open (see the unique indexes)."""
-
-
-@dataclass(frozen=True)
-class Season:
-    id: int
-    guild_id: int
-    name: str
-    started_at: float
-    ended_at: float | None
-
-
-@dataclass(frozen=True)
-class LeagueSeat:
-    user_id: int
-    place: int
-    won: bool
-    role: str | None
+from bot.storage.models import LeagueSeat, LoggedMatch, RecentResult, Season, SeasonConflict
+from bot.storage.sqlite.database import Database
 
 
 class LeagueStore:
@@ -84,9 +61,19 @@ class LeagueStore:
         rows = await self._all("SELECT 1 FROM league_matches WHERE match_id = ?", (match_id,))
         return bool(rows)
 
-    async def logged_match(self, match_id: int) -> Row | None:
-        rows = await self._all("SELECT * FROM league_matches WHERE match_id = ?", (match_id,))
-        return rows[0] if rows else None
+    async def logged_match(self, match_id: int) -> LoggedMatch | None:
+        rows = await self._all(
+            "SELECT match_id, guild_id, game, season_id, finished_at, voided FROM league_matches"
+            " WHERE match_id = ?",
+            (match_id,),
+            raw=True,
+        )
+        if not rows:
+            return None
+        match, guild, game, season, finished_at, voided = rows[0]
+        return LoggedMatch(
+            int(match), int(guild), str(game), int(season), finished_at, bool(voided)
+        )
 
     async def log_match(
         self,
@@ -250,14 +237,16 @@ class LeagueStore:
 
     async def recent(
         self, guild_id: int, game: str, season_id: int, user_id: int, limit: int
-    ) -> list[Row]:
-        return await self._all(
+    ) -> list[RecentResult]:
+        rows = await self._all(
             "SELECT m.match_id, m.finished_at, s.place, s.won, s.role FROM league_seats s"
             " JOIN league_matches m ON m.match_id = s.match_id WHERE s.user_id = ?"
             " AND m.guild_id = ? AND m.game = ? AND m.season_id = ? AND m.voided = 0"
             " ORDER BY m.finished_at DESC, m.match_id DESC LIMIT ?",
             (user_id, guild_id, game, season_id, limit),
+            raw=True,
         )
+        return [RecentResult(int(m), float(f), int(p), bool(w), r) for m, f, p, w, r in rows]
 
     async def favourite_role(
         self, guild_id: int, game: str, season_id: int, user_id: int
@@ -321,13 +310,13 @@ async def _upsert_ratings(
     )
 
 
-def _season(row: Row) -> Season:
+def _season(row: dict[str, Any]) -> Season:
     return Season(
         int(row["id"]), int(row["guild_id"]), str(row["name"]), row["started_at"], row["ended_at"]
     )
 
 
-def _rating(row: Row) -> PlayerRating:
+def _rating(row: dict[str, Any]) -> PlayerRating:
     return PlayerRating(
         int(row["user_id"]),
         mu=float(row["mu"]),

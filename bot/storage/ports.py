@@ -1,0 +1,314 @@
+"""The storage ports: what the bot may ask of storage, one ``Protocol`` per aggregate, and the
+``Storage`` bundle that carries one implementation of each.
+
+Everything above this file (service, league, decks, settings, history, cogs, benches) talks to
+these protocols and the records of ``bot.storage.models``; only a backend package
+(``bot/storage/sqlite/`` today) knows SQL, connections or threads. A second backend implements
+the same protocols, builds a ``Storage`` and passes ``tests/storage/contract/``.
+
+Writes to a match or its seats are optimistic where a player could race another: the ones that
+take an ``expected_version`` raise ``VersionConflict`` when someone moved first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.ratings import MatchResult, PlayerRating
+from bot.storage.models import (
+    ActionRow,
+    DeckChoice,
+    LeagueSeat,
+    LoggedMatch,
+    MatchRow,
+    RecentResult,
+    Season,
+    SeatRow,
+    StoredDeck,
+    StoredMatch,
+)
+
+# (digest, game, definitions): a content-addressed card set a match is pinned to.
+CardSet = tuple[str, str, dict[str, Any]]
+
+
+class MatchReads(Protocol):
+    async def match(self, match_id: int) -> MatchRow | None: ...
+
+    async def seats(self, match_id: int) -> list[SeatRow]: ...
+
+    async def match_with_seats(self, match_id: int) -> tuple[MatchRow, list[SeatRow]] | None:
+        """The bot's most frequent read: an implementation should cache it, dropping the
+        entry on every write to the match or its seats."""
+        ...
+
+    async def match_ids(
+        self,
+        *,
+        statuses: Sequence[str],
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[int]: ...
+
+    async def actions(self, match_id: int) -> list[dict[str, Any]]: ...
+
+    async def stored_matches(
+        self, *, statuses: Sequence[str] | None = ("live",), match_id: int | None = None
+    ) -> list[StoredMatch]:
+        """Everything a restart needs (any status when ``statuses`` is None); an unreadable
+        action or snapshot is named in ``damaged``, never raised."""
+        ...
+
+    async def snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None: ...
+
+    async def deadlines(self, status: str) -> list[tuple[int, int, float]]:
+        """(match, version, deadline_at) of every match in ``status`` with a deadline."""
+        ...
+
+
+class LobbyWrites(Protocol):
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: dict[str, Any],
+    ) -> int: ...
+
+    async def set_message(self, match_id: int, message_id: int, thread_id: int | None) -> None: ...
+
+    async def add_seat(
+        self, match_id: int, seat: int, user_id: int | None, name: str, ai_level: str | None
+    ) -> None: ...
+
+    async def remove_seat(
+        self, match_id: int, seat: int, *, new_host: int | None, cancel: bool
+    ) -> None: ...
+
+    async def set_host(self, match_id: int, user_id: int) -> None: ...
+
+    async def set_options(self, match_id: int, options: dict[str, Any]) -> None: ...
+
+    async def set_deadline(
+        self, match_id: int, deadline_at: float | None, kind: str | None
+    ) -> None: ...
+
+    async def set_status(self, match_id: int, status: str) -> None: ...
+
+
+class SeatWrites(Protocol):
+    async def hand_to_ai(self, match_id: int, seat: int, level: str) -> None: ...
+
+    async def take_back(self, match_id: int, seat: int) -> None: ...
+
+    async def mark_dm_closed(self, match_id: int, user_id: int) -> None: ...
+
+    async def mark_hand_sent(self, match_id: int, user_id: int, version: int) -> None: ...
+
+    async def unsent_hands(self) -> list[tuple[int, int, int | None]]:
+        """(match, seat, hand_sent) of human seats of live matches owed a hand DM."""
+        ...
+
+
+class PlayWrites(Protocol):
+    async def start_match(
+        self,
+        match_id: int,
+        expected_version: int,
+        *,
+        header: dict[str, Any],
+        ai_seed: int,
+        state: dict[str, Any],
+        deadline_at: float | None,
+        deadline_kind: str | None = "turn",
+        card_set: tuple[str, str, dict[str, Any] | None] | None = None,
+        rules_version: int | None = None,
+    ) -> None: ...
+
+    async def record_action(
+        self,
+        match_id: int,
+        expected_version: int,
+        index: int,
+        action: ActionRow,
+        *,
+        state: dict[str, Any],
+        outcome: dict[str, Any] | None,
+        deadline_at: float | None,
+        deadline_kind: str | None = "turn",
+    ) -> None:
+        """Append one action and replace the snapshot, all or nothing. Runs for every move:
+        it must be one round trip to the database where the backend allows."""
+        ...
+
+    async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None: ...
+
+
+class PinWrites(Protocol):
+    async def card_set(self, digest: str) -> dict[str, Any] | None: ...
+
+    async def pin_match(
+        self, match_id: int, *, card_set: CardSet | None, rules_version: int
+    ) -> None: ...
+
+    async def end_match(self, match_id: int, reason: str) -> bool: ...
+
+    async def mark_table_drawn(self, match_id: int, version: int) -> None: ...
+
+    async def table_version(self, match_id: int) -> int | None: ...
+
+    async def last_alive(self) -> float | None: ...
+
+    async def move_deadlines(self, by: float, running_at: float, now: float) -> list[int]: ...
+
+
+class MatchRepository(MatchReads, LobbyWrites, SeatWrites, PlayWrites, PinWrites, Protocol):
+    """Matches, their seats, action logs, snapshots and card-set pins: one aggregate, since
+    every write to any of them moves the match's version or its cached row."""
+
+
+class DeckRepository(Protocol):
+    async def decks_of(self, owner_id: int, game: str) -> list[StoredDeck]: ...
+
+    async def find(self, owner_id: int, game: str, name: str) -> StoredDeck | None: ...
+
+    async def by_id(self, deck_id: int) -> StoredDeck | None: ...
+
+    async def create(
+        self, owner_id: int, game: str, name: str, hero: str, cards: dict[str, int]
+    ) -> StoredDeck:
+        """Raises ``DeckNameTaken`` when the owner has a deck of that name (any case)."""
+        ...
+
+    async def save_cards(self, deck_id: int, cards: dict[str, int]) -> None: ...
+
+    async def delete(self, deck_id: int) -> None:
+        """Also forgets any player's choice of that deck."""
+        ...
+
+    async def count(self, owner_id: int) -> int: ...
+
+    async def choice(self, user_id: int, game: str) -> DeckChoice | None: ...
+
+    async def choose(
+        self, user_id: int, game: str, *, deck_id: int | None, precon: str | None
+    ) -> None: ...
+
+
+class LeagueRepository(Protocol):
+    async def seasons(self, guild_id: int) -> list[Season]: ...
+
+    async def open_season(self, guild_id: int) -> Season | None: ...
+
+    async def season_at(self, guild_id: int, when: float) -> int: ...
+
+    async def start_season(self, guild_id: int, name: str, now: float) -> Season:
+        """Raises ``SeasonConflict`` when the name is taken or a season is open."""
+        ...
+
+    async def end_season(self, season_id: int, now: float) -> None: ...
+
+    async def is_logged(self, match_id: int) -> bool: ...
+
+    async def logged_match(self, match_id: int) -> LoggedMatch | None: ...
+
+    async def log_match(
+        self,
+        *,
+        match_id: int,
+        guild_id: int,
+        game: str,
+        season_id: int,
+        finished_at: float,
+        seats: Sequence[LeagueSeat],
+        ratings: Iterable[PlayerRating],
+    ) -> None: ...
+
+    async def void_and_replace(
+        self,
+        match_id: int,
+        guild_id: int,
+        game: str,
+        season_id: int,
+        ratings: Iterable[PlayerRating],
+    ) -> None: ...
+
+    async def replace_ratings(
+        self, guild_id: int, game: str, season_id: int, ratings: Iterable[PlayerRating]
+    ) -> None: ...
+
+    async def season_results(
+        self, guild_id: int, game: str, season_id: int, *, without: int | None = None
+    ) -> list[MatchResult]: ...
+
+    async def last_logged(
+        self, guild_id: int, game: str, season_id: int
+    ) -> tuple[float, int] | None: ...
+
+    async def unlogged_finished(self, since: float) -> list[int]: ...
+
+    async def ratings_of(
+        self, guild_id: int, game: str, season_id: int, users: Sequence[int]
+    ) -> dict[int, PlayerRating]: ...
+
+    async def leaderboard(
+        self, guild_id: int, game: str, season_id: int, *, limit: int, offset: int
+    ) -> tuple[list[PlayerRating], int]: ...
+
+    async def rank_of(
+        self, guild_id: int, game: str, season_id: int, rating: PlayerRating
+    ) -> int: ...
+
+    async def games_rated(self, guild_id: int, season_id: int, user_id: int) -> list[str]: ...
+
+    async def recent(
+        self, guild_id: int, game: str, season_id: int, user_id: int, limit: int
+    ) -> list[RecentResult]: ...
+
+    async def favourite_role(
+        self, guild_id: int, game: str, season_id: int, user_id: int
+    ) -> str | None: ...
+
+    async def names(self, user_ids: Sequence[int]) -> dict[int, str]: ...
+
+
+class SettingsRepository(Protocol):
+    async def load(self, guild_id: int) -> dict[str, Any]:
+        """The settings a server has chosen (unset ones left out)."""
+        ...
+
+    async def save(self, guild_id: int, values: dict[str, Any], by_user: int) -> None:
+        """Set the given settings (``None`` resets one); ``ValueError`` for an unknown name."""
+        ...
+
+
+class HistoryRepository(Protocol):
+    async def finished_of(
+        self, guild_id: int, user_id: int, *, limit: int, offset: int
+    ) -> tuple[list[tuple[int, float]], int]: ...
+
+    async def finished_at(self, match_id: int) -> float | None: ...
+
+
+@dataclass(frozen=True)
+class Storage:
+    """One implementation of every port, opened once at start-up and handed to whoever needs
+    a repository (``bot.storage.open_storage``)."""
+
+    matches: MatchRepository
+    decks: DeckRepository
+    leagues: LeagueRepository
+    settings: SettingsRepository
+    history: HistoryRepository
+    # Where the data lives, for log lines and error messages (a path, later a URL).
+    location: str
+    closer: Callable[[], Awaitable[None]]
+
+    async def close(self) -> None:
+        await self.closer()
