@@ -30,13 +30,12 @@ from bot.render.ids import parse_custom_id
 from bot.render.leaks import (
     PUBLIC,
     Recipient,
-    _shown,
     all_card_names,
     find_leaks,
     forbidden_names,
     message_texts,
+    shown_names,
 )
-from engine.games import load_game
 
 EPHEMERAL = 64  # Discord message flag
 MESSAGE_CALLBACKS = frozenset({4, 7})  # interaction callbacks that carry a message body
@@ -85,11 +84,10 @@ class Watched:
         return out
 
     def shown_since(self, start: int, recipient: Recipient) -> set[str]:
-        game = load_game(self.game_id)
         out: set[str] = set()
         for version, events in self.events.items():
             if start < version <= self.latest:
-                out |= _shown(game, events, recipient)
+                out |= shown_names(self.game_id, events, recipient)
         return out
 
     def prune(self) -> None:

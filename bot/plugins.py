@@ -12,27 +12,71 @@ quest engine) is loadable for tests but is never offered to people.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.render.games import GameRenderer
-from engine.core import Game
+from bot.render.pictures import CardFace
+from engine.core import Event, Game
 
 _GENERIC = GameRenderer()
 
 
+class CardEntry(NamedTuple):
+    """One card of a game's set as ``/card`` shows it."""
+
+    id: str
+    face: CardFace
+    copies: int
+
+
 @dataclass(frozen=True, slots=True)
+class Reference:
+    """What ``/rules`` and ``/card`` know of a game: topic id -> (title, text), and the
+    game's cards (read from ``data/`` when first asked)."""
+
+    topics: Mapping[str, tuple[str, str]]
+    cards: Callable[[], Iterable[CardEntry]]
+
+
+# Who reads a message: the public channel (None) or one seat's private messages.
+Recipient = int | None
+
+
+class HiddenCards(NamedTuple):
+    """A state's secrets: the name of each card instance, and per recipient (``None`` for the
+    public channel, then each seat) the instances it cannot look at."""
+
+    names: Sequence[str]
+    hidden: Mapping[Recipient, set[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class LeakOracle:
+    """The game's hidden-information rules, for the leak checks (``bot/render/leaks.py``).
+    They read the full state on purpose: they check what the renderers drew from the views."""
+
+    hidden_cards: Callable[[Game[Any, Any], Any], HiddenCards]
+    # The names of the cards an event showed a recipient (in its redacted form).
+    shown_names: Callable[[Game[Any, Any], Event, Recipient], Iterable[str]]
+    card_names: Callable[[Game[Any, Any]], Iterable[str]]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class GamePlugin:
     """One hosted game's bot side.
 
     ``engine`` is the engine's game class (its ``id`` and seat range are the plugin's); the
-    engine itself is loaded through ``engine.games`` so matches keep their pinned cards."""
+    engine itself is loaded through ``engine.games`` so matches keep their pinned cards.
+    Optional capabilities are ``None`` when the game has none."""
 
     engine: type[Game[Any, Any]]
     title: str
     renderer: GameRenderer
+    reference: Reference | None = None  # /rules topics and the /card index
+    hidden: LeakOracle | None = None  # which cards each recipient may not read
 
     @property
     def id(self) -> str:

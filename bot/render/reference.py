@@ -6,26 +6,45 @@ from functools import cache
 
 import discord
 
-from bot import plugins, reference_texts, texts
-from bot.games.classic import render as classic
-from bot.games.duel import render as duel
+from bot import plugins, texts
+from bot.plugins import Reference
 from bot.render.model import Rendered, clip
 from bot.render.pictures import CardFace, cards_picture
 
 REFERENCE_COLOUR = discord.Colour.dark_teal()
 MAX_CHOICES = 25  # Discord: autocomplete suggestions
-GAMES = ("classic", "duel")
+
+
+def _references() -> list[tuple[str, Reference]]:
+    """(game id, reference) of every hosted game that has one, in registration order."""
+    return [(p.id, p.reference) for p in plugins.plugins() if p.reference is not None]
+
+
+def _faces() -> dict[str, tuple[CardFace, int]]:
+    """``game:card_id`` -> (face, copies) for every card of every hosted game."""
+    return _faces_of(tuple(game for game, _ in _references()))
 
 
 @cache
-def _faces() -> dict[str, tuple[CardFace, int]]:
-    """``game:card_id`` -> (face, copies) for every card of both games (built once)."""
+def _faces_of(games: tuple[str, ...]) -> dict[str, tuple[CardFace, int]]:
+    # Built once per set of hosted games: the faces come from the cards in data/.
     out: dict[str, tuple[CardFace, int]] = {}
-    for c in classic.game().cards:
-        out[f"classic:{c.id}"] = (classic.face(c), c.copies)
-    for d in duel.game().defs:
-        out[f"duel:{d.id}"] = (duel.face(d), d.copies)
+    for game, reference in _references():
+        if game in games:
+            out.update({f"{game}:{c.id}": (c.face, c.copies) for c in reference.cards()})
     return out
+
+
+def topic_key(game: str, topic: str) -> str:
+    return f"{game}.{topic}"
+
+
+def find_topic(key: str) -> tuple[str, str, str] | None:
+    """(game, title, text) for ``game.topic``, or ``None``."""
+    game, _, topic = key.partition(".")
+    found = plugins.find(game)
+    entry = found.reference.topics.get(topic) if found and found.reference else None
+    return (game, *entry) if entry is not None else None
 
 
 def card_choices(typed: str) -> list[tuple[str, str]]:
@@ -70,10 +89,10 @@ def render_card(key: str) -> Rendered:
 def topic_choices(typed: str) -> list[tuple[str, str]]:
     needle = typed.strip().lower()
     out = []
-    for game, topics in reference_texts.TOPICS.items():
-        for topic, (title, _) in topics.items():
+    for game, reference in _references():
+        for topic, (title, _) in reference.topics.items():
             label = f"{plugins.title(game)}: {title}"
-            key = reference_texts.topic_key(game, topic)
+            key = topic_key(game, topic)
             if needle in label.lower() or needle in key:
                 out.append((label, key))
     return out[:MAX_CHOICES]
@@ -84,7 +103,7 @@ ECHO_MAX = 100
 
 def render_rules(topic: str | None) -> Rendered:
     """One topic, or the list of topics (with a note when the asked one is unknown)."""
-    found = reference_texts.find_topic(topic) if topic else None
+    found = find_topic(topic) if topic else None
     if found is not None:
         game, title, text = found
         embed = discord.Embed(
@@ -95,10 +114,10 @@ def render_rules(topic: str | None) -> Rendered:
         embed.set_footer(text=texts.RULES_MORE)
         return Rendered(embeds=(embed,))
     embed = discord.Embed(title=texts.RULES_INDEX_TITLE, colour=REFERENCE_COLOUR)
-    for game, topics in reference_texts.TOPICS.items():
+    for game, reference in _references():
         lines = [
-            texts.RULES_INDEX_LINE.format(key=reference_texts.topic_key(game, t), title=title)
-            for t, (title, _) in topics.items()
+            texts.RULES_INDEX_LINE.format(key=topic_key(game, t), title=title)
+            for t, (title, _) in reference.topics.items()
         ]
         embed.add_field(name=plugins.title(game), value=clip("\n".join(lines), 1024), inline=False)
     # Echo at most a line of what was typed: Discord refuses replies past 2,000 chars.

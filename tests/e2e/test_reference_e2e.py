@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot import reference_texts, texts
+from bot import texts
+from bot.games.duel.reference import TOPICS as DUEL_TOPICS
 from tests.e2e.conftest import World
 from tests.e2e.helpers import embed_text
 
@@ -13,7 +14,7 @@ async def test_rules_topics_autocomplete_and_answer_privately(world: World) -> N
     assert "classic.fight" in values and "duel.fight" in values
     result = await world.alice.slash(world.channel, "rules", topic="duel.fight")
     assert result.ephemeral and result.response is not None
-    title, _ = reference_texts.TOPICS["duel"]["fight"]
+    title, _ = DUEL_TOPICS["fight"]
     assert title in embed_text(result.response)
     assert "face down" in embed_text(result.response)
 

@@ -1,8 +1,14 @@
 """Classic on Discord: the plugin the bot hosts classic matches through (``bot/plugins.py``)."""
 
-from bot.games.classic import words
+from bot.games.classic import hidden, reference, words
 from bot.games.classic.render import ClassicRenderer
-from bot.plugins import GamePlugin
+from bot.plugins import GamePlugin, Reference
 from engine.classic.game import Classic
 
-PLUGIN = GamePlugin(engine=Classic, title=words.TITLE, renderer=ClassicRenderer())
+PLUGIN = GamePlugin(
+    engine=Classic,
+    title=words.TITLE,
+    renderer=ClassicRenderer(),
+    reference=Reference(reference.TOPICS, reference.cards),
+    hidden=hidden.ORACLE,
+)

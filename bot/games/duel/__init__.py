@@ -1,8 +1,14 @@
 """Duel on Discord: the plugin the bot hosts duel matches through (``bot/plugins.py``)."""
 
-from bot.games.duel import words
+from bot.games.duel import hidden, reference, words
 from bot.games.duel.render import DuelRenderer
-from bot.plugins import GamePlugin
+from bot.plugins import GamePlugin, Reference
 from engine.duel.game import Duel
 
-PLUGIN = GamePlugin(engine=Duel, title=words.TITLE, renderer=DuelRenderer())
+PLUGIN = GamePlugin(
+    engine=Duel,
+    title=words.TITLE,
+    renderer=DuelRenderer(),
+    reference=Reference(reference.TOPICS, reference.cards),
+    hidden=hidden.ORACLE,
+)
