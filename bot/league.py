@@ -18,12 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot import plugins
+from bot.plugins import FinalState
 from bot.ratings import MatchResult, PlayerRating, rate_match, recompute
 from bot.service import MatchInfo, MatchService, ServiceError, Update
 from bot.storage.models import LeagueSeat, SeasonConflict
 from bot.storage.ports import LeagueRepository
-from engine.duel.game import DEFAULT_DECKS
-from engine.games import load_game
 
 NO_SEASON = 0
 PAGE_SIZE = 10
@@ -129,9 +129,7 @@ class League:
                 return False
             finished_at = row.updated_at
             season_id = await self.store.season_at(match.guild_id, finished_at)
-            roles = _roles(row.header_json)
-            if match.game == "classic":
-                roles = await self._classic_classes(match.id)
+            roles = await self._roles(match, row.header_json)
             places = placings(match)
             best = min(places.values())
             seats = [
@@ -159,23 +157,23 @@ class League:
                 await self._refold(*key)
         return True
 
-    async def _classic_classes(self, match_id: int) -> dict[int, str]:
-        """The class each classic seat held at the end (its favourite is the most common)."""
-        snapshot = await self.service.repo.snapshot(match_id)
-        if snapshot is None:
+    async def _roles(self, match: MatchInfo, header_json: str | None) -> dict[int, str]:
+        """What each seat played as, as the game's plugin reads it from the record's header and
+        the final state; nothing for a game without roles or a record that cannot be read."""
+        found = plugins.find(match.game)
+        if found is None or found.league is None:
             return {}
+        final: FinalState | None = None
         try:
-            # Instance ids of the cards the match was played on (its pinned set, with copies).
-            game = await self.service.game_of_match(match_id)
-            cards = game.table.defs  # type: ignore[attr-defined]
-            held = snapshot[1]["roles"]
-            return {
-                seat: cards[index].id
-                for seat, indexes in enumerate(held)
-                for index in reversed(indexes)
-                if cards[index].kind == "class"
-            }
-        except (KeyError, IndexError, TypeError, AttributeError, ServiceError):
+            snapshot = await self.service.repo.snapshot(match.id)
+            if snapshot is not None:
+                final = FinalState(await self.service.game_of_match(match.id), snapshot[1])
+        except ServiceError:
+            pass
+        try:
+            header = json.loads(header_json) if header_json else {}
+            return dict(found.league.roles(header, final))
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
             return {}
 
     async def catch_up(self) -> int:
@@ -340,35 +338,12 @@ class League:
 
 
 def role_name(role: str) -> str:
-    """The card name of a duel Hero or a classic class, as the league remembers them."""
-    for game, attribute in (("duel", "defs"), ("classic", "cards")):
-        try:
-            cards = getattr(load_game(game), attribute, ())
-        except KeyError:
-            continue
-        for card in cards:
-            if card.id == role:
-                return str(card.name)
+    """The card name of a role the league remembers (a duel Hero, a classic class)."""
+    for found in plugins.plugins():
+        name = found.league.role_name(role) if found.league is not None else None
+        if name is not None:
+            return name
     return role
-
-
-def _roles(header_json: str | None) -> dict[int, str]:
-    """The duel Hero each seat brought: the decks written into the record, or the precons the
-    engine deals when none were."""
-    if not header_json:
-        return {}
-    try:
-        header = json.loads(header_json)
-        if header.get("game") != "duel":
-            return {}
-        precons = load_game("duel").decks  # type: ignore[attr-defined]
-        decks = header.get("options", {}).get("decks") or list(DEFAULT_DECKS)
-        return {
-            seat: str(deck["hero"] if isinstance(deck, dict) else precons[deck].hero)
-            for seat, deck in enumerate(decks)
-        }
-    except (ValueError, AttributeError, KeyError, TypeError):
-        return {}
 
 
 # A cell a spreadsheet would read as a formula (or, after a tab or carriage return, as the

@@ -64,6 +64,23 @@ class LeakOracle:
     card_names: Callable[[Game[Any, Any]], Iterable[str]]
 
 
+class FinalState(NamedTuple):
+    """A finished match's last state (its JSON) and the game it was played on."""
+
+    game: Game[Any, Any]
+    state: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRoles:
+    """What each seat played as (a card id: a duel Hero, a classic class), for the league's
+    "plays most as". ``roles`` reads the record's header and, when it could be read, the final
+    state; ``role_name`` words a role (``None`` for one that is not the game's)."""
+
+    roles: Callable[[Mapping[str, Any], FinalState | None], Mapping[int, str]]
+    role_name: Callable[[str], str | None]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class GamePlugin:
     """One hosted game's bot side.
@@ -77,6 +94,7 @@ class GamePlugin:
     renderer: GameRenderer
     reference: Reference | None = None  # /rules topics and the /card index
     hidden: LeakOracle | None = None  # which cards each recipient may not read
+    league: LeagueRoles | None = None  # what each seat played as
 
     @property
     def id(self) -> str:

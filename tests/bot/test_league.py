@@ -316,7 +316,7 @@ async def test_the_classic_class_is_read_from_the_final_table(tmp_path: Path) ->
         count, state = await service.repo.snapshot(match.id) or (0, {})
         state["roles"] = [[iid], [], []]
         await service.repo.replace_snapshot(match.id, count, state)
-        assert await league._classic_classes(match.id) == {0: card.id}
+        assert await league._roles(match, None) == {0: card.id}
     finally:
         await db.close()
 

@@ -1,8 +1,8 @@
 """Classic on Discord: the plugin the bot hosts classic matches through (``bot/plugins.py``)."""
 
-from bot.games.classic import hidden, reference, words
+from bot.games.classic import hidden, league, reference, words
 from bot.games.classic.render import ClassicRenderer
-from bot.plugins import GamePlugin, Reference
+from bot.plugins import GamePlugin, LeagueRoles, Reference
 from engine.classic.game import Classic
 
 PLUGIN = GamePlugin(
@@ -11,4 +11,5 @@ PLUGIN = GamePlugin(
     renderer=ClassicRenderer(),
     reference=Reference(reference.TOPICS, reference.cards),
     hidden=hidden.ORACLE,
+    league=LeagueRoles(league.roles, league.role_name),
 )

@@ -1,8 +1,8 @@
 """Duel on Discord: the plugin the bot hosts duel matches through (``bot/plugins.py``)."""
 
-from bot.games.duel import hidden, reference, words
+from bot.games.duel import hidden, league, reference, words
 from bot.games.duel.render import DuelRenderer
-from bot.plugins import GamePlugin, Reference
+from bot.plugins import GamePlugin, LeagueRoles, Reference
 from engine.duel.game import Duel
 
 PLUGIN = GamePlugin(
@@ -11,4 +11,5 @@ PLUGIN = GamePlugin(
     renderer=DuelRenderer(),
     reference=Reference(reference.TOPICS, reference.cards),
     hidden=hidden.ORACLE,
+    league=LeagueRoles(league.roles, league.role_name),
 )

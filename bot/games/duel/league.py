@@ -1,0 +1,30 @@
+"""What a duel seat played as, for the league's "plays most as": the Hero of the deck it
+brought (the decks written into the record, or the precons the engine deals when none were)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.plugins import FinalState
+from engine.duel.game import DEFAULT_DECKS, Duel
+from engine.games import load_game
+
+
+def _duel() -> Duel:
+    game = load_game(Duel.id)
+    assert isinstance(game, Duel)
+    return game
+
+
+def roles(header: Mapping[str, Any], final: FinalState | None) -> dict[int, str]:
+    precons = _duel().decks
+    decks = header.get("options", {}).get("decks") or list(DEFAULT_DECKS)
+    return {
+        seat: str(deck["hero"] if isinstance(deck, dict) else precons[deck].hero)
+        for seat, deck in enumerate(decks)
+    }
+
+
+def role_name(role: str) -> str | None:
+    return next((card.name for card in _duel().defs if card.id == role), None)
