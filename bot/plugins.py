@@ -12,11 +12,14 @@ quest engine) is loadable for tests but is never offered to people.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from discord.ext import commands
+
+from bot.match_types import MatchInfo
 from bot.render.games import GameRenderer
 from bot.render.pictures import CardFace
 from engine.core import Event, Game
@@ -81,6 +84,33 @@ class LeagueRoles:
     role_name: Callable[[str], str | None]
 
 
+@dataclass(frozen=True, slots=True)
+class PickChoice:
+    """One entry of a lobby's pick menu."""
+
+    key: str  # what the select sends back
+    name: str  # its label (may be a name a player chose)
+    note: str  # the line under it
+    pick: dict[str, Any]  # what the lobby keeps for the player (JSON)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyOptions:
+    """A choice each seated player makes in the lobby before the game starts (a duel deck; a
+    quest map would use the same seam). The lobby cog shows ``button`` on the lobby, answers
+    it privately with ``choices``, keeps the pick in the lobby's options, adds ``lines`` to the
+    lobby and lets ``start_options`` turn the picks into the match's options at the start."""
+
+    button: str  # the lobby button's label
+    prompt: str  # the private menu's text, with {match}
+    placeholder: str
+    picked: str  # the answer to a pick, with {choice}
+    unknown: str  # a pick that is no longer offered
+    lines: Callable[[MatchInfo], list[str]]
+    choices: Callable[[commands.Bot, int], Awaitable[list[PickChoice]]]
+    start_options: Callable[[commands.Bot, MatchInfo], Awaitable[dict[str, Any]]]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class GamePlugin:
     """One hosted game's bot side.
@@ -95,6 +125,7 @@ class GamePlugin:
     reference: Reference | None = None  # /rules topics and the /card index
     hidden: LeakOracle | None = None  # which cards each recipient may not read
     league: LeagueRoles | None = None  # what each seat played as
+    lobby: LobbyOptions | None = None  # a pre-game pick in the lobby
 
     @property
     def id(self) -> str:

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot import texts
 from bot.components import send_private
-from bot.decks import DeckBook, DeckError
+from bot.games.duel.decks import DeckBook, DeckError
 from bot.render.decks import render_deck, render_deck_list
 from bot.render.model import clip
 from bot.render.names import shown_name
@@ -36,10 +36,6 @@ class DeckCommands(
         self.bot = bot
         self.book = DeckBook(bot.storage.decks)
         super().__init__()
-
-    async def cog_load(self) -> None:
-        # A starting duel takes each seat's picked deck (see DeckBook.start_options).
-        self.bot.service.add_start_hook(self.book.start_options)
 
     # building -----------------------------------------------------------------------------
 

@@ -15,16 +15,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot import plugins, texts
 from bot import service as svc
-from bot import texts
 from bot.channel_rights import missing_table_rights
 from bot.components import build_view, selected_values, send_private
-from bot.games.duel.render import card_of as duel_card
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
 from bot.render import ids as keys
 from bot.render.model import OptionSpec, SelectSpec
 from bot.render.names import plain_name, shown_name
-from cogs.lobby_decks import DUEL, DeckChoice, deck_choices, default_decks
 from engine.games import load_game
 
 if TYPE_CHECKING:
@@ -59,9 +57,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         router.route(AI_STRONG, self.on_add_ai, on_server=True)
         router.route(DECK_MENU, self.on_deck_menu, on_server=True)
         router.route(DECK_PICK, self.on_deck_pick, on_server=True)
-        # Registered before the deck cog's hook: a deck picked in the lobby wins over a
-        # player's saved default (the service hands each hook what the earlier ones added).
-        self.bot.service.add_start_hook(self.lobby_decks)
+        # The game's lobby option (a duel's decks: a lobby pick, else the saved default).
+        self.bot.service.add_start_hook(self.start_options)
 
     async def cog_unload(self) -> None:
         self.bot.button_router.unroute(self)
@@ -135,23 +132,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return rendered
         embed = rendered.embeds[0].copy()
         lines = [embed.description or "", _terms(match, game.min_seats)]
-        if match.game == DUEL:
-            picks = match.options.get("picks", {})
-            named = [
-                f"{shown_name(s.name)}: {_pick_name(picks.get(str(s.user_id)))}"
-                for s in match.seats
-                if s.user_id is not None
-            ]
-            lines.append(texts.LOBBY_DECKS.format(picks="; ".join(named)))
-            people = [s for s in match.seats if s.user_id is not None]
-            if any(str(s.user_id) not in picks for s in people):
-                lines.append(texts.LOBBY_DECK_HINT)  # once, not after every unpicked name
+        pick = _lobby_options(match)
+        if pick is not None:
+            lines += pick.lines(match)
         if match.deadline_at is not None:
             lines.append(texts.LOBBY_EXPIRES.format(when=f"<t:{int(match.deadline_at)}:R>"))
         embed.description = "\n".join(line for line in lines if line)
         extra = [_button(match, HOST_TOOLS, texts.BUTTON_HOST_TOOLS, Style.SECONDARY)]
-        if match.game == DUEL:
-            extra.append(_button(match, DECK_MENU, texts.BUTTON_PICK_DECK, Style.PRIMARY))
+        if pick is not None:
+            extra.append(_button(match, DECK_MENU, pick.button, Style.PRIMARY))
         return replace(rendered, embeds=(embed,), buttons=(*rendered.buttons, *extra))
 
     # buttons on the lobby -------------------------------------------------------------------
@@ -295,56 +284,57 @@ class LobbyCog(commands.Cog, name="Lobby"):
         except discord.HTTPException:
             log.warning("lobby %s: could not redraw its message", match.id)
 
-    # duel decks ---------------------------------------------------------------------------
+    # the game's pre-game pick (a duel deck) ------------------------------------------------
 
     async def on_deck_menu(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         match = await self._lobby_or_refuse(interaction, button.match_id)
         if match is None:
             return
-        if match.game != DUEL:
-            await send_private(interaction, texts.DECK_NOT_DUEL)
+        pick = _lobby_options(match)
+        if pick is None:
+            await send_private(interaction, texts.PICK_NOT_OFFERED)
             return
         if match.seat_of(interaction.user.id) is None:
             await send_private(interaction, texts.service_error("not_seated"))
             return
-        choices = await deck_choices(self.bot, interaction.user.id)
-        options = [OptionSpec(plain_name(c.name, limit=100), c.key, _deck_note(c)) for c in choices]
-        select = _select(match, DECK_PICK, texts.DECK_PLACEHOLDER, options, row=0)
+        choices = await pick.choices(self.bot, interaction.user.id)
+        options = [OptionSpec(plain_name(c.name, limit=100), c.key, c.note) for c in choices]
+        select = _select(match, DECK_PICK, pick.placeholder, options, row=0)
         await send_private(
             interaction,
-            rendered=Rendered(content=texts.DECK_PICK.format(match=match.id), selects=(select,)),
+            rendered=Rendered(content=pick.prompt.format(match=match.id), selects=(select,)),
         )
 
     async def on_deck_pick(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        chosen = selected_values(interaction)
-        choices = {c.key: c for c in await deck_choices(self.bot, interaction.user.id)}
-        choice: DeckChoice | None = choices.get(chosen[0]) if chosen else None
-        if choice is None:
-            await send_private(interaction, texts.DECK_UNKNOWN)
+        match = await self._lobby_or_refuse(interaction, button.match_id)
+        pick = _lobby_options(match) if match is not None else None
+        if pick is None:
+            if match is not None:
+                await send_private(interaction, texts.PICK_NOT_OFFERED)
             return
-        pick = {"key": choice.key, "name": choice.name, "deck": choice.deck}
+        chosen = selected_values(interaction)
+        choices = {c.key: c for c in await pick.choices(self.bot, interaction.user.id)}
+        choice = choices.get(chosen[0]) if chosen else None
+        if choice is None:
+            await send_private(interaction, pick.unknown)
+            return
         try:
-            match = await self.bot.service.set_pick(button.match_id, interaction.user.id, pick)
+            match = await self.bot.service.set_pick(
+                button.match_id, interaction.user.id, choice.pick
+            )
         except svc.ServiceError as exc:
             await send_private(interaction, texts.service_error(exc.code, exc.detail))
             return
         await self.redraw(match)
         await interaction.response.edit_message(
-            content=texts.DECK_PICKED.format(deck=shown_name(choice.name)), view=None
+            content=pick.picked.format(choice=shown_name(choice.name)), view=None
         )
 
-    async def lobby_decks(self, match: svc.MatchInfo) -> dict[str, Any]:
-        """Start hook: a duel's decks from the lobby picks; seats without a pick take what
-        they would have had anyway (their saved choice, else the default precon)."""
-        picks = match.options.get("picks", {})
-        if match.game != DUEL or not picks or match.options.get("decks"):
-            return {}
-        fallback = await default_decks(self.bot, match)
-        decks = []
-        for seat in sorted(match.seats, key=lambda s: s.seat):
-            pick = picks.get(str(seat.user_id)) if seat.user_id is not None else None
-            decks.append(pick["deck"] if pick else fallback[seat.seat])
-        return {"decks": decks}
+    async def start_options(self, match: svc.MatchInfo) -> dict[str, Any]:
+        """Start hook: the game's lobby option turns the players' picks into match options
+        (a duel's decks)."""
+        pick = _lobby_options(match)
+        return await pick.start_options(self.bot, match) if pick is not None else {}
 
     async def _lobby_or_refuse(
         self, interaction: discord.Interaction[Any], match_id: int
@@ -360,15 +350,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
         return match
 
 
-def _pick_name(pick: dict[str, Any] | None) -> str:
-    return shown_name(str(pick.get("name", ""))) if pick else texts.LOBBY_NO_DECK
-
-
-def _deck_note(choice: DeckChoice) -> str:
-    """Under a deck's name in the picker: whose it is and the Hero it is built around."""
-    whose = texts.DECK_PRECON if choice.precon else texts.DECK_OWN
-    hero = duel_card(choice.deck.get("hero"))
-    return f"{whose} · {hero.name}"[:100] if hero is not None else whose
+def _lobby_options(match: svc.MatchInfo) -> plugins.LobbyOptions | None:
+    found = plugins.find(match.game)
+    return found.lobby if found is not None else None
 
 
 def _seat_limit(match: svc.MatchInfo, most: int) -> int:

@@ -12,7 +12,7 @@ from bot.render.model import Rendered, clip
 from bot.render.names import plain_name, shown_name
 
 if TYPE_CHECKING:
-    from bot.decks import DeckInfo
+    from bot.games.duel.decks import DeckInfo
 
 READY_COLOUR = discord.Colour.green()
 DRAFT_COLOUR = discord.Colour.orange()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.decks import DeckBook
+from bot.games.duel.decks import DeckBook
 from bot.history import PAGE_SIZE, History
 from bot.service import MatchService, ServiceError
 from bot.storage import open_storage

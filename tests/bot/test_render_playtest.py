@@ -144,12 +144,10 @@ def test_the_leaderboard_says_one_game_not_one_games() -> None:
 
 
 def test_the_deck_picker_names_each_decks_hero() -> None:
-    from cogs.lobby import _deck_note
-    from cogs.lobby_decks import DeckChoice
+    from bot.games.duel.lobby import note
 
-    choice = DeckChoice("precon:bard", "Greatest Misses", True, {"hero": "hero_lirra"})
-    assert _deck_note(choice) == f"{texts.DECK_PRECON} · Lirra Lutestring"
-    assert _deck_note(DeckChoice("x", "x", False, {"hero": "no-such-hero"})) == texts.DECK_OWN
+    assert note(True, {"hero": "hero_lirra"}) == f"{duel_words.DECK_PRECON} · Lirra Lutestring"
+    assert note(False, {"hero": "no-such-hero"}) == duel_words.DECK_OWN
 
 
 def test_the_hand_in_a_fight_shows_the_same_strengths_as_the_table() -> None:
@@ -239,7 +237,8 @@ def test_an_ai_seat_named_with_its_tag_is_not_tagged_twice() -> None:
 
 
 def test_a_deck_lists_its_cards_by_name() -> None:
-    from bot.decks import DeckInfo
+    from bot.games.duel.decks import DeckInfo
+
     from bot.render.decks import card_lines
 
     deck = DeckInfo("Brew", "hero_ostwin", {"zz": 1, "aa": 3, "mm": 2}, ())

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import texts
 from bot.client import create_bot
+from bot.games.duel import words as duel_words
 from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.helpers import embed_text, message_in
@@ -34,10 +34,12 @@ async def test_the_duel_lobby_explains_deck_picks_once_and_names_heroes(world: W
     table_id = result.response.id
     await bob.click(message_in(world.channel, table_id), label="Join")
     lobby = embed_text(message_in(world.channel, table_id))
-    assert lobby.count(texts.LOBBY_DECK_HINT) == 1
+    assert lobby.count(duel_words.LOBBY_DECK_HINT) == 1
 
     for who in (alice, bob):
-        menu = await who.click(message_in(world.channel, table_id), label=texts.BUTTON_PICK_DECK)
+        menu = await who.click(
+            message_in(world.channel, table_id), label=duel_words.BUTTON_PICK_DECK
+        )
         assert menu.ephemeral and menu.response is not None
         select = _select(menu.response)
         heroes = [DUEL.by_id[d.hero].name for d in DUEL.decks.values()]  # type: ignore[attr-defined]
@@ -48,4 +50,4 @@ async def test_the_duel_lobby_explains_deck_picks_once_and_names_heroes(world: W
         )
 
     lobby = embed_text(message_in(world.channel, table_id))
-    assert texts.LOBBY_DECK_HINT not in lobby and texts.LOBBY_NO_DECK not in lobby
+    assert duel_words.LOBBY_DECK_HINT not in lobby and duel_words.LOBBY_NO_DECK not in lobby

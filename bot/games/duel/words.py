@@ -195,3 +195,15 @@ EVENTS: Mapping[str, str] = {
     "removed": "{card} is removed from the game for good.",
     "gold_back": "{seat} takes back {amount} gold that paid for nothing.",
 }
+
+# The lobby's deck pick (bot/games/duel/lobby.py).
+BUTTON_PICK_DECK = "Pick deck"
+LOBBY_DECKS = "Decks: {picks}"
+LOBBY_NO_DECK = "not picked yet"
+LOBBY_DECK_HINT = "Pick deck to choose; no pick plays your /deck use choice or a ready-made deck."
+DECK_PICK = "Pick your deck for lobby #{match}."
+DECK_PLACEHOLDER = "Your deck…"
+DECK_PICKED = "You take {choice} into this match."
+DECK_PRECON = "ready-made"
+DECK_OWN = "yours"
+DECK_UNKNOWN = "That deck isn't available any more; pick another."

@@ -8,7 +8,7 @@ Refusals are ``DeckError(code, **detail)``; ``bot.texts.deck_error`` words them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,14 +17,14 @@ from bot.service import ServiceError
 from bot.storage.models import DeckNameTaken, StoredDeck
 from bot.storage.ports import DeckRepository
 from engine.duel.decks import Deck, validate_deck
+from engine.duel.game import DEFAULT_DECKS, Duel
 from engine.games import load_game
 
 if TYPE_CHECKING:
     from bot.service import MatchInfo
     from engine.duel.cards import DuelCard
-    from engine.duel.game import Duel
 
-GAME = "duel"
+GAME = Duel.id
 PRECON_PREFIX = "precon:"
 # Cards in one deck, draft or not (a legal duel deck has 40): what keeps every deck's own
 # export re-importable (a code under deckcode.MAX_CODE, at most 99 copies a line).
@@ -33,7 +33,6 @@ MAX_DECKS = 50  # per owner: enough for anyone, small enough that a list fits a 
 MAX_NAME = 40
 MAX_SUGGESTIONS = 25  # Discord's cap on autocomplete choices
 _NAME = re.compile(r"^[^\s:`*_~|<>@#][^\n:`*_~|<>@#]{0,39}$")
-DEFAULT_PRECONS = ("warrior", "thief")  # what a seat with no pick plays, as the engine does
 
 
 class DeckError(Exception):
@@ -223,21 +222,8 @@ class DeckBook:
 
     # a duel starting -----------------------------------------------------------------------
     async def start_options(self, match: MatchInfo) -> dict[str, Any]:
-        """Each seat's deck, written out in full into the match record so that the record
-        replays on its own. A seat with no pick plays the engine's default precon."""
-        if match.game != GAME:
-            return {}
-        if match.options.get("decks"):
-            return {}  # the lobby already chose decks
-        decks: list[dict[str, Any]] = []
-        for seat in sorted(match.seats, key=lambda s: s.seat):
-            deck = await self.chosen(seat.user_id) if seat.user_id is not None else None
-            if deck is None:
-                deck = self._precon(DEFAULT_PRECONS[seat.seat % len(DEFAULT_PRECONS)])
-            elif not deck.ready:
-                raise ServiceError("deck_not_ready", player=seat.name, deck=deck.name)
-            decks.append(deck.to_engine().to_json())
-        return {"decks": decks}
+        """Each seat's deck, written out in full into the match record (see ``seat_decks``)."""
+        return await seat_decks(match, self.chosen, self._precon)
 
     # internals -----------------------------------------------------------------------------
     async def _create(self, owner_id: int, name: str, hero: str, cards: dict[str, int]) -> DeckInfo:
@@ -282,6 +268,33 @@ class DeckBook:
             if key in (stem, deck.name.lower()):
                 return self._precon(stem)
         return None
+
+
+async def seat_decks(
+    match: MatchInfo,
+    chosen: Callable[[int], Awaitable[DeckInfo | None]] | None,
+    precon: Callable[[str], DeckInfo],
+) -> dict[str, Any]:
+    """The one rule for which deck each seat brings to a starting duel: its lobby pick, else its
+    owner's saved choice (``/deck use``; refused while a draft), else the engine's default
+    precon for that seat. Written out in full so that the match record replays on its own;
+    nothing when the decks are already chosen."""
+    if match.game != GAME or match.options.get("decks"):
+        return {}
+    picks = match.options.get("picks", {})
+    decks: list[dict[str, Any]] = []
+    for seat in sorted(match.seats, key=lambda s: s.seat):
+        pick = picks.get(str(seat.user_id)) if seat.user_id is not None else None
+        if pick:
+            decks.append(pick["deck"])
+            continue
+        deck = await chosen(seat.user_id) if chosen and seat.user_id is not None else None
+        if deck is None:
+            deck = precon(DEFAULT_DECKS[seat.seat % len(DEFAULT_DECKS)])
+        elif not deck.ready:
+            raise ServiceError("deck_not_ready", player=seat.name, deck=deck.name)
+        decks.append(deck.to_engine().to_json())
+    return {"decks": decks}
 
 
 def _label(deck: DeckInfo) -> str:
