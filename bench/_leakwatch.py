@@ -11,8 +11,8 @@ showed it that card (a face-down card revealed, then put back face down). A card
 throughout is always caught. Pictures are not read (text only, as in the e2e leak test).
 
 How the bot's states are seen, without changing the bot: a listener put first in the service's
-list records each committed version and its events (with the state passed to ``_published``,
-the final one of a match that just ended), and a wrapper of ``service.view`` keeps the state
+list records each committed version and its events (with the state the update carries, the
+final one of a match that just ended), and a wrapper of ``service.view`` keeps the state
 each render read. Messages are seen at SimCord's HTTP router (``Probe``). Cost: one
 ``forbidden_names`` per committed state that is sent a fresh line, one ``in`` test per hidden
 name, and the word-boundary scan only for names found that way.
@@ -117,7 +117,6 @@ class LeakWatch:
         self.dm_user: dict[int, int] = {}
         self.tokens: dict[str, tuple[int, int, int | None, int | None]] = {}
         self.ephemeral: set[str] = set()
-        self._stash: dict[int, Any] = {}
         self.checked: Counter[str] = Counter()
         self.lines = 0
         self.skipped = 0
@@ -130,24 +129,15 @@ class LeakWatch:
 
     def attach(self) -> None:
         service = self.service
-        published, view = service._published, service.view
-
-        async def stash(
-            match_id: int, events: Any, deadline_at: Any, live: Any = None, **kw: Any
-        ) -> Any:
-            current = live if live is not None else service._live.get(match_id)
-            if current is not None and match_id in self.matches:
-                self._stash[match_id] = current.state
-            return await published(match_id, events, deadline_at, live, **kw)
+        view = service.view
 
         async def viewed(match_id: int, user_id: int | None) -> Any:
             answer = await view(match_id, user_id)
-            self.viewed(match_id, user_id, service._live.get(match_id))
+            self.viewed(match_id, user_id, service.live.get(match_id))
             return answer
 
-        service._published = stash
         service.view = viewed
-        service._listeners.insert(0, self.on_update)
+        service.ledger.listeners.insert(0, self.on_update)
 
     async def on_update(self, update: Any) -> None:
         match = update.match
@@ -164,9 +154,9 @@ class LeakWatch:
             if match.message_id is not None:
                 self.message_match[match.message_id] = match.id
         watched.seats = {s.user_id: s.seat for s in match.seats if s.user_id is not None}
-        state = self._stash.pop(match.id, None)
+        state = update.state  # the match as this update left it (a snapshot)
         if state is None:
-            live = self.service._live.get(match.id)
+            live = self.service.live.get(match.id)
             state = live.state if live is not None else watched.state
         watched.latest = max(watched.latest, match.version)
         watched.state = state

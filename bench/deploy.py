@@ -154,7 +154,7 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
                 out["stalled"].append([match_id, repr(exc)])
                 continue
             match = await service.get(match_id)
-            live = service._live.get(match_id)
+            live = service.live.get(match_id)
             ai_moving = live is not None and bool(
                 live.game.deciders(live.state) & live.ai_levels.keys()
             )
@@ -190,7 +190,7 @@ def unpin() -> None:
     from bot.restore import Restorer
 
     async def data_game(self: Restorer, stored: Any) -> Any:
-        return self._game(stored.row.game)
+        return self.game(stored.row.game)
 
     Restorer._game_of = data_game  # type: ignore[method-assign]
     Restorer._replay_on_new_rules = Restorer._rebuild  # type: ignore[assignment]

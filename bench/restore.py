@@ -67,7 +67,7 @@ async def child(db_path: Path) -> None:
         restored = time.time()
         service = bot.service
         ids = await service.repo.match_ids(statuses=("live",))
-        in_memory = len(getattr(service, "_live", {}))
+        in_memory = len(service.live)
         for match_id in ids:
             await service.view(match_id, None)
         checked = time.time()

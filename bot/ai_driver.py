@@ -1,7 +1,7 @@
 """Driving AI seats after each move: AI deciders act until a human must decide or the match
 ends; then every AI seat the match is not waiting on (a free actor) gets one chance to play
-something on its own (a curse, a level-up, an answer to a trade offer), in seat order. A mixin
-of ``MatchService``, called under the match's lock.
+something on its own (a curse, a level-up, an answer to a trade offer), in seat order. Called
+under the match's lock, after the move that handed control to the AI.
 
 Search-based seats (the ``strong`` level) think in a worker process (``bot.ai_worker``) for
 the server's time budget, so the event loop goes on serving other matches meanwhile; should
@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
-from bot.match_types import MatchInfo, ServiceError, Update
-from bot.restore import LiveMatch
+from bot import ai_worker
+from bot.errors import ServiceError
+from bot.ledger import Ledger
+from bot.match_types import MatchInfo, Update
+from bot.session import LiveMatches, MatchSession
+from bot.settings import SettingsBook
 from bot.storage.models import ActionRow
 from engine import games as registry
 from engine.core import Action, Game, IllegalAction, Rng
 from engine.search.levels import STRONG, has_strong
-
-if TYPE_CHECKING:
-    from bot.settings import SettingsBook
 
 log = logging.getLogger("bot.service")
 
@@ -35,26 +38,29 @@ FALLBACK_LEVEL = "heuristic"  # what a strong seat plays when its worker cannot 
 
 
 class AiDriver:
-    _live: dict[int, LiveMatch]
-    settings: SettingsBook
+    def __init__(
+        self,
+        ledger: Ledger,
+        live: LiveMatches,
+        settings: SettingsBook,
+        game: Callable[[str], Game[Any, Any]],
+    ) -> None:
+        self._ledger = ledger
+        self._live = live
+        self._settings = settings
+        self._game = game  # today's game by id (raises ServiceError for an unknown one)
 
-    if TYPE_CHECKING:  # provided by MatchService
-
-        async def get(self, match_id: int) -> MatchInfo: ...
-
-        async def _commit(self, match: MatchInfo, action: Action, row: ActionRow) -> Update: ...
-
-        def _game(self, game_id: str) -> Game[Any, Any]: ...
-
-    async def _run_ai(self, match_id: int, updates: list[Update]) -> Update:
+    async def run(self, match: MatchInfo, updates: list[Update]) -> Update:
         """Let AI seats act until a human must decide or the match ends. Returns one update
-        that sums up ``updates`` and everything the AI did."""
-        from bot.service import in_window
-
+        that sums up ``updates`` and everything the AI did. ``match`` is the match as the
+        caller last saw it (no read here: each move's update says how it stands)."""
+        match_id = match.id
         steps = 0
+        if updates:
+            match = updates[-1].match
         while (live := self._live.get(match_id)) is not None:
             try:
-                move = await self._next_ai_move(live, match_id)
+                move = await self._next_ai_move(live, match)
             except IllegalAction:
                 log.exception("match %s: the AI could not choose", match_id)
                 break
@@ -63,27 +69,23 @@ class AiDriver:
             if steps >= AI_ITERATION_CAP:
                 log.error("match %s: AI moved %d times in a row; stopping", match_id, steps)
                 break
-            match = await self.get(match_id)
             try:
                 row = ActionRow(move.seat, move.to_json(), by_ai=True)
-                updates.append(await self._commit(match, move, row))
+                updates.append(await self._ledger.commit(match, live.play(move), row))
             except (IllegalAction, ServiceError):
                 # The human's action is already stored; a broken AI must not undo or hide it.
                 log.exception("match %s: AI seat %s could not act", match_id, move.seat)
                 break
+            match = updates[-1].match
             steps += 1
         if not updates:
-            match = await self.get(match_id)
-            live = self._live.get(match_id)
-            deciders = live.game.deciders(live.state) if live else frozenset()
-            window = in_window(live.game, live.state) if live else False
-            return Update(match, [], deciders, window, False, deciders)
+            return self._ledger.update_of(match, self._live.get(match_id))
         last = updates[-1]
         events = [e for u in updates for e in u.events]
         first = updates[0]
-        return Update(last.match, events, last.deciders, last.window, first.started, first.before)
+        return replace(last, events=events, started=first.started, before=first.before)
 
-    async def _next_ai_move(self, live: LiveMatch, match_id: int) -> Action | None:
+    async def _next_ai_move(self, live: MatchSession, match: MatchInfo) -> Action | None:
         """The first AI decider's choice; with none, the first AI free actor that wants to act
         (each such move uses up a card or an offer, so this ends). The AI thinks with its own
         stream, forked per step so that a restart chooses alike. A strong seat's free moves
@@ -95,7 +97,7 @@ class AiDriver:
             seat = deciders[0]
             level = live.ai_levels[seat]
             if level == STRONG and len(game.legal_actions(state, seat)) > 1:
-                return await self._think_off_loop(live, match_id, seat, rng)
+                return await self._think_off_loop(live, match, seat, rng)
             return game.ai_action(state, seat, rng, _in_process(level))
         free = rng.fork(FREE_STREAM)
         for seat in sorted(game.free_actors(state) & live.ai_levels.keys()):
@@ -105,15 +107,14 @@ class AiDriver:
                 return move
         return None
 
-    async def _think_off_loop(self, live: LiveMatch, match_id: int, seat: int, rng: Rng) -> Action:
+    async def _think_off_loop(
+        self, live: MatchSession, match: MatchInfo, seat: int, rng: Rng
+    ) -> Action:
         """The strong level's move, searched in a worker process for the server's budget."""
-        from bot import ai_worker
-
-        game = live.game
+        game, match_id = live.game, match.id
         if not has_strong(game):
             return game.ai_action(live.state, seat, rng, FALLBACK_LEVEL)
-        match = await self.get(match_id)
-        budget_ms = float((await self.settings.get(match.guild_id)).ai_budget_ms)
+        budget_ms = float((await self._settings.get(match.guild_id)).ai_budget_ms)
         digest = live.header.card_set_digest
         pinned = None if self._is_current(game) else registry.pin(game)
         job = (game.id, digest, pinned, live.state.to_json(), seat, rng.to_json(), budget_ms)

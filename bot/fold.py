@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from bot.session import in_window
 from engine.core import Event, Game
 from engine.core.record import CardSetChanged, MatchRecord
 
@@ -28,8 +29,6 @@ def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
     """Replay ``record`` (every action checked) keeping the events of its last actions and,
     per seat, the action count at which its hand last fell due by the publisher's rule: at
     the start; when it starts to decide outside a response window; when offered a trade."""
-    from bot.service import in_window  # the service imports this module
-
     header = record.header
     if header.game != game.id:
         raise ValueError(f"record is for {header.game!r}, not {game.id!r}")

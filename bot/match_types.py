@@ -6,14 +6,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Event, Outcome
+from bot.errors import ServiceError
+from engine.core import Event, Game, Outcome
 
-
-class ServiceError(Exception):
-    def __init__(self, code: str, **detail: Any) -> None:
-        super().__init__(code, detail)
-        self.code = code
-        self.detail: dict[str, Any] = detail
+__all__ = ["Listener", "MatchInfo", "SeatInfo", "ServiceError", "StartHook", "Update"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +64,13 @@ class Update:
     # Who was deciding (outside a response window) before this update: a seat in ``deciders``
     # but not here has just started to decide, so the publisher DMs it, restart or not.
     before: frozenset[int] = frozenset()
+    # The match as it stands after this update, for the publisher to draw from with no call
+    # back into the service: the game and its state (a snapshot: a session's state is
+    # replaced, never changed in place, by each move). None for a lobby or a match that is
+    # no longer in memory (finished, cancelled, quarantined).
+    game: Game[Any, Any] | None = None
+    state: Any = None
+    quarantined: bool = False
 
 
 Listener = Callable[[Update], Awaitable[None]]

@@ -1,6 +1,6 @@
 """Bringing matches back into memory: from a snapshot that covers the log (fast), or by
-replaying the log (the truth; the snapshot is only a cache of its fold). A mixin of
-``MatchService``, which calls these under each match's lock.
+replaying the log (the truth; the snapshot is only a cache of its fold). The service calls
+these under each match's lock.
 
 A match plays on the card set it started with (``card_sets``, by digest) and records the
 rules version it was played by. After a deploy: changed cards never reach it (its game is
@@ -14,20 +14,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
+from bot.errors import ServiceError
 from bot.fold import Fold, fold, plain
-from bot.match_types import MatchInfo, SeatInfo, ServiceError, Update
-from bot.storage.models import MatchRow, SeatRow, StoredMatch
+from bot.match_types import MatchInfo
+from bot.session import LiveMatches, MatchSession
+from bot.storage.models import MatchRow, StoredMatch
+from bot.storage.ports import MatchRepository
 from engine import games as registry
-from engine.core import Event, Game
+from engine.core import Game
 from engine.core.record import MatchRecord, RecordHeader
-
-if TYPE_CHECKING:
-    from bot.storage.ports import MatchRepository
-    from bot.timers import TurnTimers
 
 log = logging.getLogger("bot.service")
 
@@ -47,56 +45,34 @@ class CannotGoOn(Exception):
         self.detail = detail
 
 
-@dataclass
-class LiveMatch:
-    """A started match held in memory: its game, the state and the record header."""
-
-    game: Game[Any, Any]
-    state: Any
-    header: RecordHeader
-    ai_seed: int
-    count: int  # actions in the log
-    ai_levels: dict[int, str] = field(default_factory=dict)
-    # The version since which only passes were played in the same open window: a Pass drawn
-    # at or after it still answers that window, so it is not stale. After a restart it is the
-    # current version (older table Passes get a fresh view instead).
-    pass_floor: int = 0
-    # From the last replay of its log (empty until then): the events of its last actions, so
-    # a table redrawn after a restart keeps its "Last moves" lines; and per seat, the action
-    # count at which its hand DM last fell due (see ``Fold``), so a restart re-sends only a
-    # hand that was really lost.
-    recent: list[Event] = field(default_factory=list)
-    hand_due: dict[int, int] = field(default_factory=dict)
-
-
 class Restorer:
-    repo: MatchRepository
-    _live: dict[int, LiveMatch]
-    _unchecked: dict[int, StoredMatch]
-    # Set at start: matches quarantined (reason) and ended because of a deploy.
-    quarantined: dict[int, str]
-    ended_at_start: list[int]
-    _saved_sets: set[str]
-    moved_deadlines: set[int]
-    timers: TurnTimers
+    """Brings matches back into memory (at start, and a finished one for a late look) and
+    checks each snapshot-restored match against a replay of its log."""
 
-    if TYPE_CHECKING:  # provided by MatchService
+    def __init__(
+        self,
+        repo: MatchRepository,
+        live: LiveMatches,
+        games: Callable[[str], Game[Any, Any]],
+    ) -> None:
+        self.repo = repo
+        self.live = live
+        self._games = games
+        # Restored from their snapshot, their log not yet replayed (see ``check``).
+        self.unchecked: dict[int, StoredMatch] = {}
+        # Set at start: the matches ended because of a deploy.
+        self.ended_at_start: list[int] = []
+        self._saved_sets: set[str] = set()
 
-        def _lock(self, match_id: int) -> asyncio.Lock: ...
-
-        def _game(self, game_id: str) -> Game[Any, Any]: ...
-
-        def _info(self, row: MatchRow, seats: Sequence[SeatRow]) -> MatchInfo: ...
-
-        async def current(self, match_id: int) -> Update: ...
-
-        async def get(self, match_id: int) -> MatchInfo: ...
-
-        async def _publish(self, update: Update) -> None: ...
+    def game(self, game_id: str) -> Game[Any, Any]:
+        try:
+            return self._games(game_id)
+        except KeyError:
+            raise ServiceError("game_unknown", game=game_id) from None
 
     # bringing a live match back -------------------------------------------------------------
 
-    async def _bring_back(self, stored: StoredMatch) -> LiveMatch | None:
+    async def bring_back(self, stored: StoredMatch) -> MatchSession | None:
         """The live match from its records, or None when it was ended (its cards or rules
         changed beyond replay) or quarantined (its records cannot be read)."""
         match_id = stored.id
@@ -110,18 +86,18 @@ class Restorer:
             if live is None:
                 live = await self._rebuild(stored, game)
             else:
-                self._unchecked[match_id] = stored
+                self.unchecked[match_id] = stored
             return live
         except CannotGoOn as exc:
             if exc.reason == UNREADABLE:
                 log.error("match %s quarantined: %s", match_id, exc.detail)
-                self.quarantined[match_id] = exc.reason
+                self.live.quarantined[match_id] = exc.reason
             else:
                 await self._end_at_start(match_id, exc)
             return None
         except Exception:
             log.exception("match %s could not be restored; quarantined", match_id)
-            self.quarantined[match_id] = UNREADABLE
+            self.live.quarantined[match_id] = UNREADABLE
             return None
 
     async def _game_of(self, stored: StoredMatch) -> Game[Any, Any]:
@@ -141,7 +117,7 @@ class Restorer:
                 return registry.from_definitions(row.game, digest, document)
             except Exception as exc:
                 raise CannotGoOn(CARDS_GONE, f"card set {digest} no longer builds: {exc}") from exc
-        game = self._game(row.game)
+        game = self.game(row.game)
         header = _header(row)
         if header.card_set_digest != game.card_set_digest:
             raise CannotGoOn(CARDS_GONE, "started before pinning, on cards the data no longer has")
@@ -153,7 +129,7 @@ class Restorer:
         )
         return game
 
-    async def _replay_on_new_rules(self, stored: StoredMatch, game: Game[Any, Any]) -> LiveMatch:
+    async def _replay_on_new_rules(self, stored: StoredMatch, game: Game[Any, Any]) -> MatchSession:
         """Played by other rules than this code's: go on only if its log replays on the new
         rules to exactly the stored state (then the new version is pinned)."""
         match_id, row = stored.id, stored.row
@@ -184,39 +160,40 @@ class Restorer:
         header: RecordHeader,
         state: Any,
         folded: Fold | None = None,
-    ) -> LiveMatch:
-        match = self._info(stored.row, stored.seats)
-        return LiveMatch(
+    ) -> MatchSession:
+        version = stored.row.version
+        return MatchSession(
             game,
             state,
             header,
             int(stored.row.ai_seed or 0),
             len(stored.actions),
-            ai_levels_of(match.seats),
-            match.version,
-            folded.recent if folded is not None else [],
-            folded.hand_due if folded is not None else {},
+            {s.seat: s.ai_level for s in stored.seats if s.ai_level is not None},
+            pass_floor=version,
+            recent=folded.recent if folded is not None else [],
+            hand_due=folded.hand_due if folded is not None else {},
+            version=version,
         )
 
-    async def _check_all(self) -> None:
-        for match_id in list(self._unchecked):
-            async with self._lock(match_id):
-                await self._check(match_id)
+    async def check_all(self) -> None:
+        for match_id in list(self.unchecked):
+            async with self.live.lock(match_id):
+                await self.check(match_id)
             await asyncio.sleep(0)  # one replay at a time, so clicks are served in between
 
-    async def _check(self, match_id: int) -> None:
+    async def check(self, match_id: int) -> None:
         """Replay a snapshot-restored match's log (the caller holds the match lock). Nothing
-        has changed the match since its restore: ``view`` and ``_commit`` check first."""
-        stored = self._unchecked.pop(match_id, None)
-        live = self._live.get(match_id)
+        has changed the match since its restore: every read and change checks first."""
+        stored = self.unchecked.pop(match_id, None)
+        live = self.live.get(match_id)
         if stored is None or live is None:
             return
         try:
-            self._live[match_id] = await self._rebuild(stored, live.game)
+            self.live.put(match_id, await self._rebuild(stored, live.game))
         except Exception:
             log.exception("match %s: the log could not be checked; keeping the snapshot", match_id)
 
-    def _from_snapshot(self, found: StoredMatch, game: Game[Any, Any]) -> LiveMatch | None:
+    def _from_snapshot(self, found: StoredMatch, game: Game[Any, Any]) -> MatchSession | None:
         """A live match straight from a snapshot that covers the whole log, else None (also
         when the engine cannot load the snapshot: the log is replayed instead)."""
         if found.snapshot is None or found.snapshot[0] != len(found.actions):
@@ -229,7 +206,7 @@ class Restorer:
             return None
         return self._live_match(found, game, header, state)
 
-    async def _restore(self, match_id: int) -> LiveMatch:
+    async def _restore(self, match_id: int) -> MatchSession:
         found = await self.repo.stored_matches(statuses=None, match_id=match_id)
         if not found:
             raise ServiceError("not_found")
@@ -239,7 +216,7 @@ class Restorer:
             raise ServiceError("replay_broken") from None
         return await self._rebuild(found[0], game)
 
-    async def _rebuild(self, found: StoredMatch, game: Game[Any, Any]) -> LiveMatch:
+    async def _rebuild(self, found: StoredMatch, game: Game[Any, Any]) -> MatchSession:
         match_id, row = found.id, found.row
         header = _header(row)
         record = MatchRecord(header=header, actions=list(found.actions))
@@ -268,7 +245,7 @@ class Restorer:
 
     # a match's game, for starts and for history ---------------------------------------------
 
-    async def _pin_for_start(
+    async def pin_for_start(
         self, game: Game[Any, Any]
     ) -> tuple[str, str, dict[str, Any] | None] | None:
         """(digest, game, definitions) to store with a starting match; definitions only the
@@ -281,13 +258,18 @@ class Restorer:
         self._saved_sets.add(digest)
         return (digest, game.id, document if first else None)
 
+    def forget_pin(self, card_set: tuple[str, str, dict[str, Any] | None] | None) -> None:
+        """A start that stored ``card_set`` was rolled back: its definitions go with the next."""
+        if card_set is not None:
+            self._saved_sets.discard(card_set[0])
+
     async def game_of_match(self, match_id: int) -> Game[Any, Any]:
         """The game a stored match was played on (its pinned card set), for replays and
         exports. ``replay_broken`` when its cards can no longer be built."""
         found = await self.repo.stored_matches(statuses=None, match_id=match_id)
         if not found:
             raise ServiceError("not_found")
-        live = self._live.get(match_id)
+        live = self.live.get(match_id)
         if live is not None:
             return live.game
         try:
@@ -301,110 +283,46 @@ class Restorer:
         pin = registry.pin(game)
         return pin[1] if pin is not None else None
 
-    # downtime is not charged to players -------------------------------------------------------
-
-    async def _resume_deadlines(self) -> None:
-        """Every turn timer that was running when the last process stopped moves by the
-        outage, measured from the last write the old process made (a move, a timeout, a
-        start) to now: players get back at least the time they could not play (a quiet spell
-        before the crash is given back too), and a deadline that passed while the bot was
-        down fires no timeout move and counts nothing towards the AFK hand-over. A table
-        whose clock ran out during the outage is redrawn with the new one; any other keeps
-        showing the old clock, which now errs on the safe side, so a restart shows nothing."""
-        alive = await self.repo.last_alive()
-        now = self.timers.now()
-        if alive is None or now <= alive:
-            return
-        expired = await self.repo.move_deadlines(now - alive, alive, now)
-        self.moved_deadlines.update(expired)
-        log.info("turn timers moved by the %.1f s since the last write", now - alive)
-
     async def rules_version_played(self, match_id: int) -> int:
         row = await self.repo.match(match_id)
         if row is None:
             raise ServiceError("not_found")
         return _rules_of(row)
 
-    # ending a match the bot cannot go on with -------------------------------------------------
-
-    async def end_broken(self, match_id: int, reason: str = BY_MANAGER) -> Update:
-        """Close a live match with no result (no rating moves): a quarantined one, or any live
-        match a server manager ends. Published like any other change."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
-            if match.status != "live":
-                raise ServiceError("wrong_status", status=match.status)
-            if not await self.repo.end_match(match_id, reason):
-                raise ServiceError("stale")
-            self._live.pop(match_id, None)
-            self._unchecked.pop(match_id, None)
-            self.quarantined.pop(match_id, None)
-            self.timers.cancel(match_id)
-            log.warning("match %s ended with no result: %s", match_id, reason)
-            update = Update(await self.get(match_id), [], frozenset())
-            await self._publish(update)
-            return update
-
-    # hands lost in a crash ----------------------------------------------------------------
-
-    async def hands_owed(self) -> dict[int, set[int]]:
-        """Match -> seats to send a fresh hand after a restart: a human seat whose last hand
-        DM is older than the moment its hand last fell due (the start, its turn beginning
-        outside a response window, a trade offered to it), found by replaying the log with
-        the publisher's own rule. A DM merely older than the match is not owed: moves that
-        did not make the seat start deciding (its own further steps, others' free plays) sent
-        it nothing before the restart either, so a restart that lost nothing sends nothing."""
+    async def hands_owed(self, unsent: list[tuple[int, int, int | None]]) -> dict[int, set[int]]:
+        """Match -> seats to send a fresh hand after a restart, of the (match, seat, version
+        of its last hand DM) in ``unsent``: a human seat whose last hand DM is older than the
+        moment its hand last fell due (the start, its turn beginning outside a response
+        window, a trade offered to it), found by replaying the log with the publisher's own
+        rule. A DM merely older than the match is not owed: moves that did not make the seat
+        start deciding (its own further steps, others' free plays) sent it nothing before the
+        restart either, so a restart that lost nothing sends nothing."""
         owed: dict[int, set[int]] = {}
-        for match_id, seat, sent in await self.repo.unsent_hands():
-            if match_id not in self._live:
-                continue  # not restored (it failed to load): nothing to deal from
-            update = await self.current(match_id)
-            live = self._live.get(match_id)
+        for match_id, seat, sent in unsent:
+            if match_id in self.unchecked:
+                async with self.live.lock(match_id):
+                    await self.check(match_id)
+            live = self.live.get(match_id)
             if live is None:
-                continue
+                continue  # not restored (it failed to load): nothing to deal from
             if live.hand_due:
-                start = update.match.version - live.count
+                start = live.version - live.count
                 lost = sent is None or sent < start + live.hand_due.get(seat, 0)
             else:  # the log did not replay: the snapshot's deciders are all we know
-                lost = sent is None or (seat in update.deciders and not update.window)
+                lost = sent is None or (seat in live.deciders() and not live.in_window())
             if lost:
                 owed.setdefault(match_id, set()).add(seat)
         return owed
 
-    async def table_drawn(self, match_id: int, version: int) -> None:
-        """The publisher edited the public table to show ``version``."""
-        await self.repo.mark_table_drawn(match_id, version)
-
-    async def table_current(self, match_id: int) -> bool:
-        """True when the public table already shows the match as it stands (no edit was lost
-        in a crash, and its clock did not run out during the outage)."""
-        if match_id in self.moved_deadlines:
-            return False
-        drawn = await self.repo.table_version(match_id)
-        match = await self.get(match_id)
-        return drawn is not None and drawn >= match.version
-
-    def recent_events(self, match_id: int) -> list[Event]:
-        """The events of the match's last actions (after a restart, from the replay)."""
-        live = self._live.get(match_id)
-        return list(live.recent) if live is not None else []
-
-    async def hand_sent(self, match_id: int, user_id: int, version: int) -> None:
-        """The publisher delivered a hand DM drawn at ``version``."""
-        await self.repo.mark_hand_sent(match_id, user_id, version)
-
-    async def _load_finished(self, match: MatchInfo) -> LiveMatch:
-        if match.id in self.quarantined:
+    async def load_finished(self, match: MatchInfo) -> MatchSession:
+        """A match no longer in memory (finished, ended), rebuilt from its log for a look."""
+        if match.id in self.live.quarantined:
             raise ServiceError("quarantined")
         if match.status == "lobby" or match.status == "cancelled":
             row = await self.repo.match(match.id)
             if row is None or row.header_json is None:
                 raise ServiceError("wrong_status", status=match.status)
         return await self._restore(match.id)
-
-
-def ai_levels_of(seats: Iterable[SeatInfo]) -> dict[int, str]:
-    return {s.seat: s.ai_level for s in seats if s.ai_level is not None}
 
 
 def _rules_of(row: MatchRow) -> int:

@@ -10,48 +10,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
 from bot.ai_driver import AiDriver
-from bot.away import AFK_EVENT, AFK_TIMEOUTS, BACK_EVENT, AwayRules
-from bot.lobby_rules import AI_LEVELS, AI_NAMES, FILL_LEVEL, LobbyRules
-from bot.match_types import (
-    Listener,
-    MatchInfo,
-    SeatInfo,
-    ServiceError,
-    StartHook,
-    Update,
-)
-from bot.restore import LiveMatch, Restorer, ai_levels_of, rules_version_of
+from bot.clock import AFK_EVENT, AFK_TIMEOUTS, BACK_EVENT, Clock
+from bot.errors import ServiceError
+from bot.ledger import Ledger
+from bot.lobbies import AI_LEVELS, AI_NAMES, FILL_LEVEL, Lobbies
+from bot.match_types import Listener, MatchInfo, SeatInfo, StartHook, Update
+from bot.restore import BY_MANAGER, Restorer, rules_version_of
+from bot.session import LiveMatches, MatchSession, ai_levels_of, in_window
 from bot.settings import ServerSettings, SettingsBook
-from bot.storage.models import (
-    ActionRow,
-    MatchRow,
-    SeatRow,
-    StoredMatch,
-    VersionConflict,
-    match_info,
-)
+from bot.storage.models import ActionRow, VersionConflict
 from bot.storage.ports import Storage
 from bot.timers import TurnTimers
 from engine import games as registry
-from engine.core import (
-    CONCEDE,
-    PASS,
-    Action,
-    Event,
-    Game,
-    IllegalAction,
-    PlayerView,
-    waits_on_window,
-)
+from engine.core import CONCEDE, PASS, Action, Event, Game, PlayerView
 from engine.core.record import MatchRecord, RecordHeader
 
 log = logging.getLogger(__name__)
-
 
 __all__ = [
     "AFK_EVENT",
@@ -60,6 +39,7 @@ __all__ = [
     "AI_NAMES",
     "BACK_EVENT",
     "FILL_LEVEL",
+    "PASS",
     "Listener",
     "MatchInfo",
     "MatchService",
@@ -67,10 +47,16 @@ __all__ = [
     "ServiceError",
     "StartHook",
     "Update",
+    "in_window",
 ]
 
 
-class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
+class MatchService:
+    """The door: every command of the Discord layer, handed to the collaborator that owns
+    it. They share one ``LiveMatches`` store of sessions and one ``Ledger`` (reads, moves,
+    listeners); each gets what it uses through its constructor, and none imports another
+    above it (tests/architecture)."""
+
     def __init__(
         self,
         storage: Storage,
@@ -82,7 +68,6 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
         clock: Callable[[], float] | None = None,
     ) -> None:
         self.repo = storage.matches
-        self._games = games
         # The process settings are every server's defaults; /settings overrides per server.
         # model_construct: tests and benchmarks use bounds a server may not pick (0 s, a day).
         self.settings = SettingsBook(
@@ -93,21 +78,28 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
                 lobby_idle_seconds=lobby_idle_seconds,
             ),
         )
-        self._listeners: list[Listener] = []
         self._start_hooks: list[StartHook] = []
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._live: dict[int, LiveMatch] = {}
-        # Per match: the version since which only free actors moved, the same seats deciding
-        # throughout (in memory only: after a restart every older button is stale).
-        self._steady: dict[int, int] = {}
-        # Restored from their snapshot, their log not yet replayed (see ``start``).
-        self._unchecked: dict[int, StoredMatch] = {}
-        self._checker: asyncio.Task[None] | None = None
-        self.quarantined: dict[int, str] = {}
-        self.ended_at_start: list[int] = []
-        self.moved_deadlines: set[int] = set()
-        self._saved_sets: set[str] = set()
+        self.live = LiveMatches()
+        self.quarantined = self.live.quarantined
         self.timers = TurnTimers(self.timeout, **({"clock": clock} if clock else {}))
+        self.restorer = Restorer(self.repo, self.live, games)
+        self.ended_at_start = self.restorer.ended_at_start
+        game = self.restorer.game
+        self.ledger = Ledger(self.repo, self.live, self.timers, self.settings, self.restorer.check)
+        self.lobbies = Lobbies(self.repo, self.ledger, self.live, self.timers, self.settings, game)
+        self.ai = AiDriver(self.ledger, self.live, self.settings, game)
+        self.clock = Clock(
+            self.repo,
+            self.ledger,
+            self.live,
+            self.timers,
+            self.settings,
+            check=self.restorer.check,
+            ai=self.ai,
+            lobbies=self.lobbies,
+        )
+        self.moved_deadlines = self.clock.moved_deadlines
+        self._checker: asyncio.Task[None] | None = None
 
     # life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -115,22 +107,22 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
         was about to move do so. Each snapshot is checked against a replay of its log in the
         background, and before the match is next shown or changed at the latest, so a
         restart with many matches is ready in the time it takes to read them."""
-        await self._resume_deadlines()
+        await self.clock.resume_deadlines()
         for stored in await self.repo.stored_matches(statuses=("live",)):
             match_id = stored.id
-            live = await self._bring_back(stored)
+            live = await self.restorer.bring_back(stored)
             if live is None:
                 continue
-            self._live[match_id] = live
+            self.live.put(match_id, live)
             row = await self.repo.match(match_id) or stored.row  # its deadline may have moved
             self.timers.schedule(match_id, row.version, row.deadline_at)
-            if live.game.deciders(live.state) & live.ai_levels.keys():
-                async with self._lock(match_id):
-                    await self._run_ai(match_id, [])
+            if live.deciders() & live.ai_levels.keys():
+                async with self.live.lock(match_id):
+                    await self.ai.run(await self.get(match_id), [])
         for match_id, version, deadline_at in await self.repo.deadlines("lobby"):
             self.timers.schedule(match_id, version, deadline_at)
-        if self._unchecked:
-            self._checker = asyncio.get_running_loop().create_task(self._check_all())
+        if self.restorer.unchecked:
+            self._checker = asyncio.get_running_loop().create_task(self.restorer.check_all())
 
     async def checked(self) -> None:
         """Wait until every restored snapshot has been checked against its log."""
@@ -146,21 +138,67 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
     async def quiet(self, match_id: int) -> None:
         """Wait until nothing is changing the match (an AI burst runs under its lock), so a
         publisher that waits here draws the end of a burst once, not every step of it."""
-        async with self._lock(match_id):
+        async with self.live.lock(match_id):
             return
 
     def subscribe(self, listener: Listener) -> None:
-        self._listeners.append(listener)
+        self.ledger.listeners.append(listener)
 
     def add_start_hook(self, hook: StartHook) -> None:
         self._start_hooks.append(hook)
 
+    # lobbies -------------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: dict[str, Any] | None = None,
+    ) -> MatchInfo:
+        return await self.lobbies.create(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            host_name=host_name,
+            game=game,
+            options=options,
+        )
+
+    async def set_message(
+        self, match_id: int, message_id: int, thread_id: int | None = None
+    ) -> None:
+        await self.lobbies.set_message(match_id, message_id, thread_id)
+
+    async def join(self, match_id: int, user_id: int, name: str) -> MatchInfo:
+        return await self.lobbies.join(match_id, user_id, name)
+
+    async def leave(self, match_id: int, user_id: int) -> MatchInfo:
+        return await self.lobbies.leave(match_id, user_id)
+
+    async def add_ai(self, match_id: int, by_user_id: int, level: str = "random") -> MatchInfo:
+        return await self.lobbies.add_ai(match_id, by_user_id, level)
+
+    async def remove_seat(self, match_id: int, by_user_id: int, seat: int) -> MatchInfo:
+        return await self.lobbies.remove_seat(match_id, by_user_id, seat)
+
+    async def hand_over(self, match_id: int, by_user_id: int, to_user_id: int) -> MatchInfo:
+        return await self.lobbies.hand_over(match_id, by_user_id, to_user_id)
+
+    async def set_pick(self, match_id: int, user_id: int, pick: dict[str, Any]) -> MatchInfo:
+        return await self.lobbies.set_pick(match_id, user_id, pick)
+
+    async def cancel(self, match_id: int, by_user_id: int) -> MatchInfo:
+        return await self.lobbies.cancel(match_id, by_user_id)
+
     async def start_match(self, match_id: int, by_user_id: int) -> Update:
-        async with self._lock(match_id):
-            match = await self._lobby(match_id)
-            self._check_host(match, by_user_id)
-            game = self._game(match.game)
-            filled = self._fill_with_ai(match, game)
+        async with self.live.lock(match_id):
+            match = await self.lobbies.lobby(match_id)
+            self.lobbies.check_host(match, by_user_id)
+            game = self.restorer.game(match.game)
+            filled = self.lobbies.fill_with_ai(match, game)
             seed = secrets.randbits(63)
             ai_seed = secrets.randbits(63)
             options = dict(match.options)
@@ -176,12 +214,12 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
                 seats=len(filled.seats),
                 options=options,
             )
-            card_set = await self._pin_for_start(game)
+            card_set = await self.restorer.pin_for_start(game)
             state = game.new(header.seats, seed, header.options)
-            match = await self._seat_ai_fill(match, filled)
-            live = LiveMatch(game, state, header, ai_seed, 0, ai_levels_of(match.seats))
-            live.pass_floor = match.version + 1
-            deadline_at, kind = await self._deadline_for(live, match)
+            match = await self.lobbies.seat_ai_fill(match, filled)
+            live = MatchSession(game, state, header, ai_seed, 0, ai_levels_of(match.seats))
+            live.pass_floor = live.version = match.version + 1
+            deadline_at, kind = await self.ledger.deadline_for(live, match)
             try:
                 await self.repo.start_match(
                     match_id,
@@ -195,88 +233,86 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
                     rules_version=rules_version_of(game.id),
                 )
             except VersionConflict:
-                if card_set is not None:
-                    self._saved_sets.discard(card_set[0])  # rolled back with the start
+                self.restorer.forget_pin(card_set)  # rolled back with the start
                 raise ServiceError("stale") from None
-            self._live[match_id] = live
-            first = await self._published(match_id, [], deadline_at, started=True)
-            return await self._run_ai(match_id, [first])
+            self.live.put(match_id, live)
+            started = await self.get(match_id)
+            self.timers.schedule(match_id, started.version, deadline_at)
+            first = self.ledger.update_of(started, live, started=True, before=frozenset())
+            await self.ledger.publish(first)
+            return await self.ai.run(started, [first])
 
     # play ----------------------------------------------------------------------------------
     async def act(
         self, match_id: int, user_id: int, action_key: str, expected_version: int
     ) -> Update:
-        async with self._lock(match_id):
-            match = await self._playing(match_id)
+        async with self.live.lock(match_id):
+            match, session = await self.ledger.playing(match_id)
             seat = match.seat_of(user_id)
             if seat is None:
                 raise ServiceError("not_seated")
-            await self._check(match_id)
-            live = self._live[match_id]
-            # Buttons drawn before moves nobody waited on (free actors' plays that left the
-            # same seats deciding) still count; the engine checks them against the new state.
-            steady = self._steady.get(match_id, match.version)
-            if (
-                match.version != expected_version
-                and not (action_key == PASS and live.pass_floor <= expected_version)
-                and not steady <= expected_version
-            ) or expected_version > match.version:
-                raise ServiceError("stale", version=match.version)
-            try:
-                action = Action.from_key(seat, action_key)
-            except ValueError:
-                raise ServiceError("illegal", reason="bad_key") from None
-            if not self._may_act(live, action):
-                raise ServiceError("not_your_move", waiting=self._waiting_names(match, live))
-            update = await self._commit(match, action, ActionRow(seat, action.to_json()))
-            return await self._run_ai(match_id, [update])
-
-    @staticmethod
-    def _may_act(live: LiveMatch, action: Action) -> bool:
-        """The engine decides: a seat the match waits on, or a free actor (one that may act
-        without being waited on, a curse on anyone's turn) whose action is legal now. Anything
-        else from a seat that is not deciding reads as "not your move"."""
-        game, state = live.game, live.state
-        if action.seat in game.deciders(state):
-            return True
-        return action.seat in game.free_actors(state) and action in game.legal_actions(
-            state, action.seat
-        )
-
-    def _waiting_names(self, match: MatchInfo, live: LiveMatch) -> str:
-        deciders = live.game.deciders(live.state)
-        return ", ".join(s.name for s in match.seats if s.seat in deciders)
+            step = session.act(seat, action_key, expected_version, match.seats)
+            update = await self.ledger.commit(match, step, ActionRow(seat, step.action.to_json()))
+            return await self.ai.run(match, [update])
 
     async def concede(self, match_id: int, user_id: int) -> Update:
-        async with self._lock(match_id):
-            match = await self._playing(match_id)
+        async with self.live.lock(match_id):
+            match, session = await self.ledger.playing(match_id)
             seat = match.seat_of(user_id)
             if seat is None:
                 raise ServiceError("not_seated")
-            action = Action(seat, CONCEDE)
-            update = await self._commit(match, action, ActionRow(seat, action.to_json()))
-            return await self._run_ai(match_id, [update])
+            step = session.play(Action(seat, CONCEDE))
+            update = await self.ledger.commit(match, step, ActionRow(seat, step.action.to_json()))
+            return await self.ai.run(match, [update])
+
+    async def timeout(self, match_id: int, expected_version: int) -> Update | None:
+        return await self.clock.timeout(match_id, expected_version)
+
+    async def take_back(self, match_id: int, user_id: int) -> Update:
+        return await self.clock.take_back(match_id, user_id)
+
+    async def seat_to_ai(self, match_id: int, user_id: int) -> Update:
+        return await self.clock.seat_to_ai(match_id, user_id)
 
     async def mark_dm_closed(self, match_id: int, user_id: int) -> None:
         await self.repo.mark_dm_closed(match_id, user_id)
 
+    async def end_broken(self, match_id: int, reason: str = BY_MANAGER) -> Update:
+        """Close a live match with no result (no rating moves): a quarantined one, or any live
+        match a server manager ends. Published like any other change."""
+        async with self.live.lock(match_id):
+            match = await self.get(match_id)
+            if match.status != "live":
+                raise ServiceError("wrong_status", status=match.status)
+            if not await self.repo.end_match(match_id, reason):
+                raise ServiceError("stale")
+            self.live.drop(match_id)
+            self.restorer.unchecked.pop(match_id, None)
+            self.quarantined.pop(match_id, None)
+            self.timers.cancel(match_id)
+            log.warning("match %s ended with no result: %s", match_id, reason)
+            update = Update(await self.get(match_id), [], frozenset())
+            await self.ledger.publish(update)
+            return update
+
     # reads ---------------------------------------------------------------------------------
     async def get(self, match_id: int) -> MatchInfo:
-        found = await self.repo.match_with_seats(match_id)
-        if found is None:
-            raise ServiceError("not_found")
-        return self._info(*found)
+        return await self.ledger.get(match_id)
+
+    async def _session(self, match_id: int) -> tuple[MatchInfo, MatchSession | None]:
+        """The match and its session (None once it is not in memory), its log checked."""
+        if match_id in self.restorer.unchecked:
+            async with self.live.lock(match_id):
+                await self.restorer.check(match_id)
+        match = await self.get(match_id)
+        return match, self.live.get(match_id)
 
     async def view(
         self, match_id: int, user_id: int | None
     ) -> tuple[MatchInfo, PlayerView, list[Action]]:
-        if match_id in self._unchecked:
-            async with self._lock(match_id):
-                await self._check(match_id)
-        match = await self.get(match_id)
-        live = self._live.get(match_id)
+        match, live = await self._session(match_id)
         if live is None:
-            live = await self._load_finished(match)
+            live = await self.restorer.load_finished(match)
         seat = match.seat_of(user_id) if user_id is not None else None
         view = live.game.view(live.state, seat)
         actions: list[Action] = []
@@ -287,16 +323,8 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
     async def current(self, match_id: int) -> Update:
         """The match as it stands, as an Update with no events (what a publisher that has
         seen nothing since a restart draws)."""
-        if match_id in self._unchecked:
-            async with self._lock(match_id):
-                await self._check(match_id)
-        match = await self.get(match_id)
-        live = self._live.get(match_id)
-        if live is None:
-            return Update(match, [], frozenset())
-        deciders = live.game.deciders(live.state)
-        window = in_window(live.game, live.state)
-        return Update(match, [], deciders, window, False, deciders)
+        match, live = await self._session(match_id)
+        return self.ledger.update_of(match, live)
 
     async def live_matches_in_channel(self, channel_id: int) -> list[MatchInfo]:
         ids = await self.repo.match_ids(statuses=("lobby", "live"), channel_id=channel_id)
@@ -320,133 +348,37 @@ class MatchService(LobbyRules, Restorer, AiDriver, AwayRules):
         header = RecordHeader.model_validate_json(row.header_json)
         return MatchRecord(header=header, actions=await self.repo.actions(match_id))
 
-    # internals -----------------------------------------------------------------------------
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
-        return lock
+    async def game_of_match(self, match_id: int) -> Game[Any, Any]:
+        return await self.restorer.game_of_match(match_id)
 
-    def _game(self, game_id: str) -> Game[Any, Any]:
-        try:
-            return self._games(game_id)
-        except KeyError:
-            raise ServiceError("game_unknown", game=game_id) from None
+    async def card_set_of(self, match_id: int) -> dict[str, Any] | None:
+        return await self.restorer.card_set_of(match_id)
 
-    async def _playing(self, match_id: int) -> MatchInfo:
-        if match_id in self.quarantined:
-            raise ServiceError("quarantined")
+    async def rules_version_played(self, match_id: int) -> int:
+        return await self.restorer.rules_version_played(match_id)
+
+    # the table and hands after a restart ------------------------------------------------------
+    async def hands_owed(self) -> dict[int, set[int]]:
+        return await self.restorer.hands_owed(await self.repo.unsent_hands())
+
+    async def table_drawn(self, match_id: int, version: int) -> None:
+        """The publisher edited the public table to show ``version``."""
+        await self.repo.mark_table_drawn(match_id, version)
+
+    async def table_current(self, match_id: int) -> bool:
+        """True when the public table already shows the match as it stands (no edit was lost
+        in a crash, and its clock did not run out during the outage)."""
+        if match_id in self.moved_deadlines:
+            return False
+        drawn = await self.repo.table_version(match_id)
         match = await self.get(match_id)
-        if match.status != "live" or match_id not in self._live:
-            raise ServiceError("wrong_status", status=match.status)
-        return match
+        return drawn is not None and drawn >= match.version
 
-    async def _deadline_for(self, live: LiveMatch, match: MatchInfo) -> tuple[float | None, str]:
-        """A deadline while a human must decide (the server's window seconds in a response
-        window, its turn seconds otherwise); none while only AI seats are to move."""
-        kind = "window" if in_window(live.game, live.state) else "turn"
-        if live.game.outcome(live.state) is not None:
-            return None, kind
-        humans = {s.seat for s in match.seats if s.ai_level is None}
-        if not live.game.deciders(live.state) & humans:
-            return None, kind
-        rules = await self.settings.get(match.guild_id)
-        seconds = rules.window_seconds if kind == "window" else rules.turn_seconds
-        return self.timers.now() + seconds, kind
+    def recent_events(self, match_id: int) -> list[Event]:
+        """The events of the match's last actions (after a restart, from the replay)."""
+        live = self.live.get(match_id)
+        return list(live.recent) if live is not None else []
 
-    async def _commit(self, match: MatchInfo, action: Action, row: ActionRow) -> Update:
-        """Apply on a copy, persist (append + snapshot, version-checked), then swap in and
-        publish. A refused or conflicting action leaves memory and database untouched."""
-        await self._check(match.id)
-        live = self._live[match.id]
-        state = live.state.clone()
-        try:
-            events = live.game.apply(state, action)
-        except IllegalAction as exc:
-            raise ServiceError("illegal", reason=str(exc.reason)) from None
-        outcome = live.game.outcome(state)
-        # A Pass drawn earlier keeps counting only inside the same window: one that stays
-        # open and only shrinks. A window that closed or reopened (a response, or the next
-        # one after a resolution) makes every earlier Pass stale.
-        same_window = (
-            action.kind == PASS
-            and in_window(live.game, state)
-            and live.game.deciders(state) <= live.game.deciders(live.state)
-        )
-        floor = live.pass_floor if same_window else match.version + 1
-        trial = LiveMatch(
-            live.game,
-            state,
-            live.header,
-            live.ai_seed,
-            live.count + 1,
-            live.ai_levels,
-            floor,
-            live.recent,  # as of the restore: a publisher's first sight of the match seeds on it
-        )
-        deadline_at, kind = await self._deadline_for(trial, match)
-        # A move by a seat nobody waited on that leaves the same seats to wait on (a curse
-        # on anyone's turn) keeps their clock: free actors never reset the turn timer.
-        waited = live.game.deciders(live.state)
-        free_move = action.seat not in waited and live.game.deciders(state) == waited
-        if free_move and match.deadline_at is not None and outcome is None:
-            deadline_at, kind = match.deadline_at, match.deadline_kind or kind
-        try:
-            await self.repo.record_action(
-                match.id,
-                match.version,
-                live.count,
-                row,
-                state=state.to_json(),
-                outcome=outcome.to_json() if outcome is not None else None,
-                deadline_at=deadline_at,
-                deadline_kind=kind,
-            )
-        except VersionConflict:
-            raise ServiceError("stale") from None
-        self._live[match.id] = trial
-        if free_move:
-            self._steady.setdefault(match.id, match.version)
-        else:
-            self._steady[match.id] = match.version + 1
-        if outcome is not None:
-            self._live.pop(match.id, None)
-        # Deciding in a window is not deciding a turn: whoever decides after it is told anew.
-        before = frozenset[int]()
-        if not in_window(live.game, live.state):
-            before = live.game.deciders(live.state)
-        return await self._published(match.id, events, deadline_at, live=trial, before=before)
-
-    async def _published(
-        self,
-        match_id: int,
-        events: list[Event],
-        deadline_at: float | None,
-        live: LiveMatch | None = None,
-        *,
-        started: bool = False,
-        before: frozenset[int] = frozenset(),
-    ) -> Update:
-        match = await self.get(match_id)
-        live = live or self._live[match_id]
-        self.timers.schedule(match_id, match.version, deadline_at)
-        window = in_window(live.game, live.state)
-        deciders = live.game.deciders(live.state)
-        update = Update(match, events, deciders, window, started, before)
-        await self._publish(update)
-        return update
-
-    async def _publish(self, update: Update) -> None:
-        for listener in list(self._listeners):
-            try:
-                await listener(update)
-            except Exception:
-                log.exception("listener failed on match %s", update.match.id)
-
-    def _info(self, row: MatchRow, seats: Sequence[SeatRow]) -> MatchInfo:
-        return match_info(row, seats, self.timers.loop_deadline(row.deadline_at))
-
-
-def in_window(game: Game[Any, Any], state: Any) -> bool:
-    """True while a response window is what the match waits on (``engine.core``)."""
-    return waits_on_window(game, state)
+    async def hand_sent(self, match_id: int, user_id: int, version: int) -> None:
+        """The publisher delivered a hand DM drawn at ``version``."""
+        await self.repo.mark_hand_sent(match_id, user_id, version)

@@ -171,7 +171,7 @@ async def test_an_unreadable_action_row_quarantines_only_its_match(tmp_path: Pat
     service = await open_service(db, data)
     try:
         assert service.quarantined == {broken: UNREADABLE}
-        assert other in service._live  # every other match restored
+        assert other in service.live  # every other match restored
         match = await service.get(broken)
         with pytest.raises(ServiceError) as refused:
             await service.act(broken, 500, "pass", match.version)

@@ -132,7 +132,7 @@ async def test_void_and_recompute_equals_a_fresh_computation(env: Any, tmp_path:
 
 async def test_a_match_missed_by_a_crash_is_caught_up(env: Any) -> None:
     service, league = env
-    service._listeners.clear()  # the league never hears of the next match
+    service.ledger.listeners.clear()  # the league never hears of the next match
     match_id = await play(service, 101, 100)
     casual = await service.create(
         guild_id=GUILD,
@@ -255,7 +255,7 @@ async def test_export_neutralises_names_that_a_spreadsheet_would_run(env: Any) -
 
 async def test_an_abandoned_seat_is_a_loss_even_when_its_ai_won(env: Any) -> None:
     service, league = env
-    service._listeners.clear()
+    service.ledger.listeners.clear()
     match_id = await play(service, 100, 101)
     finished = await service.get(match_id)
     # Seat 0 (the winner) went AFK and the AI finished the match for them.

@@ -23,15 +23,14 @@ def _world() -> tuple[LeakWatch, Any, Any, Any]:
     names = [c.name for c in game.table.defs]
     forbidden = forbidden_names("classic", state)
     secret = next(c for c in state.hands[1] if names[c] in forbidden[PUBLIC] & forbidden[0])
-    service = SimpleNamespace(_live={42: SimpleNamespace(state=state)}, _listeners=[])
-
-    async def published(*_: Any, **__: Any) -> None:
-        return None
+    service = SimpleNamespace(
+        live={42: SimpleNamespace(state=state)}, ledger=SimpleNamespace(listeners=[])
+    )
 
     async def view(*_: Any) -> None:
         return None
 
-    service._published, service.view = published, view
+    service.view = view
     table = SimpleNamespace(
         channel=SimpleNamespace(id=TABLE_CHANNEL), person=SimpleNamespace(id=PERSON), match_id=42
     )

@@ -55,7 +55,7 @@ async def test_strong_seats_think_in_a_worker_and_play_legal_moves(env: Any) -> 
             break
     assert ai_worker._pool is not None  # a strong seat with a choice went to the worker
     assert ai_moves >= 8
-    live = service._live[match.id]
+    live = service.live[match.id]
     assert live.game.invariants(live.state) == []  # every stored move was legal when applied
 
 

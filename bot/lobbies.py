@@ -1,43 +1,52 @@
-"""The lobby half of MatchService: seats, host, table size, picks, AI seats, idle expiry.
+"""Lobbies: seats, host, table size, picks, AI seats, idle expiry, until a match starts.
 
-A mixin so that ``MatchService`` stays one object for the cogs while its lobby rules live in
-their own module; it uses the service's repository, locks, timers and settings.
+``MatchService`` hands the lobby commands here; a lobby's changes run under the match's lock
+like a live match's moves.
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.match_types import MatchInfo, SeatInfo, ServiceError, Update
+from bot.errors import ServiceError
+from bot.ledger import Ledger
+from bot.match_types import MatchInfo, SeatInfo, Update
+from bot.session import LiveMatches
+from bot.settings import SettingsBook
+from bot.storage.ports import MatchRepository
+from bot.timers import TurnTimers
 from engine.core import Game
-
-if TYPE_CHECKING:
-    import asyncio
-
-    from bot.settings import SettingsBook
-    from bot.storage.ports import MatchRepository
-    from bot.timers import TurnTimers
 
 AI_NAMES = ("Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hale")
 AI_LEVELS = ("random", "heuristic", "strong")
 FILL_LEVEL = "heuristic"  # the AI that fills empty seats at start and takes over AFK seats
 
 
-class LobbyRules:
-    repo: MatchRepository
-    timers: TurnTimers
-    settings: SettingsBook
+class Lobbies:
+    def __init__(
+        self,
+        repo: MatchRepository,
+        ledger: Ledger,
+        live: LiveMatches,
+        timers: TurnTimers,
+        settings: SettingsBook,
+        game: Callable[[str], Game[Any, Any]],
+    ) -> None:
+        self.repo = repo
+        self._ledger = ledger
+        self._live = live
+        self.timers = timers
+        self.settings = settings
+        self._game = game  # a game by id (raises ServiceError for an unknown one)
 
-    if TYPE_CHECKING:  # provided by MatchService
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        return self._live.lock(match_id)
 
-        def _lock(self, match_id: int) -> asyncio.Lock: ...
-
-        def _game(self, game_id: str) -> Game[Any, Any]: ...
-
-        async def get(self, match_id: int) -> MatchInfo: ...
-
-        async def _publish(self, update: Update) -> None: ...
+    async def get(self, match_id: int) -> MatchInfo:
+        return await self._ledger.get(match_id)
 
     async def create(
         self,
@@ -72,7 +81,7 @@ class LobbyRules:
 
     async def join(self, match_id: int, user_id: int, name: str) -> MatchInfo:
         async with self._lock(match_id):
-            match = await self._lobby(match_id)
+            match = await self.lobby(match_id)
             if match.seat_of(user_id) is not None:
                 raise ServiceError("already_seated")
             self._check_room(match)
@@ -81,7 +90,7 @@ class LobbyRules:
 
     async def leave(self, match_id: int, user_id: int) -> MatchInfo:
         async with self._lock(match_id):
-            match = await self._lobby(match_id)
+            match = await self.lobby(match_id)
             seat = match.seat_of(user_id)
             if seat is None:
                 raise ServiceError("not_seated")
@@ -101,8 +110,8 @@ class LobbyRules:
         if level not in AI_LEVELS:
             raise ServiceError("bad_level", levels=", ".join(AI_LEVELS))
         async with self._lock(match_id):
-            match = await self._lobby(match_id)
-            self._check_host(match, by_user_id)
+            match = await self.lobby(match_id)
+            self.check_host(match, by_user_id)
             self._check_room(match)
             await self.repo.add_seat(match_id, len(match.seats), None, _ai_name(match), level)
             return await self._touched(match_id)
@@ -110,8 +119,8 @@ class LobbyRules:
     async def remove_seat(self, match_id: int, by_user_id: int, seat: int) -> MatchInfo:
         """The host takes a seat away (a player who went quiet, an AI too many)."""
         async with self._lock(match_id):
-            match = await self._lobby(match_id)
-            self._check_host(match, by_user_id)
+            match = await self.lobby(match_id)
+            self.check_host(match, by_user_id)
             target = next((s for s in match.seats if s.seat == seat), None)
             if target is None:
                 raise ServiceError("no_such_seat")
@@ -124,8 +133,8 @@ class LobbyRules:
 
     async def hand_over(self, match_id: int, by_user_id: int, to_user_id: int) -> MatchInfo:
         async with self._lock(match_id):
-            match = await self._lobby(match_id)
-            self._check_host(match, by_user_id)
+            match = await self.lobby(match_id)
+            self.check_host(match, by_user_id)
             if to_user_id == by_user_id or match.seat_of(to_user_id) is None:
                 raise ServiceError("not_a_player")
             await self.repo.set_host(match_id, to_user_id)
@@ -135,7 +144,7 @@ class LobbyRules:
         """A seated player's own pre-game choice (a duel deck), kept in the lobby's options
         under ``picks[user id]`` until a start hook turns the picks into match options."""
         async with self._lock(match_id):
-            match = await self._lobby(match_id)
+            match = await self.lobby(match_id)
             if match.seat_of(user_id) is None:
                 raise ServiceError("not_seated")
             options = dict(match.options)
@@ -145,20 +154,20 @@ class LobbyRules:
 
     async def cancel(self, match_id: int, by_user_id: int) -> MatchInfo:
         async with self._lock(match_id):
-            match = await self._lobby(match_id)
-            self._check_host(match, by_user_id)
+            match = await self.lobby(match_id)
+            self.check_host(match, by_user_id)
             await self.repo.set_status(match_id, "cancelled")
             await self.repo.set_deadline(match_id, None, None)
             self.timers.cancel(match_id)
             return await self.get(match_id)
 
-    async def _expire_lobby(self, match: MatchInfo) -> Update:
+    async def expire(self, match: MatchInfo) -> Update:
         """Nobody touched the lobby for the server's idle time: close it (caller holds the lock)."""
         await self.repo.set_status(match.id, "cancelled")
         await self.repo.set_deadline(match.id, None, None)
         closed = await self.get(match.id)
         update = Update(closed, [], frozenset())
-        await self._publish(update)
+        await self._ledger.publish(update)
         return update
 
     async def _touched(self, match_id: int) -> MatchInfo:
@@ -178,10 +187,10 @@ class LobbyRules:
         if picks.pop(str(user_id), None) is not None:
             await self.repo.set_options(match.id, {**match.options, "picks": picks})
 
-    def _fill_with_ai(self, match: MatchInfo, game: Game[Any, Any]) -> MatchInfo:
+    def fill_with_ai(self, match: MatchInfo, game: Game[Any, Any]) -> MatchInfo:
         """Empty seats up to the table size asked for (at least the game's minimum) get AI
         players as the match starts (classic: 3-6 with AI filling up). In memory only:
-        ``_seat_ai_fill`` stores them once nothing can refuse the start any more, so a start
+        ``seat_ai_fill`` stores them once nothing can refuse the start any more, so a start
         refused by a start hook (a deck check) leaves the lobby as it was."""
         wanted = max(game.min_seats, int(match.options.get("seats") or 0))
         wanted = min(wanted, game.max_seats)
@@ -191,19 +200,19 @@ class LobbyRules:
             seats.append(SeatInfo(seat, None, FILL_LEVEL, name, False))
         return replace(match, seats=tuple(seats))
 
-    async def _seat_ai_fill(self, match: MatchInfo, filled: MatchInfo) -> MatchInfo:
-        """Store the AI seats ``_fill_with_ai`` added; the match as it now stands."""
+    async def seat_ai_fill(self, match: MatchInfo, filled: MatchInfo) -> MatchInfo:
+        """Store the AI seats ``fill_with_ai`` added; the match as it now stands."""
         for seat in filled.seats[len(match.seats) :]:
             await self.repo.add_seat(match.id, seat.seat, None, seat.name, seat.ai_level)
         return await self.get(match.id)
 
-    async def _lobby(self, match_id: int) -> MatchInfo:
+    async def lobby(self, match_id: int) -> MatchInfo:
         match = await self.get(match_id)
         if match.status != "lobby":
             raise ServiceError("wrong_status", status=match.status)
         return match
 
-    def _check_host(self, match: MatchInfo, user_id: int) -> None:
+    def check_host(self, match: MatchInfo, user_id: int) -> None:
         if match.host_id != user_id:
             raise ServiceError("not_host")
 
