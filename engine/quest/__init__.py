@@ -3,6 +3,11 @@
 from engine import games
 from engine.quest.game import Quest, factory
 
-games.register("quest", factory)
+RULES_VERSION = 2  # 2: trading and gifts between seats (R28, R35, R152)
+"""Bump it with any rules change that alters legal moves or outcomes: a live match started on
+another version is replayed on the new rules at restart and ended cleanly if it no longer
+reaches the same state (docs/reliability.md, "A deploy under live matches")."""
 
-__all__ = ["Quest", "factory"]
+games.register("quest", factory, rules_version=lambda: RULES_VERSION)
+
+__all__ = ["RULES_VERSION", "Quest", "factory"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Action, Event
-from engine.quest import cards, combat, items, movement, running
+from engine.quest import cards, combat, items, movement, running, trade
 from engine.quest.board import roll
 from engine.quest.content import Content
 from engine.quest.effects import die, heal, hit, lose_levels, take_item
@@ -169,6 +169,26 @@ def curse(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def levelup(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     cards.levelup(s, c, a.seat, _int(a, 0), _int(a, 1), ev)
     _reopen(s)
+
+
+def trade_open(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    trade.open_terms(s, a.seat, _int(a, 0), ev)
+
+
+def offer(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    trade.make_offer(s, a.seat, (_int(a, 0), _int(a, 1), _int(a, 2), _int(a, 3)), ev)
+
+
+def withdraw(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    trade.withdraw(s, a.seat, ev)
+
+
+def accept_trade(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    trade.accept(s, c, a.seat, ev)
+
+
+def refuse_trade(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    trade.refuse(s, a.seat, ev)
 
 
 # --- pendings ------------------------------------------------------------------------------
@@ -509,4 +529,9 @@ HANDLERS: dict[str, Handler] = {
     "backstab": backstab,
     "repel": repel,
     "set_die": set_die,
+    "trade": trade_open,
+    "offer": offer,
+    "withdraw": withdraw,
+    "accept_trade": accept_trade,
+    "refuse_trade": refuse_trade,
 }

@@ -130,7 +130,9 @@ class Quest(Game[QuestState, QuestView]):
         s.out[seat] = True
         s.ready[seat] = True
         ev.append(Event("concede", {"seat": seat}))
-        s.pending = [p for p in s.pending if p.seat != seat]
+        s.pending = [
+            p for p in s.pending if p.seat != seat and not (p.kind == "offer" and p.data[0] == seat)
+        ]
         f = s.fight
         if f is not None and seat in (f.main, f.helper):
             if seat == f.main:
@@ -168,7 +170,18 @@ class Quest(Game[QuestState, QuestView]):
         return QuestState.from_json(dict(data))
 
     def default_action(self, state: QuestState, seat: int) -> Action:
-        for kind in ("pass", "decline", "skip", "no_summon", "let_it", "ready", "end_turn", "roll"):
+        for kind in (
+            "pass",
+            "decline",
+            "refuse_trade",
+            "withdraw",
+            "skip",
+            "no_summon",
+            "let_it",
+            "ready",
+            "end_turn",
+            "roll",
+        ):
             for a in self.legal_actions(state, seat):
                 if a.kind == kind:
                     return a

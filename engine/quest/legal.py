@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Action
-from engine.quest import combat
+from engine.quest import combat, trade
 from engine.quest.cards import is_role, magic_targets, map_change_ok, role_room
 from engine.quest.content import DIRS, Content
 from engine.quest.items import can_arrange, can_buy, target_zone
@@ -129,7 +129,8 @@ def _free(s: QuestState, c: Content, seat: int) -> list[Action]:
         return _fight_cards(s, c, f, seat)
     if s.pending:
         return []
-    return _curses_and_levels(s, c, seat)
+    trades = [Action(seat, "trade", (t,)) for t in trade.partners(s, seat)]  # R35: any time
+    return _curses_and_levels(s, c, seat) + trades
 
 
 def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
@@ -143,6 +144,8 @@ def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
         return [Action(seat, "base", (b,)) for b in range(s.seats) if free_bases(s, b) > 0]
     if k == "help":
         return [Action(seat, "accept"), Action(seat, "decline")]
+    if k in ("terms", "offer"):
+        return trade.legal_pending(s, c, seat)
     if k == "ring":
         return [Action(seat, "cancel"), Action(seat, "let_it")]
     if k == "charity":
@@ -311,6 +314,7 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
             if t != seat and alive(s, t) and s.pos[t] == here and _pocket(s, t):
                 out.append(Action(seat, "pickpocket", (t,)))
     out += _curses_and_levels(s, c, seat)
+    out += [Action(seat, "trade", (t,)) for t in trade.partners(s, seat)]
     return out
 
 

@@ -8,12 +8,12 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Rng
-from engine.quest import combat
+from engine.quest import combat, trade
 from engine.quest.board import step_cell
 from engine.quest.content import DIRS, Content
 from engine.quest.monsters import ignores, owner
 from engine.quest.state import Cell, Fight, QuestState
-from engine.quest.stats import has, icon_dice, link_cost, max_health, move_left
+from engine.quest.stats import has, icon_dice, link_cost, max_health, move, move_left
 
 if TYPE_CHECKING:
     from engine.quest.game import Quest
@@ -185,6 +185,10 @@ def _pending(
         return by["accept" if keen else "decline"][0]
     if p.kind == "ring":
         return by["cancel"][0]
+    if p.kind == "terms":
+        return by["withdraw"][0]  # this seat never opens terms; answers them below
+    if p.kind == "offer":
+        return by["accept_trade" if _fair_trade(s, c, seat) else "refuse_trade"][0]
     if p.kind == "charity":
 
         def worth(a: Action) -> int:
@@ -209,6 +213,26 @@ def _pending(
             return focus[0]
         return by["flee"][0]
     return legal[0]
+
+
+def _strength(s: QuestState, c: Content, seat: int) -> tuple[int, int, int]:
+    return (combat.gear_bonus(s, c, None, seat), move(s, c, seat), max_health(s, c, seat))
+
+
+def _fair_trade(s: QuestState, c: Content, seat: int) -> bool:
+    """Yes when we lose nothing we fight, walk or live with and gain at least the face value
+    we give (R152); never when it makes a munchkin close to winning stronger."""
+    proposer, give, get, gold = s.pending[-1].data
+    trial = s.clone()
+    trade.accept(trial, c, seat, [])
+    before, after = _strength(s, c, seat), _strength(trial, c, seat)
+    if any(a < b for a, b in zip(after, before, strict=True)):
+        return False
+    if s.level[proposer] >= 8 and _strength(trial, c, proposer) > _strength(s, c, proposer):
+        return False
+    worth_in = (c.treasure(give).value if give >= 0 else 0) + gold
+    worth_out = c.treasure(get).value if get >= 0 else 0
+    return worth_in >= worth_out or after > before
 
 
 def _room_score(s: QuestState, c: Content, seat: int, cell: Cell) -> float:

@@ -95,6 +95,8 @@ class Fight:
     from_search: bool = False
     dead_loot: int = 0  # Treasures of monsters killed mid-fight, claimed with the win
     levels_given: int = 0
+    bribe_gold: int = 0  # gold promised to the helper, paid when the fight is over (R114)
+    bribe_item: int = -1  # an item in play promised to the helper, handed over likewise
 
     def copy(self) -> Fight:
         return Fight(
@@ -119,6 +121,8 @@ class Fight:
             self.from_search,
             self.dead_loot,
             self.levels_given,
+            self.bribe_gold,
+            self.bribe_item,
         )
 
 
@@ -161,6 +165,7 @@ class QuestState:
     explored: int = 0
     searched: list[Cell] = field(default_factory=list)
     deals_used: list[tuple[int, int, int]] = field(default_factory=list)
+    traded: list[tuple[int, int]] = field(default_factory=list)  # (from, to) terms this turn
     ignore: list[tuple[int, int]] = field(default_factory=list)  # (serial, seat) this turn
     run_bonus: list[int] = field(default_factory=list)
     flying: list[bool] = field(default_factory=list)
@@ -222,6 +227,7 @@ class QuestState:
         c.cheats = [dict(g) for g in self.cheats]
         c.roles = [list(r) for r in self.roles]
         c.curses = [list(r) for r in self.curses]
+        c.traded = list(self.traded)
         c.allin_used, c.explored, c.stopped, c.grappled, c.ending = (
             self.allin_used,
             self.explored,
@@ -274,6 +280,7 @@ class QuestState:
             "explored": self.explored,
             "searched": [list(c) for c in self.searched],
             "deals_used": [list(d) for d in self.deals_used],
+            "traded": [list(d) for d in self.traded],
             "ignore": [list(i) for i in self.ignore],
             "run_bonus": self.run_bonus,
             "flying": self.flying,
@@ -343,6 +350,7 @@ class QuestState:
         s.cheats = [{k: v for k, v in g} for g in d["cheats"]]
         s.searched = [(c[0], c[1]) for c in d["searched"]]
         s.deals_used = [(a, b, c) for a, b, c in d["deals_used"]]
+        s.traded = [(a, b) for a, b in d.get("traded", [])]  # absent before trading (v2)
         s.ignore = [(a, b) for a, b in d["ignore"]]
         s.rooms = {(x, y): v for x, y, v in d["rooms"]}
         s.order = [(c[0], c[1]) for c in d["order"]]
@@ -355,7 +363,7 @@ class QuestState:
         if fd is not None:
             f = Fight(fd["main"], (fd["cell"][0], fd["cell"][1]), list(fd["mons"]))
             for name in Fight.__slots__:
-                if name not in ("main", "cell", "mons"):
+                if name not in ("main", "cell", "mons") and name in fd:  # newer fields: defaults
                     setattr(f, name, fd[name])
             f.shrink = {int(k): v for k, v in fd["shrink"].items()}
             s.fight = f

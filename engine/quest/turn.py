@@ -111,6 +111,7 @@ def start_turn(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
     s.explored = 0
     s.searched = []
     s.deals_used = []
+    s.traded = []
     s.ignore = []
     s.stopped = False
     s.grappled = False

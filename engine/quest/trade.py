@@ -1,0 +1,151 @@
+"""Trading and gifts between seats (R28, R35, R95, R152, R157): items in play and gold, never a
+hand card; with a munchkin in your room or an adjacent one; neither in a fight.
+
+The protocol (SPEC 3.5 ``give``/``offer``/``accept``/``decline``, gated by position) runs in
+two short steps so that the legal-action lists stay small: ``trade <seat>`` opens the terms for
+the proposer (a pending ``terms``), who then names one ``offer`` — one item or none each way,
+and some gold one way — or withdraws; the other seat then gets a pending ``offer`` and
+answers ``accept_trade`` or ``refuse_trade``. A gift is an offer that asks nothing back; it
+still needs a yes, since a gift can hurt (a Big item costs Move, R151). Each seat may open
+terms with each other seat once a turn (OURS: keeps an offer from looping). Everything traded
+is public (items in play and gold are on the table), so views and events need no redaction."""
+
+from __future__ import annotations
+
+from engine.core import Action, Event
+from engine.quest.combat import nearby
+from engine.quest.content import Content
+from engine.quest.effects import check_health
+from engine.quest.items import target_zone
+from engine.quest.state import Pending, QuestState
+from engine.quest.stats import alive
+
+GOLD_STEPS = (100, 300, 500, 1000)  # the gold one offer may name (OURS: a short ladder)
+
+
+def partners(s: QuestState, seat: int) -> list[int]:
+    """Seats ``seat`` may open terms with now (R152: same or adjacent room, no fight on)."""
+    if s.fight is not None or s.pending or not alive(s, seat) or s.dead[seat]:
+        return []
+    out = []
+    for t in range(s.seats):
+        if t == seat or not alive(s, t) or s.dead[t] or (seat, t) in s.traded:
+            continue
+        if not nearby(s, seat, s.pos[t]):
+            continue
+        if s.gear[seat] or s.gold[seat] or s.gear[t] or s.gold[t]:
+            out.append(t)
+    return out
+
+
+def open_terms(s: QuestState, seat: int, t: int, ev: list[Event]) -> None:
+    s.traded.append((seat, t))
+    s.pending.append(Pending("terms", seat, [t]))
+    ev.append(Event("trade_opened", {"seat": seat, "with": t}))
+
+
+def _fits(s: QuestState, c: Content, seat: int, incoming: int, outgoing: int, giver: int) -> bool:
+    """Whether ``seat`` has a place for ``incoming`` once ``outgoing`` has left him: received
+    items stay in play (R152) and a third packed item is not allowed (R149)."""
+    if incoming < 0:
+        return True
+    saved = s.gear[seat].pop(outgoing) if outgoing >= 0 else None
+    cheat = s.cheats[giver].get(incoming)
+    if cheat is not None:
+        s.cheats[seat][incoming] = cheat
+    try:
+        return target_zone(s, c, seat, incoming) is not None
+    finally:
+        if cheat is not None:
+            del s.cheats[seat][incoming]
+        if outgoing >= 0 and saved is not None:
+            s.gear[seat][outgoing] = saved
+
+
+def offer_ok(s: QuestState, c: Content, seat: int, t: int, give: int, get: int, gold: int) -> bool:
+    """``gold`` > 0: the proposer pays it; < 0: he asks it of ``t``."""
+    if give < 0 and get < 0 and gold == 0:
+        return False
+    if give >= 0 and give not in s.gear[seat]:
+        return False
+    if get >= 0 and get not in s.gear[t]:
+        return False
+    if gold > s.gold[seat] or -gold > s.gold[t]:
+        return False
+    return _fits(s, c, t, give, get, seat) and _fits(s, c, seat, get, give, t)
+
+
+def offers(s: QuestState, c: Content, seat: int, t: int) -> list[Action]:
+    """The terms one seat may name: an item for an item, an item for gold (or as a gift), gold
+    for an item (or asked as a gift), gold alone either way."""
+    mine, theirs = list(s.gear[seat]), list(s.gear[t])
+    golds = [g for g in GOLD_STEPS if g <= s.gold[seat]]
+    asks = [-g for g in GOLD_STEPS if g <= s.gold[t]]
+    terms: list[tuple[int, int, int]] = [(a, b, 0) for a in mine for b in theirs]
+    terms += [(a, -1, g) for a in mine for g in (0, *asks)]
+    terms += [(-1, b, g) for b in theirs for g in (0, *golds)]
+    terms += [(-1, -1, g) for g in (*golds, *asks)]
+    out = [
+        Action(seat, "offer", (t, a, b, g)) for a, b, g in terms if offer_ok(s, c, seat, t, a, b, g)
+    ]
+    return [*out, Action(seat, "withdraw")]
+
+
+def make_offer(s: QuestState, seat: int, args: tuple[int, int, int, int], ev: list[Event]) -> None:
+    t, give, get, gold = args
+    s.pending.pop()
+    s.pending.append(Pending("offer", t, [seat, give, get, gold]))
+    ev.append(Event("offer", {"seat": seat, "to": t, "give": give, "get": get, "gold": gold}))
+
+
+def withdraw(s: QuestState, seat: int, ev: list[Event]) -> None:
+    p = s.pending.pop()
+    ev.append(Event("trade_withdrawn", {"seat": seat, "with": p.data[0]}))
+
+
+def refuse(s: QuestState, seat: int, ev: list[Event]) -> None:
+    p = s.pending.pop()
+    ev.append(Event("trade_refused", {"seat": seat, "from": p.data[0]}))
+
+
+def _hand_over(s: QuestState, c: Content, giver: int, taker: int, item: int) -> None:
+    """The item and its Cheat move together (R145: the Cheat goes with the item); the
+    benefit moves at once (R152)."""
+    del s.gear[giver][item]
+    cheat = s.cheats[giver].pop(item, None)
+    if cheat is not None:
+        s.cheats[taker][item] = cheat
+    zone = target_zone(s, c, taker, item)
+    assert zone is not None  # offer_ok checked the room for it
+    s.gear[taker][item] = zone
+
+
+def accept(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
+    p = s.pending.pop()
+    proposer, give, get, gold = p.data
+    if not offer_ok(s, c, proposer, seat, give, get, gold):
+        ev.append(Event("trade_lapsed", {"seat": seat, "from": proposer}))
+        return
+    zone = s.gear[seat].pop(get) if get >= 0 else ""  # out of the way while ``give`` lands
+    if give >= 0:
+        _hand_over(s, c, proposer, seat, give)
+    if get >= 0:
+        s.gear[seat][get] = zone
+        _hand_over(s, c, seat, proposer, get)
+    s.gold[proposer] -= gold
+    s.gold[seat] += gold
+    ev.append(
+        Event(
+            "trade",
+            {"seat": proposer, "with": seat, "give": give, "get": get, "gold": gold},
+        )
+    )
+    for k in (proposer, seat):
+        check_health(s, c, k, ev)  # a Health item given away lowers the maximum (R138)
+
+
+def legal_pending(s: QuestState, c: Content, seat: int) -> list[Action]:
+    p = s.pending[-1]
+    if p.kind == "terms":
+        return offers(s, c, seat, p.data[0])
+    return [Action(seat, "accept_trade"), Action(seat, "refuse_trade")]
