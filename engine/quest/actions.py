@@ -8,7 +8,7 @@ from engine.core import Action, Event
 from engine.quest import cards, combat, items, movement, running, trade
 from engine.quest.board import roll
 from engine.quest.content import Content
-from engine.quest.effects import die, heal, hit, lose_levels, take_item
+from engine.quest.effects import die, give_up, heal, hit, lose_levels, take_item
 from engine.quest.legal import PICKPOCKET_USED
 from engine.quest.monsters import new_monster
 from engine.quest.state import Pending, QuestState
@@ -171,6 +171,11 @@ def levelup(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     _reopen(s)
 
 
+def lose(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    _pop(s)
+    give_up(s, c, a.seat, _int(a, 0), ev)
+
+
 def trade_open(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     trade.open_terms(s, a.seat, _int(a, 0), ev)
 
@@ -226,8 +231,15 @@ def accept(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     assert f is not None
     f.helper = a.seat
     f.bribe = p.data[0]
+    if len(p.data) > 1:  # a gold or item bribe (R114); older pendings hold Treasures only
+        f.bribe_gold, f.bribe_item = p.data[1], p.data[2]
     s.pos[a.seat] = f.cell  # he comes in at no Move (R44, R113)
-    ev.append(Event("help", {"seat": a.seat, "bribe": f.bribe}))
+    ev.append(
+        Event(
+            "help",
+            {"seat": a.seat, "bribe": f.bribe, "gold": f.bribe_gold, "item": f.bribe_item},
+        )
+    )
 
 
 def decline(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -246,7 +258,16 @@ def cancel(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 def let_it(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     p = _pop(s)
-    cards.curse(s, c, p.data[0], a.seat, ev)
+    cards.curse_or_ward(s, c, p.data[0], p.data[1], a.seat, ev)  # a Cleric may still try
+
+
+def ward(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    cards.ward(s, c, a.seat, _pop(s), ev)
+
+
+def no_ward(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = _pop(s)
+    cards.curse(s, c, p.data[0], p.data[2], ev)
 
 
 def charity_give(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -332,8 +353,18 @@ def ask(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     assert f is not None
     t = _int(a, 0)
     f.asked.append(t)
-    s.pending.append(Pending("help", t, [_int(a, 1)]))
-    ev.append(Event("ask", {"seat": a.seat, "asked": t, "treasures": _int(a, 1)}))
+    if len(a.args) > 2:
+        gold, item = _int(a, 2), _int(a, 3)
+        s.pending.append(Pending("help", t, [_int(a, 1), gold, item]))
+    else:
+        gold, item = 0, -1
+        s.pending.append(Pending("help", t, [_int(a, 1)]))
+    ev.append(
+        Event(
+            "ask",
+            {"seat": a.seat, "asked": t, "treasures": _int(a, 1), "gold": gold, "item": item},
+        )
+    )
 
 
 def power(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -508,6 +539,8 @@ HANDLERS: dict[str, Handler] = {
     "decline": decline,
     "cancel": cancel,
     "let_it": let_it,
+    "ward": ward,
+    "no_ward": no_ward,
     "charity_give": charity_give,
     "charity_discard": charity_discard,
     "flee_to": flee_to,
@@ -529,6 +562,7 @@ HANDLERS: dict[str, Handler] = {
     "backstab": backstab,
     "repel": repel,
     "set_die": set_die,
+    "lose": lose,
     "trade": trade_open,
     "offer": offer,
     "withdraw": withdraw,

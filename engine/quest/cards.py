@@ -5,13 +5,13 @@ R133–R137, R145, R159–R162; card texts SPEC 3.14.5–3.14.6)."""
 from __future__ import annotations
 
 from engine.core import Event
-from engine.quest.board import edge, step_cell
+from engine.quest.board import edge, roll, step_cell
 from engine.quest.content import DIRS, HIDDEN, LOCKED, PASSAGE, WALL, Content
 from engine.quest.defs import Effect
 from engine.quest.effects import apply_effect, discard_treasure, gain_levels, heal, take_item
 from engine.quest.monsters import new_monster, place
 from engine.quest.state import Cell, Mon, Pending, QuestState
-from engine.quest.stats import has
+from engine.quest.stats import has, power_works, room_rules
 
 LASTING = ("next_fight", "move")
 
@@ -92,7 +92,47 @@ def start_curse(
     if ring_holder(s, c, target) >= 0:  # R162: the ring may cancel it before it acts
         s.pending.append(Pending("ring", target, [card, seat]))
         return
+    curse_or_ward(s, c, card, seat, target, ev)
+
+
+def ward_cleric(s: QuestState, c: Content, target: int) -> int:
+    """The Cleric who may try to avert a curse on ``target`` (R162, SPEC 3.14.6): the victim
+    if he is one, else the first living Cleric in his room; -1 if none, or if the room
+    switches Cleric powers off (public facts only, so nobody learns a hand)."""
+    here = s.pos[target]
+    order: list[int] = [target, *range(s.seats)]
+    for k in order:
+        if s.dead[k] or s.out[k] or s.pos[k] != here or not has(s, c, k, "cleric"):
+            continue
+        off = room_rules(s, c, here, "no_power")
+        if any(getattr(r, "role", "") == "cleric" for r in off):
+            return -1
+        return k
+    return -1
+
+
+def curse_or_ward(
+    s: QuestState, c: Content, card: int, seat: int, target: int, ev: list[Event]
+) -> None:
+    cleric = ward_cleric(s, c, target)
+    if cleric >= 0:
+        s.pending.append(Pending("ward", cleric, [card, seat, target]))
+        return
     curse(s, c, card, target, ev)
+
+
+def ward(s: QuestState, c: Content, cleric: int, p: Pending, ev: list[Event]) -> None:
+    """The Cleric's one d10 attempt: on his level or less the curse is averted, discarded
+    without acting (R136, R162)."""
+    card, target = p.data[0], p.data[2]
+    face = roll(s, 10)
+    works = power_works(s, c, cleric, "cleric", face)
+    ev.append(Event("power", {"seat": cleric, "role": "cleric", "d10": face, "works": works}))
+    if works:
+        s.discards["D"].append(card)
+        ev.append(Event("curse_cancelled", {"seat": target, "by": cleric}))
+    else:
+        curse(s, c, card, target, ev)
 
 
 def enhance(s: QuestState, c: Content, seat: int, card: int, m: Mon, ev: list[Event]) -> None:

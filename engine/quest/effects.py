@@ -7,7 +7,7 @@ from engine.core import Event
 from engine.quest.board import draw_card
 from engine.quest.content import Content
 from engine.quest.defs import Effect
-from engine.quest.state import QuestState
+from engine.quest.state import Pending, QuestState
 from engine.quest.stats import MAX_LEVEL, max_health
 
 SLOT_ZONES = {
@@ -83,8 +83,9 @@ def apply_effect(
     s: QuestState, c: Content, seat: int, e: Effect, ev: list[Event], snatcher: object = None
 ) -> bool:
     """Apply one Bad Stuff or curse effect; ``False`` if it could not touch the victim (then a
-    Bad Stuff becomes one hit, R110; a curse does nothing, R162). Where the victim would pick
-    (an item, cards from the hand), the engine takes his least valuable ones."""
+    Bad Stuff becomes one hit, R110; a curse does nothing, R162). When several items fit, the
+    victim picks which one goes (R144, R162): a pending ``lose_pick`` for his seat, answered
+    after the rest of the effect; cards from the hand go from the front."""
     if s.dead[seat]:
         return True
     op = e.op
@@ -100,10 +101,11 @@ def apply_effect(
         items = items_for(s, c, seat, e.slot)
         if not items:
             return False
-        item = min(items, key=lambda i: (c.treasure(i).value, i))
-        lose_item(s, c, seat, item)
-        ev.append(Event("lose_item", {"seat": seat, "item": item}))
-        check_health(s, c, seat, ev)
+        if len(items) > 1:
+            s.pending.append(Pending("lose_pick", seat, sorted(items)))
+            ev.append(Event("lose_pick", {"seat": seat, "items": sorted(items)}))
+            return True
+        give_up(s, c, seat, items[0], ev)
         return True
     if op == "lose_role":
         kind = e.role
@@ -153,6 +155,20 @@ def apply_effect(
         ev.append(Event("snatch", {"seat": seat, "item": item}))
         return True
     return False
+
+
+def give_up(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) -> None:
+    """The item a Bad Stuff or curse takes is discarded (R144)."""
+    lose_item(s, c, seat, item)
+    ev.append(Event("lose_item", {"seat": seat, "item": item}))
+    check_health(s, c, seat, ev)
+
+
+def stale_pick(s: QuestState) -> bool:
+    """A pending ``lose_pick`` whose victim no longer holds any of its items (he died, or
+    later Bad Stuff took them): nothing is left to choose."""
+    p = s.pending[-1]
+    return p.kind == "lose_pick" and not any(i in s.gear[p.seat] for i in p.data)
 
 
 def die(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:

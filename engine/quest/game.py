@@ -178,6 +178,7 @@ class Quest(Game[QuestState, QuestView]):
             "skip",
             "no_summon",
             "let_it",
+            "no_ward",
             "ready",
             "end_turn",
             "roll",

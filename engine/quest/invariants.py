@@ -34,7 +34,7 @@ def card_places(s: QuestState) -> list[int]:
     if s.fight is not None:
         out.extend(s.fight.played)
     for p in s.pending:
-        if p.kind == "ring":
+        if p.kind in ("ring", "ward"):  # a curse card held while its victim may react
             out.append(p.data[0])
     return out
 

@@ -10,6 +10,7 @@ from engine.quest.state import QuestState
 from engine.quest.stats import hands_free, has, pack_size
 
 LEVEL_PRICE = 1000  # R131
+HALFLING_USED = (999, 999, 1)  # marker in the per-turn list: the Halfling's double sale
 
 
 def use_zone(s: QuestState, c: Content, seat: int, item: int) -> str | None:
@@ -69,8 +70,13 @@ def can_arrange(s: QuestState, c: Content, seat: int, item: int) -> str | None:
     return None
 
 
-def sale_value(c: Content, item: int) -> int:
-    return c.treasure(item).value
+def sale_value(s: QuestState, c: Content, seat: int, item: int) -> int:
+    """Face value; a Halfling's first item sold for a level each turn counts double (R131,
+    SPEC 3.14.6 Halfling: the double goes to the first sale, the only one that may use it)."""
+    value = c.treasure(item).value
+    if has(s, c, seat, "halfling") and HALFLING_USED not in s.deals_used:
+        return 2 * value
+    return value
 
 
 def buy_level(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) -> None:
@@ -78,7 +84,9 @@ def buy_level(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) 
     never give change (R131)."""
     value = 0
     if item >= 0:
-        value = sale_value(c, item)
+        value = sale_value(s, c, seat, item)
+        if has(s, c, seat, "halfling"):
+            s.deals_used.append(HALFLING_USED)
         if item in s.hand[seat]:
             s.hand[seat].remove(item)
         else:
@@ -93,7 +101,7 @@ def buy_level(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) 
 def can_buy(s: QuestState, c: Content, seat: int, item: int) -> bool:
     if s.level[seat] >= 9:  # never the winning level (R131)
         return False
-    value = sale_value(c, item) if item >= 0 else 0
+    value = sale_value(s, c, seat, item) if item >= 0 else 0
     return s.gold[seat] >= max(0, LEVEL_PRICE - value)
 
 

@@ -14,6 +14,7 @@ from engine.quest.state import Fight, QuestState
 from engine.quest.stats import alive, has, move_left, room, room_rules
 from engine.quest.turn import window_seats
 
+BRIBE_GOLD = (300, 500)  # OURS: two sizes of gold bribe keep the offer list short
 PICKPOCKET_USED = (999, 999, 0)  # marker in the per-turn list: Pick Pocket tried this turn
 
 
@@ -144,10 +145,14 @@ def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
         return [Action(seat, "base", (b,)) for b in range(s.seats) if free_bases(s, b) > 0]
     if k == "help":
         return [Action(seat, "accept"), Action(seat, "decline")]
+    if k == "lose_pick":  # R144: the victim picks the item he loses
+        return [Action(seat, "lose", (i,)) for i in p.data if i in s.gear[seat]]
     if k in ("terms", "offer"):
         return trade.legal_pending(s, c, seat)
     if k == "ring":
         return [Action(seat, "cancel"), Action(seat, "let_it")]
+    if k == "ward":  # R162: a Cleric's d10 may avert the curse
+        return [Action(seat, "ward"), Action(seat, "no_ward")]
     if k == "charity":
         low = min(s.level[t] for t in range(s.seats) if not s.out[t])
         if s.level[seat] == low:
@@ -188,6 +193,9 @@ def _fight_main(s: QuestState, c: Content, f: Fight, seat: int) -> list[Action]:
         if combat.may_help(s, c, f, k):
             for bribe in range(0, 3):
                 out.append(Action(seat, "ask", (k, bribe)))
+            # R114: gold or an item in play as the bribe, paid when the fight is over
+            out += [Action(seat, "ask", (k, 0, g, -1)) for g in BRIBE_GOLD if g <= s.gold[seat]]
+            out += [Action(seat, "ask", (k, 0, 0, item)) for item in s.gear[seat]]
     out += _escapes(s, c, seat, f.boss)
     if has(s, c, seat, "wizard") and f"wizard:{seat}" not in f.tried:
         out.append(Action(seat, "power", ("wizard",)))

@@ -181,10 +181,17 @@ def _pending(
         odds = fight_odds(s2, c, trial)
         spare = max_health(s, c, seat) - s.hits[seat] - len(f.mons)  # Health left after a loss
         keen = odds >= (0.8 if f.boss else 0.7) and spare >= 2
-        keen = keen and (p.data[0] > 0 or s.level[seat] < s.level[f.main] or f.boss)
+        paid = p.data[0] > 0 or (len(p.data) > 1 and (p.data[1] > 0 or p.data[2] >= 0))
+        keen = keen and (paid or s.level[seat] < s.level[f.main] or f.boss)
         return by["accept" if keen else "decline"][0]
     if p.kind == "ring":
         return by["cancel"][0]
+    if p.kind == "ward":  # shield ourselves, or a munchkin not ahead of us
+        target = p.data[2]
+        mine = target == seat or s.level[target] <= s.level[seat]
+        return by["ward" if mine else "no_ward"][0]
+    if p.kind == "lose_pick":  # the least valuable item goes (R144)
+        return min(by["lose"], key=lambda a: (c.treasure(int(a.args[0])).value, a.args[0]))
     if p.kind == "terms":
         return by["withdraw"][0]  # this seat never opens terms; answers them below
     if p.kind == "offer":

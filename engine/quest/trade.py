@@ -15,9 +15,9 @@ from __future__ import annotations
 from engine.core import Action, Event
 from engine.quest.combat import nearby
 from engine.quest.content import Content
-from engine.quest.effects import check_health
+from engine.quest.effects import check_health, take_item
 from engine.quest.items import target_zone
-from engine.quest.state import Pending, QuestState
+from engine.quest.state import Fight, Pending, QuestState
 from engine.quest.stats import alive
 
 GOLD_STEPS = (100, 300, 500, 1000)  # the gold one offer may name (OURS: a short ladder)
@@ -118,6 +118,29 @@ def _hand_over(s: QuestState, c: Content, giver: int, taker: int, item: int) -> 
     zone = target_zone(s, c, taker, item)
     assert zone is not None  # offer_ok checked the room for it
     s.gear[taker][item] = zone
+
+
+def pay_bribe(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
+    """A gold or item bribe (R114) is handed over once the fight is over, however it ended
+    (R95: nothing is given during a fight), and only what the main player still has: a dead
+    helper holds nothing (R126). An item with no place at the helper's drops in his room."""
+    helper = f.helper
+    if helper < 0 or s.dead[helper] or s.out[helper]:
+        return
+    gold = min(f.bribe_gold, s.gold[f.main])
+    item = f.bribe_item if f.bribe_item in s.gear[f.main] else -1
+    if gold <= 0 and item < 0:
+        return
+    s.gold[f.main] -= gold
+    s.gold[helper] += gold
+    if item >= 0:
+        if _fits(s, c, helper, item, -1, f.main):
+            _hand_over(s, c, f.main, helper, item)
+        else:
+            take_item(s, f.main, item)
+            s.dropped.setdefault(s.pos[helper], []).append(item)
+        check_health(s, c, f.main, ev)
+    ev.append(Event("bribe_paid", {"seat": f.main, "to": helper, "gold": gold, "item": item}))
 
 
 def accept(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from engine.core import Event
 from engine.quest import combat
 from engine.quest.content import Content
-from engine.quest.effects import return_to_life
+from engine.quest.effects import return_to_life, stale_pick
 from engine.quest.monsters import draw_dxm, ignores, monster_turn, new_monster, remove
 from engine.quest.state import Pending, QuestState
 from engine.quest.stats import alive
+from engine.quest.trade import pay_bribe
 
 HAND_LIMIT = 5  # R69
 
@@ -31,6 +32,8 @@ def window_seats(s: QuestState) -> list[int]:
 def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
     """Run every automatic step until the match waits on a decision."""
     for _ in range(1000):
+        while s.pending and stale_pick(s):
+            s.pending.pop()
         if s.phase != "play" or s.pending:
             return
         f = s.fight
@@ -79,6 +82,7 @@ def end_fight(s: QuestState, c: Content, ev: list[Event]) -> None:
     for card in f.played:
         s.discards[c.deck_of[card]].append(card)
     s.fight = None
+    pay_bribe(s, c, f, ev)
     ev.append(Event("fight_over", {"main": f.main}))
 
 
@@ -101,6 +105,7 @@ def resolve(s: QuestState, c: Content, ev: list[Event]) -> None:
         s.discards[c.deck_of[card]].append(card)
     f.played = []
     s.fight = None
+    pay_bribe(s, c, f, ev)
 
 
 def start_turn(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:

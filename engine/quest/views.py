@@ -46,7 +46,7 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
         pending = {
             "kind": p.kind,
             "seat": p.seat,
-            "data": [] if p.kind == "ring" and seat != p.seat else list(p.data),
+            "data": [] if p.kind in ("ring", "ward") and seat != p.seat else list(p.data),
         }
     seats = []
     for k in range(s.seats):
