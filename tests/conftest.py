@@ -1,5 +1,6 @@
-"""Shared test settings: hypothesis profiles (CI runs `default`; `thorough` for long runs), and a
-guard so that a test which leaks a database connection can never make the run hang."""
+"""Shared test settings: hypothesis profiles (CI runs `default`; `thorough` for long runs), a
+guard so that a test which leaks a database connection can never make the run hang, and the
+``inspect_db`` fixture."""
 
 import os
 import sys
@@ -9,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import bot.games  # noqa: F401  (registers the games the bot hosts, as the bot does)
+from tests.support.inspect_db import InspectDb
 
 settings.register_profile("default", max_examples=100, deadline=None)
 settings.register_profile(
@@ -49,3 +51,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         )
         sys.stderr.flush()
         os._exit(_EXIT_STATUS)
+
+
+@pytest.fixture
+def inspect_db() -> type[InspectDb]:
+    """``inspect_db(path)``: read and write a test's database file for assertions and fault
+    injection (``tests/support/inspect_db.py``); tests never open the database themselves."""
+    return InspectDb

@@ -1,12 +1,10 @@
-"""Storage faults (issue 13, items 3 and 8): a database file that cannot be used raises one
-readable ``DatabaseUnavailable`` and leaves no thread behind (the process used to hang), and a
-full disk reports the disk, not "cannot rollback"."""
+"""SQLite faults (issue 13, items 3 and 8): a path that cannot hold the file raises one readable
+``DatabaseUnavailable``, and a full disk reports the disk, not "cannot rollback". (A corrupt
+file is the contract's: ``tests/storage/contract/test_opening.py``.)"""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -26,22 +24,6 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     opened = await open_migrated(tmp_path / "b.sqlite3")
     yield opened
     await opened.close()
-
-
-async def test_a_corrupt_file_raises_one_line_and_leaves_no_thread(tmp_path: Path) -> None:
-    path = tmp_path / "corrupt.sqlite3"
-    path.write_bytes(b"not a database at all " * 20)
-    before = threading.active_count()
-    with pytest.raises(DatabaseUnavailable) as caught:
-        await open_storage(path)
-    assert str(caught.value) == f"cannot use the database {path}: file is not a database"
-    # aiosqlite's connection thread is not a daemon: one left running keeps the process alive.
-    # (Closed, it ends on its next loop turn: give it a moment, not a deadline to meet.)
-    for _ in range(100):
-        if threading.active_count() == before:
-            break
-        await asyncio.sleep(0.05)
-    assert threading.active_count() == before
 
 
 async def test_a_missing_folder_is_created(tmp_path: Path) -> None:

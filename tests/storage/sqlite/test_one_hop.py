@@ -1,6 +1,6 @@
 """The SQLite adapter's one-hop reads and writes (``Database.read``/``write``): a write commits
-all or nothing, and a version conflict in ``record_action`` leaves the match, its log and its
-snapshot untouched."""
+all or nothing, and a hop never lands inside an open transaction. (A stale ``record_action``
+changing nothing is the contract's: ``tests/storage/contract/test_matches.py``.)"""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from bot.storage.models import ActionRow, VersionConflict
 from bot.storage.sqlite.database import Database
 from bot.storage.sqlite.repository import Repository
 from tests.storage.sqlite import open_migrated
@@ -49,28 +48,6 @@ async def test_a_write_that_raises_commits_nothing(db: Database) -> None:
     await db.write(lambda raw: raw.execute("INSERT INTO guild_settings VALUES (2, '{}')"))
     count = await db.read(lambda raw: raw.execute("SELECT count(*) FROM guild_settings").fetchone())
     assert count[0] == 1  # the connection is usable after the rollback
-
-
-async def test_a_stale_record_action_changes_nothing(db: Database) -> None:
-    repo = Repository(db)
-    match_id = await live_match(repo)
-    before = await repo.match_with_seats(match_id)
-    assert before is not None
-    version = before[0].version
-    row = ActionRow(seat=0, action={"kind": "pass"})
-    with pytest.raises(VersionConflict):
-        await repo.record_action(
-            match_id, version - 1, 0, row, state={"n": 1}, outcome=None, deadline_at=None
-        )
-    assert await repo.match_with_seats(match_id) == before
-    assert await repo.actions(match_id) == []
-    assert await repo.snapshot(match_id) == (0, {"n": 0})
-    await repo.record_action(
-        match_id, version, 0, row, state={"n": 1}, outcome=None, deadline_at=None
-    )
-    after = await repo.match_with_seats(match_id)
-    assert after is not None and after[0].version == version + 1
-    assert await repo.snapshot(match_id) == (1, {"n": 1})
 
 
 async def test_a_hop_waits_for_an_open_transaction_and_never_lands_inside_it(db: Database) -> None:

@@ -1,5 +1,5 @@
-"""The repository's match cache: every write through the repository shows in the next read,
-and a read that raced a write never keeps what it read."""
+"""The SQLite adapter's match cache: a read that raced a write never keeps what it read. (That
+every write shows in the next read is the contract's: ``tests/storage/contract``.)"""
 
 from __future__ import annotations
 
@@ -33,16 +33,6 @@ async def status(repo: Repository, match_id: int) -> str:
     return found[0].status
 
 
-async def test_writes_show_in_the_next_read(repo: Repository) -> None:
-    match_id = await new_match(repo)
-    assert await status(repo, match_id) == "lobby"
-    await repo.add_seat(match_id, 1, None, "AI", "random")
-    found = await repo.match_with_seats(match_id)
-    assert found is not None and len(found[1]) == 2
-    await repo.set_status(match_id, "cancelled")
-    assert await status(repo, match_id) == "cancelled"
-
-
 async def test_a_read_that_raced_a_write_is_not_kept(repo: Repository) -> None:
     match_id = await new_match(repo)
     db: Database = repo.db
@@ -57,13 +47,3 @@ async def test_a_read_that_raced_a_write_is_not_kept(repo: Repository) -> None:
     assert await status(repo, match_id) == "lobby"  # what was read...
     db.read = plain_read  # type: ignore[method-assign]
     assert await status(repo, match_id) == "cancelled"  # ...was not kept
-
-
-async def test_callers_cannot_change_the_cached_rows(repo: Repository) -> None:
-    match_id = await new_match(repo)
-    found = await repo.match_with_seats(match_id)
-    assert found is not None
-    found[1].clear()  # the list is the caller's; the records in it are frozen
-    again = await repo.match_with_seats(match_id)
-    assert again is not None
-    assert again[0].status == "lobby" and again[1][0].name == "Ann"

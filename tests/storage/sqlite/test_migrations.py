@@ -1,4 +1,6 @@
-"""Storage on a real SQLite file: migrations from empty to latest, idempotent, refuse newer."""
+"""The SQLite adapter's migrations on a real file: from empty to latest, idempotent, and the
+schema's own guards (an append-only log, foreign keys). Refusing a newer schema is the
+contract's (``tests/storage/contract/test_opening.py``)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import MigrationError, open_storage
 from bot.storage.sqlite.migrate import available_migrations, migrate, schema_version
 from tests.storage.sqlite import open_migrated
+from tests.support.inspect_db import InspectDb
 
 TABLES = {"guild_settings", "matches", "seats", "actions", "snapshots"}
 
@@ -20,10 +22,8 @@ async def test_empty_file_migrates_to_latest(tmp_path: Path) -> None:
         assert await schema_version(db) == available_migrations()[-1].number
     finally:
         await db.close()
-    with sqlite3.connect(tmp_path / "b.sqlite3") as raw:
-        names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        assert names >= TABLES
-        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    stored = InspectDb(tmp_path / "b.sqlite3")
+    assert stored.tables() >= TABLES and stored.journal_mode() == "wal"
 
 
 async def test_migrating_twice_is_a_no_op(tmp_path: Path) -> None:
@@ -37,14 +37,6 @@ async def test_migrating_twice_is_a_no_op(tmp_path: Path) -> None:
         assert await migrate(db) == []
     finally:
         await db.close()
-
-
-async def test_database_newer_than_code_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "b.sqlite3"
-    with sqlite3.connect(path) as raw:
-        raw.execute("PRAGMA user_version = 999")
-    with pytest.raises(MigrationError, match="newer than this code"):
-        await open_storage(path)
 
 
 async def test_action_log_is_append_only(tmp_path: Path) -> None:
