@@ -6,7 +6,6 @@ records cannot be read is quarantined while every other match restores."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ from tests.bot.deploy_support import (
     remove_card,
     seen,
 )
+from tests.support.inspect_db import InspectDb
 
 NEW_DOOR = """
 [[card]]
@@ -127,8 +127,8 @@ async def test_a_rules_bump_that_changes_nothing_goes_on(
     bumped = classic_game.RULES_VERSION + 1
     monkeypatch.setattr("engine.classic.RULES_VERSION", bumped)
     assert await restarted_view(db, data, match_id) == before
-    with sqlite3.connect(db) as raw:
-        [(version,)] = raw.execute("SELECT rules_version FROM matches WHERE id = ?", (match_id,))
+    raw = InspectDb(db)
+    [(version,)] = raw.rows("SELECT rules_version FROM matches WHERE id = ?", (match_id,))
     assert version == bumped  # replayed exactly: the new version is pinned
 
 
@@ -164,9 +164,9 @@ async def test_an_unreadable_action_row_quarantines_only_its_match(tmp_path: Pat
         other = await live_match(service, "duel", 2, 0, moves=3)
     finally:
         await close_service(service)
-    with sqlite3.connect(db) as raw:
-        raw.execute("DROP TRIGGER actions_append_only_update")
-        raw.execute("UPDATE actions SET action_json = '{not json' WHERE match_id = ?", (broken,))
+    raw = InspectDb(db)
+    raw.execute("DROP TRIGGER actions_append_only_update")
+    raw.execute("UPDATE actions SET action_json = '{not json' WHERE match_id = ?", (broken,))
     fresh_process()
     service = await open_service(db, data)
     try:
@@ -186,10 +186,8 @@ async def test_an_unreadable_action_row_quarantines_only_its_match(tmp_path: Pat
 async def test_a_snapshot_the_engine_cannot_load_falls_back_to_the_log(tmp_path: Path) -> None:
     data, db, match_id = await started(tmp_path, "duel", 2, 0)
     before = await restarted_view(db, data, match_id)
-    with sqlite3.connect(db) as raw:
-        raw.execute(
-            "UPDATE snapshots SET state_json = '{\"odd\": 1}' WHERE match_id = ?", (match_id,)
-        )
+    raw = InspectDb(db)
+    raw.execute("UPDATE snapshots SET state_json = '{\"odd\": 1}' WHERE match_id = ?", (match_id,))
     assert await restarted_view(db, data, match_id) == before
 
 
@@ -198,17 +196,17 @@ async def test_a_match_from_before_pinning_is_pinned_when_its_cards_are_unchange
 ) -> None:
     data, db, match_id = await started(tmp_path, "classic", 3, 0)
     before = await restarted_view(db, data, match_id)
-    with sqlite3.connect(db) as raw:
-        raw.execute("UPDATE matches SET card_set = NULL, rules_version = NULL")
-        raw.execute("DELETE FROM card_sets")
+    raw = InspectDb(db)
+    raw.execute("UPDATE matches SET card_set = NULL, rules_version = NULL")
+    raw.execute("DELETE FROM card_sets")
     assert await restarted_view(db, data, match_id) == before
-    with sqlite3.connect(db) as raw:
-        [(pin,)] = raw.execute("SELECT card_set FROM matches WHERE id = ?", (match_id,))
-        [(stored,)] = raw.execute("SELECT COUNT(*) FROM card_sets")
+    raw = InspectDb(db)
+    [(pin,)] = raw.rows("SELECT card_set FROM matches WHERE id = ?", (match_id,))
+    [(stored,)] = raw.rows("SELECT COUNT(*) FROM card_sets")
     assert pin is not None and stored == 1
     # Cards changed under an unpinned match: ended cleanly, never replayed on other cards.
-    with sqlite3.connect(db) as raw:
-        raw.execute("UPDATE matches SET card_set = NULL")
+    raw = InspectDb(db)
+    raw.execute("UPDATE matches SET card_set = NULL")
     change_number(data, "classic", "doors.toml", "mon_gnat", "level", 7)
     fresh_process()
     service = await open_service(db, data)

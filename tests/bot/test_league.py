@@ -319,33 +319,3 @@ async def test_the_classic_class_is_read_from_the_final_table(tmp_path: Path) ->
         assert await league._roles(match, None) == {0: card.id}
     finally:
         await db.close()
-
-
-def test_leaderboard_and_season_fold_read_through_their_indexes(tmp_path: Path) -> None:
-    import asyncio
-    import sqlite3
-
-    path = tmp_path / "plan.sqlite3"
-
-    async def make() -> None:
-        await (await open_storage(path)).close()
-
-    asyncio.run(make())
-    conn = sqlite3.connect(path)
-    board = " ".join(
-        r[3]
-        for r in conn.execute(
-            "EXPLAIN QUERY PLAN SELECT * FROM ratings WHERE guild_id = 1 AND game = 'd'"
-            " AND season_id = 0 ORDER BY provisional, ordinal DESC, user_id LIMIT 10"
-        )
-    )
-    assert "ratings_leaderboard" in board and "TEMP B-TREE" not in board  # no sort step
-    fold = " ".join(
-        r[3]
-        for r in conn.execute(
-            "EXPLAIN QUERY PLAN SELECT m.match_id FROM league_matches m WHERE m.guild_id = 1"
-            " AND m.game = 'd' AND m.season_id = 0 AND m.voided = 0 ORDER BY m.finished_at"
-        )
-    )
-    assert "league_matches_by_season" in fold and "TEMP B-TREE" not in fold
-    conn.close()

@@ -4,13 +4,13 @@ log afterwards: in the background, or before the match is shown or changed, whic
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 from bot.service import MatchService
 from bot.storage import open_storage
 from engine.core.record import replay
 from tests.bot.test_service import TINY, Clock, games, lobby, play_one
+from tests.support.inspect_db import InspectDb
 
 DAMAGE = "UPDATE snapshots SET state_json = replace(state_json, '\"pile\": ', '\"pile\": 9')"
 
@@ -32,8 +32,8 @@ async def played_match(path: Path, clock: Clock) -> tuple[int, int, str, int]:
 
 
 def stored_snapshot(path: Path, match_id: int) -> str:
-    with sqlite3.connect(path) as raw:
-        [(state,)] = raw.execute("SELECT state_json FROM snapshots WHERE match_id = ?", (match_id,))
+    raw = InspectDb(path)
+    [(state,)] = raw.rows("SELECT state_json FROM snapshots WHERE match_id = ?", (match_id,))
     return str(state)
 
 
@@ -41,8 +41,8 @@ async def test_the_background_check_repairs_a_damaged_snapshot(tmp_path: Path) -
     path, clock = tmp_path / "b.sqlite3", Clock()
     match_id, *_ = await played_match(path, clock)
     good = stored_snapshot(path, match_id)
-    with sqlite3.connect(path) as raw:
-        raw.execute(DAMAGE)
+    raw = InspectDb(path)
+    raw.execute(DAMAGE)
     assert stored_snapshot(path, match_id) != good
     db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
@@ -58,8 +58,8 @@ async def test_the_background_check_repairs_a_damaged_snapshot(tmp_path: Path) -
 async def test_a_move_right_after_a_restart_plays_on_the_replayed_state(tmp_path: Path) -> None:
     path, clock = tmp_path / "b.sqlite3", Clock()
     match_id, user, key, version = await played_match(path, clock)
-    with sqlite3.connect(path) as raw:
-        raw.execute(DAMAGE)
+    raw = InspectDb(path)
+    raw.execute(DAMAGE)
     db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     try:
@@ -138,9 +138,9 @@ async def test_only_the_decider_whose_dm_is_older_than_the_match_is_owed(tmp_pat
 async def test_afk_and_closed_dm_seats_are_never_owed_a_hand(tmp_path: Path) -> None:
     path, clock = tmp_path / "h.sqlite3", Clock()
     await played_match(path, clock)
-    with sqlite3.connect(path) as raw:
-        raw.execute("UPDATE seats SET afk = 1, ai_level = 'heuristic' WHERE seat = 0")
-        raw.execute("UPDATE seats SET dm_closed = 1 WHERE seat = 1")
+    raw = InspectDb(path)
+    raw.execute("UPDATE seats SET afk = 1, ai_level = 'heuristic' WHERE seat = 0")
+    raw.execute("UPDATE seats SET dm_closed = 1 WHERE seat = 1")
     db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     try:

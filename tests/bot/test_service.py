@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -16,6 +15,7 @@ from bot.service import MatchInfo, MatchService, ServiceError, Update
 from bot.storage import Storage, open_storage
 from engine.core import Game
 from engine.core.record import replay
+from tests.support.inspect_db import InspectDb
 from tests.support.tinygame import TwentyOne
 
 TINY = TwentyOne()
@@ -81,8 +81,8 @@ def same(a: MatchInfo, b: MatchInfo) -> bool:
 
 
 def rows(path: Path, sql: str) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(path) as raw:
-        return raw.execute(sql).fetchall()
+    raw = InspectDb(path)
+    return raw.rows(sql)
 
 
 # lobby rules ---------------------------------------------------------------------------------
@@ -289,10 +289,10 @@ async def test_restore_prefers_the_log_over_a_damaged_snapshot(
     _, good_view, _ = await service.view(match_id, None)
     await service.close()
     await db.close()
-    with sqlite3.connect(path) as raw:
-        raw.execute(
-            "UPDATE snapshots SET state_json = replace(state_json, '\"pile\": ', '\"pile\": 9')"
-        )
+    raw = InspectDb(path)
+    raw.execute(
+        "UPDATE snapshots SET state_json = replace(state_json, '\"pile\": ', '\"pile\": 9')"
+    )
     db, service = await open_service(path, clock)
     try:
         _, view, _ = await service.view(match_id, None)

@@ -4,11 +4,10 @@ lost nothing sends nothing."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import action_ids, embed_text
 from tests.e2e.test_play_e2e import dm_posts, last_dm, start_match
+from tests.support.inspect_db import InspectDb
 
 
 async def restart(world: World) -> None:
@@ -56,9 +55,9 @@ async def test_a_hand_dm_redrawn_by_its_own_click_counts_as_delivered(world: Wor
     await world.alice.user.click(alice_dm, custom_id=action_ids(alice_dm)[0])
     await world.env.settle()
     match = await world.bot.service.get(match_id)
-    with sqlite3.connect(world.bot.settings.database) as raw:
-        [(sent,)] = raw.execute(
-            "SELECT hand_sent FROM seats WHERE match_id = ? AND user_id = ?",
-            (match_id, world.alice.id),
-        )
+    raw = InspectDb(world.bot.settings.database)
+    [(sent,)] = raw.rows(
+        "SELECT hand_sent FROM seats WHERE match_id = ? AND user_id = ?",
+        (match_id, world.alice.id),
+    )
     assert sent == match.version  # the redrawn DM shows the hand as it now stands

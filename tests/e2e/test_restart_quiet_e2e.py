@@ -6,7 +6,6 @@ that ran out while the bot was down plays no timeout move."""
 from __future__ import annotations
 
 import itertools
-import sqlite3
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from tests.e2e.driver import play_to_the_end
 from tests.e2e.helpers import embed_text, message_in
 from tests.e2e.test_games_e2e import dm_posts, games_bot, open_and_start, start_games_bot
 from tests.e2e.test_league_e2e import admin
+from tests.support.inspect_db import InspectDb
 
 
 @pytest.fixture
@@ -86,9 +86,9 @@ async def test_an_unreadable_match_is_quarantined_and_a_manager_ends_it(world: W
     )
     path = world.bot.settings.database
     await world.env.settle()
-    with sqlite3.connect(path) as raw:
-        raw.execute("DROP TRIGGER actions_append_only_update")
-        raw.execute("UPDATE actions SET action_json = 'x{' WHERE match_id = ?", (broken,))
+    raw = InspectDb(path)
+    raw.execute("DROP TRIGGER actions_append_only_update")
+    raw.execute("UPDATE actions SET action_json = 'x{' WHERE match_id = ?", (broken,))
     await restart(world)
     assert world.bot.service.quarantined == {broken: "unreadable"}
     notice = message_in(world.channel, broken_table)
@@ -115,12 +115,12 @@ async def test_a_clock_that_ran_out_during_the_outage_plays_no_timeout(world: Wo
     log = await world.bot.service.action_log(match_id)
     # The bot was down for an hour: the match's last write and its deadline are in the past.
     hour = 3600.0
-    with sqlite3.connect(world.bot.settings.database) as raw:
-        raw.execute(
-            "UPDATE matches SET updated_at = updated_at - ?, deadline_at = deadline_at - ?",
-            (hour, hour),
-        )
-        raw.execute("UPDATE seats SET timeouts = 2 WHERE match_id = ?", (match_id,))
+    raw = InspectDb(world.bot.settings.database)
+    raw.execute(
+        "UPDATE matches SET updated_at = updated_at - ?, deadline_at = deadline_at - ?",
+        (hour, hour),
+    )
+    raw.execute("UPDATE seats SET timeouts = 2 WHERE match_id = ?", (match_id,))
     await restart(world)
     after = await world.bot.service.get(match_id)
     assert await world.bot.service.action_log(match_id) == log  # no timeout move

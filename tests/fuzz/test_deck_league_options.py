@@ -6,7 +6,6 @@ no traceback; a refusal changes nothing stored, and a success changes only what 
 from __future__ import annotations
 
 import logging
-import sqlite3
 from typing import Any
 
 import discord
@@ -18,10 +17,12 @@ from hypothesis import strategies as st
 from bot import texts
 from tests.e2e.conftest import World
 from tests.fuzz.test_slash_options import ODD_TEXT, private
+from tests.support.inspect_db import InspectDb
 
 SHARED = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
+
 BASE = "Fuzz Base"  # a deck Alice owns before the examples start
 HEROES = ["Brunhild Axebiter", "brunhild_axebiter", "vesper quickfingers", "Rusty Sword"]
 CARDS = ["Rusty Sword", "rusty_sword", "Pointy Stick", "pot helmet", "Brunhild Axebiter"]
@@ -46,11 +47,11 @@ def errors(caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
 
 def stored(world: World) -> dict[str, list[tuple[Any, ...]]]:
     path = world.bot.settings.database
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-        return {
-            table: sorted(conn.execute(f"SELECT {columns} FROM {table}").fetchall(), key=repr)
-            for table, columns in TABLES.items()
-        }
+    conn = InspectDb(path)
+    return {
+        table: sorted(conn.rows(f"SELECT {columns} FROM {table}"), key=repr)
+        for table, columns in TABLES.items()
+    }
 
 
 def admin(world: World) -> simcord.MemberActor:

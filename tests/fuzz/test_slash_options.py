@@ -6,7 +6,6 @@ and nothing is stored unless the command succeeded."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from hypothesis import strategies as st
 
 from bot import texts
 from tests.e2e.conftest import World
+from tests.support.inspect_db import InspectDb
 
 TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=120)
 ODD_TEXT = st.one_of(
@@ -37,9 +37,9 @@ def errors(caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
 def stored(world: World) -> tuple[int, int]:
     """How many matches and decks the bot's database holds."""
     path = world.bot.settings.database
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-        matches = conn.execute("SELECT count(*) FROM matches").fetchone()[0]
-        decks = conn.execute("SELECT count(*) FROM decks").fetchone()[0]
+    conn = InspectDb(path)
+    matches = conn.value("SELECT count(*) FROM matches")
+    decks = conn.value("SELECT count(*) FROM decks")
     return int(matches), int(decks)
 
 
