@@ -28,7 +28,6 @@ BUTTON_AI = "Add AI"
 BUTTON_START = "Start"
 BUTTON_CANCEL = "Cancel"
 BUTTON_HAND = "My hand"
-BUTTON_CONCEDE = "Concede"
 
 # Action kinds shared by games; a game's own renderer words the rest.
 ACTION_LABELS: Mapping[str, str] = {
@@ -61,7 +60,6 @@ LOBBY_READY = "Ready: the host can press Start."
 LOBBY_EMPTY_SEAT = "(open)"
 LOBBY_AI_TAG = "AI"
 LOBBY_CANCELLED = "This lobby was closed; nothing was played."
-LOBBY_OPENED = "Lobby #{match} is open: press Join below."
 
 
 # Table ----------------------------------------------------------------------------------------
@@ -72,12 +70,10 @@ TABLE_NOBODY = "nobody"
 TABLE_PLAYERS = "Players"
 TABLE_STATE = "Table"
 TABLE_LAST = "Last moves"
-TABLE_DEADLINE = "Time left: {seconds}s"
 TABLE_DM_CLOSED = "{name} keeps DMs closed: use the My hand button."
 TABLE_FINISHED = "Match over. Winner: {names}."
 TABLE_DRAW = "Match over: nobody won."
 TABLE_VERSION = "move {version}"
-SEAT_OUT = "out"
 SEAT_TURN = "to act"
 SEAT_AFK = "away: the AI plays for them"
 SPECTATOR_NOTE = "You are watching this match: only seated players can act."
@@ -91,10 +87,6 @@ HAND_OFF_TURN_MANY = "{names} are deciding; nobody is waiting on you."
 HAND_OFF_TURN_MAY = "Meanwhile you may still use: {what}."
 HAND_OFF_TURN_ANY = "Meanwhile you may still use the buttons below."
 HAND_NOTHING = "Nothing private to show."
-HAND_DM_FALLBACK = (
-    "I could not send you a direct message, so here is your hand; "
-    "use the My hand button on the table whenever you need it."
-)
 HAND_REFRESH_HINT = "Out of date? Press My hand on the table for a fresh one."
 
 STALE = "The table moved on since that button was drawn. Here is the current view."

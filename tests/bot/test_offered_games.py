@@ -8,6 +8,7 @@ import pytest
 
 from bot import plugins
 from bot.client import offered_games
+from bot.games import BUILT_IN
 from engine import games as registry
 from tests.support import tinygame
 from tests.support.tiny_plugin import tiny_plugin
@@ -20,7 +21,8 @@ def tiny_engine_only() -> Iterator[str]:
     registry.unregister("tiny")
 
 
-def test_classic_and_duel_are_offered() -> None:
+def test_the_built_in_games_are_offered() -> None:
+    assert {p.id for p in BUILT_IN} <= set(offered_games())
     assert {"classic", "duel"} <= set(offered_games())
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import simcord
 
+from bot import plugins
 from bot.config import Settings
 from bot.games.classic.render import ClassicRenderer
 from bot.render import parse_custom_id
@@ -36,8 +37,10 @@ from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.helpers import buttons, message_in
 
-GAMES = ["classic", "duel"]
-SEATS = {"classic": 4, "duel": 2}
+# Every hosted game with a hidden-card oracle, at a table of up to four.
+HOSTED = [p for p in plugins.plugins() if p.hidden is not None]
+GAMES = [p.id for p in HOSTED]
+SEATS = {p.id: min(p.seats.stop - 1, 4) for p in HOSTED}
 CLICKS = 60
 EPHEMERAL = 64  # Discord message flag
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import texts
+from bot import plugins, texts
 from bot.games.duel.reference import TOPICS as DUEL_TOPICS
 from tests.e2e.conftest import World
 from tests.e2e.helpers import embed_text
@@ -32,7 +32,7 @@ async def test_card_autocompletes_over_both_games_and_shows_a_tile(world: World)
     choices = await world.alice.autocomplete(world.channel, "card", "name", "g")
     assert 0 < len(choices) <= 25  # Discord: at most 25 suggestions
     games = {c["value"].partition(":")[0] for c in choices}
-    assert games == {"classic", "duel"}
+    assert games == {p.id for p in plugins.plugins() if p.reference is not None}
     [goblin] = await world.alice.autocomplete(world.channel, "card", "name", "grumbling gob")
     result = await world.alice.slash(world.channel, "card", name=goblin["value"])
     assert result.ephemeral and result.response is not None
