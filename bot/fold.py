@@ -8,12 +8,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from bot import plugins
 from bot.session import in_window
 from engine.core import Event, Game
 from engine.core.record import CardSetChanged, MatchRecord
 
 RECENT_ACTIONS = 30  # actions whose events are kept for the table's "Last moves"
-OFFER_EVENT = "offer"  # its "to" seat is dealt a fresh hand (as bot.publisher does)
 
 
 @dataclass
@@ -28,7 +28,8 @@ class Fold:
 def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
     """Replay ``record`` (every action checked) keeping the events of its last actions and,
     per seat, the action count at which its hand last fell due by the publisher's rule: at
-    the start; when it starts to decide outside a response window; when offered a trade."""
+    the start; when it starts to decide outside a response window; when the game's plugin
+    deals it a fresh hand (a classic trade offer's partner)."""
     header = record.header
     if header.game != game.id:
         raise ValueError(f"record is for {header.game!r}, not {game.id!r}")
@@ -46,11 +47,7 @@ def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
         now = game.deciders(state)
         window = in_window(game, state)
         seats = set() if window else set(now - deciding)
-        seats.update(
-            int(e.data["to"])
-            for e in events
-            if e.kind == OFFER_EVENT and isinstance(e.data.get("to"), int)
-        )
+        seats.update(plugins.fresh_hands(game.id, events))  # as bot.publisher deals them
         for seat in seats:
             due[seat] = count
         deciding = frozenset() if window else now

@@ -126,6 +126,9 @@ class GamePlugin:
     hidden: LeakOracle | None = None  # which cards each recipient may not read
     league: LeagueRoles | None = None  # what each seat played as
     lobby: LobbyOptions | None = None  # a pre-game pick in the lobby
+    # The seats an event deals a fresh hand to although nobody waits on them (a classic trade
+    # offer's partner answers it from their hand whenever they like).
+    fresh_hands: Callable[[Event], Iterable[int]] | None = None
 
     @property
     def id(self) -> str:
@@ -177,6 +180,13 @@ def renderer_for(game_id: str) -> GameRenderer:
     still renders)."""
     found = _PLUGINS.get(game_id)
     return found.renderer if found is not None else _GENERIC
+
+
+def fresh_hands(game_id: str, events: Iterable[Event]) -> set[int]:
+    """The seats ``events`` deal a fresh hand to by the game's own rule (``fresh_hands``)."""
+    found = _PLUGINS.get(game_id)
+    rule = found.fresh_hands if found is not None else None
+    return {seat for event in events for seat in rule(event)} if rule is not None else set()
 
 
 def title(game_id: str) -> str:

@@ -36,7 +36,6 @@ DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 LOG_KEEP = 30  # lines kept in memory for the table's "last moves"
 MESSAGE_LIMIT = 2000  # Discord: characters in one message
 RESPOND = "respond"  # the table's "Play a card" key in a response window (opens the hand)
-OFFER_EVENT = "offer"  # a trade offer: its partner ("to") is dealt a fresh hand
 
 LobbyRender = Callable[[svc.MatchInfo], Rendered]
 
@@ -111,9 +110,9 @@ class TablePublisher:
             # a response window nobody is DMed: the table's Pass / Play a card serve everyone.
             if not update.window:
                 due.update(update.deciders - update.before)
-            # An open offer is answered from the partner's hand whenever they like, with
-            # nobody waiting on them: a fresh hand is how they learn of it in private.
-            due.update(_offered_to(update))
+            # A seat nobody waits on may still owe an answer (a classic trade offer's
+            # partner): the game's plugin says who is dealt a fresh hand.
+            due.update(plugins.fresh_hands(match.game, update.events))
         self.schedule(match.id)
 
     def schedule(self, match_id: int) -> None:
@@ -367,16 +366,6 @@ class TablePublisher:
 def _ended_line(match: svc.MatchInfo) -> str:
     reason = texts.ENDED_REASONS.get(match.ended_reason or "", texts.ENDED_REASONS["unreadable"])
     return texts.MATCH_ENDED.format(match=match.id, reason=reason)
-
-
-def _offered_to(update: svc.Update) -> set[int]:
-    """The seats an update's trade offers were made to (classic's ``offer`` event, on or off
-    the offerer's turn: # 004: Items (Trading)); their hands now hold the answer."""
-    return {
-        int(event.data["to"])
-        for event in update.events
-        if event.kind == OFFER_EVENT and isinstance(event.data.get("to"), int)
-    }
 
 
 def _chunks(lines: list[str], limit: int) -> list[str]:

@@ -91,7 +91,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if seats is not None:
             options["seats"] = seats
         if single_winner:  # a match option the game declares (classic: 004 Special Rules)
-            if "single_winner" not in getattr(load_game(game), "match_options", ()):
+            if "single_winner" not in load_game(game).match_options:
                 await send_private(interaction, texts.OPTION_NOT_OFFERED.format(game=game))
                 return
             options["single_winner"] = True
