@@ -9,10 +9,9 @@ from typing import Any
 from bot import texts
 from bot.games.classic import words as classic_words
 from bot.games.classic.render import ClassicRenderer, game, line_of, name_of, short, stat_of
-from bot.publisher import _offered_to
+from bot.plugins import fresh_hands
 from bot.render import render_hand
 from bot.render.leaks import message_texts
-from bot.service import Update
 from engine.classic.scenario import build, find_action
 from engine.classic.state import ClassicState
 from engine.core import Action, Event
@@ -130,11 +129,9 @@ def test_a_hand_with_no_moves_is_not_told_it_may_act() -> None:
 
 def test_an_offer_deals_the_partner_a_fresh_hand() -> None:
     # The partner answers from their hand with nobody waiting on them: they must be told.
-    match = make_match("classic", 4)
     offer = Event("offer", {"seat": 1, "to": 2, "mine": 5, "theirs": -1})
     gold = Event("gave_gold", {"seat": 1, "to": 3, "gold": 100})
-    update = Update(match, [gold, offer], frozenset({0}), before=frozenset({0}))
-    assert _offered_to(update) == {2}
+    assert fresh_hands("classic", [gold, offer]) == {2}
 
 
 def test_offer_lines_show_the_coins_of_a_trade() -> None:
