@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Action, Event
-from engine.quest import cards, combat, items, movement, running, trade
+from engine.quest import cards, combat, dice, items, movement, running, trade
 from engine.quest.board import roll
 from engine.quest.content import Content
 from engine.quest.effects import die, give_up, heal, hit, lose_levels, take_item
@@ -343,6 +343,9 @@ def roll_action(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def pass_(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    if s.window is not None:
+        s.window.passed.append(a.seat)
+        return
     f = s.fight
     assert f is not None
     f.passed.append(a.seat)
@@ -486,6 +489,9 @@ def repel(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def set_die(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    if s.window is not None:
+        dice.set_face(s, a.seat, _int(a, 0), _int(a, 1), _int(a, 2), ev)
+        return
     f = s.fight
     assert f is not None
     card, i, face = _int(a, 0), _int(a, 1), _int(a, 2)

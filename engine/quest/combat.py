@@ -269,11 +269,11 @@ def lose(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
         hit(s, c, k, len(f.mons), ev)
         if f.boss:
             lose_levels(s, k, 1, ev)
+    if f.boss:
+        for x in f.mons:  # they vanish once everyone has run (R124), or with the match
+            s.mon(x).boss = True
     if s.phase == "over":
         return
     for k in reversed(people):
         if not s.dead[k]:
             s.pending.append(Pending("flee_to", k, list(f.mons)))
-    if f.boss:
-        for x in f.mons:  # they vanish once everyone has run (R124)
-            s.mon(x).boss = True

@@ -16,7 +16,7 @@ from engine.quest.state import QuestState
 from engine.quest.turn import settle, start_turn
 from engine.quest.views import QuestView, make_view
 
-OPTIONS = {"move": (3, 2), "explore_limit": (0, 1)}
+OPTIONS = {"move": (3, 2), "explore_limit": (0, 1), "die_windows": (1, 0)}
 QUICK = {"move": 2}  # the named quicker game (anchor SPEC 2.2: the expansions suggest 2 Move)
 
 
@@ -34,7 +34,7 @@ class Quest(Game[QuestState, QuestView]):
         return self.content.digest
 
     def options(self, raw: Mapping[str, Any] | None) -> dict[str, int]:
-        opts = {"move": 3, "explore_limit": 0}
+        opts = {"move": 3, "explore_limit": 0, "die_windows": 1}
         raw = dict(raw or {})
         if raw.pop("quick", False):
             opts.update(QUICK)
@@ -50,7 +50,11 @@ class Quest(Game[QuestState, QuestView]):
         opts = self.options(options)
         c = self.content
         s = QuestState(
-            seats, Rng(seed), move_base=opts["move"], explore_limit=opts["explore_limit"]
+            seats,
+            Rng(seed),
+            move_base=opts["move"],
+            explore_limit=opts["explore_limit"],
+            die_windows=opts["die_windows"],
         )
         for letter in ("T", "D", "M"):
             deck = [i for i, d in enumerate(c.deck_of) if d == letter]

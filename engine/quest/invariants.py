@@ -65,6 +65,8 @@ def invariants(c: Content, s: QuestState) -> list[str]:
             problems.append(f"seat {k} has negative gold")
         if s.pos[k] not in s.rooms:
             problems.append(f"seat {k} stands in the dark")
+        if any(c.deck_of[x] == "M" for x in s.hand[k]):
+            problems.append(f"seat {k} holds a monster card")  # R72, R156
     for m in s.mons:
         in_fight = s.fight is not None and m.serial in s.fight.mons
         if m.cell == (0, 0) and not m.boss and not in_fight and not s.pending:

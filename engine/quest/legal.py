@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Action
-from engine.quest import combat, trade
+from engine.quest import combat, dice, trade
 from engine.quest.cards import is_role, magic_targets, map_change_ok, role_room
 from engine.quest.content import DIRS, Content
 from engine.quest.items import can_arrange, can_buy, target_zone
@@ -23,6 +23,8 @@ def deciders(s: QuestState) -> frozenset[int]:
         return frozenset()
     if s.phase == "prep":
         return frozenset(k for k in range(s.seats) if not s.ready[k] and not s.out[k])
+    if s.window is not None:
+        return frozenset(dice.window_seats(s))
     if s.pending:
         return frozenset({s.pending[-1].seat})
     f = s.fight
@@ -50,6 +52,8 @@ def legal(s: QuestState, c: Content, seat: int) -> list[Action]:
     busy = deciders(s)
     if seat not in busy:
         return _free(s, c, seat)
+    if s.window is not None:
+        return dice.legal_in_window(s, c, seat, _hand(s, c, seat, "D", "set_die"))
     if s.pending:
         return _pending(s, c, seat)
     f = s.fight
@@ -123,7 +127,7 @@ def _curses_and_levels(s: QuestState, c: Content, seat: int) -> list[Action]:
 
 
 def _free(s: QuestState, c: Content, seat: int) -> list[Action]:
-    if s.pending:
+    if s.pending or s.window is not None:
         return []
     f = s.fight
     if f is not None and f.stage == "open":

@@ -6,6 +6,7 @@ from engine.core import Event
 from engine.quest import combat
 from engine.quest.board import draw_card, draw_tile, open_to_dark, place_room, roll, step_cell
 from engine.quest.content import ENTRANCE, Content
+from engine.quest.dice import open_window
 from engine.quest.effects import discard_treasure, heal, hit
 from engine.quest.monsters import draw_dxm, new_monster
 from engine.quest.state import Cell, Pending, QuestState
@@ -138,6 +139,15 @@ def search(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
     s.searched.append(cell)
     dice = icon_dice(s, c, seat, cell)
     faces = [roll(s) for _ in range(max(0, dice))]
+    if faces and s.die_windows:
+        open_window(s, "search", seat, faces, [], ev)  # R16: the dice may still change
+        return
+    search_result(s, c, seat, faces, ev)
+
+
+def search_result(s: QuestState, c: Content, seat: int, faces: list[int], ev: list[Event]) -> None:
+    """The Search Table on the dice as they stand after their window (R66)."""
+    cell = s.pos[seat]
     icon = room(s, c, cell).search
     total = sum(faces) + (icon if isinstance(icon, int) else 0) + search_mod(s, c, seat)
     if s.tokens.get(cell) == RANSACKED:

@@ -12,8 +12,9 @@ from engine.quest import combat, trade
 from engine.quest.board import step_cell
 from engine.quest.content import DIRS, Content
 from engine.quest.monsters import ignores, owner
+from engine.quest.running import DODGE
 from engine.quest.state import Cell, Fight, QuestState
-from engine.quest.stats import has, icon_dice, link_cost, max_health, move, move_left
+from engine.quest.stats import has, icon_dice, link_cost, max_health, move, move_left, run_mod
 
 if TYPE_CHECKING:
     from engine.quest.game import Quest
@@ -117,6 +118,8 @@ def plan(game: Quest, s: QuestState, seat: int, legal: list[Action], rng: Rng) -
         return legal[0]
     if s.phase == "prep":
         return _first(by, "play") or by["ready"][0]
+    if s.window is not None:
+        return _die_window(s, c, seat, by)
     if s.pending and s.pending[-1].seat == seat:
         return _pending(s, c, seat, by, legal)
     f = s.fight
@@ -240,6 +243,21 @@ def _fair_trade(s: QuestState, c: Content, seat: int) -> bool:
     worth_in = (c.treasure(give).value if give >= 0 else 0) + gold
     worth_out = c.treasure(get).value if get >= 0 else 0
     return worth_in >= worth_out or after > before
+
+
+def _die_window(s: QuestState, c: Content, seat: int, by: dict[str, list[Action]]) -> Action:
+    """Save our own run with a 6; spoil the run of a munchkin ahead of us with a 1."""
+    w = s.window
+    assert w is not None
+    if w.what == "flee" and "set_die" in by:
+        dodged = w.faces[0] + run_mod(s, c, w.seat) >= DODGE
+        want = 6 if w.seat == seat and not dodged else 0
+        if w.seat != seat and dodged and s.level[w.seat] > s.level[seat]:
+            want = 1
+        for a in by["set_die"]:
+            if want and int(a.args[2]) == want:
+                return a
+    return by["pass"][0]
 
 
 def _room_score(s: QuestState, c: Content, seat: int, cell: Cell) -> float:

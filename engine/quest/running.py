@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.quest.board import adjacent, roll
 from engine.quest.content import Content
+from engine.quest.dice import open_window
 from engine.quest.effects import apply_effect, hit
 from engine.quest.state import Cell, Pending, QuestState
 from engine.quest.stats import run_mod
@@ -51,8 +52,20 @@ def choose(s: QuestState, c: Content, p: Pending, dest: Cell, ev: list[Event]) -
 
 
 def flee_roll(s: QuestState, c: Content, p: Pending, serial: int, ev: list[Event]) -> None:
-    seat = p.seat
+    """Roll, then a die window unless no face could change the result (R16, SPEC 3.10)."""
     face = roll(s)
+    mod = run_mod(s, c, p.seat)
+    open_ = s.die_windows and len({f + mod >= DODGE for f in range(1, 7)}) > 1
+    if open_:
+        open_window(s, "flee", p.seat, [face], [serial], ev)
+    else:
+        flee_result(s, c, p, serial, face, ev)
+
+
+def flee_result(
+    s: QuestState, c: Content, p: Pending, serial: int, face: int, ev: list[Event]
+) -> None:
+    seat = p.seat
     total = face + run_mod(s, c, seat)
     dodged = total >= DODGE
     ev.append(

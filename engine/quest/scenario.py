@@ -189,6 +189,7 @@ def facts(game: Quest, s: QuestState) -> dict[str, Any]:
         "bribe": f.bribe if f else 0,
         "dice": [d[1] for d in f.dice] if f else [],
         "pending": s.pending[-1].kind if s.pending else "none",
+        "window": s.window.what if s.window else "none",
         "deciders": sorted(game.deciders(s)),
         "turn": s.turn,
         "phase": s.phase,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from engine.core import Rng
+from engine.quest.dice import DieWindow
 
 _TOKENS = itertools.count(1)
 Cell = tuple[int, int]
@@ -144,6 +145,7 @@ class QuestState:
     rng: Rng
     move_base: int = 3
     explore_limit: int = 0
+    die_windows: int = 1  # option: 0 skips the die windows outside fights
     phase: str = "prep"  # prep | play | over
     turn: int = 0
     turn_no: int = 0
@@ -187,6 +189,7 @@ class QuestState:
     decks: dict[str, list[int]] = field(default_factory=dict)  # top = last
     discards: dict[str, list[int]] = field(default_factory=dict)
     fight: Fight | None = None
+    window: DieWindow | None = None
     pending: list[Pending] = field(default_factory=list)
     winners: tuple[int, ...] | None = None
     end_reason: str = ""
@@ -194,8 +197,7 @@ class QuestState:
     last_colour: int = -1
     # stacked draws for scenario files, used before the RNG (SPEC 3.0)
     stack: dict[str, list[Any]] = field(default_factory=dict)
-    # not part of the match: which state object this is and how many actions it has seen,
-    # so that the legal actions of one position are listed once (Quest.legal_actions)
+    # not part of the match: this object and its action count (Quest.legal_actions' cache)
     token: int = field(default_factory=lambda: next(_TOKENS))
     version: int = 0
 
@@ -243,6 +245,8 @@ class QuestState:
         c.decks = {k: list(v) for k, v in self.decks.items()}
         c.discards = {k: list(v) for k, v in self.discards.items()}
         c.fight = self.fight.copy() if self.fight else None
+        c.window = self.window.copy() if self.window else None
+        c.die_windows = self.die_windows
         c.pending = [p.copy() for p in self.pending]
         c.winners, c.end_reason = self.winners, self.end_reason
         c.last_paths = [list(p) for p in self.last_paths]
@@ -300,6 +304,8 @@ class QuestState:
             "decks": self.decks,
             "discards": self.discards,
             "fight": None if f is None else {s: _plain(getattr(f, s)) for s in f.__slots__},
+            "window": None if self.window is None else self.window.to_json(),
+            "die_windows": self.die_windows,
             "pending": [[p.kind, p.seat, p.data] for p in self.pending],
             "winners": None if self.winners is None else list(self.winners),
             "end_reason": self.end_reason,
@@ -368,6 +374,9 @@ class QuestState:
             f.shrink = {int(k): v for k, v in fd["shrink"].items()}
             s.fight = f
         s.pending = [Pending(k, seat, list(data)) for k, seat, data in d["pending"]]
+        w = d.get("window")  # both absent before die windows outside fights (rules v3)
+        s.window = None if w is None else DieWindow(**w)
+        s.die_windows = d.get("die_windows", 1)
         s.winners = None if d["winners"] is None else tuple(d["winners"])
         return s
 

@@ -4,7 +4,7 @@ forced fights, the fight's stages, Charity, the Monster Turn and the next seat."
 from __future__ import annotations
 
 from engine.core import Event
-from engine.quest import combat
+from engine.quest import combat, dice
 from engine.quest.content import Content
 from engine.quest.effects import return_to_life, stale_pick
 from engine.quest.monsters import draw_dxm, ignores, monster_turn, new_monster, remove
@@ -34,6 +34,11 @@ def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
     for _ in range(1000):
         while s.pending and stale_pick(s):
             s.pending.pop()
+        if s.window is not None and s.phase == "play":
+            if dice.window_seats(s):
+                return
+            dice.close(s, c, ev)
+            continue
         if s.phase != "play" or s.pending:
             return
         f = s.fight

@@ -40,6 +40,10 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
             "bribe": f.bribe,
             "passed": list(f.passed),
         }
+    window = None
+    if s.window is not None:
+        w = s.window
+        window = {"what": w.what, "seat": w.seat, "dice": list(w.faces), "passed": list(w.passed)}
     pending = None
     if s.pending:
         p = s.pending[-1]
@@ -100,6 +104,7 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
             "hand": list(s.hand[seat]) if seat is not None else [],
             "fight": fight,
             "pending": pending,
+            "window": window,
             "decks": {k: len(v) for k, v in s.decks.items()},
             "discard_tops": {k: (v[-1] if v else None) for k, v in s.discards.items()},
             "tiles_left": len(s.tile_pool),
@@ -107,7 +112,11 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
             "last_colour": COLOURS[s.last_colour] if s.last_colour >= 0 else None,
             "monster_paths": s.last_paths,
             "winners": list(s.winners or ()),
-            "options": {"move": s.move_base, "explore_limit": s.explore_limit},
+            "options": {
+                "move": s.move_base,
+                "explore_limit": s.explore_limit,
+                "die_windows": s.die_windows,
+            },
         },
     )
 

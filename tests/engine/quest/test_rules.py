@@ -33,6 +33,9 @@ def test_options_are_checked(quest: Quest) -> None:
         quest.new(2, 1, {"move": 5})
     with pytest.raises(IllegalAction):
         quest.new(2, 1, {"moves": 3})
+    # R16: the die windows outside fights are on unless a table turns them off
+    assert quest.new(2, 1).die_windows == 1
+    assert quest.new(2, 1, {"die_windows": 0}).die_windows == 0
 
 
 def test_preparation_then_first_player(quest: Quest) -> None:
