@@ -101,6 +101,7 @@ def patch_rules(deploy: str) -> None:
 
 
 async def build(db_path: Path, data: Path, matches: int, moves: int) -> list[int]:
+    import bot.games  # noqa: F401  (registers the hosted games' plugins)
     from bench._matches import make_live_matches
     from bot.service import MatchService
     from bot.storage import open_storage
@@ -120,6 +121,7 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
     each match see, then a few moves in each live match."""
     import random
 
+    import bot.games  # noqa: F401  (registers the hosted games' plugins)
     from bench._matches import human_move
     from bot.service import MatchService, ServiceError
     from bot.storage import open_storage
@@ -169,7 +171,7 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
 
 async def players_see(service: Any, match_id: int) -> Any:
     """Every seat's view and legal moves and the table's words, as plain JSON."""
-    import bot.games  # noqa: F401  (registers the hosted games' renderers)
+    import bot.games  # noqa: F401  (registers the hosted games' plugins)
     from bot.render import render_table
 
     match = await service.get(match_id)

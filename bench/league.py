@@ -97,6 +97,7 @@ async def median_ms(call: Callable[[], Awaitable[Any]], repeat: int) -> float:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    import bot.games  # noqa: F401  (registers the hosted games' plugins)
     from bot.history import History
     from bot.league import League
     from bot.service import MatchService

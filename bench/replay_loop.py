@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bot.games  # noqa: F401  (registers the hosted games' renderers)
+import bot.games  # noqa: F401  (registers the hosted games' plugins)
 from bench._matches import GUILD, Plan, human_move, open_match
 from bot.history import History
 from bot.render.history import render_replay_step
