@@ -167,6 +167,7 @@ class Ledger:
             deciders if before is None else before,
             session.game,
             session.state,
+            recent=session.recent,
         )
 
     async def publish(self, update: Update) -> None:

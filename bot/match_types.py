@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import ServiceError
@@ -71,6 +71,9 @@ class Update:
     game: Game[Any, Any] | None = None
     state: Any = None
     quarantined: bool = False
+    # The events of the match's last actions as of its restore (the table's "Last moves"
+    # when a publisher first sees the match after a restart).
+    recent: list[Event] = field(default_factory=list)
 
 
 Listener = Callable[[Update], Awaitable[None]]

@@ -5,6 +5,12 @@ background task, paced per channel under Discord's edit limit (5 edits / 5 s), s
 moves (AI turns, several passes) costs one table edit. After the table: the new log lines go to
 the match's thread, then the hands due go by DM (never to a player who refused DMs this match,
 nor on a server that keeps hands in "My hand" only).
+
+Everything drawn comes from the last ``Update``: its match, and the game and state snapshot it
+carries (the spectator view for the table, one view per hand due). The publisher never asks
+the service for a view or a read; it only tells it what it wrote (``set_message``,
+``table_drawn``, ``hand_sent``, ``mark_dm_closed``) and waits for a burst to end (``quiet``).
+After a restart, ``bot.catch_up`` reads what the tables owe and hands it here (``adopt``).
 """
 
 from __future__ import annotations
@@ -61,32 +67,45 @@ class TablePublisher:
         for task in self._flushes.values():
             task.cancel()
 
-    async def latest(self, match_id: int) -> svc.Update:
-        """The last update seen, or the match as it stands (after a restart)."""
-        found = self._latest.get(match_id)
-        return found if found is not None else await self.bot.service.current(match_id)
+    def latest(self, match_id: int) -> svc.Update | None:
+        """The last update seen (None: none since this process started)."""
+        return self._latest.get(match_id)
 
-    async def ensure_drawn(self, match_id: int) -> None:
-        """After a restart the table may predate the last moves (an edit lost in the crash):
-        the first click on a match redraws it once. Nothing is sent for untouched matches."""
-        if match_id in self._latest or not self.active:
-            return
-        update = await self.bot.service.current(match_id)
-        if update.match.status != "live":
-            return
+    def seen(self, match_id: int) -> bool:
+        """Whether this publisher has drawn or will draw the match (else it needs catching
+        up after a restart), or is shut."""
+        return match_id in self._latest or not self.active
+
+    def adopt(
+        self,
+        update: svc.Update,
+        *,
+        redraw: bool = True,
+        hands: set[int] | frozenset[int] = frozenset(),
+        ended: bool = False,
+    ) -> None:
+        """A match first seen since a restart, as it stands: redraw its table (unless it is
+        current), deal ``hands``, and post why the bot ended it (``ended``)."""
+        match_id = update.match.id
         self._latest[match_id] = update
-        self._seed_log(update.match)
-        if await self.bot.service.table_current(match_id):
-            return  # the table shows this very version: a redraw would change nothing
+        self._seed_log(update)
+        if ended and update.match.ended_reason is not None:
+            self._thread_lines.setdefault(match_id, []).append(_ended_line(update.match))
+        if hands:
+            self._dm_due.setdefault(match_id, set()).update(hands)
+        if not redraw:
+            if not hands:
+                return
+            self._table_drawn.add(match_id)  # the DM goes; the table stays as it is
         self.schedule(match_id)
 
-    def _seed_log(self, match: svc.MatchInfo) -> None:
+    def _seed_log(self, update: svc.Update) -> None:
         """The first sight of a match since this process started: its "Last moves" lines
         come from the events of its last actions (replayed at the restore), so a table drawn
         after a restart keeps them."""
+        match = update.match
         if match.id not in self._logs:
-            recent = self.bot.service.recent_events(match.id)
-            lines = public_event_lines(match, recent) if recent else []
+            lines = public_event_lines(match, update.recent) if update.recent else []
             self._logs[match.id] = deque(lines, maxlen=LOG_KEEP)
 
     # collecting ---------------------------------------------------------------------------
@@ -96,7 +115,7 @@ class TablePublisher:
         if not self.active or match.status == "lobby":
             return  # lobby redraws answer the click that caused them (see the lobby cog)
         self._latest[match.id] = update
-        self._seed_log(match)
+        self._seed_log(update)
         lines = public_event_lines(match, update.events)
         if match.ended_reason is not None:
             lines.append(_ended_line(match))
@@ -134,14 +153,13 @@ class TablePublisher:
             self._dirty.discard(match_id)
             update = self._latest[match_id]
             try:
-                # One read of the match serves the table, the thread and the hands.
+                # The last update serves the table, the thread and the hands: no read.
                 if match_id in self._table_drawn:
                     self._table_drawn.discard(match_id)
-                    match = await self.bot.service.get(match_id)
                 else:
-                    match = await self._redraw_table(update)
-                await self._post_log(match)
-                await self._deal_hands(match)
+                    update = await self._redraw_table(update)
+                update = await self._post_log(update)
+                await self._deal_hands(update)
             except Exception:
                 log.exception("publishing match %s failed", match_id)
         self._forget_if_over(match_id)
@@ -160,21 +178,31 @@ class TablePublisher:
 
     # the table ----------------------------------------------------------------------------
 
-    async def _redraw_table(self, update: svc.Update) -> svc.MatchInfo:
-        if update.match.id in self.bot.service.quarantined:
-            match = await self.bot.service.get(update.match.id)
+    def _remember(self, update: svc.Update, match: svc.MatchInfo) -> svc.Update:
+        """The publisher's own write (a new table message, a thread, a closed DM) kept in
+        the update it draws from, unless a newer update came meanwhile (it reads it anew)."""
+        changed = replace(update, match=match)
+        latest = self._latest.get(match.id)
+        if latest is not None and latest.match.version == match.version:
+            self._latest[match.id] = replace(latest, match=match)
+        return changed
+
+    async def _redraw_table(self, update: svc.Update) -> svc.Update:
+        match = update.match
+        if update.quarantined:
             rendered = Rendered(content=texts.MATCH_QUARANTINED.format(match=match.id))
-        elif update.match.status == "cancelled":
-            match = await self.bot.service.get(update.match.id)
+        elif match.status == "cancelled":
             if match.ended_reason is not None:  # a live match the bot ended: no result
                 rendered = Rendered(content=_ended_line(match))
             else:
                 rendered = self._lobby_render(match)  # a lobby that expired: no game state
-        else:
-            match, view, _ = await self.bot.service.view(update.match.id, None)
+        elif update.game is not None:
+            view = update.game.view(update.state, None)
             rendered = await self.table(match, view.to_json(), update)
+        else:
+            return update  # nothing to draw from (a finished match seen only after a restart)
         if match.message_id is None:
-            return match
+            return update
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         try:
             await channel.get_partial_message(match.message_id).edit(
@@ -183,11 +211,11 @@ class TablePublisher:
                 view=build_view(rendered),
                 attachments=files_of(rendered),
             )
-            if match.status == "live" and match.id not in self.bot.service.quarantined:
+            if match.status == "live" and not update.quarantined:
                 await self.bot.service.table_drawn(match.id, match.version)
         except discord.NotFound:
             if match.status != "live":
-                return match
+                return update
             # Someone deleted the table: post it again, so the match stays playable.
             posted = await channel.send(
                 content=rendered.content,
@@ -196,8 +224,8 @@ class TablePublisher:
                 files=files_of(rendered),
             )
             await self.bot.service.set_message(match.id, posted.id)
-            return replace(match, message_id=posted.id)
-        return match
+            return self._remember(update, replace(match, message_id=posted.id))
+        return update
 
     async def table(
         self, match: svc.MatchInfo, view: dict[str, Any], update: svc.Update | None
@@ -250,27 +278,27 @@ class TablePublisher:
             ),
         ]
 
-    def log_lines(self, match_id: int) -> list[str]:
-        return list(self._logs.get(match_id, ()))
-
     # the thread ---------------------------------------------------------------------------
 
-    async def _post_log(self, match: svc.MatchInfo) -> None:
-        match_id = match.id
-        lines = self._thread_lines.pop(match_id, [])
-        if not lines or match_id in self._no_thread:
-            return
+    async def _post_log(self, update: svc.Update) -> svc.Update:
+        match = update.match
+        lines = self._thread_lines.pop(match.id, [])
+        if not lines or match.id in self._no_thread:
+            return update
         thread_id = match.thread_id or await self._open_thread(match)
         if thread_id is None:
-            return
+            return update
+        if thread_id != match.thread_id:
+            update = self._remember(update, replace(match, thread_id=thread_id))
         thread = self.bot.get_partial_messageable(thread_id, guild_id=match.guild_id)
         for chunk in _chunks(lines, MESSAGE_LIMIT):
             await self.pacer.wait(thread_id)
             try:
                 await thread.send(chunk)
             except discord.HTTPException:
-                log.warning("match %s: could not post to its log thread", match_id)
-                return
+                log.warning("match %s: could not post to its log thread", match.id)
+                break
+        return update
 
     async def _open_thread(self, match: svc.MatchInfo) -> int | None:
         if match.message_id is None:
@@ -289,9 +317,10 @@ class TablePublisher:
 
     # private hands ------------------------------------------------------------------------
 
-    async def _deal_hands(self, match: svc.MatchInfo) -> None:
+    async def _deal_hands(self, update: svc.Update) -> None:
+        match = update.match
         seats = self._dm_due.pop(match.id, set())
-        if not seats or match.status != "live":
+        if not seats or match.status != "live" or update.game is None:
             return
         rules = await self.bot.service.settings.get(match.guild_id)
         if rules.hand_delivery != "dm":
@@ -300,54 +329,27 @@ class TablePublisher:
             human = seat.user_id is not None and seat.ai_level is None
             if seat.seat in seats and human and not seat.dm_closed:
                 assert seat.user_id is not None
-                await self.dm_hand(match, seat.user_id)
+                await self._dm_hand(update, seat.seat, seat.user_id)
 
-    async def resend_lost_hands(self) -> None:
-        """After a restart: hands a crash kept from their players (``hands_owed``) go out
-        again through the usual flush, which redraws the table too. A match this publisher
-        has already seen since the start is left to its normal flow."""
-        service = self.bot.service
-        # Tables the restart itself changed: a match ended (its cards or rules changed beyond
-        # replay), one quarantined, one whose clock ran out while the bot was down.
-        changed = [*service.ended_at_start, *service.quarantined, *service.moved_deadlines]
-        for match_id in dict.fromkeys(changed):
-            if match_id in self._latest or not self.active:
-                continue
-            update = await service.current(match_id)
-            self._latest[match_id] = update
-            self._seed_log(update.match)
-            if update.match.ended_reason is not None:
-                self._thread_lines.setdefault(match_id, []).append(_ended_line(update.match))
-            self.schedule(match_id)
-        for match_id, seats in (await service.hands_owed()).items():
-            if match_id in self._latest or not self.active:
-                continue
-            update = await service.current(match_id)
-            self._latest[match_id] = update
-            self._seed_log(update.match)
-            self._dm_due.setdefault(match_id, set()).update(seats)
-            if await service.table_current(match_id):
-                self._table_drawn.add(match_id)  # the DM goes; the table stays as it is
-            self.schedule(match_id)
-
-    async def dm_hand(self, match: svc.MatchInfo, user_id: int) -> None:
-        fresh, view, actions = await self.bot.service.view(match.id, user_id)
-        rendered = await off_loop(render_hand, fresh, view.to_json(), actions)
+    async def _dm_hand(self, update: svc.Update, seat: int, user_id: int) -> None:
+        match, game, state = update.match, update.game, update.state
+        assert game is not None
+        view = game.view(state, seat)
+        actions = game.legal_actions(state, seat)
+        rendered = await off_loop(render_hand, match, view.to_json(), actions)
         kwargs: dict[str, Any] = {"embeds": list(rendered.embeds), "files": files_of(rendered)}
         if has_controls(rendered):
             kwargs["view"] = build_view(rendered)
         # The clock is the deciders' only: a free actor's optional moves (a curse on anyone's
         # turn) are never timed.
-        latest = self._latest.get(match.id)
-        timed = latest is None or fresh.seat_of(user_id) in latest.deciders
-        if actions and timed and fresh.deadline_at is not None:
-            when = f"<t:{int(fresh.deadline_at)}:R>"
+        if actions and seat in update.deciders and match.deadline_at is not None:
+            when = f"<t:{int(match.deadline_at)}:R>"
             kwargs["content"] = texts.TURN_CLOCK.format(when=when)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**kwargs)
             # Remembered, so a restart after a crash re-sends only the hands that were lost.
-            await self.bot.service.hand_sent(match.id, user_id, fresh.version)
+            await self.bot.service.hand_sent(match.id, user_id, match.version)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 # Another refusal (no shared server any more, a block, a spam guard): this
@@ -358,6 +360,8 @@ class TablePublisher:
                 return
             # Remembered for the rest of the match: the table tells them to use "My hand".
             await self.bot.service.mark_dm_closed(match.id, user_id)
+            closed = tuple(replace(s, dm_closed=True) if s.seat == seat else s for s in match.seats)
+            self._remember(update, replace(match, seats=closed))
             self.schedule(match.id)
         except discord.HTTPException:
             log.warning("could not DM the hand of match %s to %s", match.id, user_id)

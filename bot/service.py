@@ -27,7 +27,7 @@ from bot.storage.models import ActionRow, VersionConflict
 from bot.storage.ports import Storage
 from bot.timers import TurnTimers
 from engine import games as registry
-from engine.core import CONCEDE, PASS, Action, Event, Game, PlayerView
+from engine.core import CONCEDE, PASS, Action, Game, PlayerView
 from engine.core.record import MatchRecord, RecordHeader
 
 log = logging.getLogger(__name__)
@@ -373,11 +373,6 @@ class MatchService:
         drawn = await self.repo.table_version(match_id)
         match = await self.get(match_id)
         return drawn is not None and drawn >= match.version
-
-    def recent_events(self, match_id: int) -> list[Event]:
-        """The events of the match's last actions (after a restart, from the replay)."""
-        live = self.live.get(match_id)
-        return list(live.recent) if live is not None else []
 
     async def hand_sent(self, match_id: int, user_id: int, version: int) -> None:
         """The publisher delivered a hand DM drawn at ``version``."""

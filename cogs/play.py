@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot import service as svc
 from bot import texts
+from bot.catch_up import CatchUp
 from bot.components import build_view, files_of, selected_values, send_private
 from bot.publisher import DM_CLOSED, RESPOND, TablePublisher
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_hand
@@ -41,6 +42,7 @@ class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
         self.publisher = TablePublisher(bot, self._lobby_render)
+        self.catch_up = CatchUp(bot.service, self.publisher)
 
     async def cog_load(self) -> None:
         router = self.bot.button_router
@@ -64,7 +66,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def _resend_lost_hands(self) -> None:
         await self.bot.wait_until_ready()
         try:
-            await self.publisher.resend_lost_hands()
+            await self.catch_up.resend_lost_hands()
         except Exception:
             if self.publisher.active and not self._released():
                 log.exception("re-sending hands after the restart failed")
@@ -88,10 +90,7 @@ class PlayCog(commands.Cog, name="Play"):
         await self._ensure_drawn(button.match_id)
 
     async def _ensure_drawn(self, match_id: int) -> None:
-        try:
-            await self.publisher.ensure_drawn(match_id)
-        except svc.ServiceError:
-            return  # a match that is gone has no table to redraw
+        await self.catch_up.ensure_drawn(match_id)
 
     async def on_take_back(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         try:
@@ -130,7 +129,9 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.response.defer()
         await self._ensure_drawn(button.match_id)
         try:
-            await self.bot.service.act(button.match_id, interaction.user.id, key, button.version)
+            update = await self.bot.service.act(
+                button.match_id, interaction.user.id, key, button.version
+            )
         except svc.ServiceError as exc:
             if exc.code == "stale":
                 await self._send_hand(interaction, button.match_id, note=texts.STALE)
@@ -140,13 +141,19 @@ class PlayCog(commands.Cog, name="Play"):
         if key == PASS and _is_public(interaction):
             await send_private(interaction, texts.PASSED)
             return
-        await self._refresh_clicked(interaction, button.match_id)
+        await self._refresh_clicked(interaction, update)
 
-    async def _refresh_clicked(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        """Redraw the private message whose button was used with the player's new hand."""
-        if _is_public(interaction):
+    async def _refresh_clicked(
+        self, interaction: discord.Interaction[Any], update: svc.Update
+    ) -> None:
+        """Redraw the private message whose button was used with the player's new hand,
+        drawn from the update the click returned (the match as the click left it)."""
+        match, game = update.match, update.game
+        seat = match.seat_of(interaction.user.id)
+        if _is_public(interaction) or game is None or seat is None:
             return  # never draw a hand over a public message
-        match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
+        view = game.view(update.state, seat)
+        actions = game.legal_actions(update.state, seat) if match.status == "live" else []
         rendered = await off_loop(render_hand, match, view.to_json(), actions)
         await interaction.edit_original_response(
             embeds=list(rendered.embeds),
@@ -154,7 +161,7 @@ class PlayCog(commands.Cog, name="Play"):
             attachments=files_of(rendered),
         )
         if interaction.guild_id is None:  # the hand DM itself is now up to date
-            await self.bot.service.hand_sent(match_id, interaction.user.id, match.version)
+            await self.bot.service.hand_sent(match.id, interaction.user.id, match.version)
 
     async def _send_hand(
         self, interaction: discord.Interaction[Any], match_id: int, *, note: str | None = None
@@ -188,10 +195,14 @@ class PlayCog(commands.Cog, name="Play"):
         if match.status == "lobby":
             await send_private(interaction, texts.service_error("not_seated"))
             return
-        fresh, view, _ = await self.bot.service.view(match.id, None)
-        latest = await self.publisher.latest(match.id)
-        table = await self.publisher.table(fresh, view.to_json(), latest)
+        table = await self._table(match.id)
         await send_private(interaction, texts.SPECTATOR_NOTE, Rendered(embeds=table.embeds))
+
+    async def _table(self, match_id: int) -> Rendered:
+        """The public table as it stands, drawn for one private answer."""
+        fresh, view, _ = await self.bot.service.view(match_id, None)
+        latest = self.publisher.latest(match_id) or await self.bot.service.current(match_id)
+        return await self.publisher.table(fresh, view.to_json(), latest)
 
     # slash commands (called by cogs.match) --------------------------------------------------
 
@@ -203,9 +214,7 @@ class PlayCog(commands.Cog, name="Play"):
         if match.status == "lobby":
             await send_private(interaction, rendered=self._lobby_render(match))
             return
-        fresh, view, _ = await self.bot.service.view(match.id, None)
-        latest = await self.publisher.latest(match.id)
-        table = await self.publisher.table(fresh, view.to_json(), latest)
+        table = await self._table(match.id)
         await send_private(interaction, table.content, Rendered(embeds=table.embeds))
 
     async def show_hand(
