@@ -41,7 +41,6 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 LOG_KEEP = 30  # lines kept in memory for the table's "last moves"
 MESSAGE_LIMIT = 2000  # Discord: characters in one message
-RESPOND = "respond"  # the table's "Play a card" key in a response window (opens the hand)
 
 LobbyRender = Callable[[svc.MatchInfo], Rendered]
 
@@ -272,7 +271,7 @@ class TablePublisher:
             ),
             ButtonSpec(
                 label=texts.BUTTON_RESPOND,
-                custom_id=keys.make_custom_id(match.id, match.version, RESPOND),
+                custom_id=keys.make_custom_id(match.id, match.version, keys.RESPOND),
                 style=Style.SUCCESS,
                 row=row,
             ),

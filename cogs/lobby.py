@@ -21,6 +21,16 @@ from bot.channel_rights import missing_table_rights
 from bot.components import build_view, selected_values, send_private
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
 from bot.render import ids as keys
+from bot.render.ids import (
+    AI_HEURISTIC,
+    AI_RANDOM,
+    AI_STRONG,
+    DECK_MENU,
+    DECK_PICK,
+    HOST_GIVE,
+    HOST_TOOLS,
+    SEAT_REMOVE,
+)
 from bot.render.model import OptionSpec, SelectSpec
 from bot.render.names import plain_name, shown_name
 from engine.games import load_game
@@ -30,11 +40,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Lobby-only keys hold a '-', which no game Action.key can, so they never shadow an action.
-HOST_TOOLS, SEAT_REMOVE, HOST_GIVE = "host-tools", "seat-remove", "host-give"
-AI_RANDOM, AI_HEURISTIC, AI_STRONG = "ai-random", "ai-heuristic", "ai-strong"
 AI_LEVEL_OF = {AI_RANDOM: "random", AI_HEURISTIC: "heuristic", AI_STRONG: "strong"}
-DECK_MENU, DECK_PICK = "deck-menu", "deck-pick"
 EXTRA_ROW = 1
 
 

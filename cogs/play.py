@@ -21,7 +21,7 @@ from bot import service as svc
 from bot import texts
 from bot.catch_up import CatchUp
 from bot.components import build_view, files_of, selected_values, send_private
-from bot.publisher import DM_CLOSED, RESPOND, TablePublisher
+from bot.publisher import DM_CLOSED, TablePublisher
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_hand
 from bot.render import ids as keys
 from bot.render.names import shown_name
@@ -35,8 +35,6 @@ log = logging.getLogger(__name__)
 
 __all__ = ["DM_CLOSED", "PlayCog"]
 
-TAKE_BACK = "seat-back"  # holds a '-': never a game action's key
-
 
 class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: Backstab) -> None:
@@ -48,8 +46,8 @@ class PlayCog(commands.Cog, name="Play"):
         router = self.bot.button_router
         # The table's buttons: a click on them only ever comes from the match's server.
         router.route(keys.HAND, self.on_hand, on_server=True)
-        router.route(RESPOND, self.on_hand, on_server=True)
-        router.route(TAKE_BACK, self.on_take_back)
+        router.route(keys.RESPOND, self.on_hand, on_server=True)
+        router.route(keys.TAKE_BACK, self.on_take_back)
         for number in range(controls.MAX_PAGES):
             router.route(controls.page_key(number), self.on_page)
         router.route_actions(self.on_action)
@@ -180,7 +178,7 @@ class PlayCog(commands.Cog, name="Play"):
         if seat.afk and match.status == "live":
             back = ButtonSpec(
                 label=texts.BUTTON_AFK_BACK,
-                custom_id=keys.make_custom_id(match.id, match.version, TAKE_BACK),
+                custom_id=keys.make_custom_id(match.id, match.version, keys.TAKE_BACK),
                 style=Style.SUCCESS,
                 row=4,
             )

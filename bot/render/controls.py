@@ -33,8 +33,8 @@ SELECTS_WIRED = True
 # A group with more actions than this becomes a select (when selects are wired).
 BUTTONS_PER_GROUP = 5
 MAX_PAGES = 40  # far above any real hand; page keys past it are never drawn
-PAGE_PREFIX = "page-"
-PICK_PREFIX = "pick-"
+PAGE_PREFIX = ids.PAGE_PREFIX
+PICK_PREFIX = ids.PICK_PREFIX
 
 
 @dataclass(frozen=True, slots=True)

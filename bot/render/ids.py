@@ -22,18 +22,48 @@ MAX_CUSTOM_ID = 100  # Discord's limit for a component custom_id
 MAX_MATCH_ID = 2**63 - 1  # SQLite integers are signed 64-bit
 PREFIX = "bs"
 
-# Keys that act on the lobby or open private views; they are not version-checked, because a
-# join racing another join is harmless. Every other key is a game ``Action.key``.
+# The registry of every key the bot itself draws (any other key is a game ``Action.key``).
+# Each holds a '-' before any '.', which no action kind can, so it never shadows an action;
+# ``HAND`` and ``RESPOND`` are bare words kept as drawn on live tables, reserved below.
+# Keys that act on the lobby or open private views are not version-checked, because a join
+# racing another join is harmless.
 JOIN, LEAVE, ADD_AI = "lobby-join", "lobby-leave", "lobby-ai"
 START, CANCEL = "lobby-start", "lobby-cancel"
-HAND = "hand"  # the table's "My hand": kept as drawn on live tables (no game has that kind)
+HAND = "hand"  # the table's "My hand"
+RESPOND = "respond"  # the table's "Play a card" in a response window (opens the hand)
 LOBBY_KEYS = frozenset({JOIN, LEAVE, ADD_AI, START, CANCEL})
 UNVERSIONED_KEYS = LOBBY_KEYS | {HAND}
+# The lobby's host tools and pre-game picks (cogs/lobby.py).
+HOST_TOOLS, SEAT_REMOVE, HOST_GIVE = "host-tools", "seat-remove", "host-give"
+AI_RANDOM, AI_HEURISTIC, AI_STRONG = "ai-random", "ai-heuristic", "ai-strong"
+DECK_MENU, DECK_PICK = "deck-menu", "deck-pick"
+TAKE_BACK = "seat-back"  # an AFK player takes their seat back (cogs/play.py)
+# A hand's pager (``page-<n>``, and the disabled ``page-at`` showing where one is) and its
+# selects (``pick-<row>``, whose chosen value is the action key): bot/render/controls.py.
+PAGE_PREFIX = "page-"
+PICK_PREFIX = "pick-"
+BOT_KEYS = frozenset(
+    {
+        *LOBBY_KEYS,
+        HAND,
+        RESPOND,
+        HOST_TOOLS,
+        SEAT_REMOVE,
+        HOST_GIVE,
+        AI_RANDOM,
+        AI_HEURISTIC,
+        AI_STRONG,
+        DECK_MENU,
+        DECK_PICK,
+        TAKE_BACK,
+    }
+)
+BOT_PREFIXES = (PAGE_PREFIX, PICK_PREFIX)
 # Bare lobby words of buttons drawn before the lobby keys held a '-' -> today's key. ``cancel``
 # is left out on purpose: it is classic's action kind, and bare ``cancel`` stays an action.
 LEGACY_KEYS = {"join": JOIN, "leave": LEAVE, "ai": ADD_AI, "start": START}
 # Bare words the bot itself draws or once drew: no game may use one as an action kind.
-RESERVED_KINDS = frozenset({*LEGACY_KEYS, HAND, "respond"})
+RESERVED_KINDS = frozenset({*LEGACY_KEYS, HAND, RESPOND})
 
 CUSTOM_ID_PATTERN = re.compile(
     r"\Abs:(?P<match>[1-9][0-9]{0,18}):(?P<version>0|[1-9][0-9]{0,9}):(?P<key>[A-Za-z0-9_.\-]{1,80})\Z"
@@ -80,6 +110,11 @@ def parse_custom_id(text: str) -> ButtonId | None:
     if found is None or int(found["match"]) > MAX_MATCH_ID:
         return None
     return ButtonId.from_match(found)
+
+
+def is_bot_key(key: str) -> bool:
+    """Whether ``key`` is one the bot draws itself (in the registry above)."""
+    return key in BOT_KEYS or key.startswith(BOT_PREFIXES)
 
 
 def is_action_key(key: str) -> bool:

@@ -4,6 +4,8 @@ tools) can never be the same text, so a click is routed by its key alone. Old lo
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,20 +18,12 @@ from bot.render.ids import ButtonId, is_action_key, parse_custom_id
 from engine.games import available
 from tests.bot.render_support import playout
 
-# The bot's own keys that are not in ids.py (lobby flow, play cog, pager and selects).
+# The registry's keys, and one of each prefixed kind (a page, the pager's place, a select).
 OWN_KEYS = (
-    "host-tools",
-    "seat-remove",
-    "host-give",
-    "ai-random",
-    "ai-heuristic",
-    "ai-strong",
-    "deck-menu",
-    "deck-pick",
-    "seat-back",
+    *sorted(ids.BOT_KEYS),
     controls.page_key(0),
-    f"{controls.PAGE_PREFIX}at",
-    f"{controls.PICK_PREFIX}0",
+    f"{ids.PAGE_PREFIX}at",
+    f"{ids.PICK_PREFIX}0",
 )
 PLAYERS = {"classic": 3, "duel": 2}
 
@@ -66,10 +60,45 @@ def test_no_action_kind_is_a_lobby_or_reserved_key(kinds: set[str]) -> None:
 
 
 def test_the_bots_own_keys_are_never_action_shaped() -> None:
-    for key in (*ids.LOBBY_KEYS, *OWN_KEYS):
-        assert not is_action_key(key), key
+    for key in OWN_KEYS:
+        assert ids.is_bot_key(key), key
+        if key not in ids.RESERVED_KINDS:  # bare words kept as drawn, reserved instead
+            assert not is_action_key(key), key
         assert parse_custom_id(f"bs:7:3:{key}") is not None, key
     assert not ButtonId(7, 3, ids.CANCEL).versioned
+
+
+def test_every_key_a_cog_routes_comes_from_the_registry() -> None:
+    """No module keeps keys of its own: each ``router.route(key, ...)`` names a key of
+    ``bot/render/ids.py`` (or a pager key built from its prefix)."""
+    strays = []
+    for path in sorted(Path("cogs").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        from_ids = {
+            alias.asname or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module == "bot.render.ids"
+            for alias in node.names
+        }
+        for node in ast.walk(tree):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "route"
+                and getattr(node.func.value, "id", "") == "router"  # not paging's kinds
+            ):
+                continue
+            key = node.args[0]
+            registered = (
+                (isinstance(key, ast.Attribute) and getattr(key.value, "id", "") == "keys")
+                or (isinstance(key, ast.Name) and key.id in from_ids)
+                or (isinstance(key, ast.Call) and getattr(key.func, "attr", "") == "page_key")
+            )
+            if not registered:
+                strays.append(f"{path}:{node.lineno}")
+    assert strays == []
+    for name in ("HOST_TOOLS", "TAKE_BACK", "DECK_PICK", "RESPOND"):
+        assert getattr(ids, name) in ids.BOT_KEYS
 
 
 @pytest.mark.parametrize(("old", "new"), sorted(ids.LEGACY_KEYS.items()))
