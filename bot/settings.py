@@ -55,8 +55,7 @@ class SettingsBook:
     async def get(self, guild_id: int) -> ServerSettings:
         found = self._cache.get(guild_id)
         if found is None:
-            stored = _from_columns(await self.store.load(guild_id))
-            found = self.defaults.model_copy(update=stored)
+            found = self.defaults.model_copy(update=await self.store.load(guild_id))
             self._cache[guild_id] = found
         return found
 
@@ -68,9 +67,7 @@ class SettingsBook:
             checked = ServerSettings.model_validate(merged)
         except ValidationError as exc:
             raise SettingsRefused(str(exc.errors()[0]["loc"][0])) from None
-        await self.store.save(
-            guild_id, {k: _to_column(k, getattr(checked, k)) for k in changes}, by_user
-        )
+        await self.store.save(guild_id, {k: getattr(checked, k) for k in changes}, by_user)
         self._cache[guild_id] = checked
         return checked
 
@@ -78,20 +75,3 @@ class SettingsBook:
         await self.store.save(guild_id, {k: None for k in ServerSettings.model_fields}, by_user)
         self._cache.pop(guild_id, None)
         return await self.get(guild_id)
-
-
-def _to_column(name: str, value: Any) -> Any:
-    if name == "allowed_games":
-        return ",".join(value) if value is not None else None
-    if name == "ranked_default":
-        return int(value)
-    return value
-
-
-def _from_columns(row: dict[str, Any]) -> dict[str, Any]:
-    out = dict(row)
-    if "allowed_games" in out:
-        out["allowed_games"] = tuple(g for g in str(out["allowed_games"]).split(",") if g)
-    if "ranked_default" in out:
-        out["ranked_default"] = bool(out["ranked_default"])
-    return out

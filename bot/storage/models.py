@@ -172,6 +172,13 @@ class StoredMatch:
         return self.row.id
 
 
+# --- settings ----------------------------------------------------------------------------
+
+# One server setting's value as the settings repository keeps it: a number, a word, a yes/no or
+# a list of game ids (``bot.settings.ServerSettings`` checks the values).
+SettingValue = int | float | str | bool | tuple[str, ...]
+
+
 # --- decks -------------------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ take an ``expected_version`` raise ``VersionConflict`` when someone moved first.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -26,6 +26,7 @@ from bot.storage.models import (
     RecentResult,
     Season,
     SeatRow,
+    SettingValue,
     StoredDeck,
     StoredMatch,
 )
@@ -279,11 +280,13 @@ class LeagueRepository(Protocol):
 
 
 class SettingsRepository(Protocol):
-    async def load(self, guild_id: int) -> dict[str, Any]:
-        """The settings a server has chosen (unset ones left out)."""
+    async def load(self, guild_id: int) -> dict[str, SettingValue]:
+        """The settings a server has chosen, by name (unset ones left out)."""
         ...
 
-    async def save(self, guild_id: int, values: dict[str, Any], by_user: int) -> None:
+    async def save(
+        self, guild_id: int, values: Mapping[str, SettingValue | None], by_user: int
+    ) -> None:
         """Set the given settings (``None`` resets one); ``ValueError`` for an unknown name."""
         ...
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from bot.storage.sqlite.database import Database
 
+# The SQL of this module, named after the method that runs it.
+FINISHED_AT_SQL = "SELECT updated_at FROM matches WHERE id = ? AND status = 'finished'"
+
 
 class HistoryStore:
     def __init__(self, db: Database) -> None:
@@ -34,7 +37,7 @@ class HistoryStore:
         async with self.db.exclusive() as conn:
             rows = list(
                 await conn.execute_fetchall(
-                    "SELECT updated_at FROM matches WHERE id = ? AND status = 'finished'",
+                    FINISHED_AT_SQL,
                     (match_id,),
                 )
             )

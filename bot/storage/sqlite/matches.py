@@ -33,6 +33,15 @@ from bot.storage.sqlite.rows import (
 MATCH_CACHE_SIZE = 4096  # a few KB each; more than the live matches of a busy bot
 
 
+# The SQL of this module, named after the method that runs it.
+ACTIONS_SQL = "SELECT action_json FROM actions WHERE match_id = ? ORDER BY idx"
+SNAPSHOT_SQL = "SELECT action_count, state_json FROM snapshots WHERE match_id = ?"
+DEADLINES_SQL = (
+    "SELECT id, version, deadline_at FROM matches"
+    " WHERE status = ? AND deadline_at IS NOT NULL ORDER BY id"
+)
+
+
 class MatchReads:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -119,9 +128,7 @@ class MatchReads:
 
     async def actions(self, match_id: int) -> list[dict[str, Any]]:
         async with self.db.exclusive() as conn:
-            cursor = await conn.execute(
-                "SELECT action_json FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)
-            )
+            cursor = await conn.execute(ACTIONS_SQL, (match_id,))
             return [json.loads(r[0]) for r in await cursor.fetchall()]
 
     async def stored_matches(
@@ -189,7 +196,7 @@ class MatchReads:
         async with self.db.exclusive() as conn:
             row = await _one(
                 conn,
-                "SELECT action_count, state_json FROM snapshots WHERE match_id = ?",
+                SNAPSHOT_SQL,
                 (match_id,),
             )
         if row is None:
@@ -200,8 +207,7 @@ class MatchReads:
         """(match, version, deadline_at) of every match in ``status`` with a deadline."""
         async with self.db.exclusive() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT id, version, deadline_at FROM matches"
-                " WHERE status = ? AND deadline_at IS NOT NULL ORDER BY id",
+                DEADLINES_SQL,
                 (status,),
             )
         return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]

@@ -12,13 +12,37 @@ from typing import Any
 from bot.storage.sqlite.matches import MatchReads
 from bot.storage.sqlite.rows import _bump, _one
 
+# The SQL of this module, named after the method that runs it.
+CARD_SET_SQL = "SELECT definitions_json FROM card_sets WHERE digest = ?"
+PIN_CARD_SET_SQL = "UPDATE matches SET card_set = ? WHERE id = ?"
+PIN_RULES_SQL = "UPDATE matches SET rules_version = ? WHERE id = ?"
+END_MATCH_SQL = (
+    "UPDATE matches SET status = 'cancelled', ended_reason = ?, deadline_at = NULL,"
+    " deadline_kind = NULL WHERE id = ? AND status = 'live'"
+)
+MARK_TABLE_DRAWN_SQL = (
+    "UPDATE matches SET table_version = MAX(COALESCE(table_version, -1), ?) WHERE id = ?"
+)
+TABLE_VERSION_SQL = "SELECT table_version FROM matches WHERE id = ?"
+LAST_ALIVE_SQL = "SELECT MAX(updated_at) FROM matches WHERE status = 'live'"
+EXPIRED_BY_OUTAGE_SQL = (
+    "SELECT id FROM matches WHERE status = 'live' AND deadline_at IS NOT NULL"
+    " AND deadline_at > ? AND deadline_at <= ?"
+)
+MOVE_DEADLINES_SQL = (
+    "UPDATE matches SET deadline_at = deadline_at + ? WHERE status = 'live'"
+    " AND deadline_at IS NOT NULL AND deadline_at > ?"
+)
+SAVE_CARD_SET_SQL = (
+    "INSERT OR IGNORE INTO card_sets (digest, game, definitions_json, created_at)"
+    " VALUES (?, ?, ?, ?)"
+)
+
 
 class PinWrites(MatchReads):
     async def card_set(self, digest: str) -> dict[str, Any] | None:
         async with self.db.exclusive() as conn:
-            row = await _one(
-                conn, "SELECT definitions_json FROM card_sets WHERE digest = ?", (digest,)
-            )
+            row = await _one(conn, CARD_SET_SQL, (digest,))
         return json.loads(row["definitions_json"]) if row is not None else None
 
     async def pin_match(
@@ -33,20 +57,15 @@ class PinWrites(MatchReads):
         async with self._writing(match_id) as conn:
             if card_set is not None:
                 await save_card_set(conn, *card_set)
-                await conn.execute(
-                    "UPDATE matches SET card_set = ? WHERE id = ?", (card_set[0], match_id)
-                )
-            await conn.execute(
-                "UPDATE matches SET rules_version = ? WHERE id = ?", (rules_version, match_id)
-            )
+                await conn.execute(PIN_CARD_SET_SQL, (card_set[0], match_id))
+            await conn.execute(PIN_RULES_SQL, (rules_version, match_id))
 
     async def end_match(self, match_id: int, reason: str) -> bool:
         """A live match the bot cannot go on with: closed with no result (so no rating moves)
         and the reason kept. False when it was no longer live."""
         async with self._writing(match_id) as conn:
             cursor = await conn.execute(
-                "UPDATE matches SET status = 'cancelled', ended_reason = ?, deadline_at = NULL,"
-                " deadline_kind = NULL WHERE id = ? AND status = 'live'",
+                END_MATCH_SQL,
                 (reason, match_id),
             )
             if cursor.rowcount != 1:
@@ -59,8 +78,7 @@ class PinWrites(MatchReads):
 
         def write(raw: sqlite3.Connection) -> None:
             raw.execute(
-                "UPDATE matches SET table_version = MAX(COALESCE(table_version, -1), ?)"
-                " WHERE id = ?",
+                MARK_TABLE_DRAWN_SQL,
                 (version, match_id),
             )
 
@@ -68,7 +86,7 @@ class PinWrites(MatchReads):
 
     async def table_version(self, match_id: int) -> int | None:
         async with self.db.exclusive() as conn:
-            row = await _one(conn, "SELECT table_version FROM matches WHERE id = ?", (match_id,))
+            row = await _one(conn, TABLE_VERSION_SQL, (match_id,))
         return None if row is None or row["table_version"] is None else int(row["table_version"])
 
     # restarts -----------------------------------------------------------------------------
@@ -76,11 +94,7 @@ class PinWrites(MatchReads):
         """When the last process was last known alive: its last write to a live match (a
         move, a timeout, a start); None when no match is live."""
         async with self.db.exclusive() as conn:
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT MAX(updated_at) FROM matches WHERE status = 'live'"
-                )
-            )
+            rows = list(await conn.execute_fetchall(LAST_ALIVE_SQL))
         value = rows[0][0] if rows else None
         return None if value is None else float(value)
 
@@ -90,14 +104,12 @@ class PinWrites(MatchReads):
         had already passed by ``now`` (their tables show a clock that ran out)."""
         async with self.db.transaction() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT id FROM matches WHERE status = 'live' AND deadline_at IS NOT NULL"
-                " AND deadline_at > ? AND deadline_at <= ?",
+                EXPIRED_BY_OUTAGE_SQL,
                 (running_at, now),
             )
             expired = [int(r[0]) for r in rows]
             cursor = await conn.execute(
-                "UPDATE matches SET deadline_at = deadline_at + ? WHERE status = 'live'"
-                " AND deadline_at IS NOT NULL AND deadline_at > ?",
+                MOVE_DEADLINES_SQL,
                 (by, running_at),
             )
             moved = cursor.rowcount
@@ -108,7 +120,6 @@ class PinWrites(MatchReads):
 
 async def save_card_set(conn: Any, digest: str, game: str, definitions: dict[str, Any]) -> None:
     await conn.execute(
-        "INSERT OR IGNORE INTO card_sets (digest, game, definitions_json, created_at)"
-        " VALUES (?, ?, ?, ?)",
+        SAVE_CARD_SET_SQL,
         (digest, game, json.dumps(definitions, sort_keys=True), time.time()),
     )

@@ -15,6 +15,26 @@ from bot.storage.models import ActionRow, VersionConflict
 from bot.storage.sqlite.pins import PinWrites, save_card_set
 from bot.storage.sqlite.seats import SeatWrites
 
+# The SQL of this module, named after the method that runs it.
+START_MATCH_SQL = (
+    "UPDATE matches SET status = 'live', header_json = ?, ai_seed = ?,"
+    " deadline_at = ?, deadline_kind = ?, version = version + 1, updated_at = ?,"
+    " card_set = ?, rules_version = ?"
+    " WHERE id = ? AND version = ? AND status = 'lobby'"
+)
+FIRST_SNAPSHOT_SQL = "INSERT INTO snapshots (match_id, action_count, state_json) VALUES (?, 0, ?)"
+RECORD_ACTION_SQL = (
+    "UPDATE matches SET version = version + 1, status = ?, outcome_json = ?,"
+    " deadline_at = ?, deadline_kind = ?, updated_at = ? WHERE id = ? AND version = ?"
+)
+APPEND_ACTION_SQL = (
+    "INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
+    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+COUNT_TIMEOUT_SQL = "UPDATE seats SET timeouts = timeouts + 1 WHERE match_id = ? AND seat = ?"
+FORGIVE_TIMEOUTS_SQL = "UPDATE seats SET timeouts = 0 WHERE match_id = ? AND seat = ?"
+REPLACE_SNAPSHOT_SQL = "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?"
+
 
 class Repository(SeatWrites, PinWrites):
     # the game ------------------------------------------------------------------------------
@@ -37,10 +57,7 @@ class Repository(SeatWrites, PinWrites):
             if card_set is not None and card_set[2] is not None:
                 await save_card_set(conn, card_set[0], card_set[1], card_set[2])
             cursor = await conn.execute(
-                "UPDATE matches SET status = 'live', header_json = ?, ai_seed = ?,"
-                " deadline_at = ?, deadline_kind = ?, version = version + 1, updated_at = ?,"
-                " card_set = ?, rules_version = ?"
-                " WHERE id = ? AND version = ? AND status = 'lobby'",
+                START_MATCH_SQL,
                 (
                     json.dumps(header),
                     ai_seed,
@@ -56,7 +73,7 @@ class Repository(SeatWrites, PinWrites):
             if cursor.rowcount != 1:
                 raise VersionConflict(match_id)
             await conn.execute(
-                "INSERT INTO snapshots (match_id, action_count, state_json) VALUES (?, 0, ?)",
+                FIRST_SNAPSHOT_SQL,
                 (match_id, json.dumps(state)),
             )
 
@@ -82,8 +99,7 @@ class Repository(SeatWrites, PinWrites):
 
         def write(raw: sqlite3.Connection) -> None:
             cursor = raw.execute(
-                "UPDATE matches SET version = version + 1, status = ?, outcome_json = ?,"
-                " deadline_at = ?, deadline_kind = ?, updated_at = ? WHERE id = ? AND version = ?",
+                RECORD_ACTION_SQL,
                 (
                     status,
                     outcome_json,
@@ -97,8 +113,7 @@ class Repository(SeatWrites, PinWrites):
             if cursor.rowcount != 1:
                 raise VersionConflict(match_id)
             raw.execute(
-                "INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                APPEND_ACTION_SQL,
                 (
                     match_id,
                     index,
@@ -110,17 +125,17 @@ class Repository(SeatWrites, PinWrites):
                 ),
             )
             raw.execute(
-                "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?",
+                REPLACE_SNAPSHOT_SQL,
                 (index + 1, state_json, match_id),
             )
             if action.by_timeout and action.afk:
                 raw.execute(
-                    "UPDATE seats SET timeouts = timeouts + 1 WHERE match_id = ? AND seat = ?",
+                    COUNT_TIMEOUT_SQL,
                     (match_id, action.seat),
                 )
             elif not action.by_ai and not action.by_timeout:
                 raw.execute(
-                    "UPDATE seats SET timeouts = 0 WHERE match_id = ? AND seat = ?",
+                    FORGIVE_TIMEOUTS_SQL,
                     (match_id, action.seat),
                 )
 
@@ -132,6 +147,6 @@ class Repository(SeatWrites, PinWrites):
     async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None:
         async with self._writing(match_id) as conn:
             await conn.execute(
-                "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?",
+                REPLACE_SNAPSHOT_SQL,
                 (count, json.dumps(state), match_id),
             )

@@ -19,6 +19,14 @@ async def test_settings_round_trip_and_none_resets_one(storage: Storage) -> None
     assert await settings.load(2) == {}
 
 
+async def test_lists_and_yes_no_settings_come_back_as_they_were_given(storage: Storage) -> None:
+    settings = storage.settings
+    await settings.save(1, {"allowed_games": ("duel", "classic"), "ranked_default": False}, 5)
+    assert await settings.load(1) == {"allowed_games": ("duel", "classic"), "ranked_default": False}
+    await settings.save(1, {"allowed_games": (), "ranked_default": True}, 5)
+    assert await settings.load(1) == {"allowed_games": (), "ranked_default": True}
+
+
 async def test_an_unknown_setting_is_refused_and_nothing_is_stored(storage: Storage) -> None:
     with pytest.raises(ValueError, match="unknown settings"):
         await storage.settings.save(1, {"turn_seconds": 60, "colour": "red"}, by_user=5)
