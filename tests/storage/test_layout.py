@@ -1,5 +1,6 @@
 """The storage package's shape: every module within the 400-line limit, only the SQLite adapter
-names sqlite3 or aiosqlite, and each adapter class is a full implementation of its port."""
+names sqlite3 or aiosqlite or holds SQL, and each adapter class is a full implementation of its
+port."""
 
 from __future__ import annotations
 
@@ -41,6 +42,19 @@ def test_only_the_sqlite_adapter_names_sqlite() -> None:
         for root in roots
         for path in root.rglob("*.py")
         if ADAPTER not in path.parents and named.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_only_the_sqlite_adapter_holds_sql() -> None:
+    statement = re.compile(r"[\"'](SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM) ")
+    roots = [Path(bot.__file__).parent, Path(cogs.__file__).parent]
+    offenders = [
+        f"{path}: {found.group(0)}"
+        for root in roots
+        for path in root.rglob("*.py")
+        if ADAPTER not in path.parents
+        for found in statement.finditer(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
 
