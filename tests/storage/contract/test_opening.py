@@ -28,11 +28,12 @@ async def test_an_empty_location_opens_migrated_and_keeps_data_across_a_reopen(
     assert again.location == backend.location
 
 
-async def no_thread_left(before: int) -> bool:
-    # A backend's worker thread that is not a daemon keeps the process alive for ever. Closed,
-    # it ends on its next turn: give it a moment, not a deadline to meet.
-    for _ in range(100):
-        if threading.active_count() == before:
+async def no_thread_left(before: set[threading.Thread]) -> bool:
+    """No thread started since ``before`` is still running. A backend's worker thread that is
+    not a daemon keeps the process alive for ever; closed, it ends on its next turn: give it a
+    moment, not a deadline to meet. (Threads of earlier tests ending meanwhile do not count.)"""
+    for _ in range(200):
+        if not [t for t in threading.enumerate() if t not in before and t.is_alive()]:
             return True
         await asyncio.sleep(0.05)
     return False
@@ -40,7 +41,7 @@ async def no_thread_left(before: int) -> bool:
 
 async def test_a_corrupt_database_is_refused_in_one_clear_line(backend: Backend) -> None:
     backend.corrupt()
-    before = threading.active_count()
+    before = set(threading.enumerate())
     with pytest.raises(DatabaseUnavailable) as caught:
         await backend.storage()
     message = str(caught.value)
@@ -52,7 +53,7 @@ async def test_a_corrupt_database_is_refused_in_one_clear_line(backend: Backend)
 async def test_a_schema_newer_than_the_code_is_refused(backend: Backend) -> None:
     await backend.close(await backend.storage())
     backend.make_newer()
-    before = threading.active_count()
+    before = set(threading.enumerate())
     with pytest.raises(MigrationError, match="newer than this code"):
         await backend.storage()
     assert await no_thread_left(before)
