@@ -3,7 +3,7 @@
 from engine import games
 from engine.quest.game import Quest, factory
 
-RULES_VERSION = 3  # 2: trading and gifts (R28, R35, R152); 3: die windows outside fights (R16)
+RULES_VERSION = 4  # 2: trades (R28, R152); 3: die windows outside fights (R16); 4: R31 discards
 """Bump it with any rules change that alters legal moves or outcomes: a live match started on
 another version is replayed on the new rules at restart and ended cleanly if it no longer
 reaches the same state (docs/reliability.md, "A deploy under live matches")."""

@@ -170,7 +170,7 @@ def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
     if k == "flee":
         out = [Action(seat, "flee", (x,)) for x in p.data[2:]]
         if has(s, c, seat, "wizard") and s.run_bonus[seat] < 3:
-            out += [Action(seat, "focus", (card,)) for card in s.hand[seat]]
+            out += [Action(seat, "focus", (card,)) for card in _fodder(s, seat)]
         out += [Action(seat, "use", (card,)) for card in _oneshots(s, c, seat, "run_bonus")]
         return out
     return []
@@ -235,13 +235,14 @@ def _fight_cards(s: QuestState, c: Content, f: Fight, seat: int) -> list[Action]
         for card in _oneshots(s, c, seat, "extra_die") + _hand(s, c, seat, "D", "extra_die"):
             out.append(Action(seat, "extra_die", (card,)))
         if has(s, c, seat, "warrior") and f.rage < 3:
-            out += [Action(seat, "rage", (card,)) for card in s.hand[seat]]
+            out += [Action(seat, "rage", (card,)) for card in _fodder(s, seat)]
         if has(s, c, seat, "warrior") and f"warrior:{seat}" not in f.tried:
             out.append(Action(seat, "power", ("warrior",)))
     if has(s, c, seat, "thief") and near and not in_fight:
         for t in combat.fighters(f):
             if f"backstab:{t}" not in f.tried:
-                out += [Action(seat, "backstab", (card, t)) for card in s.hand[seat][:3]]
+                fodder = s.hand[seat][:3] + list(s.gear[seat])
+                out += [Action(seat, "backstab", (card, t)) for card in fodder]
     out += _curses_and_levels(s, c, seat)
     return out
 
@@ -328,6 +329,11 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
     out += _curses_and_levels(s, c, seat)
     out += [Action(seat, "trade", (t,)) for t in trade.partners(s, seat)]
     return out
+
+
+def _fodder(s: QuestState, seat: int) -> list[int]:
+    """Cards a discard ability may take: any card in the hand or in play (R31, R135)."""
+    return [*s.hand[seat], *s.gear[seat]]
 
 
 def _pocket(s: QuestState, t: int) -> bool:

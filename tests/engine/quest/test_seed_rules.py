@@ -191,3 +191,22 @@ def test_a_die_window_survives_a_snapshot_and_older_ones_load(quest: Quest) -> N
     del old["window"], old["die_windows"]  # a snapshot saved before rules version 3
     back = QuestState.from_json(old)
     assert back.window is None and back.die_windows == 1
+
+
+def test_cards_in_play_never_go_back_to_their_owners_hand(quest: Quest) -> None:
+    # 001 F4 (R30): items, races, classes and curses on the table stay in play (discarded,
+    # dropped or traded instead); random playouts watch every action
+    from engine.core import Rng
+
+    for seed in range(3):
+        s = quest.new(2, seed)
+        rng = Rng(seed)
+        for _ in range(1500):
+            if quest.outcome(s) is not None:
+                break
+            seat = min(quest.deciders(s))
+            legal = quest.legal_actions(s, seat)
+            on_table = [{*s.gear[k], *s.roles[k], *s.curses[k]} for k in range(2)]
+            quest.apply(s, legal[rng.below(len(legal))])
+            for k in range(2):
+                assert not on_table[k] & set(s.hand[k]), (seed, k)
