@@ -8,8 +8,9 @@ from typing import Any
 from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
 from engine.classic.hooks import HOOKS
+from engine.classic.moves import DECISIONS
 from engine.classic.pending import Pending
-from engine.classic.rules import bargain, combat, effects, free, running, ties, trade, turn
+from engine.classic.rules import combat, free, running, ties, trade, turn
 from engine.classic.state import TIE_DIE, ClassicState, waiting_on
 from engine.classic.table import Table
 from engine.classic.views import ClassicView, make_view
@@ -76,26 +77,9 @@ class Classic(Game[ClassicState, ClassicView]):
             return free.offturn_actions(t, s, seat) + trade.offturn_actions(t, s, seat)
         if s.pending:
             p = s.pending[-1]
-            if p.kind in bargain.KINDS:  # 004: Asking for Help
-                return bargain.actions(t, s, seat)
-            if p.kind == "trade":
-                return trade.pending_answers(t, s, seat)
-            if p.kind == "deal":
-                return trade.deal_actions(t, s, seat, p.seats[0])
-            if p.kind == "die":
-                return running.die_actions(t, s, seat)
-            if p.kind == "flee":
-                return [Action(seat, "flee", (m,)) for m in p.cards]
-            if p.kind == "pick":
-                return [Action(seat, "pick", (c,)) for c in sorted(p.cards)]
-            if p.kind == "lose":
-                return [Action(seat, "lose", (c,)) for c in sorted(p.cards)]
-            if p.kind == "received":
-                return free.received_actions(t, s, seat)
-            if p.kind == "shed":
-                return free.shed_actions(t, s, seat)
-            if p.kind == "loot":
-                return [Action(seat, "loot_body", (c,)) for c in sorted(s.corpse)]
+            decision = DECISIONS.get(p.kind)
+            if decision is not None:
+                return decision.legal(t, s, seat, p)
         if s.window is not None:
             # A fight's bystanders may also trade and change gear (# 004: When You May Take
             # Actions: only the two sides of a trade must both be out of combat).
@@ -116,27 +100,9 @@ class Classic(Game[ClassicState, ClassicView]):
         elif a.seat not in self.deciders(s):
             self._resolve_free_actor(s, a, ev)
         elif s.pending:
-            kind = s.pending[-1].kind
-            if kind in bargain.KINDS:  # 004: Asking for Help
-                bargain.resolve(t, s, a, ev)
-            elif kind == "deal":
-                trade.answer_deal(s, a, ev)
-            elif kind == "trade":
-                trade.answer_trade(t, s, a, ev)
-            elif kind == "die":
-                running.answer_die(t, s, a, ev)
-            elif kind == "lose":
-                effects.lose_chosen(t, s, a.seat, int(a.args[0]), ev)
-            elif kind == "flee":
-                running.flee(t, s, a, ev)
-            elif kind == "received":
-                free.resolve_received(t, s, a, ev)
-            elif kind == "shed":
-                free.resolve_shed(t, s, a, ev)
-            elif kind == "pick":
-                combat.pick(t, s, a, ev)
-            else:
-                effects.loot(t, s, a.seat, int(a.args[0]), ev)
+            # A decision's answer; a tie or roll-off tally is never on top when anyone
+            # decides (they settle at once), so anything else is looting, as always.
+            DECISIONS.get(s.pending[-1].kind, DECISIONS["loot"]).resolve(t, s, a, ev)
         elif s.window is not None and a.kind in free.BYSTANDER_KINDS:
             self._resolve_free_actor(s, a, ev)
         elif s.window is not None:

@@ -1,0 +1,64 @@
+"""A game's declared moves: every action kind it may list, with its arguments by name.
+
+``Action(seat, kind, args)`` stays the wire format (records, custom ids): ``args`` is a tuple
+in the order a move declares. The table is the one place that order is written down, so that
+the engine resolving an action, the renderers wording it and the tests checking it all read
+the arguments by name (``MOVES[a.kind].arg(a, "card")``) instead of by position.
+
+A move may come in a bare form too (``bare``): the same word with no arguments (``accept``
+answers the decision in front of the seat; ``accept`` with arguments answers one open offer
+among several). ``resolve`` is the game's handler for the kind when the kind alone decides
+how it resolves (duel); games that resolve by situation (classic: the decision owed, the
+fight, the phase) leave it ``None`` and dispatch through their own decision table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from engine.core.actions import Action, ArgValue
+
+H = TypeVar("H")
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Generic[H]):
+    """One action kind: its argument names in wire order, whether it may also come bare, and
+    (optionally) the handler that resolves it."""
+
+    args: tuple[str, ...] = ()
+    bare: bool = False
+    resolve: H | None = None
+
+    def arg(self, action: Action, name: str) -> ArgValue:
+        """The argument called ``name``; ``KeyError`` if this form of the move has none."""
+        try:
+            return action.args[self.args.index(name)]
+        except (ValueError, IndexError):
+            raise KeyError(name) from None
+
+    def get(self, action: Action, name: str) -> ArgValue | None:
+        """The argument called ``name``, or ``None`` (a bare form, or no such argument)."""
+        try:
+            return self.arg(action, name)
+        except KeyError:
+            return None
+
+    def named(self, action: Action) -> dict[str, ArgValue]:
+        """Every argument of ``action`` by name (empty for a bare form)."""
+        return dict(zip(self.args, action.args, strict=False))
+
+    def fits(self, action: Action) -> bool:
+        """``action`` has this move's arity (or is its bare form)."""
+        return len(action.args) == len(self.args) or (self.bare and not action.args)
+
+
+MoveTable = Mapping[str, Move[H]]
+
+
+def undeclared(moves: Mapping[str, Move[H]], actions: list[Action]) -> list[Action]:
+    """The actions a table does not declare, or declares with another arity (tests use it
+    over random playouts: ``legal_actions`` may list only declared moves)."""
+    return [a for a in actions if a.kind not in moves or not moves[a.kind].fits(a)]
