@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.classic.ai import choose
 from engine.classic.ai_free import choose_free
-from engine.classic.determinize import determinize
+from engine.classic.determinize import determinize, seat_world
 from engine.classic.rules import combat, free, turn
 from engine.classic.state import ClassicState, waiting_on
 from engine.core import Action, Rng
@@ -125,7 +125,9 @@ problem_for: ProblemCache[Classic, ClassicProblem] = ProblemCache(ClassicProblem
 
 
 def think(game: Classic, state: ClassicState, seat: int, rng: Rng, budget: Budget) -> Report:
-    return search(problem_for(game), state, seat, rng, budget, TUNING)
+    """Search from the match as ``seat`` knows it (``seat_world``), never from ``state``."""
+    world = seat_world(game.table, state, seat)
+    return search(problem_for(game), world, seat, rng, budget, TUNING)
 
 
 def choose_strong(

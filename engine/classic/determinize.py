@@ -60,3 +60,16 @@ def determinize(t: Table, s: ClassicState, seat: int, rng: Rng) -> ClassicState:
     w.rng = Rng(rng.next_u64())
     w.dice = []
     return w
+
+
+# The fixed stream of ``seat_world``: the world depends on what the seat sees, nothing else.
+SEAT_WORLD_SEED = 0x5EA7
+
+
+def seat_world(t: Table, s: ClassicState, seat: int) -> ClassicState:
+    """The match as ``seat`` knows it: a state that agrees with everything the seat sees (its
+    view, its own hand, the public table) and deals every card it cannot see afresh, from a
+    fixed stream. It is the same whatever the hidden cards really are, so an AI that decides
+    from it cannot read them: the AI entry points (``Game.ai_action``, ``ai_free_action``, the
+    strong AI's ``think``) are handed this, never the match's state."""
+    return determinize(t, s, seat, Rng(SEAT_WORLD_SEED))

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
+from engine.classic.determinize import seat_world
 from engine.classic.hooks import HOOKS
 from engine.classic.moves import DECISIONS
 from engine.classic.pending import Pending
@@ -234,21 +235,23 @@ class Classic(Game[ClassicState, ClassicView]):
         return legal[0]
 
     def ai_action(self, state: ClassicState, seat: int, rng: Rng, level: str = "normal") -> Action:
+        """The AI decides from the match as the seat knows it (``determinize.seat_world``),
+        never from the state itself."""
         from engine.classic.ai import choose
 
         if level == "strong":  # search over sampled worlds (engine/classic/ai_strong.py)
             from engine.classic.ai_strong import choose_strong
 
-            return choose_strong(self, state, seat, rng)
+            return choose_strong(self, state, seat, rng)  # it rebuilds the seat's world itself
 
-        return choose(self, state, seat, rng, level)
+        return choose(self, seat_world(self.table, state, seat), seat, rng, level)
 
     def ai_free_action(
         self, state: ClassicState, seat: int, rng: Rng, level: str = "normal"
     ) -> Action | None:
         from engine.classic.ai_free import choose_free
 
-        return choose_free(self, state, seat, rng, level)
+        return choose_free(self, seat_world(self.table, state, seat), seat, rng, level)
 
 
 def start(

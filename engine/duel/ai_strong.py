@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import Action, Rng
 from engine.duel.ai import _score, choose
-from engine.duel.determinize import determinize
+from engine.duel.determinize import determinize, seat_world
 from engine.duel.state import DuelState
 from engine.duel.zones import life_of
 from engine.search import Budget, Report, Tuning, search
@@ -83,7 +83,8 @@ problem_for: ProblemCache[Duel, DuelProblem] = ProblemCache(DuelProblem)
 
 
 def think(game: Duel, state: DuelState, seat: int, rng: Rng, budget: Budget) -> Report:
-    return search(problem_for(game), state, seat, rng, budget, TUNING)
+    """Search from the match as ``seat`` knows it (``seat_world``), never from ``state``."""
+    return search(problem_for(game), seat_world(state, seat), seat, rng, budget, TUNING)
 
 
 def choose_strong(

@@ -61,3 +61,16 @@ def determinize(s: DuelState, seat: int, rng: Rng) -> DuelState:
         w.deck[owner] = sorted(s.deck[owner])
     w.rng = Rng(rng.next_u64())
     return w
+
+
+# The fixed stream of ``seat_world``: the world depends on what the seat sees, nothing else.
+SEAT_WORLD_SEED = 0x5EA7
+
+
+def seat_world(s: DuelState, seat: int) -> DuelState:
+    """The match as ``seat`` knows it: a state that agrees with everything the seat sees (its
+    view, its own hand, the public table) and deals every card it cannot see afresh, from a
+    fixed stream. It is the same whatever the hidden cards really are, so an AI that decides
+    from it cannot read them: the AI entry points (``Game.ai_action``, ``ai_free_action``, the
+    strong AI's ``think``) are handed this, never the match's state."""
+    return determinize(s, seat, Rng(SEAT_WORLD_SEED))

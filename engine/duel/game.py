@@ -23,6 +23,7 @@ from engine.duel import legal, turn
 from engine.duel.ai import choose
 from engine.duel.cards import DuelCard
 from engine.duel.decks import Deck, load_decks, validate_deck
+from engine.duel.determinize import seat_world
 from engine.duel.hooks import HOOKS
 from engine.duel.moves import MOVES
 from engine.duel.state import DuelState
@@ -155,8 +156,9 @@ class Duel(Game[DuelState, DuelView]):
         if level == "strong":
             from engine.duel.ai_strong import choose_strong
 
-            return choose_strong(self, state, seat, rng)
-        return choose(self, state, seat, rng, level)
+            return choose_strong(self, state, seat, rng)  # it rebuilds the seat's world itself
+        # The AI decides from the match as the seat knows it, never from the state itself.
+        return choose(self, seat_world(state, seat), seat, rng, level)
 
     # --- resolution ------------------------------------------------------------------------
 

@@ -59,3 +59,36 @@ def test_an_old_snapshot_loads_and_answers_as_before(
         chosen = game.ai_free_action(state.clone(), int(seat), Rng(AI_SEED))
         assert (chosen.key if chosen is not None else None) == key
     assert _plain(state.to_json()) == pos["state"]  # answering changed nothing
+
+
+def _shuffled(game_id: str, game: Any, state: Any, seat: int, seed: int) -> Any:
+    """``state`` with everything ``seat`` cannot see dealt afresh (other hands, deck order,
+    face-down cards, the dice): what a seat would see is unchanged."""
+    if game_id == "classic":
+        from engine.classic.determinize import determinize
+
+        return determinize(game.table, state, seat, Rng(seed))
+    from engine.duel.determinize import determinize as duel_determinize
+
+    return duel_determinize(state, seat, Rng(seed))
+
+
+@pytest.mark.parametrize(("game_id", "seats", "pos"), _cases())
+def test_the_ai_reads_nothing_its_seat_cannot_see(
+    game_id: str, seats: int, pos: dict[str, Any]
+) -> None:
+    """Other seats' hidden cards and the deck order swapped: the same legal actions and the
+    same ``normal`` AI choice (its entry points decide from the seat's world only)."""
+    game = load_game(game_id)
+    state = game.load_state(pos["state"])
+    for seat in range(seats):
+        for seed in (1, 2):
+            other = _shuffled(game_id, game, state, seat, seed)
+            assert game.view(other, seat) == game.view(state, seat)
+            assert game.legal_actions(other, seat) == game.legal_actions(state, seat)
+            if str(seat) in pos["ai"]:
+                chosen = game.ai_action(other.clone(), seat, Rng(AI_SEED))
+                assert chosen.key == pos["ai"][str(seat)]
+            if str(seat) in pos["ai_free"]:
+                free = game.ai_free_action(other.clone(), seat, Rng(AI_SEED))
+                assert (free.key if free is not None else None) == pos["ai_free"][str(seat)]
