@@ -138,18 +138,19 @@ def test_offer_lines_show_the_coins_of_a_trade() -> None:
     # 004: Items (Trading): coins may be part of a trade, so the partner sees them before
     # accepting; an item offered for coins reads as a sale, never as a gift.
     from bot.games.classic import offers
+    from engine.classic.views import OfferView
 
     def word(card: object) -> str:
         return {1: "Pot", 2: "Boots"}.get(card, "?")  # type: ignore[call-overload]
 
     names = ["Alice", "Bob", "Carol"]
-    swap_plus = {"from": 0, "to": 1, "give": 1, "take": 2, "gold": 300}
-    sale = {"from": 0, "to": 1, "give": 1, "take": offers.NOTHING, "gold": -200}
-    bob = offers.offer_lines({"seat": 1, "offers": [swap_plus, sale]}, names, word)
+    swap_plus = OfferView(offerer=0, to=1, give=1, take=2, gold=300)
+    sale = OfferView(offerer=0, to=1, give=1, take=offers.NOTHING, gold=-200)
+    bob = offers.offer_lines(1, [swap_plus, sale], names, word)
     assert bob == [
         "Alice offers you Pot for your Boots. They add 300 gold.",
         "Alice offers you Pot for 200 gold.",
     ]
-    alice = offers.offer_lines({"seat": 0, "offers": [swap_plus, sale]}, names, word)
+    alice = offers.offer_lines(0, [swap_plus, sale], names, word)
     assert alice[0].endswith("You add 300 gold.") and "for 200 gold" in alice[1]
-    assert offers.offer_lines({"seat": 2, "offers": [sale]}, names, word) == []
+    assert offers.offer_lines(2, [sale], names, word) == []

@@ -48,7 +48,7 @@ def test_steal_and_swap_options_describe_the_item_not_the_seat() -> None:
 
 def test_help_bargain_buttons_say_the_terms_in_plain_words() -> None:
     # 004: Asking for Help: treasure split, who picks first, gold
-    view: dict[str, Any] = {"combat": None}
+    view: dict[str, Any] = {}  # no view: buttons drawn on their own
     names = NAMES[:3]
 
     def label(kind: str, *args: int) -> str:
@@ -194,11 +194,12 @@ def test_bargain_terms_on_the_table_and_in_the_log_have_no_plural_brackets() -> 
         {"kind": "countered", "seat": 1, "to": 0, "share": 1, "gold": 0}, names
     )
     assert line == "Bob answers Alice: 1 treasure for the helper, 0 gold at once."
-    view: dict[str, Any] = {
-        "combat": {"fighter": 0, "helper": -1},
-        "pending": {"kind": "help", "seat": 1, "offer": [3, 1, 0, 0]},
-    }
-    bargain = CLASSIC._bargain_line(view, names) or ""
+    from engine.classic.pending import Terms
+    from engine.classic.views import FightView, PendingView
+
+    fight = FightView(0, -1, (), (), 0, False, ())
+    pending = PendingView("help", 1, (), terms=Terms(3, 1, 0, 0))
+    bargain = CLASSIC._bargain_line(pending, fight, names) or ""
     assert "3 treasures for Bob" in bargain and "(s)" not in bargain
 
 

@@ -6,10 +6,11 @@ answer's label names the offerer and the items (several players may offer the sa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
 
 from bot.games.classic import words
+from engine.classic.moves import MOVES
+from engine.classic.views import OfferView
 from engine.core import Action, Event
 
 NOTHING = -1  # the item asked for in return when an offer is a gift
@@ -27,38 +28,43 @@ def control_kind(action: Action) -> str:
     answers to an open off-turn offer (which carry its terms: offered item, item asked for,
     offerer, coins) say which offer they answer; coins put on one's own open offer name its
     partner."""
-    a = action.args
-    if action.kind == "offer" and len(a) == 3 and a[2] == NOTHING:
+    kind, move = action.kind, MOVES.get(action.kind)
+    if move is None or not action.args or not move.fits(action):
+        return kind
+    if kind == "offer" and move.arg(action, "item") == NOTHING:
         return "offer_gift"
-    if action.kind in ("accept", "decline") and len(a) == 4:
-        return f"{action.kind}_{'gift' if a[1] == NOTHING else 'offer'}"
-    if action.kind in ("add_gold", "ask_gold") and len(a) == 1:
-        return f"{action.kind}_open"
-    return action.kind
+    if kind in ("accept", "decline"):
+        return f"{kind}_{'gift' if move.arg(action, 'item') == NOTHING else 'offer'}"
+    if kind in ("add_gold", "ask_gold"):
+        return f"{kind}_open"
+    return kind
 
 
 def offer_lines(
-    view: Mapping[str, Any], names: Sequence[str], card: Callable[[Any], str]
+    seat: int | None,
+    open_offers: Sequence[OfferView],
+    names: Sequence[str],
+    card: Callable[[object], str],
 ) -> list[str]:
-    """The open offers made to this seat and by it, one line each; ``card`` words a card."""
-    seat = view.get("seat")
+    """The open offers (``ClassicView.offers``) made to ``seat`` and by it, one line each;
+    ``card`` words a card."""
     out: list[str] = []
-    for offer in view.get("offers") or []:
-        to_you = offer.get("to") == seat
-        if not to_you and offer.get("from") != seat:
+    for offer in open_offers:
+        to_you = offer.to == seat
+        if not to_you and offer.offerer != seat:
             continue
-        gift = offer.get("take", NOTHING) == NOTHING
-        gold = int(offer.get("gold") or 0)  # paid by the offerer if positive, else to them
+        gift = offer.take == NOTHING
+        gold = offer.gold  # paid by the offerer if positive, else to them
         if gift and gold < 0:  # an item for coins: a sale, not a gift
             template = words.SALE_TO_YOU if to_you else words.SALE_BY_YOU
         elif gift:
             template = words.GIFT_TO_YOU if to_you else words.GIFT_BY_YOU
         else:
             template = words.OFFER_TO_YOU if to_you else words.OFFER_BY_YOU
-        other = offer.get("from") if to_you else offer.get("to")
-        who = names[other] if isinstance(other, int) and 0 <= other < len(names) else "?"
+        other = offer.offerer if to_you else offer.to
+        who = names[other] if 0 <= other < len(names) else "?"
         line = template.format(
-            seat=who, card=card(offer.get("give")), item=card(offer.get("take")), gold=abs(gold)
+            seat=who, card=card(offer.give), item=card(offer.take), gold=abs(gold)
         )
         if gold > 0:
             extra = words.OFFER_GOLD_TO_YOU if to_you else words.OFFER_GOLD_BY_YOU

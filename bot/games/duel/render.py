@@ -1,15 +1,16 @@
 """The duel table and hand: heroes, levels, purses, hoards and stashes, the fight and the stack.
 
-The table reads the spectator ``DuelView`` only. The attacker's face-down card appears there
-only once revealed (# 000 III.A.2.f), so before that the table can say no more than "a
-face-down card and N gold"; the attacker's own hand view is where its name shows.
+The table reads the spectator ``DuelView`` only (the exported JSON a hook receives is read
+back into the typed view once). The attacker's face-down card appears there only once revealed
+(# 000 III.A.2.f), so before that the table can say no more than "a face-down card and N
+gold"; the attacker's own hand view is where its name shows. Action arguments are read by name
+from the game's move table (``engine/duel/moves.py``), never by position.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
 
 from bot import texts
 from bot.games.duel import words
@@ -20,8 +21,11 @@ from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
 from engine.core import Action
 from engine.duel.cards import DuelCard
 from engine.duel.game import Duel
+from engine.duel.moves import MOVES
+from engine.duel.views import CardView, DuelView, FightView, SideView
 from engine.games import load_game
 
+Json = Mapping[str, object]  # a view or an event as exported (``to_json``, ``for_viewer``)
 QUIET = frozenset({"pass", "run", "mulligan"})
 
 
@@ -38,7 +42,12 @@ def _data_game() -> Duel:
     return loaded
 
 
-def card_of(card_id: Any) -> DuelCard | None:
+def typed(view: Json) -> DuelView | None:
+    """The typed view behind an exported one; ``None`` for none (buttons drawn without one)."""
+    return DuelView.from_json(view) if view else None
+
+
+def card_of(card_id: object) -> DuelCard | None:
     return game().by_id.get(str(card_id))
 
 
@@ -59,32 +68,37 @@ def face(card: DuelCard, note: str = "") -> CardFace:
     return CardFace(card.name, card.type, line_of(card), stat_of(card), card.text, note)
 
 
-def shown_name(entry: Mapping[str, Any]) -> str:
-    """A card the view shows (``{"iid", "id", "damage"?}``) in a line of text."""
-    card = card_of(entry.get("id"))
+def shown_name(shown: CardView) -> str:
+    """A card the view shows in a line of text (with its damage)."""
+    card = card_of(shown.id)
     name = card.name if card is not None else "?"
-    if entry.get("damage"):
-        name += f" ({entry['damage']} dmg)"
+    if shown.damage:
+        name += f" ({shown.damage} dmg)"
     return name
 
 
-def _iid_names(view: Any, found: dict[int, str] | None = None) -> dict[int, str]:
+def _iid_names(view: DuelView | None) -> dict[int, str]:
     """Instance id -> name for every card the view shows (and so may be named)."""
-    found = {} if found is None else found
-    if isinstance(view, dict):
-        if "iid" in view and "id" in view:
-            card = card_of(view["id"])
-            found[int(view["iid"])] = card.name if card is not None else "?"
-        for value in view.values():
-            _iid_names(value, found)
-    elif isinstance(view, list):
-        for value in view:
-            _iid_names(value, found)
+    if view is None:
+        return {}
+    shown: list[CardView] = [*view.removed]
+    for side in view.players:
+        shown += [side.hero, *side.discard, *side.hoard, *side.stash_face_up, *(side.hand or ())]
+    if view.fight is not None:
+        shown += [*view.fight.committed, *([view.fight.card] if view.fight.card else [])]
+    for entry in view.stack:
+        shown.append(entry.card)
+    shown += [CardView(c.iid, c.id) for card in shown for c in card.curses]
+    found: dict[int, str] = {}
+    for card in shown:
+        known = card_of(card.id)
+        found[card.iid] = known.name if known is not None else "?"
     return found
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+def _name(names: Sequence[str], seat: object) -> str:
+    ok = isinstance(seat, int) and 0 <= seat < len(names)
+    return names[seat] if ok and isinstance(seat, int) else "?"
 
 
 def _hand_stat(card: DuelCard) -> str:
@@ -113,7 +127,7 @@ def _cards(count: int) -> str:
 _NUMBERS = ("gold", "amount", "count", "level", "purse", "paid", "turn")
 
 
-class _Words(dict[str, Any]):
+class _Words(dict[str, object]):
     """Template fields; one a template names but the event lacks reads as "?"."""
 
     def __missing__(self, key: str) -> str:
@@ -123,15 +137,16 @@ class _Words(dict[str, Any]):
 class DuelRenderer(GameRenderer):
     # table -------------------------------------------------------------------------------
 
-    def waiting_line(
-        self, view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]
-    ) -> str | None:
-        phase = words.PHASES.get(str(view.get("phase")), str(view.get("phase")))
-        if view.get("phase") in words.SETUP_PHASES:
+    def waiting_line(self, view: Json, names: Sequence[str], waiting: Sequence[int]) -> str | None:
+        v = typed(view)
+        if v is None:
+            return None
+        phase = words.PHASES.get(v.phase, v.phase)
+        if v.phase in words.SETUP_PHASES:
             turn = words.SETUP.format(phase=phase)  # no turn has begun yet
         else:
-            turn = texts.TABLE_TURN.format(name=_name(names, view.get("active")), phase=phase)
-        if view.get("window"):
+            turn = texts.TABLE_TURN.format(name=_name(names, v.active), phase=phase)
+        if v.window:
             who = ", ".join(_name(names, s) for s in waiting) or texts.TABLE_NOBODY
             what = words.WAITING_WINDOW.format(seats=who)
         else:
@@ -140,74 +155,70 @@ class DuelRenderer(GameRenderer):
         return f"{turn}\n{texts.TABLE_WAITING_ON.format(what=what)}"
 
     def table_fields(
-        self, view: Mapping[str, Any], names: Sequence[str], marks: Sequence[str]
-    ) -> list[Field]:
-        players = view.get("players") or []
+        self, view: Json, names: Sequence[str], marks: Sequence[str]
+    ) -> list[Field] | None:
+        v = typed(view)
+        if v is None:
+            return None
         fields = [
             self._seat_field(p, names, marks, seat)
-            for seat, p in enumerate(players)
+            for seat, p in enumerate(v.players)
             if seat < len(names)
         ]
-        fight = self._fight_lines(view, names)
+        fight = self._fight_lines(v.fight, names)
         if fight:
             fields.append(Field(texts.TABLE_FIGHT, "\n".join(fight)))
-        stack = self._stack_lines(view, names)
+        stack = self._stack_lines(v, names)
         if stack:
             fields.append(Field(texts.TABLE_STACK, "\n".join(stack)))
-        removed = view.get("removed") or []
-        if removed:  # public: only cards in play can be removed from the game
-            fields.append(Field(words.REMOVED, ", ".join(map(shown_name, removed))))
+        if v.removed:  # public: only cards in play can be removed from the game
+            fields.append(Field(words.REMOVED, ", ".join(map(shown_name, v.removed))))
         return fields
 
     def _seat_field(
-        self, p: Mapping[str, Any], names: Sequence[str], marks: Sequence[str], seat: int
+        self, p: SideView, names: Sequence[str], marks: Sequence[str], seat: int
     ) -> Field:
         given = marks[seat].split(", ") if seat < len(marks) and marks[seat] else []
         tags = [t for t in given if f"({t})" not in names[seat]]  # "Ada (AI)" needs no "· AI"
-        if p.get("eliminated"):
+        if p.eliminated:
             tags.append(texts.SEAT_OUT_MARK)
         title = f"{seat + 1}. {names[seat]}" + (f" · {', '.join(tags)}" if tags else "")
-        hero = p.get("hero") or {}
-        hero_card = card_of(hero.get("id"))
+        hero_card = card_of(p.hero.id)
         lines = [
             words.SEAT_LINE.format(
-                level=p.get("level", 1),
-                gold=p.get("purse", 0),
-                cards=p.get("hand_count", 0),
-                deck=p.get("deck_count", 0),
+                level=p.level, gold=p.purse, cards=p.hand_count, deck=p.deck_count
             ),
             words.HERO.format(
                 hero=hero_card.name if hero_card else "?",
-                damage=hero.get("damage", 0),
+                damage=p.hero.damage,
                 life=hero_card.life if hero_card else "?",
             ),
         ]
-        if p.get("hoard"):
-            lines.append(words.HOARD.format(cards=", ".join(map(shown_name, p["hoard"]))))
-        up = ", ".join(shown_name(c) for c in p.get("stash_face_up") or []) or "0"
-        if p.get("stash_face_up") or p.get("stash_face_down"):
-            lines.append(words.STASH.format(up=up, down=p.get("stash_face_down", 0)))
-        discard = p.get("discard") or []
-        if discard:
-            lines.append(words.DISCARD.format(count=len(discard), top=shown_name(discard[-1])))
-        how = words.RUN_WORDS.get(str(p.get("run_away")), str(p.get("run_away")))
+        if p.hoard:
+            lines.append(words.HOARD.format(cards=", ".join(map(shown_name, p.hoard))))
+        up = ", ".join(shown_name(c) for c in p.stash_face_up) or "0"
+        if p.stash_face_up or p.stash_face_down:
+            lines.append(words.STASH.format(up=up, down=p.stash_face_down))
+        if p.discard:
+            top = shown_name(p.discard[-1])
+            lines.append(words.DISCARD.format(count=len(p.discard), top=top))
+        how = words.RUN_WORDS.get(p.run_away, p.run_away)
         lines.append(words.RUN.format(how=how))
-        if p.get("bleeding"):  # public: what the Hero bleeds at its next reckoning
-            lines.append(words.BLEEDING.format(amount=p["bleeding"]))
-        if p.get("shield"):  # public: damage a resolved Prevent still blocks
-            lines.append(words.SHIELD.format(amount=p["shield"]))
+        if p.bleeding:  # public: what the Hero bleeds at its next reckoning
+            lines.append(words.BLEEDING.format(amount=p.bleeding))
+        if p.shield:  # public: damage a resolved Prevent still blocks
+            lines.append(words.SHIELD.format(amount=p.shield))
         return Field(title, "\n".join(lines), inline=True)
 
-    def _fight_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-        fight = view.get("fight")
-        if not fight:
+    def _fight_lines(self, fight: FightView | None, names: Sequence[str]) -> list[str]:
+        if fight is None:
             return []
-        attacker = _name(names, fight.get("attacker"))
-        defender = _name(names, 1 - int(fight.get("attacker", 0)))
-        shown = fight.get("card")
-        card = card_of(shown.get("id")) if shown else None
-        if card is None:
-            lines = [words.ATTACK_HIDDEN.format(name=attacker, gold=fight.get("gold", 0))]
+        attacker = _name(names, fight.attacker)
+        defender = _name(names, 1 - fight.attacker)
+        shown = fight.card
+        card = card_of(shown.id) if shown is not None else None
+        if shown is None or card is None:
+            lines = [words.ATTACK_HIDDEN.format(name=attacker, gold=fight.gold)]
         else:
             lines = [
                 words.ATTACK_SHOWN.format(
@@ -215,48 +226,43 @@ class DuelRenderer(GameRenderer):
                     card=shown_name(shown),
                     power=card.power,
                     life=card.life,
-                    gold=fight.get("gold", 0),
+                    gold=fight.gold,
                 )
             ]
-        committed = fight.get("committed") or []
-        if committed:
-            cards = ", ".join(shown_name(c) for c in committed)
+        if fight.committed:
+            cards = ", ".join(shown_name(c) for c in fight.committed)
             lines.append(words.DEFENDERS.format(name=defender, cards=cards))
-        elif fight.get("step") != "run":  # while the defender may still run, nobody is sent in
+        elif fight.step != "run":  # while the defender may still run, nobody is sent in
             lines.append(words.NO_DEFENDERS.format(name=defender))
-        step = str(fight.get("step", ""))
-        said = words.STEPS.get(step)
+        said = words.STEPS.get(fight.step)
         lines.append(
             said.format(attacker=attacker, defender=defender)
             if said
-            else words.STEP.format(step=step)
+            else words.STEP.format(step=fight.step)
         )
         return lines
 
-    def _stack_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-        known = _iid_names(view)
+    def _stack_lines(self, v: DuelView, names: Sequence[str]) -> list[str]:
+        known = _iid_names(v)
         lines = []
-        for entry in view.get("stack") or []:
-            target = entry.get("target", -1)
+        for entry in v.stack:
             aim = ""
-            if isinstance(target, int) and target >= 0:
-                aim = words.STACK_TARGET.format(target=known.get(target, words.HIDDEN_TARGET))
+            if entry.target >= 0:
+                aim = words.STACK_TARGET.format(target=known.get(entry.target, words.HIDDEN_TARGET))
             lines.append(
                 words.STACK_LINE.format(
-                    seat=_name(names, entry.get("seat")),
-                    card=shown_name(entry.get("card") or {}),
-                    target=aim,
+                    seat=_name(names, entry.seat), card=shown_name(entry.card), target=aim
                 )
             )
         return lines
 
-    def table_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
-        fight = view.get("fight")
-        if not fight:
+    def table_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
+        v = typed(view)
+        fight = v.fight if v is not None else None
+        if fight is None:
             return None
-        gold = int(fight.get("gold", 0))
-        shown = fight.get("card")
-        card = card_of(shown.get("id")) if shown else None
+        gold = fight.gold
+        card = card_of(fight.card.id) if fight.card is not None else None
         if card is None:
             attack = CardFace(
                 words.HIDDEN_TILE,
@@ -270,8 +276,8 @@ class DuelRenderer(GameRenderer):
         else:
             attack = face(card, words.HIDDEN_NOTE.format(gold=gold))
             strength = card.power
-        committed = [c for c in (card_of(e.get("id")) for e in fight.get("committed") or []) if c]
-        attacker = int(fight.get("attacker", 0))
+        committed = [c for c in (card_of(e.id) for e in fight.committed) if c]
+        attacker = fight.attacker
         if card is None:
             verdict = words.VERDICT_HIDDEN.format(gold=gold)
         else:
@@ -288,7 +294,7 @@ class DuelRenderer(GameRenderer):
 
     # log ---------------------------------------------------------------------------------
 
-    def event_line(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+    def event_line(self, event: Json, names: Sequence[str]) -> str:
         template = words.EVENTS.get(str(event.get("kind", "")))
         if template is None:
             return super().event_line(event, names)
@@ -304,80 +310,86 @@ class DuelRenderer(GameRenderer):
             **{k: v for k, v in event.items() if k in _NUMBERS},
         )
         fields["from"] = _name(names, event.get("from"))
-        if isinstance(event.get("count"), int):
-            fields["cards"] = _cards(event["count"])
+        count = event.get("count")
+        if isinstance(count, int):
+            fields["cards"] = _cards(count)
         line = template.format_map(fields)
         return line[:1].upper() + line[1:]
 
     # hand --------------------------------------------------------------------------------
 
-    def _own(self, view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-        seat = view.get("seat")
-        players = view.get("players") or []
-        if not isinstance(seat, int) or not 0 <= seat < len(players):
-            return []
-        return list(players[seat].get("hand") or [])
+    @staticmethod
+    def _own(v: DuelView | None) -> tuple[CardView, ...]:
+        if v is None or v.seat is None or not 0 <= v.seat < len(v.players):
+            return ()
+        return v.players[v.seat].hand or ()
 
-    def hand_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-        hand = self._own(view)
+    def hand_lines(self, view: Json, names: Sequence[str]) -> list[str]:
+        v = typed(view)
+        hand = self._own(v)
         lines = [words.HAND.format(count=len(hand))] if hand else [words.HAND_EMPTY]
         for entry in hand:
-            card = card_of(entry.get("id"))
+            card = card_of(entry.id)
             if card is not None:
                 stat = _hand_stat(card)
                 lines.append(
                     f"• **{card.name}** — {line_of(card)}" + (f" · {stat}" if stat else "")
                 )
-        fight = view.get("fight") or {}
-        if fight.get("card") and fight.get("attacker") == view.get("seat"):
-            lines.append(words.YOUR_ATTACK.format(card=shown_name(fight["card"])))
-        attacker = fight.get("attacker")
-        step = words.HAND_STEPS.get(str(fight.get("step")))
-        if step and isinstance(attacker, int) and view.get("seat") == 1 - attacker:
-            said = step.format(attacker=_name(names, attacker), gold=fight.get("gold", 0))
+        fight = v.fight if v is not None else None
+        if fight is None or v is None:
+            return lines
+        if fight.card is not None and fight.attacker == v.seat:
+            lines.append(words.YOUR_ATTACK.format(card=shown_name(fight.card)))
+        step = words.HAND_STEPS.get(fight.step)
+        if step and v.seat == 1 - fight.attacker:
+            said = step.format(attacker=_name(names, fight.attacker), gold=fight.gold)
             lines.append(f"**{said}**")  # the defender's decision, said in their hand
         return lines
 
-    def hand_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
-        cards = [c for c in (card_of(e.get("id")) for e in self._own(view)) if c is not None]
+    def hand_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
+        cards = [c for c in (card_of(e.id) for e in self._own(typed(view))) if c is not None]
         return cards_picture([face(c) for c in cards], "hand.png") if cards else None
 
     # controls ----------------------------------------------------------------------------
 
-    def control(self, action: Action, view: Mapping[str, Any], names: Sequence[str]) -> Control:
+    def control(self, action: Action, view: Json, names: Sequence[str]) -> Control:
         spec = words.CONTROLS.get(action.kind)
-        if spec is None:
+        move = MOVES.get(action.kind)
+        if spec is None or move is None or not move.fits(action):
             return super().control(action, view, names)
         group, template = spec
-        known = _iid_names(view)
-        a = list(action.args)
+        v = typed(view)
+        known = _iid_names(v)
+        a = move.named(action)
 
-        def named(iid: Any) -> str:
+        def named(iid: object) -> str:
             return known.get(iid, words.HIDDEN_TARGET) if isinstance(iid, int) else "?"
 
-        values: dict[str, Any] = {"card": named(a[0]) if a else "", "on": "", "blood": ""}
+        card_arg = a.get("card")  # what a control describes: its card
+        values: dict[str, object] = {"on": "", "blood": ""}
+        values["card"] = named(card_arg) if card_arg is not None else ""
         k = action.kind
         if k == "first":
-            values["who"] = words.FIRST[1 if a[0] else 0]
+            values["who"] = words.FIRST[1 if a["seat"] else 0]
         elif k == "recycle":
-            values["recycle"] = words.RECYCLE[1 if a[0] else 0]
+            values["recycle"] = words.RECYCLE[1 if a["draw"] else 0]
         elif k == "order":
-            values["code"] = a[0]
+            values["code"] = a["code"]
         elif k == "fight":
-            values["gold"] = a[1]
+            values["gold"] = a["gold"]
         elif k == "smack":
-            values["target"] = named(a[1])
+            values["target"] = named(a["target"])
         elif k in ("play", "activate", "flaunt"):
-            target = a[1] if k == "play" else a[2]
+            target = a["target"]
             if isinstance(target, int) and target >= 0:
                 values["on"] = words.ON.format(target=named(target))
-            if k == "play" and a[2]:
+            if k == "play" and a["blood"]:
                 values["blood"] = words.BLOOD
         try:
             label = template.format(**values)
         except (KeyError, IndexError, ValueError):
             label = self.action_label(action)
-        card_id = next((e.get("id") for e in self._own(view) if a and e.get("iid") == a[0]), None)
+        card_id = next((e.id for e in self._own(v) if "card" in a and e.iid == a["card"]), None)
         card = card_of(card_id) if card_id is not None else None
         description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
         if card is not None and description and card.type == "monster":
