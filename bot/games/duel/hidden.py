@@ -28,7 +28,7 @@ def hidden_cards(game: Game[Any, Any], state: Any) -> HiddenCards:
     f = s.fight
     secret_attack = {f.card} if f is not None and f.card >= 0 and not f.revealed else set()
     # Whatever is on the stack is face up, a flaunted card from a hand included (# 000 IV Flaunt).
-    shown = {entry[1] for entry in s.stack}
+    shown = {entry.source for entry in s.stack}
     hands = [set(s.hand[0]) - shown, set(s.hand[1]) - shown]
     hidden: dict[Recipient, set[int]] = {None: always | hands[0] | hands[1] | secret_attack}
     for seat in (0, 1):
