@@ -116,3 +116,12 @@ def test_every_phase_has_a_name(game_id: str, seats: int, phases: Any) -> None:
         for state in _playout(game, seats, seed, ("random", "random")):
             seen.add(str(game.view(state, None).to_json().get("phase")))
     assert seen - set(phases) == set()
+
+
+def test_every_declared_move_has_words() -> None:
+    # The engines' move tables (engine/<game>/moves.py) name every kind they may list.
+    from engine.classic.moves import MOVES as CLASSIC_MOVES
+    from engine.duel.moves import MOVES as DUEL_MOVES
+
+    assert set(CLASSIC_MOVES) <= set(TABLES["classic"])
+    assert set(DUEL_MOVES) <= set(TABLES["duel"])
