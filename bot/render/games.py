@@ -12,20 +12,24 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from bot import texts
 from bot.render.controls import Control
 from bot.render.model import Picture
 from engine import games as registry
-from engine.core import Action, Game
+from engine.core import Action, Game, GameState, PlayerView
 
 if TYPE_CHECKING:
     from bot.match_types import MatchInfo
 
+ViewJson = Mapping[str, object]
+"""A view or an event as exported (``to_json``, ``for_viewer``): what the generic render path
+carries. A game's renderer reads its typed view back from it (``ClassicView.from_json``)."""
+
 # The game whose cards a render names: the match's pinned card set (engine states and views
 # hold ints into that list), set by the render entry points for the match they draw.
-_CARDS: ContextVar[Game[Any, Any] | None] = ContextVar("backstab_cards", default=None)
+_CARDS: ContextVar[Game[GameState, PlayerView] | None] = ContextVar("backstab_cards", default=None)
 
 
 @contextmanager
@@ -38,7 +42,7 @@ def cards_of(match: MatchInfo) -> Iterator[None]:
         _CARDS.reset(token)
 
 
-def pinned_game() -> Game[Any, Any] | None:
+def pinned_game() -> Game[GameState, PlayerView] | None:
     return _CARDS.get()
 
 
@@ -79,31 +83,31 @@ class GameRenderer:
     seat's own view. ``marks[seat]`` is what the table adds after a name (AI, to act)."""
 
     def table_fields(
-        self, view: Mapping[str, Any], names: Sequence[str], marks: Sequence[str]
+        self, view: ViewJson, names: Sequence[str], marks: Sequence[str]
     ) -> list[Field] | None:
         """The table's fields; ``None`` keeps the generic players list and state lines."""
         return None
 
     def waiting_line(
-        self, view: Mapping[str, Any], names: Sequence[str], waiting: Sequence[int]
+        self, view: ViewJson, names: Sequence[str], waiting: Sequence[int]
     ) -> str | None:
         """What the match waits for, in words; ``None`` keeps "Waiting for: <names>"."""
         return None
 
-    def table_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
+    def table_picture(self, view: ViewJson, names: Sequence[str]) -> Picture | None:
         return None
 
-    def hand_fields(self, view: Mapping[str, Any], names: Sequence[str]) -> list[Field]:
+    def hand_fields(self, view: ViewJson, names: Sequence[str]) -> list[Field]:
         return []
 
-    def hand_picture(self, view: Mapping[str, Any], names: Sequence[str]) -> Picture | None:
+    def hand_picture(self, view: ViewJson, names: Sequence[str]) -> Picture | None:
         return None
 
-    def control(self, action: Action, view: Mapping[str, Any], names: Sequence[str]) -> Control:
+    def control(self, action: Action, view: ViewJson, names: Sequence[str]) -> Control:
         """A legal action as a button or select option (label, group, description)."""
         return Control(action.key, self.action_label(action))
 
-    def table_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    def table_lines(self, view: ViewJson, names: Sequence[str]) -> list[str]:
         """The public state, one line per item of the spectator view."""
         return [
             f"{_words(key)}: {_value(value)}"
@@ -111,14 +115,14 @@ class GameRenderer:
             if key not in _HIDDEN_KEYS and value is not None and value != [] and value != {}
         ]
 
-    def hand_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    def hand_lines(self, view: ViewJson, names: Sequence[str]) -> list[str]:
         """What this seat alone may see. Generic: every item of its view, public ones included."""
         return self.table_lines(view, names)
 
     def action_label(self, action: Action) -> str:
         return texts.action_label(action.kind, action.args)
 
-    def event_line(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+    def event_line(self, event: ViewJson, names: Sequence[str]) -> str:
         fields = dict(event)
         seat = fields.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(names):
@@ -132,7 +136,7 @@ def _words(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def _value(value: Any) -> str:
+def _value(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):

@@ -8,13 +8,13 @@ where revealing which cards can be played is safe.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot import plugins, texts
 from bot.render import controls, ids
-from bot.render.games import Field, GameRenderer, drawn_with_its_cards
+from bot.render.games import Field, GameRenderer, ViewJson, drawn_with_its_cards
 from bot.render.model import ButtonSpec, Rendered, Style, clip
 from bot.render.names import shown_name
 from engine.core import Action, Event
@@ -48,7 +48,7 @@ def public_event_lines(match: MatchInfo, events: Iterable[Event]) -> list[str]:
 @drawn_with_its_cards
 def render_table(
     match: MatchInfo,
-    view: dict[str, Any],
+    view: ViewJson,
     *,
     deciders: Iterable[int] | None = None,
     log: Sequence[str] = (),
@@ -109,7 +109,7 @@ def render_table(
 @drawn_with_its_cards
 def render_hand(
     match: MatchInfo,
-    view: dict[str, Any],
+    view: ViewJson,
     actions: Sequence[Action],
     *,
     note: str | None = None,
@@ -137,9 +137,11 @@ def render_hand(
     found = [renderer.control(a, view, names) for a in actions]
     shown = controls.layout(match.id, match.version, found, page)
     if match.status == "live":
-        if deciders is None and isinstance(view.get("deciders"), list):
-            deciders = view["deciders"]
-        turn = _move_line(view.get("seat"), names, found, deciders)
+        listed = view.get("deciders")
+        waiting: Iterable[object] | None = deciders
+        if deciders is None and isinstance(listed, list):
+            waiting = listed
+        turn = _move_line(view.get("seat"), names, found, waiting)
         if shown.count > 1:
             turn += "\n" + texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count)
         embed.add_field(name="\u200b", value=turn, inline=False)
@@ -158,7 +160,10 @@ def render_hand(
 
 
 def _move_line(
-    seat: Any, names: Sequence[str], found: Sequence[controls.Control], deciders: Any
+    seat: object,
+    names: Sequence[str],
+    found: Sequence[controls.Control],
+    deciders: Iterable[object] | None,
 ) -> str:
     """Whose move it is, from this seat's side. A free actor (# 004: When You May Take
     Actions: any-time cards and trades) is told who decides and which groups of moves it may
@@ -208,7 +213,7 @@ def _marks(match: MatchInfo, waiting: Sequence[int]) -> list[str]:
 
 
 def _generic_fields(
-    renderer: GameRenderer, view: dict[str, Any], names: Sequence[str], marks: Sequence[str]
+    renderer: GameRenderer, view: ViewJson, names: Sequence[str], marks: Sequence[str]
 ) -> list[Field]:
     players = "\n".join(
         f"{n + 1}. {name}" + (f" ({marks[n]})" if n < len(marks) and marks[n] else "")
