@@ -9,6 +9,7 @@ from engine.quest import cards, combat, dice, items, movement, running, trade
 from engine.quest.board import roll
 from engine.quest.content import Content
 from engine.quest.effects import die, give_up, heal, hit, lose_levels, take_item
+from engine.quest.effects import snatch as snatch_item
 from engine.quest.legal import PICKPOCKET_USED
 from engine.quest.monsters import new_monster
 from engine.quest.state import Pending, QuestState
@@ -169,6 +170,11 @@ def curse(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def levelup(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     cards.levelup(s, c, a.seat, _int(a, 0), _int(a, 1), ev)
     _reopen(s)
+
+
+def snatch(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = _pop(s)
+    snatch_item(s, p.data[1], s.mon(p.data[0]), _int(a, 0), ev)
 
 
 def lose(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -569,6 +575,7 @@ HANDLERS: dict[str, Handler] = {
     "repel": repel,
     "set_die": set_die,
     "lose": lose,
+    "snatch": snatch,
     "trade": trade_open,
     "offer": offer,
     "withdraw": withdraw,

@@ -9,7 +9,15 @@ from engine.quest.content import Content
 from engine.quest.effects import gain_levels, hit, lose_levels
 from engine.quest.monsters import draw_dxm, ignores, owner, remove
 from engine.quest.state import Cell, Fight, Mon, Pending, QuestState
-from engine.quest.stats import alive, has, has_power, icon_dice, room_rules, usable
+from engine.quest.stats import (
+    alive,
+    drawback_free,
+    has,
+    has_power,
+    icon_dice,
+    room_rules,
+    usable,
+)
 
 AFTER_ROLL_MARGIN = 10  # two die changers swing at most 10 (OURS, SPEC 3.9 Stage D)
 
@@ -65,8 +73,11 @@ def monster_bonus(s: QuestState, c: Content, f: Fight, m: Mon) -> int:
     for b in c.monsters[m.mdef].bonuses:
         if b.vs == "flame_protection":
             hit_ = any(has_power(s, c, k, "flame_protection") for k in fighters(f))
-        else:
-            hit_ = any(has(s, c, k, b.vs) for k in fighters(f))
+        else:  # a bonus against a half race or super class is a drawback it ignores (R137)
+            hit_ = any(
+                has(s, c, k, b.vs) and not (b.amount > 0 and drawback_free(s, c, k, b.vs))
+                for k in fighters(f)
+            )
         if hit_:
             total += b.amount
     total += sum(c.treasure(i).bonus for i in m.carried)

@@ -7,7 +7,7 @@ from engine.core import Event
 from engine.quest.board import draw_card
 from engine.quest.content import Content
 from engine.quest.defs import Effect
-from engine.quest.state import Pending, QuestState
+from engine.quest.state import Mon, Pending, QuestState
 from engine.quest.stats import MAX_LEVEL, max_health
 
 SLOT_ZONES = {
@@ -146,13 +146,16 @@ def apply_effect(
         die(s, c, seat, ev)
         return True
     if op == "snatch":
-        items = list(s.gear[seat])
+        items = sorted(s.gear[seat])
         if not items or snatcher is None:
             return False
-        item = max(items, key=lambda i: (c.treasure(i).bonus, c.treasure(i).value, i))
-        take_item(s, seat, item)
-        snatcher.carried.append(item)  # type: ignore[attr-defined]
-        ev.append(Event("snatch", {"seat": seat, "item": item}))
+        serial = snatcher.serial  # type: ignore[attr-defined]
+        if len(items) > 1:  # R7: the player on the victim's left picks
+            picker = left_of(s, seat)
+            s.pending.append(Pending("snatch_pick", picker, [serial, seat, *items]))
+            ev.append(Event("snatch_pick", {"seat": picker, "victim": seat, "items": items}))
+            return True
+        snatch(s, seat, snatcher, items[0], ev)  # type: ignore[arg-type]
         return True
     return False
 
@@ -165,10 +168,32 @@ def give_up(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) ->
 
 
 def stale_pick(s: QuestState) -> bool:
-    """A pending ``lose_pick`` whose victim no longer holds any of its items (he died, or
-    later Bad Stuff took them): nothing is left to choose."""
+    """A pending ``lose_pick`` or ``snatch_pick`` whose victim no longer holds any of its
+    items (he died, or later Bad Stuff took them), or whose monster is gone."""
     p = s.pending[-1]
-    return p.kind == "lose_pick" and not any(i in s.gear[p.seat] for i in p.data)
+    if p.kind == "lose_pick":
+        return not any(i in s.gear[p.seat] for i in p.data)
+    if p.kind == "snatch_pick":
+        gone = not any(m.serial == p.data[0] for m in s.mons)
+        return gone or not any(i in s.gear[p.data[1]] for i in p.data[2:])
+    return False
+
+
+def left_of(s: QuestState, seat: int) -> int:
+    """The next seat in turn order still in the match (R24: turns pass to the left)."""
+    k = seat
+    for _ in range(s.seats):
+        k = (k + 1) % s.seats
+        if not s.out[k]:
+            return k
+    return seat
+
+
+def snatch(s: QuestState, seat: int, m: Mon, item: int, ev: list[Event]) -> None:
+    """The monster carries the item and uses its bonus until killed (R7, SPEC #26)."""
+    take_item(s, seat, item)
+    m.carried.append(item)
+    ev.append(Event("snatch", {"seat": seat, "item": item}))
 
 
 def die(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engine.core import Action
 from engine.quest import combat, dice, trade
 from engine.quest.cards import is_role, magic_targets, map_change_ok, role_room
@@ -149,6 +151,9 @@ def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
         return [Action(seat, "base", (b,)) for b in range(s.seats) if free_bases(s, b) > 0]
     if k == "help":
         return [Action(seat, "accept"), Action(seat, "decline")]
+    if k == "snatch_pick":  # R7: the victim's left-hand neighbour picks what is snatched
+        victim = p.data[1]
+        return [Action(seat, "snatch", (i,)) for i in p.data[2:] if i in s.gear[victim]]
     if k == "lose_pick":  # R144: the victim picks the item he loses
         return [Action(seat, "lose", (i,)) for i in p.data if i in s.gear[seat]]
     if k in ("terms", "offer"):
@@ -320,8 +325,8 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
                 out.append(Action(seat, "cheat", (card, item)))
     for card in s.roles[seat]:
         out.append(Action(seat, "drop_role", (card,)))
-    if has(s, c, seat, "cleric") and s.hits[seat] > 0 and len(s.hand[seat]) >= 2:
-        out.append(Action(seat, "mend", (s.hand[seat][0], s.hand[seat][1])))
+    if has(s, c, seat, "cleric") and s.hits[seat] > 0:  # any two cards (R31)
+        out += [Action(seat, "mend", pair) for pair in combinations(_fodder(s, seat), 2)]
     if has(s, c, seat, "thief") and PICKPOCKET_USED not in s.deals_used:
         for t in range(s.seats):
             if t != seat and alive(s, t) and s.pos[t] == here and _pocket(s, t):

@@ -193,6 +193,8 @@ def _pending(
         target = p.data[2]
         mine = target == seat or s.level[target] <= s.level[seat]
         return by["ward" if mine else "no_ward"][0]
+    if p.kind == "snatch_pick":  # the monster takes the victim's best item
+        return max(by["snatch"], key=lambda a: (c.treasure(int(a.args[0])).bonus, a.args[0]))
     if p.kind == "lose_pick":  # the least valuable item goes (R144)
         return min(by["lose"], key=lambda a: (c.treasure(int(a.args[0])).value, a.args[0]))
     if p.kind == "terms":

@@ -100,27 +100,28 @@ def dark_blocked(s: QuestState, cell: Cell, d: str) -> bool:
     return open_to_dark(s, cell, d) and not s.tile_pool
 
 
+def drawback_free(s: QuestState, c: Content, seat: int, role: str) -> bool:
+    """A Half Breed's single race, a Super Munchkin's single class: its advantages without
+    its drawbacks (R137)."""
+    races, classes = roles(s, c, seat, "race"), roles(s, c, seat, "class")
+    if role in races:
+        return len(races) == 1 and has(s, c, seat, "half_breed")
+    return role in classes and len(classes) == 1 and has(s, c, seat, "super_munchkin")
+
+
 def icon_dice(s: QuestState, c: Content, seat: int, cell: Cell) -> int:
     """Dice for combat and search: 1, +1 per matching green icon, −1 per matching red icon;
     a room rule that favours you counts as green (R61, R101). Half Breed and Super Munchkin
     ignore the red icon of their single race or class (R137)."""
     r = room(s, c, cell)
     mine = set(roles(s, c, seat, "race")) | set(roles(s, c, seat, "class"))
-    half = has(s, c, seat, "half_breed") and len(roles(s, c, seat, "race")) == 1
-    sup = has(s, c, seat, "super_munchkin") and len(roles(s, c, seat, "class")) == 1
     dice = 1
     for g in r.green:
         if g == "everyone" or g in mine:
             dice += 1
     for red in r.red:
-        if red == "everyone":
+        if red == "everyone" or (red in mine and not drawback_free(s, c, seat, red)):
             dice -= 1
-        elif red in mine:
-            single = (half and red in roles(s, c, seat, "race")) or (
-                sup and red in roles(s, c, seat, "class")
-            )
-            if not single:
-                dice -= 1
     if room_rules(s, c, cell, "odd_dice"):
         dice += 1 if s.level[seat] % 2 else -1
     return dice
