@@ -17,8 +17,9 @@ from discord.ext import commands
 
 from bot import plugins, texts
 from bot import service as svc
-from bot.components import ButtonRouter, MatchButton, send_private
+from bot.components import ButtonRouter, MatchButton, relay_refusals, send_private
 from bot.config import Settings, StartupError
+from bot.errors import BackstabError
 from bot.games import BUILT_IN  # noqa: F401  (importing it registers the hosted games)
 from bot.membership import ClickGuard
 from bot.storage import Storage, open_storage
@@ -109,6 +110,7 @@ class Backstab(commands.Bot):
         )
         for extension in COGS:
             await self.load_extension(extension)
+        relay_refusals(self.tree)
         # Cogs subscribe to the service before it restores matches, so a timer that fires
         # during the restore is published like any other update.
         await self._service.start()
@@ -126,13 +128,19 @@ class Backstab(commands.Bot):
     async def _on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """A slash command that failed unexpectedly: logged with its traceback, and the person
-        gets a private apology instead of Discord's "The application did not respond" (buttons
-        have the same net in ``ButtonRouter.dispatch``)."""
+        """The relay of slash commands (buttons have the same in ``ButtonRouter.dispatch``): a
+        refusal (``BackstabError``) is told privately in its words; anything else is logged
+        with its traceback, and the person gets a private apology instead of Discord's "The
+        application did not respond"."""
         name = interaction.command.qualified_name if interaction.command else "?"
-        log.error("slash command /%s failed", name, exc_info=error)
+        cause = getattr(error, "original", error)
+        if isinstance(cause, BackstabError):
+            answer = cause.words()
+        else:
+            log.error("slash command /%s failed", name, exc_info=error)
+            answer = texts.GENERIC_ERROR
         try:
-            await send_private(interaction, texts.GENERIC_ERROR)
+            await send_private(interaction, answer)
         except discord.HTTPException:
             log.warning("slash command /%s: could not send the apology", name)
 

@@ -15,8 +15,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot import texts
+from bot.errors import BackstabError
 from bot.render.ids import CUSTOM_ID_PATTERN, MAX_MATCH_ID, ButtonId, parse_custom_id
 from bot.render.model import ButtonSpec, Rendered, Style
 
@@ -139,6 +141,8 @@ class ButtonRouter:
                     await send_private(interaction, refusal)
                     return
             await handler(interaction, button_id)
+        except BackstabError as exc:  # a refusal: worded, private, nothing changed
+            await send_private(interaction, exc.words())
         except Exception:
             log.exception("button %s failed", button_id)
             await send_private(interaction, texts.GENERIC_ERROR)
@@ -206,3 +210,27 @@ def _parse(custom_id: str) -> ButtonId:
     if parsed is None:
         raise ValueError(f"not a Backstab custom id: {custom_id!r}")
     return parsed
+
+
+def relay_refusals(tree: app_commands.CommandTree[Any]) -> None:
+    """The slash commands' relay: a command that raises a refusal (``BackstabError``) answers
+    its words privately, as ``ButtonRouter.dispatch`` does for buttons. It wraps each
+    command's callback (discord.py's ``_callback``: the one place the library calls it),
+    because an error that reaches ``tree.on_error`` counts as the bot failing; a refusal is
+    an answer. ``tree.on_error`` keeps the apology for anything else."""
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command) and not hasattr(command._callback, "relay"):
+            command._callback = _relayed(command._callback)
+
+
+def _relayed(callback: Callable[..., Awaitable[Any]]) -> Any:
+    async def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await callback(*args, **kwargs)
+        except BackstabError as exc:  # a refusal: worded, private, nothing changed
+            interaction = next(a for a in args if isinstance(a, discord.Interaction))
+            await send_private(interaction, exc.words())
+            return None
+
+    call.relay = True  # type: ignore[attr-defined]
+    return call

@@ -1,24 +1,78 @@
 """The one error base of the bot: a refusal a person is told about in words.
 
-Every refusal carries a ``code`` (worded in ``bot.texts``; a test checks every code raised
-has words) and the details the words need. One relay turns any of them into a private reply:
-the button router's dispatch and the slash commands' ``tree.on_error`` (``bot.components``,
-``bot.client``), so a cog raises and never words a refusal itself.
+Every refusal carries a ``code`` and the details its words need, and knows its words
+(``words``: a sentence of ``bot.texts``). One relay turns any of them into a private reply:
+the button router's dispatch (``bot.components.ButtonRouter``) and the slash commands'
+``tree.on_error`` (``bot.client``), so a cog raises and never words a refusal itself. Each
+family lists the codes it has words for (``worded``); a test checks that every code the bot
+raises is among them (tests/bot/test_errors.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
+
+from bot import texts
 
 
 class BackstabError(Exception):
-    """A refusal worded for a person; changes nothing (it is raised before any write)."""
+    """A refusal worded for a person; it changes nothing (raised before any write)."""
 
     def __init__(self, code: str, **detail: Any) -> None:
         super().__init__(code, detail)
         self.code = code
         self.detail: dict[str, Any] = detail
 
+    def words(self) -> str:
+        """What the person is told, privately."""
+        return texts.GENERIC_ERROR
+
+    @classmethod
+    def worded(cls) -> Collection[str]:
+        """The codes this family has words for."""
+        return ()
+
 
 class ServiceError(BackstabError):
     """A match refused by the match service (stale button, not your move, a lobby rule)."""
+
+    def words(self) -> str:
+        return texts.service_error(self.code, self.detail)
+
+    @classmethod
+    def worded(cls) -> Collection[str]:
+        return texts.SERVICE_ERRORS.keys()
+
+
+class HistoryError(ServiceError):
+    """A finished match that cannot be shown, replayed or exported (``/match history``)."""
+
+    def words(self) -> str:
+        return texts.history_error(self.code, self.detail)
+
+    @classmethod
+    def worded(cls) -> Collection[str]:
+        return {*texts.HISTORY_ERRORS, *texts.SERVICE_ERRORS}
+
+
+class LeagueError(BackstabError):
+    """A season, leaderboard or void refused (``/league``)."""
+
+    def words(self) -> str:
+        return texts.league_error(self.code, self.detail)
+
+    @classmethod
+    def worded(cls) -> Collection[str]:
+        return texts.LEAGUE_ERRORS.keys()
+
+
+class DeckError(BackstabError):
+    """A deck refused (``/deck``, a lobby's deck pick)."""
+
+    def words(self) -> str:
+        return texts.deck_error(self.code, self.detail)
+
+    @classmethod
+    def worded(cls) -> Collection[str]:
+        return texts.DECK_ERRORS.keys()

@@ -2,7 +2,7 @@
 step as a spectator saw it, and the export file that ``python -m engine.replay`` checks.
 
 A step is one turn when the game's spectator view numbers its turns (``turn``), else one
-action. Refusals are ``ServiceError`` codes worded by ``bot.texts``.
+action. Refusals are ``HistoryError`` codes (``bot.errors``), worded by ``bot.texts``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.service import MatchInfo, MatchService, ServiceError
+from bot.errors import HistoryError, ServiceError
+from bot.service import MatchInfo, MatchService
 from bot.storage.ports import HistoryRepository
 from engine.core import Event, Game, IllegalAction
 from engine.core.record import CardSetChanged, MatchRecord
@@ -64,12 +65,20 @@ class History:
         """A finished match of this server, else ``not_found`` / ``not_finished``."""
         match = await self.service.get(match_id)
         if match.guild_id != guild_id:
-            raise ServiceError("not_found")
+            raise HistoryError("not_found")
         if match.status != "finished":
-            raise ServiceError("not_finished")
+            raise HistoryError("not_finished")
         return match
 
     async def export(self, guild_id: int, match_id: int) -> ExportedMatch:
+        try:
+            return await self._export(guild_id, match_id)
+        except HistoryError:
+            raise
+        except ServiceError as exc:  # worded as history (a match of this server, finished)
+            raise HistoryError(exc.code, **exc.detail) from None
+
+    async def _export(self, guild_id: int, match_id: int) -> ExportedMatch:
         match = await self.finished(guild_id, match_id)
         record = await self.service.record(match_id)
         return ExportedMatch(
@@ -88,6 +97,14 @@ class History:
         )
 
     async def step(self, guild_id: int, match_id: int, step: int) -> ReplayStep:
+        try:
+            return await self._step(guild_id, match_id, step)
+        except HistoryError:
+            raise
+        except ServiceError as exc:  # worded as history (a match of this server, finished)
+            raise HistoryError(exc.code, **exc.detail) from None
+
+    async def _step(self, guild_id: int, match_id: int, step: int) -> ReplayStep:
         match = await self.finished(guild_id, match_id)
         record = await self.service.record(match_id)
         game = await self.service.game_of_match(match_id)  # the card set it was played on
@@ -111,7 +128,7 @@ class History:
                 if index >= start:
                     events.extend(happened)
         except (IllegalAction, CardSetChanged, ValueError):
-            raise ServiceError("replay_broken") from None
+            raise HistoryError("replay_broken") from None
         last = step == len(marks) - 1
         shown = match if last else replace(match, status="live", outcome=None)
         shown = replace(shown, version=marks[step], deadline=None)

@@ -16,12 +16,12 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from bot import plugins
+from bot.errors import LeagueError, ServiceError
 from bot.plugins import FinalState
 from bot.ratings import MatchResult, PlayerRating, rate_match, recompute
-from bot.service import MatchInfo, MatchService, ServiceError, Update
+from bot.service import MatchInfo, MatchService, Update
 from bot.storage.models import LeagueSeat, SeasonConflict
 from bot.storage.ports import LeagueRepository
 
@@ -32,13 +32,6 @@ MAX_SEASON_NAME = 40
 # A start looks this far back for ranked matches the league missed: a crash is followed by a
 # restart within minutes, and casual matches are not re-read at every start for ever.
 CATCH_UP_SECONDS = 7 * 24 * 3600.0
-
-
-class LeagueError(Exception):
-    def __init__(self, code: str, **detail: Any) -> None:
-        super().__init__(code, detail)
-        self.code = code
-        self.detail = detail
 
 
 @dataclass(frozen=True)

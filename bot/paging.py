@@ -17,6 +17,7 @@ import discord
 
 from bot import texts
 from bot.components import send_private
+from bot.errors import BackstabError
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_P
             return
         try:
             await handler(interaction, self.page_id)
+        except BackstabError as exc:  # a refusal: worded, private (as ButtonRouter does)
+            await send_private(interaction, exc.words())
         except Exception:
             log.exception("page button %s failed", self.page_id)
             await send_private(interaction, texts.GENERIC_ERROR)

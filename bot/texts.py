@@ -141,6 +141,7 @@ SERVICE_ERRORS: Mapping[str, str] = {
     "quarantined": "This match is paused: part of its record can't be read. A server manager "
     "can end it with /match end.",
     "already_ai": "The AI already plays that seat.",
+    "replay_broken": "This match's record no longer replays with today's cards.",
 }
 # A live match the bot closed with no result (bot.restore; no rating changes).
 MATCH_ENDED = "Match #{match} ended with no result: {reason} No rating changed."
@@ -390,7 +391,7 @@ BUTTON_LAST = "Last"
 REPLAY_STEP = "Replay of match #{match}: step {step} of {steps}"
 REPLAY_START = "The deal, before any move."
 REPLAY_NOT_FINISHED = "Only finished matches can be replayed or exported."
-REPLAY_BROKEN = "This match's record no longer replays with today's cards."
+REPLAY_BROKEN = SERVICE_ERRORS["replay_broken"]
 EXPORT_DONE = "Match #{match}: replay it with python -m engine.replay {file}"
 HISTORY_ERRORS: Mapping[str, str] = {
     "not_found": "This server has no match with that number.",

@@ -15,7 +15,8 @@ from discord.ext import commands
 
 from bot import texts
 from bot.components import send_private
-from bot.games.duel.decks import DeckBook, DeckError
+from bot.errors import DeckError
+from bot.games.duel.decks import DeckBook
 from bot.render.decks import render_deck, render_deck_list
 from bot.render.model import clip
 from bot.render.names import shown_name
@@ -88,11 +89,7 @@ class DeckCommands(
     @app_commands.command(name="show", description=texts.CMD_DECK_SHOW)
     @app_commands.describe(name=texts.ARG_DECK_NAME)
     async def show(self, interaction: discord.Interaction[Backstab], name: str) -> None:
-        try:
-            deck, code, _ = await self.book.export(interaction.user.id, name)
-        except DeckError as exc:
-            await send_private(interaction, texts.deck_error(exc.code, exc.detail))
-            return
+        deck, code, _ = await self.book.export(interaction.user.id, name)
         await send_private(interaction, rendered=render_deck(deck, self.book.card_name, code))
 
     @app_commands.command(name="list", description=texts.CMD_DECK_LIST)
@@ -152,11 +149,7 @@ class DeckCommands(
     @app_commands.command(name="export", description=texts.CMD_DECK_EXPORT)
     @app_commands.describe(name=texts.ARG_DECK_NAME)
     async def export(self, interaction: discord.Interaction[Backstab], name: str) -> None:
-        try:
-            deck, code, listed = await self.book.export(interaction.user.id, name)
-        except DeckError as exc:
-            await send_private(interaction, texts.deck_error(exc.code, exc.detail))
-            return
+        deck, code, listed = await self.book.export(interaction.user.id, name)
         head = texts.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
         content = f"{head}\n```\n{listed}\n```"
         if len(content) <= MESSAGE_LIMIT:
@@ -213,10 +206,7 @@ class DeckCommands(
         return "\n".join(lines)
 
     async def _answer(self, interaction: discord.Interaction[Backstab], run: Any) -> None:
-        try:
-            content = await run()
-        except DeckError as exc:
-            content = texts.deck_error(exc.code, exc.detail)
+        content = await run()  # a refusal (DeckError) is worded by the relay
         await send_private(interaction, clip(content, MESSAGE_LIMIT))
 
 

@@ -16,7 +16,6 @@ from bot.history import History
 from bot.render.history import render_history, render_replay_step
 from bot.render.model import Rendered
 from bot.render.pictures import off_loop
-from bot.service import ServiceError
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -90,11 +89,7 @@ class HistoryCog(commands.Cog, name="History"):
         if interaction.guild_id is None:
             await send_private(interaction, texts.GUILD_ONLY)
             return None
-        try:
-            shown = await self.history.step(interaction.guild_id, match_id, step)
-        except ServiceError as exc:
-            await send_private(interaction, texts.history_error(exc.code, exc.detail))
-            return None
+        shown = await self.history.step(interaction.guild_id, match_id, step)
         view = paging.pager(REPLAY, match_id, shown.step, shown.steps, ends=True)
         # The step's table (and its picture) is drawn in the picture thread, like every table.
         return await off_loop(render_replay_step, shown), view
@@ -105,11 +100,7 @@ class HistoryCog(commands.Cog, name="History"):
         if interaction.guild_id is None:
             await send_private(interaction, texts.GUILD_ONLY)
             return
-        try:
-            exported = await self.history.export(interaction.guild_id, match_id)
-        except ServiceError as exc:
-            await send_private(interaction, texts.history_error(exc.code, exc.detail))
-            return
+        exported = await self.history.export(interaction.guild_id, match_id)
         name = f"backstab-match-{match_id}.json"
         body = json.dumps(exported.model_dump(mode="json"), indent=1).encode("utf-8")
         await interaction.response.send_message(

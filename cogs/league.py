@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import paging, plugins, texts
 from bot.components import send_private
-from bot.league import League, LeagueError, role_name
+from bot.league import League, role_name
 from bot.render.league import render_board, render_profile
 
 if TYPE_CHECKING:
@@ -44,11 +44,7 @@ class LeagueCommands(
         guild_id = await self._admin_guild(interaction)
         if guild_id is None:
             return
-        try:
-            started = await self.league.start_season(guild_id, name)
-        except LeagueError as exc:
-            await send_private(interaction, texts.league_error(exc.code, exc.detail))
-            return
+        started = await self.league.start_season(guild_id, name)
         await interaction.response.send_message(texts.SEASON_STARTED.format(name=started))
 
     @app_commands.command(name="season-end", description=texts.CMD_SEASON_END)
@@ -56,11 +52,7 @@ class LeagueCommands(
         guild_id = await self._admin_guild(interaction)
         if guild_id is None:
             return
-        try:
-            ended = await self.league.end_season(guild_id)
-        except LeagueError as exc:
-            await send_private(interaction, texts.league_error(exc.code, exc.detail))
-            return
+        ended = await self.league.end_season(guild_id)
         await interaction.response.send_message(texts.SEASON_ENDED.format(name=ended))
 
     @app_commands.command(name="void", description=texts.CMD_VOID)
@@ -69,11 +61,7 @@ class LeagueCommands(
         guild_id = await self._admin_guild(interaction)
         if guild_id is None:
             return
-        try:
-            season, count = await self.league.void(guild_id, match_id)
-        except LeagueError as exc:
-            await send_private(interaction, texts.league_error(exc.code, exc.detail))
-            return
+        season, count = await self.league.void(guild_id, match_id)
         season_name = season if season is not None else texts.NO_SEASON
         await interaction.response.send_message(
             texts.MATCH_VOIDED.format(match=match_id, season=season_name, count=count)
@@ -93,11 +81,7 @@ class LeagueCommands(
             offered = ", ".join(self.bot.games) or "-"
             await send_private(interaction, texts.GAME_NOT_OFFERED.format(games=offered))
             return
-        try:
-            board = await self.league.leaderboard(guild_id, game, season)
-        except LeagueError as exc:
-            await send_private(interaction, texts.league_error(exc.code, exc.detail))
-            return
+        board = await self.league.leaderboard(guild_id, game, season)
         rendered = render_board(board)
         view = paging.pager(BOARD, board.season_id, board.page, board.pages, game)
         await interaction.response.send_message(embeds=list(rendered.embeds), view=view)
@@ -128,11 +112,7 @@ class LeagueCommands(
         if guild_id is None:
             return
         who = user or interaction.user
-        try:
-            profile = await self.league.profile(guild_id, who.id, season)
-        except LeagueError as exc:
-            await send_private(interaction, texts.league_error(exc.code, exc.detail))
-            return
+        profile = await self.league.profile(guild_id, who.id, season)
         rendered = render_profile(profile, who.display_name, role_name)
         await interaction.response.send_message(embeds=list(rendered.embeds))
 
@@ -148,12 +128,8 @@ class LeagueCommands(
         if guild_id is None:
             return
         games = [game] if game in self.bot.games else list(self.bot.games)
-        try:
-            text, count = await self.league.export_csv(guild_id, games, season)
-            _, season_name = await self.league.season(guild_id, season)
-        except LeagueError as exc:
-            await send_private(interaction, texts.league_error(exc.code, exc.detail))
-            return
+        text, count = await self.league.export_csv(guild_id, games, season)
+        _, season_name = await self.league.season(guild_id, season)
         label = season_name if season_name is not None else texts.NO_SEASON
         file = discord.File(io.BytesIO(text.encode("utf-8")), filename="league.csv")
         await interaction.response.send_message(

@@ -101,18 +101,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 await send_private(interaction, texts.OPTION_NOT_OFFERED.format(game=game))
                 return
             options["single_winner"] = True
-        try:
-            match = await self.bot.service.create(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                host_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                game=game,
-                options=options,
-            )
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return
+        match = await self.bot.service.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            game=game,
+            options=options,
+        )
         rendered = self.render(match)
         await interaction.response.send_message(
             embeds=list(rendered.embeds), view=build_view(rendered)
@@ -181,17 +177,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if await self._cannot_post(interaction):
             return  # the rights changed since the lobby opened: it stays a lobby
         await interaction.response.defer()
-        try:
-            await self.bot.service.start_match(button.match_id, interaction.user.id)
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
+        await self.bot.service.start_match(button.match_id, interaction.user.id)
 
     async def _change(self, interaction: discord.Interaction[Any], call: Any) -> None:
-        try:
-            match: svc.MatchInfo = await call
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return
+        match: svc.MatchInfo = await call
         rendered = self.render(match)
         await interaction.response.edit_message(
             embeds=list(rendered.embeds), view=build_view(rendered)
@@ -266,11 +255,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         self, interaction: discord.Interaction[Any], match_id: int, call: Any
     ) -> None:
         """A change made from a private message: redraw the public lobby, then the tools."""
-        try:
-            match: svc.MatchInfo = await call
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return
+        match: svc.MatchInfo = await call
         await self.redraw(match)
         if match.status != "lobby" or match.host_id != interaction.user.id:
             await interaction.response.edit_message(content=texts.HOST_DONE, view=None)
@@ -324,13 +309,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if choice is None:
             await send_private(interaction, pick.unknown)
             return
-        try:
-            match = await self.bot.service.set_pick(
-                button.match_id, interaction.user.id, choice.pick
-            )
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return
+        match = await self.bot.service.set_pick(button.match_id, interaction.user.id, choice.pick)
         await self.redraw(match)
         await interaction.response.edit_message(
             content=pick.picked.format(choice=shown_name(choice.name)), view=None
@@ -345,11 +324,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def _lobby_or_refuse(
         self, interaction: discord.Interaction[Any], match_id: int
     ) -> svc.MatchInfo | None:
-        try:
-            match = await self.bot.service.get(match_id)
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return None
+        match = await self.bot.service.get(match_id)
         if match.status != "lobby":
             await send_private(interaction, texts.service_error("wrong_status"))
             return None

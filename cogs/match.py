@@ -115,14 +115,10 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
             await send_private(interaction, texts.MATCH_END_NOT_ADMIN)
             return
         service = self.bot.service
-        try:
-            match = await service.get(match_id)
-            if match.guild_id != interaction.guild_id:
-                raise svc.ServiceError("not_found")
-            await service.end_broken(match_id)
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return
+        match = await service.get(match_id)
+        if match.guild_id != interaction.guild_id:
+            raise svc.ServiceError("not_found")
+        await service.end_broken(match_id)
         await send_private(interaction, texts.MATCH_END_DONE.format(match=match_id))
 
     @app_commands.command(name="seat-to-ai", description=texts.CMD_SEAT_TO_AI)

@@ -91,21 +91,13 @@ class PlayCog(commands.Cog, name="Play"):
         await self.catch_up.ensure_drawn(match_id)
 
     async def on_take_back(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        try:
-            await self.bot.service.take_back(button.match_id, interaction.user.id)
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return
+        await self.bot.service.take_back(button.match_id, interaction.user.id)
         await self._send_hand(interaction, button.match_id, note=texts.BACK_DONE)
 
     async def on_page(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         """Prev / Next on a hand: the same private message, another page."""
         page = controls.page_of(button.key) or 0
-        try:
-            match, view, actions = await self.bot.service.view(button.match_id, interaction.user.id)
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return
+        match, view, actions = await self.bot.service.view(button.match_id, interaction.user.id)
         if match.seat_of(interaction.user.id) is None:
             await send_private(interaction, texts.service_error("not_seated"))
             return
@@ -131,10 +123,10 @@ class PlayCog(commands.Cog, name="Play"):
                 button.match_id, interaction.user.id, key, button.version
             )
         except svc.ServiceError as exc:
-            if exc.code == "stale":
-                await self._send_hand(interaction, button.match_id, note=texts.STALE)
-            else:
-                await send_private(interaction, texts.service_error(exc.code, exc.detail))
+            if exc.code != "stale":
+                raise  # worded by the router's relay
+            # A stale button gets the fresh hand with the refusal.
+            await self._send_hand(interaction, button.match_id, note=texts.STALE)
             return
         if key == PASS and _is_public(interaction):
             await send_private(interaction, texts.PASSED)
@@ -164,15 +156,11 @@ class PlayCog(commands.Cog, name="Play"):
     async def _send_hand(
         self, interaction: discord.Interaction[Any], match_id: int, *, note: str | None = None
     ) -> None:
-        try:
-            match = await self.bot.service.get(match_id)
-            if match.seat_of(interaction.user.id) is None:
-                await self._send_spectator(interaction, match)
-                return
-            match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
+        match = await self.bot.service.get(match_id)
+        if match.seat_of(interaction.user.id) is None:
+            await self._send_spectator(interaction, match)
             return
+        match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
         rendered = await off_loop(render_hand, match, view.to_json(), actions)
         seat = next(s for s in match.seats if s.user_id == interaction.user.id)
         if seat.afk and match.status == "live":
@@ -231,11 +219,7 @@ class PlayCog(commands.Cog, name="Play"):
         if match is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            await self.bot.service.concede(match.id, interaction.user.id)
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return
+        await self.bot.service.concede(match.id, interaction.user.id)
         await send_private(interaction, texts.CONCEDED.format(match=match.id))
 
     async def seat_to_ai(
@@ -264,11 +248,7 @@ class PlayCog(commands.Cog, name="Play"):
             return
         [match] = here
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            await self.bot.service.seat_to_ai(match.id, player.id)
-        except svc.ServiceError as exc:
-            await send_private(interaction, texts.service_error(exc.code, exc.detail))
-            return
+        await self.bot.service.seat_to_ai(match.id, player.id)
         seat = next(s for s in match.seats if s.user_id == player.id)
         done = texts.SEAT_TO_AI_DONE.format(name=shown_name(seat.name), match=match.id)
         await send_private(interaction, done)

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot import deckcode, texts
-from bot.games.duel.decks import MAX_CARDS, DeckBook, DeckError
+from bot.errors import DeckError
+from bot.games.duel.decks import MAX_CARDS, DeckBook
 from bot.service import MatchInfo, SeatInfo, ServiceError
 from bot.storage import Storage, open_storage
 from engine.duel.decks import Deck, Violation, validate_deck

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.league import PAGE_SIZE, League, LeagueError, is_ranked, placings, role_name
+from bot.errors import LeagueError
+from bot.league import PAGE_SIZE, League, is_ranked, placings, role_name
 from bot.ratings import PROVISIONAL_GAMES, MatchResult, PlayerRating, recompute
 from bot.service import MatchService
 from bot.storage import Storage, open_storage

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot import deckcode
-from bot.service import ServiceError
+from bot.errors import DeckError, ServiceError
 from bot.storage.models import DeckNameTaken, StoredDeck
 from bot.storage.ports import DeckRepository
 from engine.duel.decks import Deck, validate_deck
@@ -33,13 +33,6 @@ MAX_DECKS = 50  # per owner: enough for anyone, small enough that a list fits a 
 MAX_NAME = 40
 MAX_SUGGESTIONS = 25  # Discord's cap on autocomplete choices
 _NAME = re.compile(r"^[^\s:`*_~|<>@#][^\n:`*_~|<>@#]{0,39}$")
-
-
-class DeckError(Exception):
-    def __init__(self, code: str, **detail: Any) -> None:
-        super().__init__(code, detail)
-        self.code = code
-        self.detail = detail
 
 
 @dataclass(frozen=True)
