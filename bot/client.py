@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot import plugins, texts
 from bot import service as svc
-from bot.components import ButtonRouter, MatchButton, relay_refusals, send_private
+from bot.components import ButtonRouter, MatchButton, refusal, relay_refusals, send_private
 from bot.config import Settings, StartupError
 from bot.errors import BackstabError
 from bot.games import BUILT_IN  # noqa: F401  (importing it registers the hosted games)
@@ -135,7 +135,7 @@ class Backstab(commands.Bot):
         name = interaction.command.qualified_name if interaction.command else "?"
         cause = getattr(error, "original", error)
         if isinstance(cause, BackstabError):
-            answer = cause.words()
+            answer = refusal(cause)
         else:
             log.error("slash command /%s failed", name, exc_info=error)
             answer = texts.GENERIC_ERROR

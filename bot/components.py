@@ -20,7 +20,7 @@ from discord import app_commands
 from bot import texts
 from bot.errors import BackstabError
 from bot.render.ids import CUSTOM_ID_PATTERN, MAX_MATCH_ID, ButtonId, parse_custom_id
-from bot.render.model import ButtonSpec, Rendered, Style
+from bot.render.model import ButtonSpec, Rendered, Style, clip
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +29,7 @@ Handler = Callable[[discord.Interaction[Any], ButtonId], Awaitable[None]]
 # argument says whether the key belongs on a server message only (a lobby, the table).
 Guard = Callable[[discord.Interaction[Any], ButtonId, bool], Awaitable[str | None]]
 
+MESSAGE_LIMIT = 2000  # Discord: characters in one message
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
     Style.SECONDARY: discord.ButtonStyle.secondary,
@@ -136,13 +137,13 @@ class ButtonRouter:
             return
         try:
             if self.guard is not None:
-                refusal = await self.guard(interaction, button_id, button_id.key in self._on_server)
-                if refusal is not None:
-                    await send_private(interaction, refusal)
+                refused = await self.guard(interaction, button_id, button_id.key in self._on_server)
+                if refused is not None:
+                    await send_private(interaction, refused)
                     return
             await handler(interaction, button_id)
         except BackstabError as exc:  # a refusal: worded, private, nothing changed
-            await send_private(interaction, exc.words())
+            await send_private(interaction, refusal(exc))
         except Exception:
             log.exception("button %s failed", button_id)
             await send_private(interaction, texts.GENERIC_ERROR)
@@ -212,6 +213,11 @@ def _parse(custom_id: str) -> ButtonId:
     return parsed
 
 
+def refusal(error: BackstabError) -> str:
+    """A refusal's words as one message (a deck's problems can run past Discord's cap)."""
+    return clip(error.words(), MESSAGE_LIMIT)
+
+
 def relay_refusals(tree: app_commands.CommandTree[Any]) -> None:
     """The slash commands' relay: a command that raises a refusal (``BackstabError``) answers
     its words privately, as ``ButtonRouter.dispatch`` does for buttons. It wraps each
@@ -229,7 +235,7 @@ def _relayed(callback: Callable[..., Awaitable[Any]]) -> Any:
             return await callback(*args, **kwargs)
         except BackstabError as exc:  # a refusal: worded, private, nothing changed
             interaction = next(a for a in args if isinstance(a, discord.Interaction))
-            await send_private(interaction, exc.words())
+            await send_private(interaction, refusal(exc))
             return None
 
     call.relay = True  # type: ignore[attr-defined]

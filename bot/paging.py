@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot import texts
-from bot.components import send_private
+from bot.components import refusal, send_private
 from bot.errors import BackstabError
 
 log = logging.getLogger(__name__)
@@ -70,7 +70,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_P
         try:
             await handler(interaction, self.page_id)
         except BackstabError as exc:  # a refusal: worded, private (as ButtonRouter does)
-            await send_private(interaction, exc.words())
+            await send_private(interaction, refusal(exc))
         except Exception:
             log.exception("page button %s failed", self.page_id)
             await send_private(interaction, texts.GENERIC_ERROR)
