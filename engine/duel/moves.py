@@ -216,24 +216,28 @@ def _play(defs: Defs, s: DuelState, seat: int, args: list[int], ev: list[Event])
     push(s, Entry(seat, iid, idx, target, blood, 1), ev)
 
 
-def _activate(defs: Defs, s: DuelState, seat: int, args: list[int], ev: list[Event]) -> None:
+def _use(
+    defs: Defs, s: DuelState, seat: int, args: list[int], ev: list[Event], flaunt: bool
+) -> None:
+    """An ability of a card in play, or flaunted from the hand (# 000 IV Flaunt): its cost is
+    paid and it waits on the stack."""
     iid, idx, target = args
-    a = card(defs, s, iid).abilities[idx]
-    s.purse[seat] -= a.cost
-    if a.zap:
+    c = card(defs, s, iid)
+    s.purse[seat] -= c.abilities[idx].cost
+    if c.abilities[idx].zap:
         s.zapped.add(iid)
+    if flaunt:
+        s.flaunted.add(iid)
+        ev.append(Event("flaunted", {"seat": seat, "card": iid, "id": c.id}))
     push(s, Entry(seat, iid, idx, target, 0, 0), ev)
+
+
+def _activate(defs: Defs, s: DuelState, seat: int, args: list[int], ev: list[Event]) -> None:
+    _use(defs, s, seat, args, ev, flaunt=False)
 
 
 def _flaunt(defs: Defs, s: DuelState, seat: int, args: list[int], ev: list[Event]) -> None:
-    iid, idx, target = args
-    a = card(defs, s, iid).abilities[idx]
-    s.purse[seat] -= a.cost
-    if a.zap:
-        s.zapped.add(iid)
-    s.flaunted.add(iid)
-    ev.append(Event("flaunted", {"seat": seat, "card": iid, "id": card(defs, s, iid).id}))
-    push(s, Entry(seat, iid, idx, target, 0, 0), ev)
+    _use(defs, s, seat, args, ev, flaunt=True)
 
 
 def _smack(defs: Defs, s: DuelState, seat: int, args: list[int], ev: list[Event]) -> None:

@@ -9,13 +9,14 @@ moves.py``), never by position.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 
 from bot import texts
 from bot.games.classic import offers, words
 from bot.render.controls import Control
 from bot.render.games import Field, GameRenderer, pinned_game
+from bot.render.games import ViewJson as Json
 from bot.render.model import Picture, Style
 from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
 from engine.classic.cards import ClassicCard
@@ -28,7 +29,6 @@ from engine.core import Action
 from engine.core.actions import ArgValue
 from engine.games import load_game
 
-Json = Mapping[str, object]  # a view or an event as exported (``to_json``, ``for_viewer``)
 QUIET = frozenset({"pass", "decline", "cancel", "take_it"})
 
 

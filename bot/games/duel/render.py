@@ -9,13 +9,14 @@ from the game's move table (``engine/duel/moves.py``), never by position.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 
 from bot import texts
 from bot.games.duel import words
 from bot.render.controls import Control
 from bot.render.games import Field, GameRenderer, pinned_game
+from bot.render.games import ViewJson as Json
 from bot.render.model import Picture, Style
 from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
 from engine.core import Action
@@ -25,7 +26,6 @@ from engine.duel.moves import MOVES
 from engine.duel.views import CardView, DuelView, FightView, SideView
 from engine.games import load_game
 
-Json = Mapping[str, object]  # a view or an event as exported (``to_json``, ``for_viewer``)
 QUIET = frozenset({"pass", "run", "mulligan"})
 
 
