@@ -9,8 +9,8 @@
 the game's default decks are used. ``--option KEY=VALUE`` (repeatable) passes a match
 option to ``Game.new`` (quest: ``--option move=2`` is the quicker game). Each seat's AI
 level comes from ``--ai`` (``random``, ``heuristic``, ...; passed to ``Game.ai_action``).
-A game that implements ``invariants(state) -> list[str]`` is checked after every action with
-``--check`` (violations are counted, not raised).
+With ``--check`` every action is followed by ``Game.invariants(state)`` (an optional capability
+a game declares in ``engine/core``; violations are counted, not raised).
 
 ``seconds`` is the CPU time of this process: the engine never reads the wall clock (a purity
 rule, ``tests/engine/core/test_purity.py``); ``bench/engine.py`` measures wall time.
@@ -81,7 +81,7 @@ def play_one(
     scheduler = Rng(seed).fork(7919)
     thinkers = [Rng(seed).fork(1000 + seat) for seat in range(players)]
     free_thinkers = [Rng(seed).fork(5000 + seat) for seat in range(players)]
-    invariants = getattr(game, "invariants", None) if check else None
+    invariants = game.invariants if check else None
 
     def step(action: Action) -> None:
         game.apply(state, action)

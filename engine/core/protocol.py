@@ -151,6 +151,12 @@ class Game(ABC, Generic[S, V]):
         (a card, an offer) so that asking again and again ends. Default: never."""
         return None
 
+    def invariants(self, state: S) -> list[str]:
+        """Optional capability: what is broken in ``state`` (a card in two places, a negative
+        purse), checked after every action by ``engine.simulate --check`` and the conformance
+        kit (``tests/games/``). Default: no checks, nothing broken."""
+        return []
+
     def check(self, state: S, action: Action) -> None:
         """The one legality decision. Raises ``IllegalAction`` with a reason code."""
         if self.outcome(state) is not None:

@@ -90,7 +90,7 @@ def record_of(plugin: GamePlugin, seats: int, seed: int) -> tuple[Playout, Any]:
 def invariant_problems(game: Game[Any, Any], state: Any) -> list[str]:
     """What every game owes after every move: the match waits on live seats only and they can
     act; the snapshot round-trips; every view is plain JSON; and the game's own invariants
-    (a game may declare ``invariants(state) -> list[str]``, as ``engine.simulate`` reads it)."""
+    (``Game.invariants``, an optional capability ``engine.simulate --check`` reads too)."""
     problems: list[str] = []
     snapshot = state.to_json()
     if game.load_state(json.loads(json.dumps(snapshot))).to_json() != snapshot:
@@ -110,7 +110,5 @@ def invariant_problems(game: Game[Any, Any], state: Any) -> list[str]:
             json.dumps(game.view(state, seat).to_json())
         except (TypeError, ValueError) as exc:
             problems.append(f"the view for {seat} is not JSON: {exc}")
-    own = getattr(game, "invariants", None)  # an engine capability some games declare
-    if callable(own):
-        problems += [str(p) for p in own(state)]
+    problems += [str(p) for p in game.invariants(state)]  # an optional engine capability
     return problems
