@@ -148,10 +148,8 @@ async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
 
     from bot.client import create_bot
     from bot.config import Settings
-    from bot.playground import premigrate
 
     settings = Settings(database=scratch / "load.sqlite3", sync_commands=True)
-    await premigrate(settings.database)
     bot = create_bot(settings)
     env = simcord.Env(bot, check_errors=False, settle_timeout=120)
     await env.start()

@@ -45,7 +45,6 @@ async def run_playground(
     settings.database.parent.mkdir(parents=True, exist_ok=True)
     for suffix in ("", "-wal", "-shm"):
         Path(str(settings.database) + suffix).unlink(missing_ok=True)
-    await premigrate(settings.database)
     bot = create_bot(settings)
     env = simcord.Env(bot, check_errors=False)
     _name_the_bot(env)
@@ -112,17 +111,6 @@ async def _until_stopped(closed: Awaitable[None]) -> None:
             task.cancel()
         for number in installed:
             loop.remove_signal_handler(number)
-
-
-async def premigrate(database: Path) -> None:
-    """Apply the migrations before SimCord attaches to the loop. Under SimCord the storage's
-    unclosed PRAGMA cursors stay alive longer, and the migration script's COMMIT then fails
-    with "SQL statements in progress"; on a migrated file ``setup_hook`` has nothing to apply.
-    (Reported to the storage owner; remove once its cursors are closed.)"""
-    from bot.storage import open_storage
-
-    storage = await open_storage(database)
-    await storage.close()
 
 
 def _name_the_bot(env: Any) -> None:

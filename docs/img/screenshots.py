@@ -119,12 +119,11 @@ async def session(fight: bool, seed: int = 0) -> bool:
 
     from bot.client import create_bot
     from bot.config import Settings
-    from bot.playground import _name_the_bot, premigrate
+    from bot.playground import _name_the_bot
 
     folder = Path(tempfile.mkdtemp(prefix="backstab-shots-"))
     settings = Settings(database=folder / "shots.sqlite3", playground_port=0)
     settings = settings.model_copy(update={"sync_commands": True})
-    await premigrate(settings.database)
     bot = create_bot(settings, games=[GAME])
     env = simcord.Env(bot, check_errors=False, settle_timeout=60)
     _name_the_bot(env)

@@ -66,10 +66,6 @@ def build_bot(settings: Settings) -> Backstab:
 
 @pytest.fixture
 async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
-    # Migrate before SimCord takes over the loop (see bot.playground.premigrate for why).
-    from bot.playground import premigrate
-
-    await premigrate(settings.database)
     return build_bot(settings)
 
 

@@ -29,11 +29,8 @@ def games_bot(settings: Settings, games: list[str] = GAMES) -> Backstab:
 
 
 async def start_games_bot(settings: Settings, games: list[str] = GAMES) -> Backstab:
-    """A bot with the real games on a migrated database: what the e2e modules that play
-    classic or duel give SimCord (migrating first: see bot.playground.premigrate)."""
-    from bot.playground import premigrate
-
-    await premigrate(settings.database)
+    """A bot with the real games: what the e2e modules that play classic or duel give SimCord
+    (its ``setup_hook`` opens and migrates the database, as in production)."""
     return games_bot(settings, games)
 
 

@@ -49,9 +49,7 @@ EPHEMERAL = 64  # Discord message flag
 async def simcord_bot(settings: Settings) -> Any:
     # This suite plays a real game, so it offers classic instead of the tiny test game.
     from bot.client import create_bot
-    from bot.playground import premigrate
 
-    await premigrate(settings.database)
     return create_bot(settings, games=GAMES)
 
 

@@ -32,9 +32,7 @@ def echo_game(tiny_game: str) -> Iterator[str]:
 @pytest.fixture
 async def simcord_bot(settings: Settings, echo_game: str) -> object:
     from bot.client import create_bot
-    from bot.playground import premigrate
 
-    await premigrate(settings.database)
     return create_bot(settings, games=["tiny", ECHO])
 
 
