@@ -21,6 +21,7 @@ from bot import texts
 from bot.errors import BackstabError
 from bot.render.ids import CUSTOM_ID_PATTERN, MAX_MATCH_ID, ButtonId, parse_custom_id
 from bot.render.model import ButtonSpec, Rendered, Style, clip
+from bot.render.names import shown_name
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,7 @@ Handler = Callable[[discord.Interaction[Any], ButtonId], Awaitable[None]]
 Guard = Callable[[discord.Interaction[Any], ButtonId, bool], Awaitable[str | None]]
 
 MESSAGE_LIMIT = 2000  # Discord: characters in one message
+QUOTED_NAME_LIMIT = 400  # a refusal may quote several names (who the table waits on)
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
     Style.SECONDARY: discord.ButtonStyle.secondary,
@@ -215,7 +217,12 @@ def _parse(custom_id: str) -> ButtonId:
 
 def refusal(error: BackstabError) -> str:
     """A refusal's words as one message (a deck's problems can run past Discord's cap)."""
-    return clip(error.words(), MESSAGE_LIMIT)
+    return clip(error.words(shown=_quoted), MESSAGE_LIMIT)
+
+
+def _quoted(name: str) -> str:
+    """A name people chose, as a refusal quotes it (never a mention, a header, a link)."""
+    return shown_name(name, limit=QUOTED_NAME_LIMIT)
 
 
 def relay_refusals(tree: app_commands.CommandTree[Any]) -> None:

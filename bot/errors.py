@@ -10,10 +10,12 @@ raises is among them (tests/bot/test_errors.py).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from bot import texts
+
+Shown = Callable[[str], str]
 
 
 class BackstabError(Exception):
@@ -24,8 +26,9 @@ class BackstabError(Exception):
         self.code = code
         self.detail: dict[str, Any] = detail
 
-    def words(self) -> str:
-        """What the person is told, privately."""
+    def words(self, shown: Shown | None = None) -> str:
+        """What the person is told, privately; ``shown`` draws the names people chose that
+        the words quote (the relay passes Discord's escaping)."""
         return texts.GENERIC_ERROR
 
     @classmethod
@@ -37,8 +40,8 @@ class BackstabError(Exception):
 class ServiceError(BackstabError):
     """A match refused by the match service (stale button, not your move, a lobby rule)."""
 
-    def words(self) -> str:
-        return texts.service_error(self.code, self.detail)
+    def words(self, shown: Shown | None = None) -> str:
+        return texts.service_error(self.code, self.detail, shown=shown)
 
     @classmethod
     def worded(cls) -> Collection[str]:
@@ -48,8 +51,8 @@ class ServiceError(BackstabError):
 class HistoryError(ServiceError):
     """A finished match that cannot be shown, replayed or exported (``/match history``)."""
 
-    def words(self) -> str:
-        return texts.history_error(self.code, self.detail)
+    def words(self, shown: Shown | None = None) -> str:
+        return texts.history_error(self.code, self.detail, shown=shown)
 
     @classmethod
     def worded(cls) -> Collection[str]:
@@ -59,7 +62,7 @@ class HistoryError(ServiceError):
 class LeagueError(BackstabError):
     """A season, leaderboard or void refused (``/league``)."""
 
-    def words(self) -> str:
+    def words(self, shown: Shown | None = None) -> str:
         return texts.league_error(self.code, self.detail)
 
     @classmethod
@@ -70,7 +73,7 @@ class LeagueError(BackstabError):
 class DeckError(BackstabError):
     """A deck refused (``/deck``, a lobby's deck pick)."""
 
-    def words(self) -> str:
+    def words(self, shown: Shown | None = None) -> str:
         return texts.deck_error(self.code, self.detail)
 
     @classmethod

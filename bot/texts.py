@@ -6,7 +6,7 @@ That keeps the voice consistent and makes a later translation a change to this m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 # Commands -------------------------------------------------------------------------------------
@@ -214,22 +214,24 @@ ILLEGAL_REASONS: Mapping[str, str] = {
 _NAME_DETAILS = ("player", "deck", "waiting")
 
 
-def _names_shown(detail: Mapping[str, Any]) -> dict[str, Any]:
-    from bot.render.names import shown_name  # bot.render imports this module
-
+def _names_shown(detail: Mapping[str, Any], shown: Callable[[str], str]) -> dict[str, Any]:
     return {
-        key: shown_name(value, limit=400)
-        if key in _NAME_DETAILS and isinstance(value, str)
-        else value
+        key: shown(value) if key in _NAME_DETAILS and isinstance(value, str) else value
         for key, value in detail.items()
     }
 
 
-def service_error(code: str, detail: Mapping[str, Any] | None = None) -> str:
-    """The refusal for a ``ServiceError`` code; ``illegal`` adds the engine's reason in words."""
+def service_error(
+    code: str,
+    detail: Mapping[str, Any] | None = None,
+    *,
+    shown: Callable[[str], str] | None = None,
+) -> str:
+    """The refusal for a ``ServiceError`` code; ``illegal`` adds the engine's reason in words.
+    ``shown`` draws the names people chose (the relay passes ``bot.render.names``' own)."""
     text = SERVICE_ERRORS.get(code, GENERIC_ERROR)
-    if detail:
-        detail = _names_shown(detail)
+    if detail and shown is not None:
+        detail = _names_shown(detail, shown)
     if code == "deck_not_ready" and detail:
         return text.format(player=detail.get("player", "?"), deck=detail.get("deck", "?"))
     if code == "illegal" and detail:
@@ -400,8 +402,13 @@ HISTORY_ERRORS: Mapping[str, str] = {
 }
 
 
-def history_error(code: str, detail: Mapping[str, Any] | None = None) -> str:
-    return HISTORY_ERRORS.get(code) or service_error(code, detail)
+def history_error(
+    code: str,
+    detail: Mapping[str, Any] | None = None,
+    *,
+    shown: Callable[[str], str] | None = None,
+) -> str:
+    return HISTORY_ERRORS.get(code) or service_error(code, detail, shown=shown)
 
 
 # Leagues

@@ -134,6 +134,27 @@ def test_no_import_cycle_in_bot_or_engine() -> None:
     assert _cycles(_graph()) == []
 
 
+def _function_imports(module: str) -> set[str]:
+    """What ``module`` imports inside its functions (loaded late, when called)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(MODULES[module].read_text())):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Import | ast.ImportFrom):
+                    out.update(m for m in _imported(inner, module) if m in MODULES)
+    out.discard(module)
+    return {m for m in out if not module.startswith(f"{m}.")}
+
+
+def test_no_import_inside_a_function_dodges_a_cycle_in_bot() -> None:
+    """An import moved into a function to break a cycle is still a cycle: counted here."""
+    graph = _graph()
+    for module in graph:
+        if module.startswith("bot."):
+            graph[module] |= _function_imports(module)
+    assert [c for c in _cycles(graph) if any(m.startswith("bot.") for m in c)] == []
+
+
 def test_no_import_inside_a_function_in_the_match_core() -> None:
     """An import inside a function is how a cycle hides; the core has none."""
     hidden = []

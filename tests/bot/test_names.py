@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot import texts
+from bot.components import refusal
+from bot.errors import ServiceError
 from bot.render.names import plain_name, shown_name
 
 RLO, LRI, PDI, ZWSP, ZWJ, BOM = "\u202e", "\u2066", "\u2069", "\u200b", "\u200d", "\ufeff"
@@ -57,7 +59,7 @@ def test_a_long_name_is_cut() -> None:
 
 
 def test_refusals_that_name_people_draw_them_the_same_way() -> None:
-    waiting = texts.service_error("not_your_move", {"waiting": "**Bob**, @everyone"})
+    waiting = refusal(ServiceError("not_your_move", waiting="**Bob**, @everyone"))
     assert "\\*\\*Bob\\*\\*" in waiting and "@\u200beveryone" in waiting
-    deck = texts.service_error("deck_not_ready", {"player": "# Eve", "deck": "x\u202ey"})
+    deck = refusal(ServiceError("deck_not_ready", player="# Eve", deck="x\u202ey"))
     assert deck.startswith("\\# Eve") and "\u202e" not in deck
