@@ -4,7 +4,7 @@ card table, so that ``clone`` is a handful of list copies (AI playouts clone oft
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.classic.pending import DieRoll, Pending, TieRound
 from engine.core import Event, ResponseWindow, Rng
@@ -77,6 +77,22 @@ def _copy(value: Any) -> Any:
     return list(value) if isinstance(value, list) else value
 
 
+class OpenOffer(NamedTuple):
+    """An item offer made off-turn (``rules/trade.py``): nobody waits on it and it lapses when
+    the turn ends. ``theirs`` is -1 for a gift; ``gold`` is paid by the offerer if positive, by
+    the partner if negative. Saved flat, six ints an offer, as snapshots always held it."""
+
+    turn: int  # the turn count it was made in
+    offerer: int
+    partner: int
+    mine: int
+    theirs: int
+    gold: int = 0
+
+
+OFFER_SIZE = len(OpenOffer._fields)
+
+
 @dataclass(slots=True)
 class ClassicState:
     seats: int
@@ -115,10 +131,9 @@ class ClassicState:
     # Items carried by hirelings, per seat, as flat pairs [item, hireling, ...]; the item
     # stays in ``items`` (and ``equipped``) of the seat (# 004: Other Treasures, Hireling).
     hired: list[list[int]] = field(default_factory=list)
-    # Open trade offers made off-turn, as flat sextuples [turn count, offerer, partner, mine,
-    # theirs, gold, ...]; nobody waits on them and they lapse when the turn ends
+    # Open trade offers made off-turn; nobody waits on them and they lapse when the turn ends
     # (rules/trade.py).
-    open_offers: list[int] = field(default_factory=list)
+    open_offers: list[OpenOffer] = field(default_factory=list)
 
     def clone(self) -> ClassicState:
         return ClassicState(
@@ -164,6 +179,8 @@ class ClassicState:
                 out[name] = value.to_json() if value is not None else None
             elif name == "pending":
                 out[name] = [p.to_json() for p in value]
+            elif name == "open_offers":
+                out[name] = [x for offer in value for x in offer]
             elif isinstance(value, list):
                 out[name] = [list(v) if isinstance(v, list) else v for v in value]
             else:
@@ -190,6 +207,9 @@ class ClassicState:
                 kwargs[name] = ResponseWindow.from_json(value) if value is not None else None
             elif name == "pending":
                 kwargs[name] = [Pending.from_json(p) for p in value]
+            elif name == "open_offers":
+                n = OFFER_SIZE
+                kwargs[name] = [OpenOffer(*value[i : i + n]) for i in range(0, len(value), n)]
             elif isinstance(value, list):
                 kwargs[name] = [list(v) if isinstance(v, list) else v for v in value]
             else:

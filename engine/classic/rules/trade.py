@@ -29,14 +29,11 @@ from __future__ import annotations
 
 from engine.classic.pending import DealCoins, Pending, TradeOffer
 from engine.classic.rules.free import in_combat
-from engine.classic.state import ClassicState
+from engine.classic.state import ClassicState, OpenOffer
 from engine.classic.table import COIN, Table
 from engine.core import Action, Event
 
 NOTHING = -1
-# An open offer in ``state.open_offers``: turn count, offerer, partner, mine, theirs, gold
-# (paid by the offerer if positive, by the partner if negative).
-OFFER_SIZE = 6
 
 
 def _partners(s: ClassicState, seat: int) -> list[int]:
@@ -120,7 +117,7 @@ def amend_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     """Coins put on an open offer ``seat`` made: a coin at a time, one way only, up to what
     the payer has, while the offer could still be carried out."""
     out: list[Action] = []
-    for offerer, partner, mine, theirs, gold in _open_offers(s):
+    for _, offerer, partner, mine, theirs, gold in _live(s):
         if offerer != seat or not _acceptable(t, s, seat, partner, mine, theirs, 0):
             continue
         if gold >= 0 and s.gold[seat] >= gold + COIN:
@@ -136,7 +133,7 @@ def answer_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     offered item comes first so that a control describing its first card describes what is
     on offer."""
     out: list[Action] = []
-    for offerer, partner, mine, theirs, gold in _open_offers(s):
+    for _, offerer, partner, mine, theirs, gold in _live(s):
         if partner == seat and _acceptable(t, s, offerer, seat, mine, theirs, gold):
             args = (mine, theirs, offerer, gold)
             out += [Action(seat, "accept", args), Action(seat, "decline", args)]
@@ -155,14 +152,9 @@ def pending_answers(t: Table, s: ClassicState, seat: int) -> list[Action]:
     return out
 
 
-def _open_offers(s: ClassicState) -> list[tuple[int, int, int, int, int]]:
-    """Offers made this turn (older ones have lapsed): offerer, partner, mine, theirs, gold."""
-    o, n = s.open_offers, OFFER_SIZE
-    return [
-        (o[i + 1], o[i + 2], o[i + 3], o[i + 4], o[i + 5])
-        for i in range(0, len(o), n)
-        if o[i] == s.turns
-    ]
+def _live(s: ClassicState) -> list[OpenOffer]:
+    """Offers made this turn (older ones have lapsed)."""
+    return [o for o in s.open_offers if o.turn == s.turns]
 
 
 def _acceptable(
@@ -205,22 +197,20 @@ def resolve_offer(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
     elif k == "offer":
         to, mine, theirs = (int(x) for x in a.args)
         s.used.append(f"deal{a.seat}>{to}")
-        s.open_offers = [*_live_entries(s), s.turns, a.seat, to, mine, theirs, 0]
+        s.open_offers = [*_live(s), OpenOffer(s.turns, a.seat, to, mine, theirs)]
         ev.append(Event("offer", {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs}))
     elif k in ("add_gold", "ask_gold") and len(a.args) == 1:
         to = int(a.args[0])
-        live = s.open_offers = _live_entries(s)
-        i = next(i for i in range(0, len(live), OFFER_SIZE) if live[i + 1 : i + 3] == [a.seat, to])
-        live[i + 5] += COIN if k == "add_gold" else -COIN
-        ev.append(Event(k, {"seat": a.seat, "to": to, "gold": abs(live[i + 5])}))
+        live = s.open_offers = _live(s)
+        i = next(i for i, o in enumerate(live) if (o.offerer, o.partner) == (a.seat, to))
+        live[i] = live[i]._replace(gold=live[i].gold + (COIN if k == "add_gold" else -COIN))
+        ev.append(Event(k, {"seat": a.seat, "to": to, "gold": abs(live[i].gold)}))
     elif k in ("accept", "decline") and len(a.args) == 4:
         mine, theirs, offerer, gold = (int(x) for x in a.args)
-        entry = [s.turns, offerer, a.seat, mine, theirs, gold]
-        live = _live_entries(s)
-        for i in range(0, len(live), OFFER_SIZE):
-            if live[i : i + OFFER_SIZE] == entry:
-                del live[i : i + OFFER_SIZE]
-                break
+        entry = OpenOffer(s.turns, offerer, a.seat, mine, theirs, gold)
+        live = _live(s)
+        if entry in live:
+            live.remove(entry)  # the first such offer (the same one may have been made twice)
         s.open_offers = live
         if k == "accept":
             _swap(t, s, offerer, a.seat, mine, theirs, gold)
@@ -234,11 +224,6 @@ def _give_coin(s: ClassicState, seat: int, to: int, ev: list[Event]) -> None:
     s.gold[seat] -= COIN
     s.gold[to] += COIN
     ev.append(Event("gave_gold", {"seat": seat, "to": to, "gold": COIN}))
-
-
-def _live_entries(s: ClassicState) -> list[int]:
-    o, n = s.open_offers, OFFER_SIZE
-    return [x for i in range(0, len(o), n) if o[i] == s.turns for x in o[i : i + n]]
 
 
 def answer_deal(s: ClassicState, a: Action, ev: list[Event]) -> None:
