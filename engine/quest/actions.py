@@ -6,14 +6,12 @@ from collections.abc import Callable
 
 from engine.core import Action, Event
 from engine.quest import cards, combat, dice, items, movement, running, trade
-from engine.quest.board import roll
 from engine.quest.content import Content
-from engine.quest.effects import die, give_up, heal, hit, lose_levels, take_item
+from engine.quest.effects import die, give_up, heal, lose_levels, take_item
 from engine.quest.effects import snatch as snatch_item
 from engine.quest.legal import PICKPOCKET_USED
 from engine.quest.monsters import new_monster
 from engine.quest.state import Pending, QuestState
-from engine.quest.stats import power_works
 
 Handler = Callable[[QuestState, Content, Action, list[Event]], None]
 
@@ -147,19 +145,10 @@ def mend(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 def pickpocket(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     s.deals_used.append(PICKPOCKET_USED)
-    face = roll(s, 10)
     t = _int(a, 0)
-    if power_works(s, c, a.seat, "thief", face):
-        loot = max(
-            (i for i, z in s.gear[t].items() if z in ("belt", "pack")),
-            key=lambda i: (c.treasure(i).value, i),
-        )
-        take_item(s, t, loot)
-        s.hand[a.seat].append(loot)
-        ev.append(Event("pickpocket", {"seat": a.seat, "from": t, "card": loot, "d10": face}))
-    else:
-        ev.append(Event("pickpocket", {"seat": a.seat, "from": t, "d10": face}))
-        hit(s, c, a.seat, 1, ev)
+    face = dice.roll_d10(s, c, "pickpocket", a.seat, "thief", [t], ev)
+    if face is not None:
+        cards.pickpocket_result(s, c, a.seat, t, face, ev)
 
 
 def curse(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -381,19 +370,9 @@ def power(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     assert f is not None
     role = str(a.args[0])
     f.tried.append(f"{role}:{a.seat}")
-    face = roll(s, 10)
-    works = power_works(s, c, a.seat, role, face)
-    ev.append(Event("power", {"seat": a.seat, "role": role, "d10": face, "works": works}))
-    if not works:
-        return
-    if role == "warrior":
-        f.warrior = True
-    else:
-        magic = [i for i in s.gear[a.seat] if "magic" in c.treasure(i).keywords]
-        if magic:
-            f.magic_double = max(magic, key=lambda i: c.treasure(i).bonus)
-    if f.stage == "after":
-        f.passed = []
+    face = dice.roll_d10(s, c, "power", a.seat, role, [dice.ROLES.index(role)], ev)
+    if face is not None:
+        combat.power_result(s, c, a.seat, role, face, ev)
 
 
 def rage(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:

@@ -5,10 +5,18 @@ R133–R137, R145, R159–R162; card texts SPEC 3.14.5–3.14.6)."""
 from __future__ import annotations
 
 from engine.core import Event
-from engine.quest.board import edge, roll, step_cell
+from engine.quest import dice
+from engine.quest.board import edge, step_cell
 from engine.quest.content import DIRS, HIDDEN, LOCKED, PASSAGE, WALL, Content
 from engine.quest.defs import Effect
-from engine.quest.effects import apply_effect, discard_treasure, gain_levels, heal, take_item
+from engine.quest.effects import (
+    apply_effect,
+    discard_treasure,
+    gain_levels,
+    heal,
+    hit,
+    take_item,
+)
 from engine.quest.monsters import new_monster, place
 from engine.quest.state import Cell, Mon, Pending, QuestState
 from engine.quest.stats import has, power_works, room_rules
@@ -124,8 +132,15 @@ def curse_or_ward(
 def ward(s: QuestState, c: Content, cleric: int, p: Pending, ev: list[Event]) -> None:
     """The Cleric's one d10 attempt: on his level or less the curse is averted, discarded
     without acting (R136, R162)."""
-    card, target = p.data[0], p.data[2]
-    face = roll(s, 10)
+    face = dice.roll_d10(s, c, "ward", cleric, "cleric", list(p.data), ev)
+    if face is not None:
+        ward_result(s, c, cleric, p.data, face, ev)
+
+
+def ward_result(
+    s: QuestState, c: Content, cleric: int, data: list[int], face: int, ev: list[Event]
+) -> None:
+    card, target = data[0], data[2]
     works = power_works(s, c, cleric, "cleric", face)
     ev.append(Event("power", {"seat": cleric, "role": "cleric", "d10": face, "works": works}))
     if works:
@@ -133,6 +148,21 @@ def ward(s: QuestState, c: Content, cleric: int, p: Pending, ev: list[Event]) ->
         ev.append(Event("curse_cancelled", {"seat": target, "by": cleric}))
     else:
         curse(s, c, card, target, ev)
+
+
+def pickpocket_result(
+    s: QuestState, c: Content, seat: int, t: int, face: int, ev: list[Event]
+) -> None:
+    """Pick Pocket after its d10 window: the best belt or packed item, or a hit."""
+    loot = [i for i, z in s.gear[t].items() if z in ("belt", "pack")]
+    if power_works(s, c, seat, "thief", face) and loot:
+        item = max(loot, key=lambda i: (c.treasure(i).value, i))
+        take_item(s, t, item)
+        s.hand[seat].append(item)
+        ev.append(Event("pickpocket", {"seat": seat, "from": t, "card": item, "d10": face}))
+    else:
+        ev.append(Event("pickpocket", {"seat": seat, "from": t, "d10": face}))
+        hit(s, c, seat, 1, ev)
 
 
 def enhance(s: QuestState, c: Content, seat: int, card: int, m: Mon, ev: list[Event]) -> None:

@@ -15,6 +15,7 @@ from engine.quest.stats import (
     has,
     has_power,
     icon_dice,
+    power_works,
     room_rules,
     usable,
 )
@@ -184,6 +185,25 @@ def after_window_needed(s: QuestState, c: Content, f: Fight) -> bool:
         any(has(s, c, k, "warrior") and f"warrior:{k}" not in f.tried for k in fighters(f))
         and margin <= 3
     )
+
+
+def power_result(
+    s: QuestState, c: Content, seat: int, role: str, face: int, ev: list[Event]
+) -> None:
+    """A Warrior's or Wizard's d10 as it stands after its window (R10, R104, R136)."""
+    f = s.fight
+    works = power_works(s, c, seat, role, face)
+    ev.append(Event("power", {"seat": seat, "role": role, "d10": face, "works": works}))
+    if not works or f is None:
+        return
+    if role == "warrior":
+        f.warrior = True
+    else:
+        magic = [i for i in s.gear[seat] if "magic" in c.treasure(i).keywords]
+        if magic:
+            f.magic_double = max(magic, key=lambda i: c.treasure(i).bonus)
+    if f.stage == "after":
+        f.passed = []
 
 
 def nearby(s: QuestState, seat: int, cell: Cell) -> bool:

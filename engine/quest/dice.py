@@ -2,8 +2,9 @@
 roll, before its result is applied, every seat still in the match may change one die just
 rolled with a die changer (the Weighted Die) or pass, whether or not it holds one (no leak).
 A card played reopens the window for everyone. A run-away window is skipped when no face could
-change the result. The fight's own after-roll window lives in ``combat``/``turn``; d10 powers
-and the Monster Die get no window yet (docs/rules/quest.md)."""
+change the result; so is a d10 window when the power works (or fails) on every face. The
+fight's own after-roll window lives in ``combat``/``turn``; the Monster Die and room rolls get
+no window yet (docs/rules/quest.md)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,35 @@ class DieWindow:
         }
 
 
+D10 = ("power", "pickpocket", "ward")  # windows after a d10 roll (faces 1-10)
+ROLES = ("warrior", "wizard")  # a power window's ctx names its role by index
+
+
+def sides(w: DieWindow) -> int:
+    return 10 if w.what in D10 else 6
+
+
+def d10_matters(s: QuestState, c: Content, seat: int, role: str) -> bool:
+    """Whether a changed d10 could change whether ``seat``'s power works (R136)."""
+    from engine.quest.stats import power_works
+
+    return len({power_works(s, c, seat, role, f) for f in range(1, 11)}) > 1
+
+
+def roll_d10(
+    s: QuestState, c: Content, what: str, seat: int, role: str, ctx: list[int], ev: list[Event]
+) -> int | None:
+    """Roll the d10 for a power; open its window and return None, or return the face when
+    no window is due (the option is off, or no face could change the outcome)."""
+    from engine.quest.board import roll
+
+    face = roll(s, 10)
+    if s.die_windows and d10_matters(s, c, seat, role):
+        open_window(s, what, seat, [face], ctx, ev)
+        return None
+    return face
+
+
 def window_seats(s: QuestState) -> list[int]:
     w = s.window
     assert w is not None
@@ -59,7 +89,7 @@ def legal_in_window(s: QuestState, c: Content, seat: int, changers: list[int]) -
     out = [Action(seat, "pass")]
     for card in changers:
         for i, d in enumerate(w.faces):
-            out += [Action(seat, "set_die", (card, i, f)) for f in range(1, 7) if f != d]
+            out += [Action(seat, "set_die", (card, i, f)) for f in range(1, sides(w) + 1) if f != d]
     return out
 
 
@@ -76,13 +106,22 @@ def set_face(s: QuestState, seat: int, card: int, i: int, face: int, ev: list[Ev
 
 def close(s: QuestState, c: Content, ev: list[Event]) -> None:
     """Everyone passed: the roll, as it now stands, takes effect."""
+    from engine.quest.cards import pickpocket_result, ward_result
+    from engine.quest.combat import power_result
     from engine.quest.movement import search_result
     from engine.quest.running import flee_result
 
     w = s.window
     assert w is not None
     s.window = None
+    face = w.faces[0]
     if w.what == "flee":
-        flee_result(s, c, s.pending[-1], w.ctx[0], w.faces[0], ev)
-    else:
+        flee_result(s, c, s.pending[-1], w.ctx[0], face, ev)
+    elif w.what == "search":
         search_result(s, c, w.seat, w.faces, ev)
+    elif w.what == "power":
+        power_result(s, c, w.seat, ROLES[w.ctx[0]], face, ev)
+    elif w.what == "pickpocket":
+        pickpocket_result(s, c, w.seat, w.ctx[0], face, ev)
+    else:
+        ward_result(s, c, w.seat, w.ctx, face, ev)

@@ -33,6 +33,8 @@ def card_places(s: QuestState) -> list[int]:
         out.extend(m.carried)
     if s.fight is not None:
         out.extend(s.fight.played)
+    if s.window is not None and s.window.what == "ward":
+        out.append(s.window.ctx[0])  # the curse waits on the Cleric's d10
     for p in s.pending:
         if p.kind in ("ring", "ward"):  # a curse card held while its victim may react
             out.append(p.data[0])

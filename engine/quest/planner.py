@@ -11,10 +11,20 @@ from engine.core import Action, Rng
 from engine.quest import combat, trade
 from engine.quest.board import step_cell
 from engine.quest.content import DIRS, Content
+from engine.quest.dice import D10, ROLES
 from engine.quest.monsters import ignores, owner
 from engine.quest.running import DODGE
 from engine.quest.state import Cell, Fight, QuestState
-from engine.quest.stats import has, icon_dice, link_cost, max_health, move, move_left, run_mod
+from engine.quest.stats import (
+    has,
+    icon_dice,
+    link_cost,
+    max_health,
+    move,
+    move_left,
+    power_works,
+    run_mod,
+)
 
 if TYPE_CHECKING:
     from engine.quest.game import Quest
@@ -251,6 +261,16 @@ def _die_window(s: QuestState, c: Content, seat: int, by: dict[str, list[Action]
     """Save our own run with a 6; spoil the run of a munchkin ahead of us with a 1."""
     w = s.window
     assert w is not None
+    if w.what in D10 and "set_die" in by:  # save our power with a 1, spoil a leader's with 10
+        role = {"pickpocket": "thief", "ward": "cleric"}.get(w.what) or ROLES[w.ctx[0]]
+        works = power_works(s, c, w.seat, role, w.faces[0])
+        want = 1 if w.seat == seat and not works else 0
+        if w.seat != seat and works and s.level[w.seat] > s.level[seat]:
+            want = 10
+        if want and power_works(s, c, w.seat, role, want) != works:
+            for a in by["set_die"]:
+                if int(a.args[2]) == want:
+                    return a
     if w.what == "flee" and "set_die" in by:
         dodged = w.faces[0] + run_mod(s, c, w.seat) >= DODGE
         want = 6 if w.seat == seat and not dodged else 0
