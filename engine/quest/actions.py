@@ -107,7 +107,7 @@ def use(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
         cards.second_wind(s, c, a.seat, card, c.dxm_card(card).amount, ev)
         return
     t = c.treasure(card)
-    cards.spend(s, c, a.seat, card)
+    cards.spend(s, c, a.seat, card, ev)
     if t.op == "heal":
         heal(s, c, a.seat, t.amount, ev)
     elif t.op == "gold":
@@ -118,7 +118,7 @@ def use(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def teleport(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    cards.spend(s, c, a.seat, _int(a, 0))
+    cards.spend(s, c, a.seat, _int(a, 0), ev)
     s.pos[a.seat] = _cell(a, 1)
     ev.append(Event("moved", {"seat": a.seat, "cell": list(_cell(a, 1)), "how": "magic"}))
 
@@ -139,7 +139,7 @@ def drop_role(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 def mend(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     for card in (_int(a, 0), _int(a, 1)):
-        cards.spend(s, c, a.seat, card)
+        cards.spend(s, c, a.seat, card, ev)
     heal(s, c, a.seat, 1, ev)  # Cleric discard ability (SPEC 3.14.6)
 
 
@@ -163,7 +163,7 @@ def levelup(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 def snatch(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     p = _pop(s)
-    snatch_item(s, p.data[1], s.mon(p.data[0]), _int(a, 0), ev)
+    snatch_item(s, c, p.data[1], s.mon(p.data[0]), _int(a, 0), ev)
 
 
 def lose(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -301,13 +301,13 @@ def flee(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def focus(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    cards.spend(s, c, a.seat, _int(a, 0))
+    cards.spend(s, c, a.seat, _int(a, 0), ev)
     s.run_bonus[a.seat] += 1  # Wizard discard ability (R10)
 
 
 def escape(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     """Magic movement instead of fighting or running: no roll, no Bad Stuff (R107, R39)."""
-    cards.spend(s, c, a.seat, _int(a, 0))
+    cards.spend(s, c, a.seat, _int(a, 0), ev)
     dest = _cell(a, 1)
     if s.pending and s.pending[-1].kind == "flee_to":
         s.pending.pop()
@@ -378,7 +378,7 @@ def power(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def rage(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    cards.spend(s, c, a.seat, _int(a, 0))
+    cards.spend(s, c, a.seat, _int(a, 0), ev)
     f.rage += 1
     _reopen(s)
 
@@ -455,7 +455,7 @@ def extra_die(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def backstab(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    cards.spend(s, c, a.seat, _int(a, 0))
+    cards.spend(s, c, a.seat, _int(a, 0), ev)
     t = _int(a, 1)
     f.tried.append(f"backstab:{t}")
     f.side_bonus[0] -= 2  # Backstab (SPEC 3.14.6)
@@ -467,7 +467,7 @@ def repel(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
     card, serial = _int(a, 0), _int(a, 1)
-    cards.spend(s, c, a.seat, card)
+    cards.spend(s, c, a.seat, card, ev)
     s.ignore.append((serial, a.seat))
     f.mons.remove(serial)  # removed alive: no level, no Treasure (R94)
     ev.append(Event("repel", {"seat": a.seat, "monster": s.mon(serial).card}))

@@ -11,6 +11,7 @@ from engine.quest.content import DIRS, HIDDEN, LOCKED, PASSAGE, WALL, Content
 from engine.quest.defs import Effect
 from engine.quest.effects import (
     apply_effect,
+    check_health,
     discard_treasure,
     gain_levels,
     heal,
@@ -24,13 +25,16 @@ from engine.quest.stats import has, power_works, room_rules
 LASTING = ("next_fight", "move")
 
 
-def spend(s: QuestState, c: Content, seat: int, card: int) -> None:
-    """Take a card from the hand or the belt and discard it."""
+def spend(s: QuestState, c: Content, seat: int, card: int, ev: list[Event]) -> None:
+    """Discard a card from the hand or from play (R31); an item in play that gave Health
+    lowers the maximum at once (R138)."""
     if card in s.hand[seat]:
         s.hand[seat].remove(card)
-    else:
-        take_item(s, seat, card)
+        discard_treasure(s, c, card)
+        return
+    take_item(s, seat, card)
     discard_treasure(s, c, card)
+    check_health(s, c, seat, ev)
 
 
 def role_room(s: QuestState, c: Content, seat: int, card: int) -> bool:
@@ -228,7 +232,7 @@ def magic_targets(s: QuestState, c: Content, seat: int, to: str) -> list[Cell]:
 def second_wind(
     s: QuestState, c: Content, seat: int, card: int, amount: int, ev: list[Event]
 ) -> None:
-    spend(s, c, seat, card)
+    spend(s, c, seat, card, ev)
     heal(s, c, seat, amount, ev)
 
 

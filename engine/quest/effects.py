@@ -155,7 +155,7 @@ def apply_effect(
             s.pending.append(Pending("snatch_pick", picker, [serial, seat, *items]))
             ev.append(Event("snatch_pick", {"seat": picker, "victim": seat, "items": items}))
             return True
-        snatch(s, seat, snatcher, items[0], ev)  # type: ignore[arg-type]
+        snatch(s, c, seat, snatcher, items[0], ev)  # type: ignore[arg-type]
         return True
     return False
 
@@ -189,11 +189,12 @@ def left_of(s: QuestState, seat: int) -> int:
     return seat
 
 
-def snatch(s: QuestState, seat: int, m: Mon, item: int, ev: list[Event]) -> None:
+def snatch(s: QuestState, c: Content, seat: int, m: Mon, item: int, ev: list[Event]) -> None:
     """The monster carries the item and uses its bonus until killed (R7, SPEC #26)."""
     take_item(s, seat, item)
     m.carried.append(item)
     ev.append(Event("snatch", {"seat": seat, "item": item}))
+    check_health(s, c, seat, ev)
 
 
 def die(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:

@@ -7,7 +7,7 @@ from engine.quest import combat
 from engine.quest.board import draw_card, draw_tile, open_to_dark, place_room, roll, step_cell
 from engine.quest.content import ENTRANCE, Content
 from engine.quest.dice import open_window
-from engine.quest.effects import discard_treasure, heal, hit
+from engine.quest.effects import check_health, discard_treasure, heal, hit
 from engine.quest.monsters import draw_dxm, new_monster
 from engine.quest.state import Cell, Pending, QuestState
 from engine.quest.stats import (
@@ -239,6 +239,7 @@ def do_deal(s: QuestState, c: Content, seat: int, n: int, pay_card: int, ev: lis
 
             take_item(s, seat, pay_card)
         discard_treasure(s, c, pay_card)
+        check_health(s, c, seat, ev)  # a Health item paid away lowers the maximum (R138)
     ev.append(Event("deal", {"seat": seat, "deal": deal.name}))
     for g in deal.get:
         if g.op == "heal":
