@@ -178,8 +178,8 @@ def _step(
         path.append("wrap")
     if r == ORIGIN:  # sunlight: straight through in one step, never stopping (R3, R78)
         beyond = step_cell(ORIGIN, d)
-        if beyond not in s.rooms or beyond in visited:
-            return None
+        if beyond not in s.rooms or beyond in visited or ORIGIN in visited:
+            return None  # no retracing through the Entrance either (R81)
         visited.append(ORIGIN)
         path.append([ORIGIN[0], ORIGIN[1]])
         r = beyond
