@@ -6,7 +6,8 @@ seat (its DMs, its ephemeral answers). Each line is judged once, the first time 
 is shown it (as ``bot.render.leaks.Ledger`` does): a running log that keeps a line about a card
 once shown to all tells nobody anything new. A name in a fresh line is a leak when it is hidden
 from the recipient both in the newest committed state and in the states the recipient's last
-renders read (``MatchService.view``), and no event since the recipient's message before last
+renders read (``MatchService.view``; the publisher draws from the update's own snapshot, the
+newest committed state), and no event since the recipient's message before last
 showed it that card (a face-down card revealed, then put back face down). A card hidden
 throughout is always caught. Pictures are not read (text only, as in the e2e leak test).
 

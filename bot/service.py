@@ -2,7 +2,10 @@
 
 Every change is persisted first (one transaction, optimistic version check) and published
 after; one asyncio lock per match keeps a match's changes in order. Results are plain values,
-never discord objects.
+never discord objects. The door owns no rule itself: it builds its collaborators, each given
+what it uses through its constructor, and hands every command to the one that owns it
+(``Lobbies``, ``Clock``, ``AiDriver``, ``Restorer``, around a ``Ledger`` and the
+``LiveMatches`` store of ``MatchSession``s; docs/architecture.md).
 """
 
 from __future__ import annotations
