@@ -16,6 +16,7 @@ rolls with a stream of the AI's, so the search never learns the match's next rol
 
 from __future__ import annotations
 
+from engine.classic.pending import Draft, Terms
 from engine.classic.rules import bargain
 from engine.classic.state import ClassicState
 from engine.classic.table import Table
@@ -29,10 +30,10 @@ def known_hand_cards(s: ClassicState, seat: int) -> set[int]:
     for p in s.pending:
         if p.kind == "received":
             known.update(p.cards)
-        elif p.kind in bargain.KINDS and fighter >= 0:
-            # The numbers of the terms as saved (``Pending.detail``): the promised cards.
-            nums = p.detail.nums() if p.detail is not None else []
-            known.update(n for n in nums if n in s.hands[fighter])
+        elif p.kind in bargain.KINDS and fighter >= 0 and isinstance(p.detail, Draft | Terms):
+            # Only the cards promised on a win: the terms' other numbers (treasure counts,
+            # gold) are not cards, and a card whose id equals one must stay hidden.
+            known.update(c for c in p.detail.win_items if c in s.hands[fighter])
     return {c for c in known if any(c in s.hands[q] for q in range(s.seats) if q != seat)}
 
 

@@ -8,7 +8,10 @@ from itertools import islice
 
 from engine.classic.ai_strong import PRUNED, SearchClassic
 from engine.classic.determinize import determinize as classic_world
+from engine.classic.determinize import known_hand_cards
 from engine.classic.game import Classic
+from engine.classic.pending import Terms
+from engine.classic.scenario import build, find_action
 from engine.core import Rng
 from engine.duel.determinize import determinize as duel_world
 from engine.duel.determinize import hidden_instances
@@ -55,3 +58,28 @@ def test_the_search_plays_only_legal_moves(classic: Classic) -> None:
             full = classic.legal_actions(s, p)
             assert set(pruned) <= set(full)
             assert bool(pruned) == bool(full) or all(a.kind in PRUNED for a in full)
+
+
+def test_only_cards_promised_on_a_win_are_known_in_other_hands(classic: Classic) -> None:
+    # Fairness: a bargain for help is made in the open (# 004: Asking for Help), but only the
+    # items it promises are cards; its treasure count and gold are numbers. A hidden card in
+    # the fighter's hand whose id equals one of those numbers stays unseen by other seats.
+    s = build(
+        classic,
+        {"seats": 3, "phase": "kick", "door": ["mon_goblin"]},
+        [{"level": 3, "gold": 500, "hand": ["shot_bolt"]}, {"level": 3}],
+    )
+    for step in ({"seat": 0, "do": "kick"}, {"seat": 0, "do": "ask", "args": [1]}):
+        action = find_action(classic, s, step)
+        assert action is not None, step
+        classic.apply(s, action)
+    action = find_action(classic, s, {"seat": 0, "do": "propose", "args": [0, 0, 0]})
+    assert action is not None
+    classic.apply(s, action)
+    (card,) = s.hands[0]
+    help_ = s.pending[-1]
+    assert help_.kind == "help"
+    help_.detail = Terms(share=card, helper_first=0, gold=card, win_gold=card)
+    assert known_hand_cards(s, 2) == set()
+    help_.detail = Terms(share=1, helper_first=0, gold=0, win_gold=0, win_items=(card,))
+    assert known_hand_cards(s, 2) == {card}
