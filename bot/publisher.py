@@ -59,6 +59,9 @@ class TablePublisher:
         self._dirty: set[int] = set()
         # Flushes that need no table edit (a hand re-sent after a restart to a current table).
         self._table_drawn: set[int] = set()
+        # What the publisher itself wrote since a match's last read (see ``_with_writes``).
+        self._written: dict[int, dict[str, int]] = {}
+        self._dm_closed: dict[int, set[int]] = {}
         self.active = True
 
     def close(self) -> None:
@@ -150,7 +153,7 @@ class TablePublisher:
             await self.bot.service.quiet(match_id)
             await self.pacer.wait(update.match.channel_id)
             self._dirty.discard(match_id)
-            update = self._latest[match_id]
+            update = self._with_writes(self._latest[match_id])
             try:
                 # The last update serves the table, the thread and the hands: no read.
                 if match_id in self._table_drawn:
@@ -174,17 +177,27 @@ class TablePublisher:
         self._dm_due.pop(match_id, None)
         self._flushes.pop(match_id, None)
         self._no_thread.discard(match_id)
+        self._written.pop(match_id, None)
+        self._dm_closed.pop(match_id, None)
 
     # the table ----------------------------------------------------------------------------
 
-    def _remember(self, update: svc.Update, match: svc.MatchInfo) -> svc.Update:
-        """The publisher's own write (a new table message, a thread, a closed DM) kept in
-        the update it draws from, unless a newer update came meanwhile (it reads it anew)."""
-        changed = replace(update, match=match)
-        latest = self._latest.get(match.id)
-        if latest is not None and latest.match.version == match.version:
-            self._latest[match.id] = replace(latest, match=match)
-        return changed
+    def _with_writes(self, update: svc.Update) -> svc.Update:
+        """The update with the publisher's own writes since (a table posted again, the log
+        thread, a refused DM), so a move read before them never opens a second thread."""
+        match = update.match
+        written = self._written.get(match.id, {})
+        closed = self._dm_closed.get(match.id, set())
+        if not written and not closed:
+            return update
+        seats = tuple(replace(s, dm_closed=True) if s.seat in closed else s for s in match.seats)
+        match = replace(
+            match,
+            message_id=written.get("message_id", match.message_id),
+            thread_id=written.get("thread_id", match.thread_id),
+            seats=seats,
+        )
+        return replace(update, match=match)
 
     async def _redraw_table(self, update: svc.Update) -> svc.Update:
         match = update.match
@@ -223,7 +236,8 @@ class TablePublisher:
                 files=files_of(rendered),
             )
             await self.bot.service.set_message(match.id, posted.id)
-            return self._remember(update, replace(match, message_id=posted.id))
+            self._written.setdefault(match.id, {})["message_id"] = posted.id
+            return self._with_writes(update)
         return update
 
     async def table(
@@ -288,7 +302,8 @@ class TablePublisher:
         if thread_id is None:
             return update
         if thread_id != match.thread_id:
-            update = self._remember(update, replace(match, thread_id=thread_id))
+            self._written.setdefault(match.id, {})["thread_id"] = thread_id
+            update = self._with_writes(update)
         thread = self.bot.get_partial_messageable(thread_id, guild_id=match.guild_id)
         for chunk in _chunks(lines, MESSAGE_LIMIT):
             await self.pacer.wait(thread_id)
@@ -359,8 +374,7 @@ class TablePublisher:
                 return
             # Remembered for the rest of the match: the table tells them to use "My hand".
             await self.bot.service.mark_dm_closed(match.id, user_id)
-            closed = tuple(replace(s, dm_closed=True) if s.seat == seat else s for s in match.seats)
-            self._remember(update, replace(match, seats=closed))
+            self._dm_closed.setdefault(match.id, set()).add(seat)
             self.schedule(match.id)
         except discord.HTTPException:
             log.warning("could not DM the hand of match %s to %s", match.id, user_id)
