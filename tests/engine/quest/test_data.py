@@ -81,3 +81,41 @@ def test_an_unknown_pattern_is_refused(tmp_path: Path) -> None:
 def test_card_doc_is_current(quest: Quest) -> None:
     # docs/cards/quest.md is generated: python -m engine.quest.carddoc > docs/cards/quest.md
     assert (ROOT / "docs" / "cards" / "quest.md").read_text(encoding="utf-8") == markdown(quest)
+
+
+def test_card_fields_follow_the_seed(quest: Quest) -> None:
+    # 001 F35 (R8): a Treasure has a bonus, an icon, Hands, a gold value, Big on some;
+    # 001 F7 (R9): a DxM card is a monster bonus, a race or class, a curse, a level...
+    c = quest.content
+    assert all(t.value >= 0 and t.value % 100 == 0 for t in c.treasures)
+    assert any(t.big for t in c.treasures) and not all(t.big for t in c.treasures)
+    kinds = {d.kind for d in c.dxm}
+    assert {"race", "class", "curse", "levelup", "enhancer"} <= kinds
+
+
+GLOSSARY = {
+    # 001 F21 F24 F27 F28 F31 F14 F49 F54 F55 (R163): the monster types of the glossary
+    "beast",
+    "bug",
+    "construct",
+    "demon",
+    "dragon",
+    "giant",
+    "goo",
+    "horror",
+    "human",
+    "plant",
+    "slimy",
+    "tentacled",
+    "trollkin",
+    "undead",
+    "vermin",
+    "fiery",
+    "flying",
+}
+
+
+def test_monster_keywords_come_from_the_glossary(quest: Quest) -> None:
+    # R163: every keyword on our monsters is one the glossary defines
+    used = {k for m in quest.content.monsters for k in m.keywords}
+    assert used <= GLOSSARY, used - GLOSSARY
