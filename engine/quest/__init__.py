@@ -3,7 +3,8 @@
 from engine import games
 from engine.quest.game import Quest, factory
 
-RULES_VERSION = 6  # 2 trades; 3, 6 die windows; 4 discards (R31); 5 snatch (R7), half races
+RULES_VERSION = 7  # 2 trades; 3, 6 die windows; 4 discards (R31); 5 snatch (R7), half races;
+# 7 a monster blocked beyond the Entrance no longer records (or counts) a pass through it (R81)
 """Bump it with any rules change that alters legal moves or outcomes: a live match started on
 another version is replayed on the new rules at restart and ended cleanly if it no longer
 reaches the same state (docs/reliability.md, "A deploy under live matches")."""

@@ -176,13 +176,11 @@ def _step(
         if r is None or r == here:
             return None
         path.append("wrap")
-    if r == ORIGIN:  # sunlight: straight through in one step, never stopping (R3, R78)
-        beyond = step_cell(ORIGIN, d)
-        if beyond not in s.rooms or beyond in visited or ORIGIN in visited:
+    through = r == ORIGIN  # sunlight: straight through in one step, never stopping (R3, R78)
+    if through:
+        r = step_cell(ORIGIN, d)
+        if r not in s.rooms or ORIGIN in visited:
             return None  # no retracing through the Entrance either (R81)
-        visited.append(ORIGIN)
-        path.append([ORIGIN[0], ORIGIN[1]])
-        r = beyond
     if r in visited:  # no retracing (R81)
         return None
     sizes = [
@@ -190,6 +188,9 @@ def _step(
     ]
     if c.monsters[m.mdef].size in sizes:
         return None
+    if through:  # recorded only once the step beyond is sure: a blocked monster stays put
+        visited.append(ORIGIN)
+        path.append([ORIGIN[0], ORIGIN[1]])
     if c.monsters[m.mdef].smash and kind in (DOOR, LOCKED, HIDDEN) and here != ORIGIN:
         from engine.quest.board import edge
 

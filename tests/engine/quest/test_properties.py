@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.core import Action, Event, Rng
@@ -86,6 +86,9 @@ def _check_monster_moves(
     seed=st.integers(min_value=0, max_value=2**32),
     quick=st.booleans(),
 )
+# R81: a monster blocked just beyond the Entrance once recorded a pass through it (and stopped
+# there in its path) though it never moved; found by a fresh-seed run.
+@example(seats=4, seed=2010, quick=False)
 def test_random_playouts_keep_invariants(seats: int, seed: int, quick: bool) -> None:
     game = GAME
     options = {"move": 2} if quick else {}
