@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Rng
 from engine.quest.game import Quest
-from engine.quest.planner import DISTS, p_beat
+from engine.quest.odds import DISTS, p_beat
 from engine.simulate import run
 
 

@@ -1,0 +1,192 @@
+"""Moves made inside a fight: rolling, passing, asking for help, powers and the cards played
+into its windows (one-shots, enhancers, wandering monsters, set dice). One small handler per
+action kind."""
+
+from __future__ import annotations
+
+from engine.core import Action, Event
+from engine.quest import cards, combat, dice
+from engine.quest.action_args import int_arg
+from engine.quest.content import Content
+from engine.quest.effects import take_item
+from engine.quest.state import Pending, QuestState
+
+
+def reopen(s: QuestState) -> None:
+    """A card played in the rolling window sends the fight back to the main player (R98); in
+    the after-roll window it reopens that window for everyone."""
+    f = s.fight
+    if f is None:
+        return
+    if f.stage == "rolling":
+        f.stage = "open"
+    f.passed = []
+
+
+def roll_action(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    f.stage = "rolling"
+    f.passed = []
+    ev.append(Event("rolling", {"seat": a.seat}))
+
+
+def pass_(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    if s.window is not None:
+        s.window.passed.append(a.seat)
+        return
+    f = s.fight
+    assert f is not None
+    f.passed.append(a.seat)
+
+
+def ask(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    t = int_arg(a, 0)
+    f.asked.append(t)
+    if len(a.args) > 2:
+        gold, item = int_arg(a, 2), int_arg(a, 3)
+        s.pending.append(Pending("help", t, [int_arg(a, 1), gold, item]))
+    else:
+        gold, item = 0, -1
+        s.pending.append(Pending("help", t, [int_arg(a, 1)]))
+    ev.append(
+        Event(
+            "ask",
+            {"seat": a.seat, "asked": t, "treasures": int_arg(a, 1), "gold": gold, "item": item},
+        )
+    )
+
+
+def power(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    role = str(a.args[0])
+    f.tried.append(f"{role}:{a.seat}")
+    face = dice.roll_d10(s, c, "power", a.seat, role, [dice.ROLES.index(role)], ev)
+    if face is not None:
+        combat.power_result(s, c, a.seat, role, face, ev)
+
+
+def rage(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    cards.spend(s, c, a.seat, int_arg(a, 0), ev)
+    f.rage += 1
+    reopen(s)
+
+
+def enhance(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    cards.enhance(s, c, a.seat, int_arg(a, 0), s.mon(f.mons[int_arg(a, 1)]), ev)
+    reopen(s)
+
+
+def wander(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    cards.extra_monster(s, c, a.seat, int_arg(a, 0), None, ev)
+    reopen(s)
+
+
+def mate(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    cards.extra_monster(s, c, a.seat, int_arg(a, 0), s.mon(f.mons[int_arg(a, 1)]), ev)
+    reopen(s)
+
+
+def oneshot(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    card, side = int_arg(a, 0), int_arg(a, 1)
+    t = c.treasure(card)
+    amount = t.amount
+    from engine.quest.stats import room_rules
+
+    for rule in room_rules(s, c, f.cell, "item_bonus"):
+        if getattr(rule, "keyword", "") in t.keywords and getattr(rule, "keyword", "") != "shiny":
+            amount += getattr(rule, "amount", 0)
+    _use_in_fight(s, c, a.seat, card)
+    f.side_bonus[side] += amount
+    ev.append(Event("oneshot", {"seat": a.seat, "card": card, "side": side, "amount": amount}))
+    reopen(s)
+
+
+def _use_in_fight(s: QuestState, c: Content, seat: int, card: int) -> None:
+    f = s.fight
+    assert f is not None
+    if card in s.hand[seat]:
+        s.hand[seat].remove(card)
+    else:
+        take_item(s, seat, card)
+    f.played.append(card)
+
+
+def shrink(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    card = int_arg(a, 0)
+    serial = f.mons[int_arg(a, 1)]
+    _use_in_fight(s, c, a.seat, card)
+    f.shrink[serial] = f.shrink.get(serial, 0) - c.treasure(card).amount
+    reopen(s)
+
+
+def extra_die(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    card = int_arg(a, 0)
+    if c.deck_of[card] == "D":
+        s.hand[a.seat].remove(card)
+        f.played.append(card)
+    else:
+        _use_in_fight(s, c, a.seat, card)
+    f.extra_dice[0] += 1
+    reopen(s)
+
+
+def backstab(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    cards.spend(s, c, a.seat, int_arg(a, 0), ev)
+    t = int_arg(a, 1)
+    f.tried.append(f"backstab:{t}")
+    f.side_bonus[0] -= 2  # Backstab (SPEC 3.14.6)
+    ev.append(Event("backstab", {"seat": a.seat, "victim": t}))
+    reopen(s)
+
+
+def repel(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    card, serial = int_arg(a, 0), int_arg(a, 1)
+    cards.spend(s, c, a.seat, card, ev)
+    s.ignore.append((serial, a.seat))
+    f.mons.remove(serial)  # removed alive: no level, no Treasure (R94)
+    ev.append(Event("repel", {"seat": a.seat, "monster": s.mon(serial).card}))
+
+
+def set_die(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    if s.window is not None:
+        dice.set_face(s, a.seat, int_arg(a, 0), int_arg(a, 1), int_arg(a, 2), ev)
+        return
+    f = s.fight
+    assert f is not None
+    card, i, face = int_arg(a, 0), int_arg(a, 1), int_arg(a, 2)
+    s.hand[a.seat].remove(card)
+    f.played.append(card)
+    f.dice[i][1] = face  # R16: any one die just rolled
+    f.passed = []
+    ev.append(
+        Event(
+            "set_die",
+            {
+                "seat": a.seat,
+                "die": i,
+                "face": face,
+                "side": combat.side_total(s, c, f),
+                "monsters": combat.monsters_total(s, c, f),
+            },
+        )
+    )

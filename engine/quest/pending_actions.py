@@ -1,0 +1,145 @@
+"""Answers to a pending question (``QuestState.pending``): a Curse or Monster kept or skipped,
+a monster summoned, help accepted, a curse warded, charity, where to run, what to give up.
+One small handler per action kind."""
+
+from __future__ import annotations
+
+from engine.core import Action, Event
+from engine.quest import cards, combat, movement, running
+from engine.quest.action_args import cell_arg, int_arg, pop_pending
+from engine.quest.content import Content
+from engine.quest.effects import give_up, take_item
+from engine.quest.effects import snatch as snatch_item
+from engine.quest.monsters import new_monster
+from engine.quest.state import QuestState
+
+
+def take(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = pop_pending(s)
+    movement.after_explore_dxm(s, c, a.seat, (p.data[0], p.data[1]), True, ev)
+
+
+def skip(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = pop_pending(s)
+    movement.after_explore_dxm(s, c, a.seat, (p.data[0], p.data[1]), False, ev)
+
+
+def summon(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    pop_pending(s)
+    if new_monster(s, c, s.pos[a.seat], a.seat, ev) is not None:
+        combat.begin(s, c, a.seat, s.pos[a.seat], ev)
+
+
+def no_summon(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    pop_pending(s)
+
+
+def base(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = pop_pending(s)
+    s.mon(p.data[0]).base = int_arg(a, 0)  # the explorer picks; nobody draws for it (R51)
+    ev.append(Event("base", {"monster": s.mon(p.data[0]).card, "base": int_arg(a, 0)}))
+
+
+def accept(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = pop_pending(s)
+    f = s.fight
+    assert f is not None
+    f.helper = a.seat
+    f.bribe = p.data[0]
+    if len(p.data) > 1:  # a gold or item bribe (R114); older pendings hold Treasures only
+        f.bribe_gold, f.bribe_item = p.data[1], p.data[2]
+    s.pos[a.seat] = f.cell  # he comes in at no Move (R44, R113)
+    ev.append(
+        Event(
+            "help",
+            {"seat": a.seat, "bribe": f.bribe, "gold": f.bribe_gold, "item": f.bribe_item},
+        )
+    )
+
+
+def decline(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    pop_pending(s)
+    ev.append(Event("declined", {"seat": a.seat}))
+
+
+def cancel(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = pop_pending(s)
+    ring = cards.ring_holder(s, c, a.seat)
+    take_item(s, a.seat, ring)
+    s.discards["T"].append(ring)
+    s.discards["D"].append(p.data[0])
+    ev.append(Event("curse_cancelled", {"seat": a.seat}))
+
+
+def let_it(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = pop_pending(s)
+    cards.curse_or_ward(s, c, p.data[0], p.data[1], a.seat, ev)  # a Cleric may still try
+
+
+def ward(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    cards.ward(s, c, a.seat, pop_pending(s), ev)
+
+
+def no_ward(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = pop_pending(s)
+    cards.curse(s, c, p.data[0], p.data[2], ev)
+
+
+def charity_give(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    card, t = int_arg(a, 0), int_arg(a, 1)
+    s.hand[a.seat].remove(card)
+    s.hand[t].append(card)
+    ev.append(Event("charity", {"seat": a.seat, "to": t}, {"card": card}, frozenset({a.seat, t})))
+    _charity_done(s)
+
+
+def charity_discard(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    card = int_arg(a, 0)
+    s.hand[a.seat].remove(card)
+    s.discards[c.deck_of[card]].append(card)
+    ev.append(Event("charity", {"seat": a.seat, "discard": card}))
+    _charity_done(s)
+
+
+def _charity_done(s: QuestState) -> None:
+    p = s.pending[-1]
+    if len(s.hand[p.seat]) <= 5:
+        s.pending.pop()
+
+
+def flee_to(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    running.choose(s, c, s.pending[-1], cell_arg(a, 0), ev)
+
+
+def nowhere(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = pop_pending(s)
+    running.nowhere_to_run(s, c, a.seat, p.data, ev)
+
+
+def flee(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    running.flee_roll(s, c, s.pending[-1], int_arg(a, 0), ev)
+
+
+def focus(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    cards.spend(s, c, a.seat, int_arg(a, 0), ev)
+    s.run_bonus[a.seat] += 1  # Wizard discard ability (R10)
+
+
+def escape(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    """Magic movement instead of fighting or running: no roll, no Bad Stuff (R107, R39)."""
+    cards.spend(s, c, a.seat, int_arg(a, 0), ev)
+    dest = cell_arg(a, 1)
+    if s.pending and s.pending[-1].kind == "flee_to":
+        s.pending.pop()
+    s.pos[a.seat] = dest
+    ev.append(Event("moved", {"seat": a.seat, "cell": list(dest), "how": "escape"}))
+
+
+def snatch(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    p = pop_pending(s)
+    snatch_item(s, c, p.data[1], s.mon(p.data[0]), int_arg(a, 0), ev)
+
+
+def lose(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    pop_pending(s)
+    give_up(s, c, a.seat, int_arg(a, 0), ev)

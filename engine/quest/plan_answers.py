@@ -1,0 +1,143 @@
+"""The heuristic seat's answers when a question waits on it: keep a card, summon or not,
+help for a price, ward a curse, what a monster takes, a trade offer, charity, where and how to
+run, and the die windows (save our own roll, spoil a leader's)."""
+
+from __future__ import annotations
+
+from engine.core import Action
+from engine.quest import combat, trade
+from engine.quest.content import Content
+from engine.quest.dice import D10, ROLES
+from engine.quest.monsters import ignores
+from engine.quest.odds import explore_odds, fight_odds
+from engine.quest.plan_choices import Choices, first_of
+from engine.quest.running import DODGE
+from engine.quest.state import Cell, QuestState
+from engine.quest.stats import (
+    max_health,
+    move,
+    power_works,
+    run_mod,
+)
+
+
+def answer_pending(
+    s: QuestState, c: Content, seat: int, by: Choices, legal: list[Action]
+) -> Action:
+    p = s.pending[-1]
+    if p.kind == "explore_dxm":
+        return by["take"][0]
+    if p.kind == "summon":
+        strong = s.level[seat] < 10 and s.hits[seat] + 1 < max_health(s, c, seat)
+        strong = strong and explore_odds(s, c, seat) >= 0.75
+        return by["summon" if strong else "no_summon"][0]
+    if p.kind == "base":
+        others = [a for a in by["base"] if int(a.args[0]) != seat]
+        pool = others or by["base"]
+        return max(pool, key=lambda a: s.level[int(a.args[0])])
+    if p.kind == "help":
+        f = s.fight
+        if f is None:
+            return by["decline"][0]
+        trial = f.copy()
+        trial.helper = seat
+        s2 = s.clone()
+        s2.fight = trial
+        s2.pos[seat] = f.cell
+        odds = fight_odds(s2, c, trial)
+        spare = max_health(s, c, seat) - s.hits[seat] - len(f.mons)  # Health left after a loss
+        keen = odds >= (0.8 if f.boss else 0.7) and spare >= 2
+        paid = p.data[0] > 0 or (len(p.data) > 1 and (p.data[1] > 0 or p.data[2] >= 0))
+        keen = keen and (paid or s.level[seat] < s.level[f.main] or f.boss)
+        return by["accept" if keen else "decline"][0]
+    if p.kind == "ring":
+        return by["cancel"][0]
+    if p.kind == "ward":  # shield ourselves, or a munchkin not ahead of us
+        target = p.data[2]
+        mine = target == seat or s.level[target] <= s.level[seat]
+        return by["ward" if mine else "no_ward"][0]
+    if p.kind == "snatch_pick":  # the monster takes the victim's best item
+        return max(by["snatch"], key=lambda a: (c.treasure(int(a.args[0])).bonus, a.args[0]))
+    if p.kind == "lose_pick":  # the least valuable item goes (R144)
+        return min(by["lose"], key=lambda a: (c.treasure(int(a.args[0])).value, a.args[0]))
+    if p.kind == "terms":
+        return by["withdraw"][0]  # this seat never opens terms; answers them below
+    if p.kind == "offer":
+        return by["accept_trade" if _fair_trade(s, c, seat) else "refuse_trade"][0]
+    if p.kind == "charity":
+
+        def worth(a: Action) -> int:
+            card = int(a.args[0])
+            return c.treasure(card).value if c.deck_of[card] == "T" else 250
+
+        gives = by.get("charity_give") or by.get("charity_discard") or legal
+        return min(gives, key=worth)
+    if p.kind == "flee_to":
+        if "flee_to" in by:
+            return max(
+                by["flee_to"],
+                key=lambda a: _room_score(s, c, seat, (int(a.args[0]), int(a.args[1]))),
+            )
+        return first_of(by, "escape") or legal[0]
+    if p.kind == "flee":
+        use = first_of(by, "use")
+        if use is not None:
+            return use
+        focus = by.get("focus")
+        if focus and len(s.hand[seat]) > 2:
+            return focus[0]
+        return by["flee"][0]
+    return legal[0]
+
+
+def _strength(s: QuestState, c: Content, seat: int) -> tuple[int, int, int]:
+    return (combat.gear_bonus(s, c, None, seat), move(s, c, seat), max_health(s, c, seat))
+
+
+def _fair_trade(s: QuestState, c: Content, seat: int) -> bool:
+    """Yes when we lose nothing we fight, walk or live with and gain at least the face value
+    we give (R152); never when it makes a munchkin close to winning stronger."""
+    proposer, give, get, gold = s.pending[-1].data
+    trial = s.clone()
+    trade.accept(trial, c, seat, [])
+    before, after = _strength(s, c, seat), _strength(trial, c, seat)
+    if any(a < b for a, b in zip(after, before, strict=True)):
+        return False
+    if s.level[proposer] >= 8 and _strength(trial, c, proposer) > _strength(s, c, proposer):
+        return False
+    worth_in = (c.treasure(give).value if give >= 0 else 0) + gold
+    worth_out = c.treasure(get).value if get >= 0 else 0
+    return worth_in >= worth_out or after > before
+
+
+def answer_die_window(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
+    """Save our own run with a 6; spoil the run of a munchkin ahead of us with a 1."""
+    w = s.window
+    assert w is not None
+    if w.what in D10 and "set_die" in by:  # save our power with a 1, spoil a leader's with 10
+        role = {"pickpocket": "thief", "ward": "cleric"}.get(w.what) or ROLES[w.ctx[0]]
+        works = power_works(s, c, w.seat, role, w.faces[0])
+        want = 1 if w.seat == seat and not works else 0
+        if w.seat != seat and works and s.level[w.seat] > s.level[seat]:
+            want = 10
+        if want and power_works(s, c, w.seat, role, want) != works:
+            for a in by["set_die"]:
+                if int(a.args[2]) == want:
+                    return a
+    if w.what == "flee" and "set_die" in by:
+        dodged = w.faces[0] + run_mod(s, c, w.seat) >= DODGE
+        want = 6 if w.seat == seat and not dodged else 0
+        if w.seat != seat and dodged and s.level[w.seat] > s.level[seat]:
+            want = 1
+        for a in by["set_die"]:
+            if want and int(a.args[2]) == want:
+                return a
+    return by["pass"][0]
+
+
+def _room_score(s: QuestState, c: Content, seat: int, cell: Cell) -> float:
+    danger = sum(1 for m in s.mons_at(cell) if not ignores(s, c, m, seat))
+    score = -10.0 * danger
+    if s.level[seat] >= 10:
+        score -= abs(cell[0]) + abs(cell[1])
+    return score
