@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot import texts
 from bot.games.classic import words as classic_words
-from bot.games.classic.render import name_of
+from bot.games.classic.cards_text import name_of
 from bot.render import render_hand, render_table
 from bot.render.leaks import message_texts
 from tests.bot.render_support import make_match, playout, until

@@ -8,7 +8,8 @@ from typing import Any
 
 from bot import texts
 from bot.games.classic import words as classic_words
-from bot.games.classic.render import ClassicRenderer, game, line_of, name_of, short, stat_of
+from bot.games.classic.cards_text import game, line_of, name_of, short, stat_of
+from bot.games.classic.render import ClassicRenderer
 from bot.plugins import fresh_hands
 from bot.render import render_hand
 from bot.render.leaks import message_texts

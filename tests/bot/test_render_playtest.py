@@ -9,8 +9,10 @@ from typing import Any
 
 from bot import texts
 from bot.games.classic import words as classic_words
-from bot.games.classic.render import ClassicRenderer, line_of, short, stat_of
-from bot.games.classic.render import game as classic_game
+from bot.games.classic.cards_text import game as classic_game
+from bot.games.classic.cards_text import line_of, short, stat_of
+from bot.games.classic.fight_text import bargain_line
+from bot.games.classic.render import ClassicRenderer
 from bot.games.duel import words as duel_words
 from bot.games.duel.render import DuelRenderer
 from bot.render import render_hand, render_table
@@ -199,7 +201,7 @@ def test_bargain_terms_on_the_table_and_in_the_log_have_no_plural_brackets() -> 
 
     fight = FightView(0, -1, (), (), 0, False, ())
     pending = PendingView("help", 1, (), terms=Terms(3, 1, 0, 0))
-    bargain = CLASSIC._bargain_line(pending, fight, names) or ""
+    bargain = bargain_line(pending, fight, names) or ""
     assert "3 treasures for Bob" in bargain and "(s)" not in bargain
 
 

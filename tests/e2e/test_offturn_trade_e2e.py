@@ -15,7 +15,7 @@ import pytest
 from bot import texts
 from bot.config import Settings
 from bot.games.classic import words as classic_words
-from bot.games.classic.render import name_of, short
+from bot.games.classic.cards_text import name_of, short
 from bot.render import parse_custom_id
 from engine.core import Action
 from engine.core.record import replay
