@@ -8,7 +8,7 @@ register the persistent buttons, and sync the slash commands.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -61,7 +61,13 @@ def check_games(games: Sequence[str]) -> None:
 class Backstab(commands.Bot):
     """The Discord client. Cogs reach the service, the storage ports and settings through it."""
 
-    def __init__(self, settings: Settings, *, games: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        games: Sequence[str] | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -70,6 +76,7 @@ class Backstab(commands.Bot):
         )
         self.settings = settings
         self._games_override = tuple(games) if games is not None else None
+        self._clock = clock  # the wall clock of deadlines; None: the system's (time.time)
         self.button_router = ButtonRouter()
         self._storage: Storage | None = None
         self._service: svc.MatchService | None = None
@@ -107,6 +114,7 @@ class Backstab(commands.Bot):
             turn_seconds=self.settings.turn_seconds,
             window_seconds=self.settings.window_seconds,
             lobby_idle_seconds=self.settings.lobby_idle_seconds,
+            clock=self._clock,
         )
         for extension in COGS:
             await self.load_extension(extension)
@@ -162,6 +170,12 @@ class Backstab(commands.Bot):
             await super().close()
 
 
-def create_bot(settings: Settings, *, games: Sequence[str] | None = None) -> Backstab:
-    """A fresh bot. ``games`` overrides the offered games (tests offer their tiny game)."""
-    return Backstab(settings, games=games)
+def create_bot(
+    settings: Settings,
+    *,
+    games: Sequence[str] | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Backstab:
+    """A fresh bot. ``games`` overrides the offered games (tests offer their tiny game);
+    ``clock`` the wall clock deadlines are set by (the playground's is SimCord's)."""
+    return Backstab(settings, games=games, clock=clock)

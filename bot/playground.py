@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bot import texts
 from bot.client import Backstab, create_bot
 from bot.config import Settings
@@ -45,7 +47,7 @@ async def run_playground(
     settings.database.parent.mkdir(parents=True, exist_ok=True)
     for suffix in ("", "-wal", "-shm"):
         Path(str(settings.database) + suffix).unlink(missing_ok=True)
-    bot = create_bot(settings)
+    bot = create_bot(settings, clock=simulated_clock)
     env = simcord.Env(bot, check_errors=False)
     _name_the_bot(env)
     await env.start()
@@ -55,6 +57,15 @@ async def run_playground(
     finally:
         await bot.release()
         await env.shutdown()
+
+
+def simulated_clock() -> float:
+    """The playground's wall clock: SimCord's simulated one. Its preview shows "<t:..:R>"
+    against that clock (which starts at its own fixed date), so deadlines set by the system
+    clock read "in 47 weeks"; set by this one they read "in 2 minutes". Inside SimCord,
+    ``discord.utils.utcnow`` answers with the simulated time (and with the real time
+    elsewhere, so this is safe to call anywhere)."""
+    return discord.utils.utcnow().timestamp()
 
 
 async def _serve(
