@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot import texts
 from bot.components import send_private
 from bot.errors import DeckError
-from bot.games.duel.decks import DeckBook
+from bot.games.duel.decks import DeckBook, DeckInfo
 from bot.render.decks import render_deck, render_deck_list
 from bot.render.model import clip
 from bot.render.names import shown_name
@@ -169,18 +169,26 @@ class DeckCommands(
 
     @add.autocomplete("card")
     async def _cards(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
-        return _choices(self.book.card_choices(current))
+        # Only what the named deck's hero can use; any card while no deck of theirs is named.
+        deck = await self._named_deck(interaction)
+        return _choices(self.book.card_choices(current, taken_by=deck))
 
     @remove.autocomplete("card")
     async def _deck_cards(
         self, interaction: discord.Interaction[Backstab], current: str
     ) -> Choices:
-        name = str(getattr(interaction.namespace, "name", "") or "")
-        try:
-            deck = await self.book.get(interaction.user.id, name, precons=False)
-        except DeckError:
+        deck = await self._named_deck(interaction)
+        if deck is None:
             return _choices(self.book.card_choices(current))
         return _choices(self.book.card_choices(current, among=set(deck.cards)))
+
+    async def _named_deck(self, interaction: discord.Interaction[Backstab]) -> DeckInfo | None:
+        """The player's own deck named in the command's ``name`` option, if there is one."""
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        try:
+            return await self.book.get(interaction.user.id, name, precons=False)
+        except DeckError:
+            return None
 
     @add.autocomplete("name")
     @remove.autocomplete("name")

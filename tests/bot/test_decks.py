@@ -243,3 +243,31 @@ async def test_an_import_of_more_than_99_cards_is_refused_whole(book: DeckBook) 
     assert err.value.code == "too_many_cards"
     assert texts.deck_error(err.value.code, err.value.detail).endswith("Nothing was changed.")
     assert [d.name for d in await book.own(ALICE)] == []
+
+
+# `/deck add` suggests only what the deck can take (issue 18, item 7): the class rule and the
+# copy limit as validate_deck judges them; the deck's size is no reason to hide a card.
+async def test_a_warrior_deck_is_offered_neutral_and_warrior_cards_only(book: DeckBook) -> None:
+    deck = await book.new(ALICE, "Dents", "hero_brunhild")
+    for card in book.cards.values():
+        if card.type != "hero":
+            assert book.fits(deck, card.id) == (card.klass in ("neutral", "warrior")), card.id
+    wizard = next(c for c in book.cards.values() if c.klass == "wizard" and c.type != "hero")
+    offered = [card for _, card in book.card_choices(wizard.name, taken_by=deck)]
+    assert wizard.id not in offered
+    assert wizard.id in [card for _, card in book.card_choices(wizard.name)]
+
+
+async def test_a_wanderer_deck_keeps_to_its_one_class_and_a_full_card_is_not_offered(
+    book: DeckBook,
+) -> None:
+    bard, cleric = (
+        next(c for c in book.cards.values() if c.klass == k and c.type != "hero")
+        for k in ("bard", "cleric")
+    )
+    deck = await book.new(ALICE, "Roads", "hero_pell")
+    assert book.fits(deck, bard.id) and book.fits(deck, cleric.id)
+    deck = await book.add(ALICE, "Roads", bard.id, 3)
+    assert not book.fits(deck, cleric.id)  # a second class
+    assert not book.fits(deck, bard.id)  # a fourth copy
+    assert book.fits(deck, "puddle_slime")

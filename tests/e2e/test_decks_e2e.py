@@ -32,6 +32,12 @@ async def test_build_share_import_and_play_a_deck(world: World) -> None:
     )
     choices = await alice.autocomplete(world.channel, "deck add", "card", "slime", name="Dents")
     assert any(c["value"] == "puddle_slime" for c in choices)
+    # A Warrior cannot use a Wizard's card: /deck add does not suggest one (issue 18).
+    cards = load_game("duel").by_id.values()
+    wizard = next(c for c in cards if c.klass == "wizard" and c.type != "hero")
+    for deck in ({"name": "Dents"}, {}):
+        choices = await alice.autocomplete(world.channel, "deck add", "card", wizard.name, **deck)
+        assert any(c["value"] == wizard.id for c in choices) == (not deck)
     for card, count in WARRIOR.cards.items():
         text = await say(world, alice, "deck add", name="Dents", card=card, count=count)
     assert texts.DECK_READY.format(size=40) in text

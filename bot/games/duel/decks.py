@@ -87,17 +87,34 @@ class DeckBook:
         return next((c.id for c in self.cards.values() if c.name.lower() == lowered), None)
 
     def card_choices(
-        self, typed: str, *, heroes: bool = False, among: set[str] | None = None
+        self,
+        typed: str,
+        *,
+        heroes: bool = False,
+        among: set[str] | None = None,
+        taken_by: DeckInfo | None = None,
     ) -> list[tuple[str, str]]:
-        """(label, card id) pairs for autocomplete: Heroes only, or deck cards only."""
+        """(label, card id) pairs for autocomplete: Heroes only, deck cards only (``among``),
+        or only the cards the deck ``taken_by`` may take (see ``fits``)."""
         needle = typed.strip().lower()
         found = []
         for card in sorted(self.cards.values(), key=lambda c: c.name):
             if (card.type == "hero") != heroes or (among is not None and card.id not in among):
                 continue
+            if taken_by is not None and not self.fits(taken_by, card.id):
+                continue
             if needle in card.name.lower() or needle in card.id:
                 found.append((f"{card.name} ({card.klass} {card.type})", card.id))
         return found[:MAX_SUGGESTIONS]
+
+    def fits(self, deck: DeckInfo, card_id: str) -> bool:
+        """Whether one more ``card_id`` breaks no rule ``deck`` did not already break, the
+        deck's size aside: the hero's class (a Neutral or Wanderer hero's one class) and the
+        copy limit, as ``validate_deck`` judges them (the rule is not restated here)."""
+        grown = dict(deck.cards)
+        grown[card_id] = grown.get(card_id, 0) + 1
+        before = _rule_breaks(Deck(deck.hero, dict(deck.cards)), self.cards)
+        return _rule_breaks(Deck(deck.hero, grown), self.cards) <= before
 
     def check(self, hero: str, cards: dict[str, int]) -> tuple[str, ...]:
         violations = validate_deck(Deck(hero, cards), self.cards)
@@ -294,6 +311,19 @@ def _label(deck: DeckInfo) -> str:
     if deck.precon:
         return f"{deck.name} (precon, {deck.precon})"
     return f"{deck.name} ({'ready' if deck.ready else 'draft'})"
+
+
+# A deck being built is short of (or past) 40 cards on the way: not a reason to hide a card.
+_SIZE_CODES = frozenset({"duel.deck.too_few", "duel.deck.too_many"})
+
+
+def _rule_breaks(deck: Deck, cards: dict[str, DuelCard]) -> set[str]:
+    """The rules ``deck`` breaks apart from its size, as comparable (code, detail) texts."""
+    return {
+        f"{v.code} {sorted(v.detail.items())}"
+        for v in validate_deck(deck, cards)
+        if v.code not in _SIZE_CODES
+    }
 
 
 def _load_duel() -> Duel:
