@@ -1,0 +1,231 @@
+"""The two people of ``bench/ux.py``: the match they sit at (``Seats``: who decides next and
+what they choose) and each person reaching that choice through the screens (``Player``),
+counting the taps it took.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from bench._uxscreens import BUTTON, STRING_SELECT, controls, hand_messages, match_of
+from bot import texts
+from bot.render.ids import parse_custom_id
+
+MAX_PAGES = 40
+
+
+@dataclass
+class Negotiation:
+    """Classic's help bargain, played once: Alice asks Bob, offers nothing, Bob counters,
+    Alice accepts his terms."""
+
+    asked: bool = False
+    countered: bool = False
+    done: bool = False
+
+    def choose(self, game: Any, state: Any, seat: int) -> Any | None:
+        from engine.core import Action
+
+        if self.done:
+            return None
+        legal = {a.key: a for a in game.legal_actions(state, seat)}
+        if not self.asked:
+            ask = Action(0, "ask", (1,))
+            if seat == 0 and ask.key in legal:
+                self.asked = True
+                return ask
+            return None
+        if seat == 0 and "accept" in legal and self.countered:
+            self.done = True
+            return legal["accept"]
+        if seat == 0 and not self.countered:
+            offers = [a for k, a in legal.items() if k.startswith("propose")]
+            return legal.get("propose.0.0.0") or (offers[0] if offers else None)
+        if seat == 1 and "counter" in legal and not self.countered:
+            self.countered = True
+            return legal["counter"]
+        return None
+
+
+class Seats:
+    """One match of two people (seats 0 and 1) and AI seats, followed through its record."""
+
+    def __init__(self, env: Any, channel: Any, people: list[Any], game_id: str) -> None:
+        from engine.games import load_game
+
+        self.env, self.channel, self.people = env, channel, people
+        self.game = load_game(game_id)
+        self.negotiation = Negotiation(done=game_id != "classic")
+        self.match_id = 0
+        self.table_id = 0
+        self.first_message_id = 0
+        self.state: Any = None
+        self.applied = 0
+
+    @classmethod
+    async def open(
+        cls, env: Any, channel: Any, people: list[Any], game_id: str, seats: int | None
+    ) -> Seats:
+        self = cls(env, channel, people, game_id)
+        alice, bob = people
+        options = {"seats": seats} if seats else {}
+        opened = await alice.slash(channel, "match new", game=game_id, **options)
+        assert opened.response is not None, "no lobby"
+        self.table_id = opened.response.id
+        await bob.click(self.table(), label=texts.BUTTON_JOIN)
+        self.first_message_id = max(
+            m.id for ms in env.backend.messages.values() for m in ms.values()
+        )
+        await alice.click(self.table(), label=texts.BUTTON_START)
+        [match] = await self.service.matches_of_user(channel.guild.id, alice.id)
+        self.match_id = match.id
+        record = await self.service.record(match.id)
+        self.state = self.game.new(record.header.seats, record.header.seed, record.header.options)
+        return self
+
+    @property
+    def service(self) -> Any:
+        return self.env.bot.service
+
+    def table(self) -> Any:
+        return next(m for m in self.channel.history() if m.id == self.table_id)
+
+    async def catch_up(self) -> int:
+        """Apply the moves stored since the last look; returns how many there are in all."""
+        from engine.core import Action
+
+        for raw in (await self.service.record(self.match_id)).actions[self.applied :]:
+            self.game.apply(self.state, Action.from_json(raw))
+            self.applied += 1
+        return self.applied
+
+    async def next_decision(self, rng: random.Random) -> tuple[int, Any] | None:
+        """The seat of a person that decides now and its choice; None once the match ended."""
+        from engine.core import Rng
+
+        if (await self.service.get(self.match_id)).status != "live":
+            return None
+        await self.catch_up()
+        deciding = sorted(s for s in self.game.deciders(self.state) if s < len(self.people))
+        if not deciding:
+            return None
+        seat = deciding[0]
+        action = self.negotiation.choose(self.game, self.state, seat)
+        if action is None:
+            action = self.game.ai_action(self.state, seat, Rng(rng.getrandbits(32)), "heuristic")
+        return seat, action
+
+    def in_a_fight(self) -> bool:
+        return getattr(self.state, "combat", None) is not None
+
+    def messages_since(self, first_id: int, people: list[int]) -> dict[str, int]:
+        backend = self.env.backend
+        bot_id = backend.bot_user.id
+        dms = {backend.dm_channels.get(p) for p in people}
+        counts = {"channel": 0, "dm": 0, "thread": 0}
+        for channel_id, messages in backend.messages.items():
+            parent = getattr(backend.channels.get(channel_id), "parent_id", None)
+            kind = (
+                "channel"
+                if channel_id == self.channel.id
+                else "dm"
+                if channel_id in dms
+                else "thread"
+                if parent == self.channel.id
+                else None
+            )
+            if kind is not None:
+                counts[kind] += sum(
+                    1 for m in messages.values() if m.author_id == bot_id and m.id > first_id
+                )
+        return counts
+
+
+class Player:
+    """One person reaching a chosen move through the screens."""
+
+    def __init__(self, seats: Seats, seat: int, person: Any) -> None:
+        self.seats, self.seat, self.person = seats, seat, person
+        self.id = person.id
+
+    async def decide(self, action: Any, path: str) -> int:
+        """Make ``action`` on ``path`` ("dm" or "table"); returns the taps it took."""
+        before = await self.seats.catch_up()
+        taps = 0
+        if path == "dm":
+            taps += await self._from_dm(action.key)
+            if await self.seats.catch_up() > before:
+                return taps
+        taps += await self._from_table(action.key)
+        assert await self.seats.catch_up() > before, f"{action.key} was not played"
+        return taps
+
+    async def _from_dm(self, key: str) -> int:
+        backend = self.seats.env.backend
+        dm = backend.dm_channels.get(self.id)
+        hands = [
+            m
+            for m in hand_messages(
+                backend, backend.bot_user.id, self.id, self.seats.channel.id, self.seats.match_id
+            )
+            if m.channel_id == dm
+        ]
+        if not hands:
+            return 0
+        handle = self.person.user.dm_channel
+        message = next((m for m in handle.history() if m.id == hands[-1].id), None)
+        if message is None:
+            return 0
+        return await choose_on(self.person.user, message, key)
+
+    async def _from_table(self, key: str) -> int:
+        table = self.seats.table()
+        keys = {
+            parsed.key: c.custom_id
+            for c in controls(table)
+            if c.enabled and (parsed := parse_custom_id(c.custom_id)) is not None
+        }
+        if key == "pass" and "pass" in keys:
+            await self.person.click(table, custom_id=keys["pass"])
+            return 1
+        opener = "respond" if "respond" in keys else "hand"
+        hand = await self.person.click(table, custom_id=keys[opener])
+        assert hand.response is not None, "no hand answered"
+        return 1 + await choose_on(self.person, hand.response, key)
+
+
+async def choose_on(actor: Any, message: Any, key: str) -> int:
+    """Press ``key`` on a hand message, paging through it; the taps spent (the pages turned
+    count even when the move is not there)."""
+    taps = 0
+    for _ in range(MAX_PAGES):
+        found = controls(message)
+        for control in found:
+            parsed = parse_custom_id(control.custom_id)
+            if not control.enabled or parsed is None:
+                continue
+            if control.kind == BUTTON and parsed.key == key:
+                await actor.click(message, custom_id=control.custom_id)
+                return taps + 1
+        for control in found:
+            if control.enabled and control.kind == STRING_SELECT and _offers(message, control, key):
+                await actor.select(message, [key], custom_id=control.custom_id)
+                return taps + 1
+        nexts = [c for c in found if c.enabled and c.labels == (texts.PAGER_NEXT,)]
+        if not nexts or match_of(nexts[0]) is None:
+            return taps
+        paged = await actor.click(message, custom_id=nexts[0].custom_id)
+        taps += 1
+        message = paged.response or message
+    return taps
+
+
+def _offers(message: Any, control: Any, key: str) -> bool:
+    for row in message.components:
+        data = row if isinstance(row, dict) else row.to_dict()
+        for child in data.get("components", []):
+            if child.get("custom_id") == control.custom_id:
+                return any(o.get("value") == key for o in child.get("options", []))
+    return False
