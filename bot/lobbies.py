@@ -140,6 +140,15 @@ class Lobbies:
             await self.repo.set_host(match_id, to_user_id)
             return await self._touched(match_id)
 
+    async def set_ranked(self, match_id: int, by_user_id: int, ranked: bool) -> MatchInfo:
+        """The host makes the lobby ranked or casual; stored in its options (``ranked``), which
+        the league reads when the match ends (a casual match changes no rating)."""
+        async with self._lock(match_id):
+            match = await self.lobby(match_id)
+            self.check_host(match, by_user_id)
+            await self.repo.set_options(match_id, {**match.options, "ranked": ranked})
+            return await self._touched(match_id)
+
     async def set_pick(self, match_id: int, user_id: int, pick: dict[str, Any]) -> MatchInfo:
         """A seated player's own pre-game choice (a duel deck), kept in the lobby's options
         under ``picks[user id]`` until a start hook turns the picks into match options."""

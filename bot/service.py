@@ -190,6 +190,9 @@ class MatchService:
     async def hand_over(self, match_id: int, by_user_id: int, to_user_id: int) -> MatchInfo:
         return await self.lobbies.hand_over(match_id, by_user_id, to_user_id)
 
+    async def set_ranked(self, match_id: int, by_user_id: int, ranked: bool) -> MatchInfo:
+        return await self.lobbies.set_ranked(match_id, by_user_id, ranked)
+
     async def set_pick(self, match_id: int, user_id: int, pick: dict[str, Any]) -> MatchInfo:
         return await self.lobbies.set_pick(match_id, user_id, pick)
 

@@ -28,6 +28,7 @@ from bot.render.ids import (
     DECK_MENU,
     DECK_PICK,
     HOST_GIVE,
+    HOST_RANKED,
     HOST_TOOLS,
     SEAT_REMOVE,
 )
@@ -58,6 +59,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         router.route(HOST_TOOLS, self.on_host_tools, on_server=True)
         router.route(SEAT_REMOVE, self.on_remove_seat, on_server=True)
         router.route(HOST_GIVE, self.on_hand_over, on_server=True)
+        router.route(HOST_RANKED, self.on_ranked, on_server=True)
         router.route(AI_RANDOM, self.on_add_ai, on_server=True)
         router.route(AI_HEURISTIC, self.on_add_ai, on_server=True)
         router.route(AI_STRONG, self.on_add_ai, on_server=True)
@@ -213,6 +215,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
         call = self.bot.service.hand_over(button.match_id, interaction.user.id, int(chosen[0]))
         await self._change_from_tools(interaction, button.match_id, call)
 
+    async def on_ranked(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        match = await self._lobby_or_refuse(interaction, button.match_id)
+        if match is None:
+            return
+        call = self.bot.service.set_ranked(button.match_id, interaction.user.id, not match.ranked)
+        await self._change_from_tools(interaction, button.match_id, call)
+
     def _host_tools(self, match: svc.MatchInfo) -> Rendered:
         removable = [s for s in match.seats if s.user_id != match.host_id]
         players = [s for s in match.seats if s.user_id not in (None, match.host_id)]
@@ -244,6 +253,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
             _button(match, AI_RANDOM, texts.BUTTON_AI_RANDOM, Style.SECONDARY, row=2),
             _button(match, AI_HEURISTIC, texts.BUTTON_AI_HEURISTIC, Style.SECONDARY, row=2),
             _button(match, AI_STRONG, texts.BUTTON_AI_STRONG, Style.SECONDARY, row=2),
+            _button(
+                match,
+                HOST_RANKED,
+                texts.BUTTON_MAKE_CASUAL if match.ranked else texts.BUTTON_MAKE_RANKED,
+                Style.SECONDARY,
+                row=3,
+            ),
         )
         return Rendered(
             content=texts.HOST_TOOLS.format(match=match.id),

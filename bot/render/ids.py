@@ -37,6 +37,7 @@ UNVERSIONED_KEYS = LOBBY_KEYS | {HAND}
 HOST_TOOLS, SEAT_REMOVE, HOST_GIVE = "host-tools", "seat-remove", "host-give"
 AI_RANDOM, AI_HEURISTIC, AI_STRONG = "ai-random", "ai-heuristic", "ai-strong"
 DECK_MENU, DECK_PICK = "deck-menu", "deck-pick"
+HOST_RANKED = "host-ranked"  # the host turns a lobby ranked or casual
 TAKE_BACK = "seat-back"  # an AFK player takes their seat back (cogs/play.py)
 # A hand's pager (``page-<n>``, and the disabled ``page-at`` showing where one is) and its
 # selects (``pick-<row>``, whose chosen value is the action key): bot/render/controls.py.
@@ -55,6 +56,7 @@ BOT_KEYS = frozenset(
         AI_STRONG,
         DECK_MENU,
         DECK_PICK,
+        HOST_RANKED,
         TAKE_BACK,
     }
 )

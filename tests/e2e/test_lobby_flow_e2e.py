@@ -3,6 +3,8 @@ levels), table size with AI filling, idle lobbies closing by SimCord's clock, se
 
 from __future__ import annotations
 
+import dataclasses
+
 import discord
 import pytest
 import simcord
@@ -10,6 +12,7 @@ from simcord.backend.errors import SetupError
 
 from bot import texts
 from tests.e2e.conftest import World
+from tests.e2e.driver import play_to_the_end
 from tests.e2e.helpers import embed_text, labels, message_in
 
 
@@ -52,6 +55,7 @@ async def test_the_host_removes_a_seat_and_hands_the_host_role_over(world: World
         texts.BUTTON_AI_RANDOM,
         texts.BUTTON_AI_HEURISTIC,
         texts.BUTTON_AI_STRONG,
+        texts.BUTTON_MAKE_CASUAL,
     ]
     remove = select_id(tools.response, "seat-remove")
     result = await world.alice.select(tools.response, ["1"], custom_id=remove)  # Bob's seat
@@ -73,6 +77,32 @@ async def test_the_host_removes_a_seat_and_hands_the_host_role_over(world: World
     result = await world.alice.click(message_in(world.channel, lobby_id), label="Start")
     [refusal] = result.followups
     assert refusal.content == texts.service_error("not_host")
+
+
+async def test_the_host_makes_the_lobby_casual_and_the_match_keeps_it(world: World) -> None:
+    from bot.league import is_ranked
+    from bot.service import ServiceError
+
+    match_id, lobby_id = await open_lobby(world)
+    await world.bob.click(message_in(world.channel, lobby_id), label="Join")
+    assert texts.LOBBY_RANKED in embed_text(message_in(world.channel, lobby_id))
+    tools = await world.alice.click(message_in(world.channel, lobby_id), label="Host tools")
+    assert tools.response is not None
+    await world.alice.click(tools.response, label=texts.BUTTON_MAKE_CASUAL)
+    assert texts.LOBBY_CASUAL in embed_text(message_in(world.channel, lobby_id))
+    with pytest.raises(ServiceError):  # only the host may
+        await world.bot.service.set_ranked(match_id, world.bob.id, True)
+    tools = await world.alice.click(message_in(world.channel, lobby_id), label="Host tools")
+    assert tools.response is not None and texts.BUTTON_MAKE_RANKED in labels(tools.response)
+    await world.alice.click(message_in(world.channel, lobby_id), label="Start")
+    match = await world.bot.service.get(match_id)
+    assert match.status == "live" and match.options["ranked"] is False
+    players = {0: world.alice, 1: world.bob}
+    await play_to_the_end(world, match_id, lobby_id, players)
+    match = await world.bot.service.get(match_id)
+    assert match.status == "finished" and not is_ranked(match)  # the league does not rate it
+    ranked = dataclasses.replace(match, options={**match.options, "ranked": True})
+    assert is_ranked(ranked)  # the same match, ranked, would have been
 
 
 async def test_a_lone_host_starts_and_ai_fills_the_table_size_asked_for(world: World) -> None:
