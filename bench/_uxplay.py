@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench._uxscreens import BUTTON, STRING_SELECT, controls, hand_messages, match_of
-from bot import texts
+from bot import lobby_texts, play_texts
 from bot.render.ids import parse_custom_id
 
 MAX_PAGES = 40
@@ -74,11 +74,11 @@ class Seats:
         opened = await alice.slash(channel, "match new", game=game_id, **options)
         assert opened.response is not None, "no lobby"
         self.table_id = opened.response.id
-        await bob.click(self.table(), label=texts.BUTTON_JOIN)
+        await bob.click(self.table(), label=lobby_texts.BUTTON_JOIN)
         self.first_message_id = max(
             m.id for ms in env.backend.messages.values() for m in ms.values()
         )
-        await alice.click(self.table(), label=texts.BUTTON_START)
+        await alice.click(self.table(), label=lobby_texts.BUTTON_START)
         [match] = await self.service.matches_of_user(channel.guild.id, alice.id)
         self.match_id = match.id
         record = await self.service.record(match.id)
@@ -213,7 +213,7 @@ async def choose_on(actor: Any, message: Any, key: str) -> int:
             if control.enabled and control.kind == STRING_SELECT and _offers(message, control, key):
                 await actor.select(message, [key], custom_id=control.custom_id)
                 return taps + 1
-        nexts = [c for c in found if c.enabled and c.labels == (texts.PAGER_NEXT,)]
+        nexts = [c for c in found if c.enabled and c.labels == (play_texts.PAGER_NEXT,)]
         if not nexts or match_of(nexts[0]) is None:
             return taps
         paged = await actor.click(message, custom_id=nexts[0].custom_id)

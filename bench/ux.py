@@ -70,7 +70,7 @@ if str(ROOT) not in sys.path:
 
 from bench._uxplay import Player, Seats  # noqa: E402
 from bench._uxscreens import ScreenFigures  # noqa: E402
-from bot import texts  # noqa: E402
+from bot import lobby_texts  # noqa: E402
 
 PATHS = ("dm", "table")
 DAY = 24 * 3600.0
@@ -206,7 +206,7 @@ async def phone_run(seed: int, scratch: Path, limit: int = 200) -> dict[str, Any
             seat, action = decision
             if seat == 0 and seats.in_a_fight():
                 table = seats.table()
-                hand = await people[0].click(table, label=texts.BUTTON_HAND)
+                hand = await people[0].click(table, label=lobby_texts.BUTTON_HAND)
                 if hand.response is None:
                     return {}
                 return await measure(env, channel, seats.table_id, hand.response.id, people[0])

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import plugins, texts
+from bot import error_texts, plugins
 from bot import service as svc
 from bot.components import ButtonRouter, MatchButton, refusal, relay_refusals, send_private
 from bot.config import Settings, StartupError
@@ -146,7 +146,7 @@ class Backstab(commands.Bot):
             answer = refusal(cause)
         else:
             log.error("slash command /%s failed", name, exc_info=error)
-            answer = texts.GENERIC_ERROR
+            answer = error_texts.GENERIC_ERROR
         try:
             await send_private(interaction, answer)
         except discord.HTTPException:

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import texts
+from bot import error_texts
 from bot.errors import BackstabError
 from bot.render.ids import CUSTOM_ID_PATTERN, MAX_MATCH_ID, ButtonId, parse_custom_id
 from bot.render.model import ButtonSpec, Rendered, Style, clip
@@ -94,7 +94,7 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CUSTOM_
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         router = getattr(interaction.client, "button_router", None)
         if not isinstance(router, ButtonRouter):
-            await send_private(interaction, texts.GENERIC_ERROR)
+            await send_private(interaction, error_texts.GENERIC_ERROR)
             return
         await router.dispatch(interaction, self.button_id)
 
@@ -132,10 +132,10 @@ class ButtonRouter:
     async def dispatch(self, interaction: discord.Interaction[Any], button_id: ButtonId) -> None:
         handler = self._handlers.get(button_id.key, self._default)
         if button_id.match_id > MAX_MATCH_ID:  # no SQLite row can have it: never one of ours
-            await send_private(interaction, texts.SERVICE_ERRORS["not_found"])
+            await send_private(interaction, error_texts.SERVICE_ERRORS["not_found"])
             return
         if handler is None:
-            await send_private(interaction, texts.GENERIC_ERROR)
+            await send_private(interaction, error_texts.GENERIC_ERROR)
             return
         try:
             if self.guard is not None:
@@ -148,7 +148,7 @@ class ButtonRouter:
             await send_private(interaction, refusal(exc))
         except Exception:
             log.exception("button %s failed", button_id)
-            await send_private(interaction, texts.GENERIC_ERROR)
+            await send_private(interaction, error_texts.GENERIC_ERROR)
 
 
 def build_view(rendered: Rendered) -> discord.ui.View:

@@ -1,7 +1,7 @@
 """The one error base of the bot: a refusal a person is told about in words.
 
 Every refusal carries a ``code`` and the details its words need, and knows its words
-(``words``: a sentence of ``bot.texts``). One relay turns any of them into a private reply:
+(``words``: a sentence of ``bot.error_texts``). One relay turns any of them into a private reply:
 the button router's dispatch (``bot.components.ButtonRouter``) and the slash commands'
 ``tree.on_error`` (``bot.client``), so a cog raises and never words a refusal itself. Each
 family lists the codes it has words for (``worded``); a test checks that every code the bot
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from bot import texts
+from bot import deck_texts, error_texts, league_texts
 
 Shown = Callable[[str], str]
 
@@ -29,7 +29,7 @@ class BackstabError(Exception):
     def words(self, shown: Shown | None = None) -> str:
         """What the person is told, privately; ``shown`` draws the names people chose that
         the words quote (the relay passes Discord's escaping)."""
-        return texts.GENERIC_ERROR
+        return error_texts.GENERIC_ERROR
 
     @classmethod
     def worded(cls) -> Collection[str]:
@@ -41,41 +41,41 @@ class ServiceError(BackstabError):
     """A match refused by the match service (stale button, not your move, a lobby rule)."""
 
     def words(self, shown: Shown | None = None) -> str:
-        return texts.service_error(self.code, self.detail, shown=shown)
+        return error_texts.service_error(self.code, self.detail, shown=shown)
 
     @classmethod
     def worded(cls) -> Collection[str]:
-        return texts.SERVICE_ERRORS.keys()
+        return error_texts.SERVICE_ERRORS.keys()
 
 
 class HistoryError(ServiceError):
     """A finished match that cannot be shown, replayed or exported (``/match history``)."""
 
     def words(self, shown: Shown | None = None) -> str:
-        return texts.history_error(self.code, self.detail, shown=shown)
+        return league_texts.history_error(self.code, self.detail, shown=shown)
 
     @classmethod
     def worded(cls) -> Collection[str]:
-        return {*texts.HISTORY_ERRORS, *texts.SERVICE_ERRORS}
+        return {*league_texts.HISTORY_ERRORS, *error_texts.SERVICE_ERRORS}
 
 
 class LeagueError(BackstabError):
     """A season, leaderboard or void refused (``/league``)."""
 
     def words(self, shown: Shown | None = None) -> str:
-        return texts.league_error(self.code, self.detail)
+        return league_texts.league_error(self.code, self.detail)
 
     @classmethod
     def worded(cls) -> Collection[str]:
-        return texts.LEAGUE_ERRORS.keys()
+        return league_texts.LEAGUE_ERRORS.keys()
 
 
 class DeckError(BackstabError):
     """A deck refused (``/deck``, a lobby's deck pick)."""
 
     def words(self, shown: Shown | None = None) -> str:
-        return texts.deck_error(self.code, self.detail)
+        return deck_texts.deck_error(self.code, self.detail)
 
     @classmethod
     def worded(cls) -> Collection[str]:
-        return texts.DECK_ERRORS.keys()
+        return deck_texts.DECK_ERRORS.keys()

@@ -2,7 +2,7 @@
 step as a spectator saw it, and the export file that ``python -m engine.replay`` checks.
 
 A step is one turn when the game's spectator view numbers its turns (``turn``), else one
-action. Refusals are ``HistoryError`` codes (``bot.errors``), worded by ``bot.texts``.
+action. Refusals are ``HistoryError`` codes (``bot.errors``), worded by ``bot.league_texts``.
 """
 
 from __future__ import annotations

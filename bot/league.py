@@ -3,7 +3,7 @@
 A ranked match (every seat human, finished by play or concession) enters the league log as it
 finishes; ratings are the fold of that log (``bot.ratings``), updated one match at a time and
 refolded from the log when a match is voided or arrives out of order. Refusals are
-``LeagueError(code, **detail)``; ``bot.texts.league_error`` words them.
+``LeagueError(code, **detail)``; ``bot.league_texts.league_error`` words them.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import texts
+from bot import error_texts
 from bot.match_types import ServiceError
 from bot.render.ids import ButtonId
 
@@ -37,14 +37,14 @@ class ClickGuard:
         except ServiceError:
             return None  # the handler says the match is gone
         if interaction.guild_id is not None:
-            return None if interaction.guild_id == match.guild_id else texts.WRONG_SERVER
+            return None if interaction.guild_id == match.guild_id else error_texts.WRONG_SERVER
         if on_server:
-            return texts.WRONG_SERVER  # a lobby or table button never sits in a DM
+            return error_texts.WRONG_SERVER  # a lobby or table button never sits in a DM
         if match.seat_of(interaction.user.id) is None:
             return None  # the handler refuses a stranger as usual
         if await self.is_member(match.guild_id, interaction.user.id):
             return None
-        return texts.LEFT_SERVER
+        return error_texts.LEFT_SERVER
 
     async def is_member(self, guild_id: int, user_id: int) -> bool:
         """False only when Discord says so (Unknown Member); a server the bot cannot see or

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot import texts
+from bot import error_texts, league_texts
 from bot.components import refusal, send_private
 from bot.errors import BackstabError
 
@@ -65,7 +65,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_P
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         handler = ROUTES.get(self.page_id.kind)
         if handler is None:
-            await send_private(interaction, texts.GENERIC_ERROR)
+            await send_private(interaction, error_texts.GENERIC_ERROR)
             return
         try:
             await handler(interaction, self.page_id)
@@ -73,7 +73,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_P
             await send_private(interaction, refusal(exc))
         except Exception:
             log.exception("page button %s failed", self.page_id)
-            await send_private(interaction, texts.GENERIC_ERROR)
+            await send_private(interaction, error_texts.GENERIC_ERROR)
 
 
 # Kind -> handler. One process hosts one bot; a cog routes its kinds when it loads.
@@ -107,12 +107,12 @@ def pager(
         return view
     last = max(pages - 1, 0)
     buttons = [
-        (texts.BUTTON_PAGE_BACK, PageId(kind, subject, max(page - 1, 0), extra), page <= 0),
-        (texts.BUTTON_NEXT, PageId(kind, subject, page + 1, extra), page + 1 >= pages),
+        (league_texts.BUTTON_PAGE_BACK, PageId(kind, subject, max(page - 1, 0), extra), page <= 0),
+        (league_texts.BUTTON_NEXT, PageId(kind, subject, page + 1, extra), page + 1 >= pages),
     ]
     if ends:
-        buttons.insert(0, (texts.BUTTON_FIRST, PageId(kind, subject, 0, FIRST), page <= 0))
-        buttons.append((texts.BUTTON_LAST, PageId(kind, subject, last, LAST), page >= last))
+        buttons.insert(0, (league_texts.BUTTON_FIRST, PageId(kind, subject, 0, FIRST), page <= 0))
+        buttons.append((league_texts.BUTTON_LAST, PageId(kind, subject, last, LAST), page >= last))
     for label, page_id, disabled in buttons:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label,

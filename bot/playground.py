@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot import texts
+from bot import lobby_texts, texts
 from bot.client import Backstab, create_bot
 from bot.config import Settings
 from bot.storage import file_in
@@ -140,4 +140,4 @@ async def _open_demo_lobby(games: Sequence[str], channel: Any, players: list[Any
     if result.response is None:
         return
     for player in players[1:3]:
-        await player.click(result.response.message, label=texts.BUTTON_JOIN)
+        await player.click(result.response.message, label=lobby_texts.BUTTON_JOIN)

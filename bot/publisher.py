@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import plugins, texts
+from bot import error_texts, play_texts, plugins
 from bot import service as svc
 from bot.components import build_view, files_of, has_controls
 from bot.pacing import ChannelPacer
@@ -202,7 +202,7 @@ class TablePublisher:
     async def _redraw_table(self, update: svc.Update) -> svc.Update:
         match = update.match
         if update.quarantined:
-            rendered = Rendered(content=texts.MATCH_QUARANTINED.format(match=match.id))
+            rendered = Rendered(content=error_texts.MATCH_QUARANTINED.format(match=match.id))
         elif match.status == "cancelled":
             if match.ended_reason is not None:  # a live match the bot ended: no result
                 rendered = Rendered(content=_ended_line(match))
@@ -265,7 +265,7 @@ class TablePublisher:
         window = update is not None and update.window
         content = [rendered.content] if rendered.content else []
         if match.deadline_at is not None:
-            clock = texts.WINDOW_CLOCK if window else texts.TURN_CLOCK
+            clock = play_texts.WINDOW_CLOCK if window else play_texts.TURN_CLOCK
             content.append(clock.format(when=f"<t:{int(match.deadline_at)}:R>"))
         buttons = rendered.buttons
         if window:
@@ -278,13 +278,13 @@ class TablePublisher:
             row += 1
         return [
             ButtonSpec(
-                label=texts.BUTTON_PASS,
+                label=play_texts.BUTTON_PASS,
                 custom_id=keys.make_custom_id(match.id, match.version, PASS),
                 style=Style.SECONDARY,
                 row=row,
             ),
             ButtonSpec(
-                label=texts.BUTTON_RESPOND,
+                label=play_texts.BUTTON_RESPOND,
                 custom_id=keys.make_custom_id(match.id, match.version, keys.RESPOND),
                 style=Style.SUCCESS,
                 row=row,
@@ -318,7 +318,7 @@ class TablePublisher:
         if match.message_id is None:
             return None
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        name = texts.THREAD_NAME.format(game=plugins.title(match.game), match=match.id)
+        name = play_texts.THREAD_NAME.format(game=plugins.title(match.game), match=match.id)
         try:
             thread = await channel.get_partial_message(match.message_id).create_thread(name=name)
         except discord.HTTPException:
@@ -358,7 +358,7 @@ class TablePublisher:
         # turn) are never timed.
         if actions and seat in update.deciders and match.deadline_at is not None:
             when = f"<t:{int(match.deadline_at)}:R>"
-            kwargs["content"] = texts.TURN_CLOCK.format(when=when)
+            kwargs["content"] = play_texts.TURN_CLOCK.format(when=when)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**kwargs)
@@ -381,8 +381,10 @@ class TablePublisher:
 
 
 def _ended_line(match: svc.MatchInfo) -> str:
-    reason = texts.ENDED_REASONS.get(match.ended_reason or "", texts.ENDED_REASONS["unreadable"])
-    return texts.MATCH_ENDED.format(match=match.id, reason=reason)
+    reason = error_texts.ENDED_REASONS.get(
+        match.ended_reason or "", error_texts.ENDED_REASONS["unreadable"]
+    )
+    return error_texts.MATCH_ENDED.format(match=match.id, reason=reason)
 
 
 def _chunks(lines: list[str], limit: int) -> list[str]:

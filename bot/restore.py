@@ -29,7 +29,7 @@ from engine.core.record import MatchRecord, RecordHeader
 
 log = logging.getLogger("bot.service")
 
-# Why the bot ended or quarantined a match (``matches.ended_reason``; worded in bot.texts).
+# Why the bot ended or quarantined a match (``matches.ended_reason``; worded in bot.error_texts).
 CARDS_GONE = "cards_changed"  # its card set can neither be rebuilt nor found in the data
 RULES_CHANGED = "rules_changed"  # its log no longer reaches its state on the new rules
 UNREADABLE = "unreadable"  # a row of it cannot be read: quarantined until a manager ends it

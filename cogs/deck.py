@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import texts
+from bot import deck_texts
 from bot.components import send_private
 from bot.errors import DeckError
 from bot.games.duel.decks import DeckBook, DeckInfo
@@ -31,7 +31,7 @@ Count = app_commands.Range[int, 1, 99]
 
 
 class DeckCommands(
-    commands.GroupCog, name="Decks", group_name="deck", group_description=texts.DECK_GROUP
+    commands.GroupCog, name="Decks", group_name="deck", group_description=deck_texts.DECK_GROUP
 ):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
@@ -40,20 +40,20 @@ class DeckCommands(
 
     # building -----------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description=texts.CMD_DECK_NEW)
-    @app_commands.describe(name=texts.ARG_DECK_NAME, hero=texts.ARG_DECK_HERO)
+    @app_commands.command(name="new", description=deck_texts.CMD_DECK_NEW)
+    @app_commands.describe(name=deck_texts.ARG_DECK_NAME, hero=deck_texts.ARG_DECK_HERO)
     async def new(self, interaction: discord.Interaction[Backstab], name: str, hero: str) -> None:
         async def run() -> str:
             deck = await self.book.new(interaction.user.id, name, hero)
-            return texts.DECK_CREATED.format(
+            return deck_texts.DECK_CREATED.format(
                 name=shown_name(deck.name), hero=self.book.card_name(deck.hero)
             )
 
         await self._answer(interaction, run)
 
-    @app_commands.command(name="add", description=texts.CMD_DECK_ADD)
-    @app_commands.describe(name=texts.ARG_DECK_NAME, card=texts.ARG_DECK_CARD)
-    @app_commands.describe(count=texts.ARG_DECK_COUNT)
+    @app_commands.command(name="add", description=deck_texts.CMD_DECK_ADD)
+    @app_commands.describe(name=deck_texts.ARG_DECK_NAME, card=deck_texts.ARG_DECK_CARD)
+    @app_commands.describe(count=deck_texts.ARG_DECK_COUNT)
     async def add(
         self, interaction: discord.Interaction[Backstab], name: str, card: str, count: Count = 1
     ) -> None:
@@ -63,9 +63,9 @@ class DeckCommands(
 
         await self._answer(interaction, run)
 
-    @app_commands.command(name="remove", description=texts.CMD_DECK_REMOVE)
-    @app_commands.describe(name=texts.ARG_DECK_NAME, card=texts.ARG_DECK_CARD)
-    @app_commands.describe(count=texts.ARG_DECK_COUNT)
+    @app_commands.command(name="remove", description=deck_texts.CMD_DECK_REMOVE)
+    @app_commands.describe(name=deck_texts.ARG_DECK_NAME, card=deck_texts.ARG_DECK_CARD)
+    @app_commands.describe(count=deck_texts.ARG_DECK_COUNT)
     async def remove(
         self, interaction: discord.Interaction[Backstab], name: str, card: str, count: Count = 1
     ) -> None:
@@ -75,24 +75,24 @@ class DeckCommands(
 
         await self._answer(interaction, run)
 
-    @app_commands.command(name="delete", description=texts.CMD_DECK_DELETE)
-    @app_commands.describe(name=texts.ARG_DECK_NAME)
+    @app_commands.command(name="delete", description=deck_texts.CMD_DECK_DELETE)
+    @app_commands.describe(name=deck_texts.ARG_DECK_NAME)
     async def delete(self, interaction: discord.Interaction[Backstab], name: str) -> None:
         async def run() -> str:
             deck = await self.book.delete(interaction.user.id, name)
-            return texts.DECK_DELETED.format(name=shown_name(deck.name))
+            return deck_texts.DECK_DELETED.format(name=shown_name(deck.name))
 
         await self._answer(interaction, run)
 
     # reading and picking ------------------------------------------------------------------
 
-    @app_commands.command(name="show", description=texts.CMD_DECK_SHOW)
-    @app_commands.describe(name=texts.ARG_DECK_NAME)
+    @app_commands.command(name="show", description=deck_texts.CMD_DECK_SHOW)
+    @app_commands.describe(name=deck_texts.ARG_DECK_NAME)
     async def show(self, interaction: discord.Interaction[Backstab], name: str) -> None:
         deck, code, _ = await self.book.export(interaction.user.id, name)
         await send_private(interaction, rendered=render_deck(deck, self.book.card_name, code))
 
-    @app_commands.command(name="list", description=texts.CMD_DECK_LIST)
+    @app_commands.command(name="list", description=deck_texts.CMD_DECK_LIST)
     async def list_decks(self, interaction: discord.Interaction[Backstab]) -> None:
         user = interaction.user.id
         rendered = render_deck_list(
@@ -103,20 +103,20 @@ class DeckCommands(
         )
         await send_private(interaction, rendered=rendered)
 
-    @app_commands.command(name="use", description=texts.CMD_DECK_USE)
-    @app_commands.describe(name=texts.ARG_DECK_NAME)
+    @app_commands.command(name="use", description=deck_texts.CMD_DECK_USE)
+    @app_commands.describe(name=deck_texts.ARG_DECK_NAME)
     async def use(self, interaction: discord.Interaction[Backstab], name: str) -> None:
         async def run() -> str:
             deck = await self.book.use(interaction.user.id, name)
-            return texts.DECK_USING.format(name=shown_name(deck.name))
+            return deck_texts.DECK_USING.format(name=shown_name(deck.name))
 
         await self._answer(interaction, run)
 
     # sharing ------------------------------------------------------------------------------
 
-    @app_commands.command(name="import", description=texts.CMD_DECK_IMPORT)
+    @app_commands.command(name="import", description=deck_texts.CMD_DECK_IMPORT)
     @app_commands.describe(
-        name=texts.ARG_DECK_NAME, code=texts.ARG_DECK_CODE, file=texts.ARG_DECK_FILE
+        name=deck_texts.ARG_DECK_NAME, code=deck_texts.ARG_DECK_CODE, file=deck_texts.ARG_DECK_FILE
     )
     async def import_deck(
         self,
@@ -128,36 +128,36 @@ class DeckCommands(
         text = code or ""
         if file is not None:
             if file.size > MAX_IMPORT_BYTES:
-                problem = texts.deck_error("file_too_big", {"most": MAX_IMPORT_BYTES})
+                problem = deck_texts.deck_error("file_too_big", {"most": MAX_IMPORT_BYTES})
                 await send_private(interaction, problem)
                 return
             text = (await file.read()).decode("utf-8", errors="replace")
         if not text.strip():
-            await send_private(interaction, texts.deck_error("no_text", {}))
+            await send_private(interaction, deck_texts.deck_error("no_text", {}))
             return
 
         async def run() -> str:
             deck = await self.book.import_deck(interaction.user.id, text, name)
-            lines = [texts.DECK_IMPORTED.format(name=shown_name(deck.name))]
+            lines = [deck_texts.DECK_IMPORTED.format(name=shown_name(deck.name))]
             if not deck.ready:
-                lines.append(texts.DECK_DRAFT.format(size=deck.size))
+                lines.append(deck_texts.DECK_DRAFT.format(size=deck.size))
                 lines += [f"- {p}" for p in deck.problems]
             return "\n".join(lines)
 
         await self._answer(interaction, run)
 
-    @app_commands.command(name="export", description=texts.CMD_DECK_EXPORT)
-    @app_commands.describe(name=texts.ARG_DECK_NAME)
+    @app_commands.command(name="export", description=deck_texts.CMD_DECK_EXPORT)
+    @app_commands.describe(name=deck_texts.ARG_DECK_NAME)
     async def export(self, interaction: discord.Interaction[Backstab], name: str) -> None:
         deck, code, listed = await self.book.export(interaction.user.id, name)
-        head = texts.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
+        head = deck_texts.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
         content = f"{head}\n```\n{listed}\n```"
         if len(content) <= MESSAGE_LIMIT:
             await send_private(interaction, content)
             return
         # A long draft's list would be cut by Discord's 2,000 characters: it goes as a text
         # file instead, which /deck import reads back whole.
-        head = texts.DECK_EXPORT_FILE.format(name=shown_name(deck.name), code=code)
+        head = deck_texts.DECK_EXPORT_FILE.format(name=shown_name(deck.name), code=code)
         listing = discord.File(io.BytesIO(listed.encode("utf-8")), filename="deck.txt")
         await interaction.response.send_message(head, file=listing, ephemeral=True)
 
@@ -205,12 +205,12 @@ class DeckCommands(
     # helpers ------------------------------------------------------------------------------
 
     def _changed(self, deck: Any) -> str:
-        lines = [texts.DECK_CHANGED.format(name=shown_name(deck.name), size=deck.size)]
+        lines = [deck_texts.DECK_CHANGED.format(name=shown_name(deck.name), size=deck.size)]
         if deck.problems:
-            lines.append(texts.DECK_DRAFT.format(size=deck.size))
+            lines.append(deck_texts.DECK_DRAFT.format(size=deck.size))
             lines += [f"- {p}" for p in deck.problems]
         else:
-            lines.append(texts.DECK_READY.format(size=deck.size))
+            lines.append(deck_texts.DECK_READY.format(size=deck.size))
         return "\n".join(lines)
 
     async def _answer(self, interaction: discord.Interaction[Backstab], run: Any) -> None:

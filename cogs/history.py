@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import paging, texts
+from bot import error_texts, league_texts, paging
 from bot.components import send_private
 from bot.history import History
 from bot.render.history import render_history, render_replay_step
@@ -39,7 +39,7 @@ class HistoryCog(commands.Cog, name="History"):
         self, interaction: discord.Interaction[Any], user: discord.abc.User | None
     ) -> None:
         if interaction.guild_id is None:
-            await send_private(interaction, texts.GUILD_ONLY)
+            await send_private(interaction, error_texts.GUILD_ONLY)
             return
         who = user or interaction.user
         page = await self.history.page(interaction.guild_id, who.id, 0)
@@ -53,7 +53,7 @@ class HistoryCog(commands.Cog, name="History"):
         self, interaction: discord.Interaction[Any], page_id: paging.PageId
     ) -> None:
         if interaction.guild_id is None:
-            await send_private(interaction, texts.GUILD_ONLY)
+            await send_private(interaction, error_texts.GUILD_ONLY)
             return
         page = await self.history.page(interaction.guild_id, page_id.subject, page_id.page)
         names = [s.name for m, _ in page.entries for s in m.seats if s.user_id == page.user_id]
@@ -87,7 +87,7 @@ class HistoryCog(commands.Cog, name="History"):
         self, interaction: discord.Interaction[Any], match_id: int, step: int
     ) -> tuple[Rendered, discord.ui.View] | None:
         if interaction.guild_id is None:
-            await send_private(interaction, texts.GUILD_ONLY)
+            await send_private(interaction, error_texts.GUILD_ONLY)
             return None
         shown = await self.history.step(interaction.guild_id, match_id, step)
         view = paging.pager(REPLAY, match_id, shown.step, shown.steps, ends=True)
@@ -98,13 +98,13 @@ class HistoryCog(commands.Cog, name="History"):
 
     async def export(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         if interaction.guild_id is None:
-            await send_private(interaction, texts.GUILD_ONLY)
+            await send_private(interaction, error_texts.GUILD_ONLY)
             return
         exported = await self.history.export(interaction.guild_id, match_id)
         name = f"backstab-match-{match_id}.json"
         body = json.dumps(exported.model_dump(mode="json"), indent=1).encode("utf-8")
         await interaction.response.send_message(
-            texts.EXPORT_DONE.format(match=match_id, file=name),
+            league_texts.EXPORT_DONE.format(match=match_id, file=name),
             file=discord.File(io.BytesIO(body), filename=name),
             ephemeral=True,
         )

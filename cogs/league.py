@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import paging, plugins, texts
+from bot import error_texts, league_texts, paging, plugins
 from bot.components import send_private
 from bot.league import League, role_name
 from bot.render.league import render_board, render_profile
@@ -24,7 +24,10 @@ Choices = list[app_commands.Choice[str]]
 
 
 class LeagueCommands(
-    commands.GroupCog, name="League", group_name="league", group_description=texts.LEAGUE_GROUP
+    commands.GroupCog,
+    name="League",
+    group_name="league",
+    group_description=league_texts.LEAGUE_GROUP,
 ):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
@@ -38,39 +41,39 @@ class LeagueCommands(
 
     # seasons (admins) ---------------------------------------------------------------------
 
-    @app_commands.command(name="season-start", description=texts.CMD_SEASON_START)
-    @app_commands.describe(name=texts.ARG_SEASON_NAME)
+    @app_commands.command(name="season-start", description=league_texts.CMD_SEASON_START)
+    @app_commands.describe(name=league_texts.ARG_SEASON_NAME)
     async def season_start(self, interaction: discord.Interaction[Backstab], name: str) -> None:
         guild_id = await self._admin_guild(interaction)
         if guild_id is None:
             return
         started = await self.league.start_season(guild_id, name)
-        await interaction.response.send_message(texts.SEASON_STARTED.format(name=started))
+        await interaction.response.send_message(league_texts.SEASON_STARTED.format(name=started))
 
-    @app_commands.command(name="season-end", description=texts.CMD_SEASON_END)
+    @app_commands.command(name="season-end", description=league_texts.CMD_SEASON_END)
     async def season_end(self, interaction: discord.Interaction[Backstab]) -> None:
         guild_id = await self._admin_guild(interaction)
         if guild_id is None:
             return
         ended = await self.league.end_season(guild_id)
-        await interaction.response.send_message(texts.SEASON_ENDED.format(name=ended))
+        await interaction.response.send_message(league_texts.SEASON_ENDED.format(name=ended))
 
-    @app_commands.command(name="void", description=texts.CMD_VOID)
-    @app_commands.describe(match_id=texts.ARG_VOID_MATCH)
+    @app_commands.command(name="void", description=league_texts.CMD_VOID)
+    @app_commands.describe(match_id=league_texts.ARG_VOID_MATCH)
     async def void(self, interaction: discord.Interaction[Backstab], match_id: int) -> None:
         guild_id = await self._admin_guild(interaction)
         if guild_id is None:
             return
         season, count = await self.league.void(guild_id, match_id)
-        season_name = season if season is not None else texts.NO_SEASON
+        season_name = season if season is not None else league_texts.NO_SEASON
         await interaction.response.send_message(
-            texts.MATCH_VOIDED.format(match=match_id, season=season_name, count=count)
+            league_texts.MATCH_VOIDED.format(match=match_id, season=season_name, count=count)
         )
 
     # reading ------------------------------------------------------------------------------
 
-    @app_commands.command(name="leaderboard", description=texts.CMD_LEADERBOARD)
-    @app_commands.describe(game=texts.ARG_LEAGUE_GAME, season=texts.ARG_SEASON)
+    @app_commands.command(name="leaderboard", description=league_texts.CMD_LEADERBOARD)
+    @app_commands.describe(game=league_texts.ARG_LEAGUE_GAME, season=league_texts.ARG_SEASON)
     async def leaderboard(
         self, interaction: discord.Interaction[Backstab], game: str, season: str | None = None
     ) -> None:
@@ -79,7 +82,7 @@ class LeagueCommands(
             return
         if game not in self.bot.games:
             offered = ", ".join(self.bot.games) or "-"
-            await send_private(interaction, texts.GAME_NOT_OFFERED.format(games=offered))
+            await send_private(interaction, error_texts.GAME_NOT_OFFERED.format(games=offered))
             return
         board = await self.league.leaderboard(guild_id, game, season)
         rendered = render_board(board)
@@ -90,7 +93,7 @@ class LeagueCommands(
         self, interaction: discord.Interaction[Any], page: paging.PageId
     ) -> None:
         if interaction.guild_id is None or page.extra not in self.bot.games:
-            await send_private(interaction, texts.GENERIC_ERROR)
+            await send_private(interaction, error_texts.GENERIC_ERROR)
             return
         name = await self.league.season_name(interaction.guild_id, page.subject)
         board = await self.league.board(
@@ -100,8 +103,8 @@ class LeagueCommands(
         view = paging.pager(BOARD, board.season_id, board.page, board.pages, page.extra)
         await interaction.response.edit_message(embeds=list(rendered.embeds), view=view)
 
-    @app_commands.command(name="profile", description=texts.CMD_PROFILE)
-    @app_commands.describe(user=texts.ARG_PROFILE_USER, season=texts.ARG_SEASON)
+    @app_commands.command(name="profile", description=league_texts.CMD_PROFILE)
+    @app_commands.describe(user=league_texts.ARG_PROFILE_USER, season=league_texts.ARG_SEASON)
     async def profile(
         self,
         interaction: discord.Interaction[Backstab],
@@ -116,8 +119,8 @@ class LeagueCommands(
         rendered = render_profile(profile, who.display_name, role_name)
         await interaction.response.send_message(embeds=list(rendered.embeds))
 
-    @app_commands.command(name="export", description=texts.CMD_LEAGUE_EXPORT)
-    @app_commands.describe(game=texts.ARG_LEAGUE_GAME, season=texts.ARG_SEASON)
+    @app_commands.command(name="export", description=league_texts.CMD_LEAGUE_EXPORT)
+    @app_commands.describe(game=league_texts.ARG_LEAGUE_GAME, season=league_texts.ARG_SEASON)
     async def export(
         self,
         interaction: discord.Interaction[Backstab],
@@ -130,10 +133,12 @@ class LeagueCommands(
         games = [game] if game in self.bot.games else list(self.bot.games)
         text, count = await self.league.export_csv(guild_id, games, season)
         _, season_name = await self.league.season(guild_id, season)
-        label = season_name if season_name is not None else texts.NO_SEASON
+        label = season_name if season_name is not None else league_texts.NO_SEASON
         file = discord.File(io.BytesIO(text.encode("utf-8")), filename="league.csv")
         await interaction.response.send_message(
-            texts.LEAGUE_EXPORT_DONE.format(game=", ".join(games), season=label, count=count),
+            league_texts.LEAGUE_EXPORT_DONE.format(
+                game=", ".join(games), season=label, count=count
+            ),
             file=file,
             ephemeral=True,
         )
@@ -164,7 +169,7 @@ class LeagueCommands(
 
     async def _guild(self, interaction: discord.Interaction[Any]) -> int | None:
         if interaction.guild_id is None:
-            await send_private(interaction, texts.league_error("guild_only", {}))
+            await send_private(interaction, league_texts.league_error("guild_only", {}))
         return interaction.guild_id
 
     async def _admin_guild(self, interaction: discord.Interaction[Any]) -> int | None:
@@ -174,7 +179,7 @@ class LeagueCommands(
             return None
         permissions = interaction.permissions
         if not (permissions.manage_guild or permissions.administrator):
-            await send_private(interaction, texts.league_error("not_admin", {}))
+            await send_private(interaction, league_texts.league_error("not_admin", {}))
             return None
         return guild_id
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import plugins, texts
+from bot import error_texts, lobby_texts, plugins
 from bot import service as svc
 from bot.channel_rights import missing_table_rights
 from bot.components import build_view, selected_values, send_private
@@ -82,25 +82,27 @@ class LobbyCog(commands.Cog, name="Lobby"):
         single_winner: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            await send_private(interaction, texts.GUILD_ONLY)
+            await send_private(interaction, error_texts.GUILD_ONLY)
             return
         if await self._cannot_post(interaction):
             return
         if game not in self.bot.games:
             offered = ", ".join(self.bot.games) or "-"
-            await send_private(interaction, texts.GAME_NOT_OFFERED.format(games=offered))
+            await send_private(interaction, error_texts.GAME_NOT_OFFERED.format(games=offered))
             return
         rules = await self.bot.service.settings.get(interaction.guild_id)
         if not rules.allows(game):
             allowed = ", ".join(g for g in self.bot.games if rules.allows(g)) or "-"
-            await send_private(interaction, texts.GAME_NOT_ALLOWED.format(game=game, games=allowed))
+            await send_private(
+                interaction, lobby_texts.GAME_NOT_ALLOWED.format(game=game, games=allowed)
+            )
             return
         options: dict[str, Any] = {"ranked": rules.ranked_default if ranked is None else ranked}
         if seats is not None:
             options["seats"] = seats
         if single_winner:  # a match option the game declares (classic: 004 Special Rules)
             if "single_winner" not in load_game(game).match_options:
-                await send_private(interaction, texts.OPTION_NOT_OFFERED.format(game=game))
+                await send_private(interaction, lobby_texts.OPTION_NOT_OFFERED.format(game=game))
                 return
             options["single_winner"] = True
         match = await self.bot.service.create(
@@ -122,8 +124,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         """Refuse privately where the table could not be drawn (bot.channel_rights)."""
         missing = missing_table_rights(interaction)
         if missing:
-            names = ", ".join(texts.permission_name(m) for m in missing)
-            await send_private(interaction, texts.BOT_CANNOT_POST.format(perms=names))
+            names = ", ".join(error_texts.permission_name(m) for m in missing)
+            await send_private(interaction, error_texts.BOT_CANNOT_POST.format(perms=names))
         return bool(missing)
 
     def render(self, match: svc.MatchInfo) -> Rendered:
@@ -140,9 +142,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if pick is not None:
             lines += pick.lines(match)
         if match.deadline_at is not None:
-            lines.append(texts.LOBBY_EXPIRES.format(when=f"<t:{int(match.deadline_at)}:R>"))
+            lines.append(lobby_texts.LOBBY_EXPIRES.format(when=f"<t:{int(match.deadline_at)}:R>"))
         embed.description = "\n".join(line for line in lines if line)
-        extra = [_button(match, HOST_TOOLS, texts.BUTTON_HOST_TOOLS, Style.SECONDARY)]
+        extra = [_button(match, HOST_TOOLS, lobby_texts.BUTTON_HOST_TOOLS, Style.SECONDARY)]
         if pick is not None:
             extra.append(_button(match, DECK_MENU, pick.button, Style.PRIMARY))
         return replace(rendered, embeds=(embed,), buttons=(*rendered.buttons, *extra))
@@ -195,14 +197,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if match is None:
             return
         if match.host_id != interaction.user.id:
-            await send_private(interaction, texts.service_error("not_host"))
+            await send_private(interaction, error_texts.service_error("not_host"))
             return
         await send_private(interaction, rendered=self._host_tools(match))
 
     async def on_remove_seat(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         chosen = selected_values(interaction)
         if not chosen or not chosen[0].isdigit():
-            await send_private(interaction, texts.GENERIC_ERROR)
+            await send_private(interaction, error_texts.GENERIC_ERROR)
             return
         call = self.bot.service.remove_seat(button.match_id, interaction.user.id, int(chosen[0]))
         await self._change_from_tools(interaction, button.match_id, call)
@@ -210,7 +212,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def on_hand_over(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         chosen = selected_values(interaction)
         if not chosen or not chosen[0].isdigit():
-            await send_private(interaction, texts.GENERIC_ERROR)
+            await send_private(interaction, error_texts.GENERIC_ERROR)
             return
         call = self.bot.service.hand_over(button.match_id, interaction.user.id, int(chosen[0]))
         await self._change_from_tools(interaction, button.match_id, call)
@@ -231,7 +233,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 _select(
                     match,
                     SEAT_REMOVE,
-                    texts.HOST_REMOVE,
+                    lobby_texts.HOST_REMOVE,
                     [
                         OptionSpec(f"{s.seat + 1}. {plain_name(s.name)}", str(s.seat))
                         for s in removable
@@ -244,25 +246,25 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 _select(
                     match,
                     HOST_GIVE,
-                    texts.HOST_HAND_OVER,
+                    lobby_texts.HOST_HAND_OVER,
                     [OptionSpec(plain_name(s.name), str(s.user_id)) for s in players],
                     row=1,
                 )
             )
         buttons = (
-            _button(match, AI_RANDOM, texts.BUTTON_AI_RANDOM, Style.SECONDARY, row=2),
-            _button(match, AI_HEURISTIC, texts.BUTTON_AI_HEURISTIC, Style.SECONDARY, row=2),
-            _button(match, AI_STRONG, texts.BUTTON_AI_STRONG, Style.SECONDARY, row=2),
+            _button(match, AI_RANDOM, lobby_texts.BUTTON_AI_RANDOM, Style.SECONDARY, row=2),
+            _button(match, AI_HEURISTIC, lobby_texts.BUTTON_AI_HEURISTIC, Style.SECONDARY, row=2),
+            _button(match, AI_STRONG, lobby_texts.BUTTON_AI_STRONG, Style.SECONDARY, row=2),
             _button(
                 match,
                 HOST_RANKED,
-                texts.BUTTON_MAKE_CASUAL if match.ranked else texts.BUTTON_MAKE_RANKED,
+                lobby_texts.BUTTON_MAKE_CASUAL if match.ranked else lobby_texts.BUTTON_MAKE_RANKED,
                 Style.SECONDARY,
                 row=3,
             ),
         )
         return Rendered(
-            content=texts.HOST_TOOLS.format(match=match.id),
+            content=lobby_texts.HOST_TOOLS.format(match=match.id),
             buttons=buttons,
             selects=tuple(selects),
         )
@@ -274,7 +276,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         match: svc.MatchInfo = await call
         await self.redraw(match)
         if match.status != "lobby" or match.host_id != interaction.user.id:
-            await interaction.response.edit_message(content=texts.HOST_DONE, view=None)
+            await interaction.response.edit_message(content=lobby_texts.HOST_DONE, view=None)
             return
         tools = self._host_tools(match)
         await interaction.response.edit_message(content=tools.content, view=build_view(tools))
@@ -299,10 +301,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return
         pick = _lobby_options(match)
         if pick is None:
-            await send_private(interaction, texts.PICK_NOT_OFFERED)
+            await send_private(interaction, lobby_texts.PICK_NOT_OFFERED)
             return
         if match.seat_of(interaction.user.id) is None:
-            await send_private(interaction, texts.service_error("not_seated"))
+            await send_private(interaction, error_texts.service_error("not_seated"))
             return
         choices = await pick.choices(self.bot, interaction.user.id)
         options = [OptionSpec(plain_name(c.name, limit=100), c.key, c.note) for c in choices]
@@ -317,7 +319,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         pick = _lobby_options(match) if match is not None else None
         if pick is None:
             if match is not None:
-                await send_private(interaction, texts.PICK_NOT_OFFERED)
+                await send_private(interaction, lobby_texts.PICK_NOT_OFFERED)
             return
         chosen = selected_values(interaction)
         choices = {c.key: c for c in await pick.choices(self.bot, interaction.user.id)}
@@ -342,7 +344,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     ) -> svc.MatchInfo | None:
         match = await self.bot.service.get(match_id)
         if match.status != "lobby":
-            await send_private(interaction, texts.service_error("wrong_status"))
+            await send_private(interaction, error_texts.service_error("wrong_status"))
             return None
         return match
 
@@ -357,13 +359,13 @@ def _seat_limit(match: svc.MatchInfo, most: int) -> int:
 
 
 def _terms(match: svc.MatchInfo, least: int) -> str:
-    ranked = texts.LOBBY_RANKED if match.ranked else texts.LOBBY_CASUAL
+    ranked = lobby_texts.LOBBY_RANKED if match.ranked else lobby_texts.LOBBY_CASUAL
     if match.options.get("single_winner"):
-        ranked = f"{ranked}\n{texts.LOBBY_SINGLE_WINNER}"
+        ranked = f"{ranked}\n{lobby_texts.LOBBY_SINGLE_WINNER}"
     wanted = max(least, int(match.options.get("seats") or 0))
     if len(match.seats) >= wanted:
         return ranked
-    return f"{ranked}\n{texts.LOBBY_FILL.format(seats=wanted)}"
+    return f"{ranked}\n{lobby_texts.LOBBY_FILL.format(seats=wanted)}"
 
 
 def _button(

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import plugins, texts
+from bot import error_texts, league_texts, lobby_texts, plugins
 from bot import service as svc
 from bot.components import send_private
 from bot.render.names import plain_name
@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 MatchId = app_commands.Range[int, 1, 2**53]
 
 
-class MatchCommands(commands.GroupCog, group_name="match", group_description=texts.MATCH_GROUP):
+class MatchCommands(
+    commands.GroupCog, group_name="match", group_description=lobby_texts.MATCH_GROUP
+):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
         super().__init__()
@@ -37,12 +39,12 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
     def _history(self) -> HistoryCog:
         return self.bot.get_cog("History")  # type: ignore[return-value]
 
-    @app_commands.command(name="new", description=texts.CMD_NEW)
+    @app_commands.command(name="new", description=lobby_texts.CMD_NEW)
     @app_commands.describe(
-        game=texts.CMD_NEW_GAME,
-        ranked=texts.CMD_NEW_RANKED,
-        seats=texts.CMD_NEW_SEATS,
-        single_winner=texts.CMD_NEW_SINGLE_WINNER,
+        game=lobby_texts.CMD_NEW_GAME,
+        ranked=lobby_texts.CMD_NEW_RANKED,
+        seats=lobby_texts.CMD_NEW_SEATS,
+        single_winner=lobby_texts.CMD_NEW_SINGLE_WINNER,
     )
     async def new(
         self,
@@ -67,19 +69,19 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
             if typed in game or typed in plugins.title(game).lower()
         ][:25]
 
-    @app_commands.command(name="status", description=texts.CMD_STATUS)
+    @app_commands.command(name="status", description=lobby_texts.CMD_STATUS)
     async def status(self, interaction: discord.Interaction[Backstab]) -> None:
         await self._play().show_status(interaction)
 
-    @app_commands.command(name="hand", description=texts.CMD_HAND)
-    @app_commands.describe(match=texts.ARG_PLAY_MATCH)
+    @app_commands.command(name="hand", description=lobby_texts.CMD_HAND)
+    @app_commands.describe(match=lobby_texts.ARG_PLAY_MATCH)
     async def hand(
         self, interaction: discord.Interaction[Backstab], match: MatchId | None = None
     ) -> None:
         await self._play().show_hand(interaction, match)
 
-    @app_commands.command(name="concede", description=texts.CMD_CONCEDE)
-    @app_commands.describe(match=texts.ARG_PLAY_MATCH)
+    @app_commands.command(name="concede", description=lobby_texts.CMD_CONCEDE)
+    @app_commands.describe(match=lobby_texts.ARG_PLAY_MATCH)
     async def concede(
         self, interaction: discord.Interaction[Backstab], match: MatchId | None = None
     ) -> None:
@@ -96,33 +98,33 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
         choices = []
         for info in found:
             names = ", ".join(plain_name(s.name) for s in info.seats)
-            label = texts.MATCH_CHOICE.format(
+            label = lobby_texts.MATCH_CHOICE.format(
                 match=info.id, game=plugins.title(info.game), names=names
             )
             if typed in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=info.id))
         return choices[:25]  # Discord: at most 25 suggestions
 
-    @app_commands.command(name="end", description=texts.CMD_MATCH_END)
+    @app_commands.command(name="end", description=error_texts.CMD_MATCH_END)
     @app_commands.rename(match_id="id")
-    @app_commands.describe(match_id=texts.ARG_MATCH_ID)
+    @app_commands.describe(match_id=league_texts.ARG_MATCH_ID)
     @app_commands.default_permissions(manage_guild=True)
     async def end(self, interaction: discord.Interaction[Backstab], match_id: MatchId) -> None:
         """A live match with no result and no rating change: one the bot quarantined at a
         restart (part of its record cannot be read), or any match a manager must stop."""
         permissions = interaction.permissions
         if not (permissions.manage_guild or permissions.administrator):
-            await send_private(interaction, texts.MATCH_END_NOT_ADMIN)
+            await send_private(interaction, error_texts.MATCH_END_NOT_ADMIN)
             return
         service = self.bot.service
         match = await service.get(match_id)
         if match.guild_id != interaction.guild_id:
             raise svc.ServiceError("not_found")
         await service.end_broken(match_id)
-        await send_private(interaction, texts.MATCH_END_DONE.format(match=match_id))
+        await send_private(interaction, error_texts.MATCH_END_DONE.format(match=match_id))
 
-    @app_commands.command(name="seat-to-ai", description=texts.CMD_SEAT_TO_AI)
-    @app_commands.describe(player=texts.ARG_SEAT_PLAYER, match=texts.ARG_PLAY_MATCH)
+    @app_commands.command(name="seat-to-ai", description=error_texts.CMD_SEAT_TO_AI)
+    @app_commands.describe(player=error_texts.ARG_SEAT_PLAYER, match=lobby_texts.ARG_PLAY_MATCH)
     @app_commands.default_permissions(manage_guild=True)
     async def seat_to_ai(
         self,
@@ -134,22 +136,22 @@ class MatchCommands(commands.GroupCog, group_name="match", group_description=tex
 
     # history (cogs.history) -----------------------------------------------------------------
 
-    @app_commands.command(name="history", description=texts.CMD_HISTORY)
-    @app_commands.describe(user=texts.ARG_HISTORY_USER)
+    @app_commands.command(name="history", description=league_texts.CMD_HISTORY)
+    @app_commands.describe(user=league_texts.ARG_HISTORY_USER)
     async def history(
         self, interaction: discord.Interaction[Backstab], user: discord.User | None = None
     ) -> None:
         await self._history().show_history(interaction, user)
 
-    @app_commands.command(name="replay", description=texts.CMD_REPLAY)
+    @app_commands.command(name="replay", description=league_texts.CMD_REPLAY)
     @app_commands.rename(match_id="id")
-    @app_commands.describe(match_id=texts.ARG_MATCH_ID)
+    @app_commands.describe(match_id=league_texts.ARG_MATCH_ID)
     async def replay(self, interaction: discord.Interaction[Backstab], match_id: MatchId) -> None:
         await self._history().show_replay(interaction, match_id)
 
-    @app_commands.command(name="export", description=texts.CMD_EXPORT)
+    @app_commands.command(name="export", description=league_texts.CMD_EXPORT)
     @app_commands.rename(match_id="id")
-    @app_commands.describe(match_id=texts.ARG_MATCH_ID)
+    @app_commands.describe(match_id=league_texts.ARG_MATCH_ID)
     async def export(self, interaction: discord.Interaction[Backstab], match_id: MatchId) -> None:
         await self._history().export(interaction, match_id)
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot import error_texts, play_texts
 from bot import service as svc
-from bot import texts
 from bot.catch_up import CatchUp
 from bot.components import build_view, files_of, selected_values, send_private
 from bot.publisher import DM_CLOSED, TablePublisher
@@ -92,14 +92,14 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def on_take_back(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         await self.bot.service.take_back(button.match_id, interaction.user.id)
-        await self._send_hand(interaction, button.match_id, note=texts.BACK_DONE)
+        await self._send_hand(interaction, button.match_id, note=play_texts.BACK_DONE)
 
     async def on_page(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         """Prev / Next on a hand: the same private message, another page."""
         page = controls.page_of(button.key) or 0
         match, view, actions = await self.bot.service.view(button.match_id, interaction.user.id)
         if match.seat_of(interaction.user.id) is None:
-            await send_private(interaction, texts.service_error("not_seated"))
+            await send_private(interaction, error_texts.service_error("not_seated"))
             return
         rendered = await off_loop(render_hand, match, view.to_json(), actions, page=page)
         await interaction.response.edit_message(
@@ -113,7 +113,7 @@ class PlayCog(commands.Cog, name="Play"):
         if controls.is_pick(key):
             chosen = selected_values(interaction)
             if not chosen:
-                await send_private(interaction, texts.GENERIC_ERROR)
+                await send_private(interaction, error_texts.GENERIC_ERROR)
                 return
             key = chosen[0]
         await interaction.response.defer()
@@ -126,10 +126,10 @@ class PlayCog(commands.Cog, name="Play"):
             if exc.code != "stale":
                 raise  # worded by the router's relay
             # A stale button gets the fresh hand with the refusal.
-            await self._send_hand(interaction, button.match_id, note=texts.STALE)
+            await self._send_hand(interaction, button.match_id, note=play_texts.STALE)
             return
         if key == PASS and _is_public(interaction):
-            await send_private(interaction, texts.PASSED)
+            await send_private(interaction, play_texts.PASSED)
             return
         await self._refresh_clicked(interaction, update)
 
@@ -165,13 +165,13 @@ class PlayCog(commands.Cog, name="Play"):
         seat = next(s for s in match.seats if s.user_id == interaction.user.id)
         if seat.afk and match.status == "live":
             back = ButtonSpec(
-                label=texts.BUTTON_AFK_BACK,
+                label=play_texts.BUTTON_AFK_BACK,
                 custom_id=keys.make_custom_id(match.id, match.version, keys.TAKE_BACK),
                 style=Style.SUCCESS,
                 row=4,
             )
             rendered = replace(rendered, buttons=(back,), selects=())
-            note = texts.AFK_NOTE
+            note = play_texts.AFK_NOTE
         await send_private(interaction, note, rendered)
 
     async def _send_spectator(
@@ -179,10 +179,10 @@ class PlayCog(commands.Cog, name="Play"):
     ) -> None:
         """Someone not seated: they may look at the table, never at a hand."""
         if match.status == "lobby":
-            await send_private(interaction, texts.service_error("not_seated"))
+            await send_private(interaction, error_texts.service_error("not_seated"))
             return
         table = await self._table(match.id)
-        await send_private(interaction, texts.SPECTATOR_NOTE, Rendered(embeds=table.embeds))
+        await send_private(interaction, play_texts.SPECTATOR_NOTE, Rendered(embeds=table.embeds))
 
     async def _table(self, match_id: int) -> Rendered:
         """The public table as it stands, drawn for one private answer."""
@@ -195,7 +195,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def show_status(self, interaction: discord.Interaction[Any]) -> None:
         match = await self._current_match(interaction, include_channel=True)
         if match is None:
-            await send_private(interaction, texts.NO_MATCH_HERE)
+            await send_private(interaction, error_texts.NO_MATCH_HERE)
             return
         if match.status == "lobby":
             await send_private(interaction, rendered=self._lobby_render(match))
@@ -220,19 +220,19 @@ class PlayCog(commands.Cog, name="Play"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.service.concede(match.id, interaction.user.id)
-        await send_private(interaction, texts.CONCEDED.format(match=match.id))
+        await send_private(interaction, error_texts.CONCEDED.format(match=match.id))
 
     async def seat_to_ai(
         self, interaction: discord.Interaction[Any], player: discord.abc.User, match_id: int | None
     ) -> None:
         """A moderator gives a player's seat to the AI (someone kicked, banned or gone)."""
         if interaction.guild_id is None:
-            await send_private(interaction, texts.GUILD_ONLY)
+            await send_private(interaction, error_texts.GUILD_ONLY)
             return
         # Checked here too: default_permissions is only what Discord shows by default, and a
         # server may change it.
         if not interaction.permissions.manage_guild:
-            await send_private(interaction, texts.SEAT_MODS_ONLY)
+            await send_private(interaction, error_texts.SEAT_MODS_ONLY)
             return
         theirs = await self.bot.service.matches_of_user(
             interaction.guild_id, player.id, statuses=("live",)
@@ -243,14 +243,14 @@ class PlayCog(commands.Cog, name="Play"):
         if len(here) != 1:
             name = shown_name(player.display_name)
             listed = ", ".join(f"#{m.id}" for m in sorted(here, key=lambda m: -m.id))
-            refusal = texts.SEAT_PICK_A_MATCH if here else texts.SEAT_NOT_PLAYING
+            refusal = error_texts.SEAT_PICK_A_MATCH if here else error_texts.SEAT_NOT_PLAYING
             await send_private(interaction, refusal.format(name=name, matches=listed))
             return
         [match] = here
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.service.seat_to_ai(match.id, player.id)
         seat = next(s for s in match.seats if s.user_id == player.id)
-        done = texts.SEAT_TO_AI_DONE.format(name=shown_name(seat.name), match=match.id)
+        done = error_texts.SEAT_TO_AI_DONE.format(name=shown_name(seat.name), match=match.id)
         await send_private(interaction, done)
 
     async def my_live_matches(self, interaction: discord.Interaction[Any]) -> list[svc.MatchInfo]:
@@ -273,15 +273,17 @@ class PlayCog(commands.Cog, name="Play"):
         if match_id is not None:
             named = next((m for m in here if m.id == match_id), None)
             if named is None:
-                await send_private(interaction, texts.NOT_YOUR_MATCH_HERE.format(match=match_id))
+                await send_private(
+                    interaction, error_texts.NOT_YOUR_MATCH_HERE.format(match=match_id)
+                )
             return named
         if len(here) <= 1:
             if not here:
-                await send_private(interaction, texts.NO_MATCH_HERE)
+                await send_private(interaction, error_texts.NO_MATCH_HERE)
             return here[0] if here else None
         if not pick_for_me:
             listed = ", ".join(f"#{m.id}" for m in here)
-            await send_private(interaction, texts.PICK_A_MATCH.format(matches=listed))
+            await send_private(interaction, error_texts.PICK_A_MATCH.format(matches=listed))
             return None
         for match in here:
             update = await self.bot.service.current(match.id)

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import texts
+from bot import error_texts, texts
 from bot.components import send_private
 from bot.render import Rendered
 from bot.settings import ServerSettings, SettingsRefused
@@ -48,7 +48,7 @@ class SettingsCog(commands.Cog, name="Settings"):
     ) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
-            await send_private(interaction, texts.GUILD_ONLY)
+            await send_private(interaction, error_texts.GUILD_ONLY)
             return
         if not interaction.permissions.manage_guild:
             await send_private(interaction, texts.SETTINGS_NOT_ADMIN)
@@ -85,7 +85,9 @@ class SettingsCog(commands.Cog, name="Settings"):
             else:
                 current = await book.get(guild_id)
         except SettingsRefused as exc:
-            await send_private(interaction, texts.SETTINGS_BAD.get(exc.field, texts.GENERIC_ERROR))
+            await send_private(
+                interaction, texts.SETTINGS_BAD.get(exc.field, error_texts.GENERIC_ERROR)
+            )
             return
         await send_private(interaction, note, self.render(current))
 

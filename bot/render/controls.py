@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import texts
+from bot import play_texts
 from bot.render import ids
 from bot.render.model import (
     MAX_BUTTON_LABEL,
@@ -95,7 +95,7 @@ def _rows(controls: Sequence[Control], selects: bool) -> list[_Row]:
         if selects and len(members) > BUTTONS_PER_GROUP:
             for start in range(0, len(members), MAX_OPTIONS):
                 chunk = tuple(members[start : start + MAX_OPTIONS])
-                rows.append(_Row(True, name or texts.CONTROLS_MORE, chunk))
+                rows.append(_Row(True, name or play_texts.CONTROLS_MORE, chunk))
         else:
             loose.extend(members)
     button_rows = [
@@ -172,14 +172,14 @@ def _pager(match_id: int, version: int, number: int, count: int) -> list[ButtonS
     row = MAX_ROWS - 1
     return [
         ButtonSpec(
-            label=texts.PAGER_PREV,
+            label=play_texts.PAGER_PREV,
             custom_id=ids.make_custom_id(match_id, version, page_key(max(number - 1, 0))),
             style=Style.SECONDARY,
             row=row,
             disabled=number == 0,
         ),
         ButtonSpec(
-            label=texts.PAGER_AT.format(page=number + 1, pages=count),
+            label=play_texts.PAGER_AT.format(page=number + 1, pages=count),
             # Discord needs a unique id even on a disabled label button: a key of its own.
             custom_id=ids.make_custom_id(match_id, version, f"{PAGE_PREFIX}at"),
             style=Style.SECONDARY,
@@ -187,7 +187,7 @@ def _pager(match_id: int, version: int, number: int, count: int) -> list[ButtonS
             disabled=True,
         ),
         ButtonSpec(
-            label=texts.PAGER_NEXT,
+            label=play_texts.PAGER_NEXT,
             custom_id=ids.make_custom_id(match_id, version, page_key(min(number + 1, count - 1))),
             style=Style.SECONDARY,
             row=row,

@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
-from bot import texts
+from bot import play_texts
 from bot.render.controls import Control
 from bot.render.model import Picture
 from engine import games as registry
@@ -120,7 +120,7 @@ class GameRenderer:
         return self.table_lines(view, names)
 
     def action_label(self, action: Action) -> str:
-        return texts.action_label(action.kind, action.args)
+        return play_texts.action_label(action.kind, action.args)
 
     def event_line(self, event: ViewJson, names: Sequence[str]) -> str:
         fields = dict(event)
@@ -129,7 +129,7 @@ class GameRenderer:
             fields["seat_name"] = names[seat]
         else:
             fields.setdefault("seat_name", "?")
-        return texts.event_line(str(event.get("kind", "")), fields)
+        return play_texts.event_line(str(event.get("kind", "")), fields)
 
 
 def _words(key: str) -> str:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import plugins, texts
+from bot import league_texts, plugins
 from bot.render.model import Rendered, clip
 from bot.render.names import plain_name, shown_name
 from bot.render.table import public_event_lines, render_table
@@ -21,23 +21,23 @@ DESCRIPTION_LIMIT = 4096  # Discord's cap on an embed description
 
 def render_history(page: HistoryPage, name: str) -> Rendered:
     embed = discord.Embed(
-        title=texts.HISTORY_TITLE.format(name=plain_name(name)), colour=HISTORY_COLOUR
+        title=league_texts.HISTORY_TITLE.format(name=plain_name(name)), colour=HISTORY_COLOUR
     )
     lines = [_line(match, when, page.user_id) for match, when in page.entries]
-    embed.description = clip("\n".join(lines) or texts.HISTORY_EMPTY, DESCRIPTION_LIMIT)
-    embed.set_footer(text=texts.HISTORY_PAGE.format(page=page.page + 1, pages=page.pages))
+    embed.description = clip("\n".join(lines) or league_texts.HISTORY_EMPTY, DESCRIPTION_LIMIT)
+    embed.set_footer(text=league_texts.HISTORY_PAGE.format(page=page.page + 1, pages=page.pages))
     return Rendered(embeds=(embed,))
 
 
 def _line(match: MatchInfo, when: float, user_id: int) -> str:
     seat = match.seat_of(user_id)
     if match.outcome is None or match.outcome.is_draw:
-        result = texts.HISTORY_DRAW
+        result = league_texts.HISTORY_DRAW
     elif seat is not None and seat in match.outcome.winners:
-        result = texts.HISTORY_WON
+        result = league_texts.HISTORY_WON
     else:
-        result = texts.HISTORY_LOST
-    return texts.HISTORY_LINE.format(
+        result = league_texts.HISTORY_LOST
+    return league_texts.HISTORY_LINE.format(
         match=match.id,
         game=plugins.title(match.game),
         # Discord shows <t:...:d> as a date in each reader's own time zone.
@@ -49,8 +49,12 @@ def _line(match: MatchInfo, when: float, user_id: int) -> str:
 
 def render_replay_step(step: ReplayStep) -> Rendered:
     """The table as a spectator saw it after this step, with what happened during it."""
-    lines = public_event_lines(step.match, step.events) if step.events else [texts.REPLAY_START]
+    lines = (
+        public_event_lines(step.match, step.events) if step.events else [league_texts.REPLAY_START]
+    )
     table = render_table(step.match, step.view, deciders=step.deciders, log=lines)
-    heading = texts.REPLAY_STEP.format(match=step.match.id, step=step.step, steps=step.steps - 1)
+    heading = league_texts.REPLAY_STEP.format(
+        match=step.match.id, step=step.step, steps=step.steps - 1
+    )
     # Only the embeds: the table's own "My hand" button has no place in a replay.
     return Rendered(content=heading, embeds=table.embeds)

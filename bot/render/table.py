@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import plugins, texts
+from bot import lobby_texts, play_texts, plugins
 from bot.render import controls, ids
 from bot.render.games import Field, GameRenderer, ViewJson, drawn_with_its_cards
 from bot.render.model import ButtonSpec, Rendered, Style, clip
@@ -59,7 +59,7 @@ def render_table(
     names = seat_names(match)
     over = match.status == "finished"
     embed = discord.Embed(
-        title=texts.TABLE_TITLE.format(game=plugins.title(match.game), match=match.id),
+        title=play_texts.TABLE_TITLE.format(game=plugins.title(match.game), match=match.id),
         colour=OVER_COLOUR if over else LIVE_COLOUR,
     )
     waiting = sorted(deciders) if deciders is not None else []
@@ -69,13 +69,15 @@ def render_table(
     elif deciders is not None:
         said = renderer.waiting_line(view, names, waiting)
         if said is None:
-            who = ", ".join(names[s] for s in waiting if s < len(names)) or texts.TABLE_NOBODY
-            said = texts.TABLE_WAITING_FOR.format(names=who)
+            who = ", ".join(names[s] for s in waiting if s < len(names)) or play_texts.TABLE_NOBODY
+            said = play_texts.TABLE_WAITING_FOR.format(names=who)
         lines.append(said)
         # ``seconds_left`` is not written here: the flow shows the clock as a Discord
         # timestamp in the content, which ticks on every screen without an edit.
     lines.extend(
-        texts.TABLE_DM_CLOSED.format(name=shown_name(s.name)) for s in match.seats if s.dm_closed
+        play_texts.TABLE_DM_CLOSED.format(name=shown_name(s.name))
+        for s in match.seats
+        if s.dm_closed
     )
     if lines:
         embed.description = clip("\n".join(lines), 4096)
@@ -89,8 +91,8 @@ def render_table(
         )
     if log:
         tail = "\n".join(log[-LOG_LINES:])
-        embed.add_field(name=texts.TABLE_LAST, value=clip(tail, FIELD_LIMIT), inline=False)
-    embed.set_footer(text=texts.TABLE_VERSION.format(version=match.version))
+        embed.add_field(name=play_texts.TABLE_LAST, value=clip(tail, FIELD_LIMIT), inline=False)
+    embed.set_footer(text=play_texts.TABLE_VERSION.format(version=match.version))
     picture = None if over else renderer.table_picture(view, names)
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
@@ -98,7 +100,7 @@ def render_table(
     if over:
         return Rendered(embeds=(embed,), pictures=pictures)
     hand = ButtonSpec(
-        label=texts.BUTTON_HAND,
+        label=lobby_texts.BUTTON_HAND,
         custom_id=ids.make_custom_id(match.id, match.version, ids.HAND),
         style=Style.PRIMARY,
         row=0,
@@ -125,11 +127,11 @@ def render_hand(
     renderer = plugins.renderer_for(match.game)
     names = seat_names(match)
     embed = discord.Embed(
-        title=texts.HAND_TITLE.format(match=match.id, game=plugins.title(match.game)),
+        title=play_texts.HAND_TITLE.format(match=match.id, game=plugins.title(match.game)),
         colour=HAND_COLOUR,
     )
     lines = renderer.hand_lines(view, names)
-    embed.description = clip("\n".join(lines) or texts.HAND_NOTHING, 4096)
+    embed.description = clip("\n".join(lines) or play_texts.HAND_NOTHING, 4096)
     for f in renderer.hand_fields(view, names)[: MAX_FIELDS - 1]:
         embed.add_field(
             name=clip(f.name, 256), value=clip(f.value or "-", FIELD_LIMIT), inline=f.inline
@@ -143,9 +145,9 @@ def render_hand(
             waiting = listed
         turn = _move_line(view.get("seat"), names, found, waiting)
         if shown.count > 1:
-            turn += "\n" + texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count)
+            turn += "\n" + play_texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count)
         embed.add_field(name="\u200b", value=turn, inline=False)
-    embed.set_footer(text=texts.HAND_REFRESH_HINT)
+    embed.set_footer(text=play_texts.HAND_REFRESH_HINT)
     picture = renderer.hand_picture(view, names)
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
@@ -169,18 +171,18 @@ def _move_line(
     Actions: any-time cards and trades) is told who decides and which groups of moves it may
     still use, so an optional move is never mistaken for its turn."""
     if not found:
-        return texts.HAND_NOT_YOUR_TURN
+        return play_texts.HAND_NOT_YOUR_TURN
     waiting = [s for s in deciders or [] if isinstance(s, int) and 0 <= s < len(names)]
     if deciders is None or not waiting or seat in waiting:
-        return texts.HAND_YOUR_TURN
+        return play_texts.HAND_YOUR_TURN
     who = [names[s] for s in waiting]
     if len(who) == 1:
-        line = texts.HAND_OFF_TURN.format(name=who[0])
+        line = play_texts.HAND_OFF_TURN.format(name=who[0])
     else:
-        line = texts.HAND_OFF_TURN_MANY.format(names=", ".join(who))
+        line = play_texts.HAND_OFF_TURN_MANY.format(names=", ".join(who))
     groups = list(dict.fromkeys(c.group.rstrip("…").strip() for c in found if c.group))
-    what = texts.HAND_OFF_TURN_MAY.format(what=", ".join(groups)) if groups else None
-    return f"{line} {what or texts.HAND_OFF_TURN_ANY}"
+    what = play_texts.HAND_OFF_TURN_MAY.format(what=", ".join(groups)) if groups else None
+    return f"{line} {what or play_texts.HAND_OFF_TURN_ANY}"
 
 
 @drawn_with_its_cards
@@ -201,11 +203,11 @@ def _marks(match: MatchInfo, waiting: Sequence[int]) -> list[str]:
     for seat in match.seats:
         found = []
         if seat.afk:  # a person's seat the AI took over after three timeouts; they may return
-            found.append(texts.SEAT_AFK)
+            found.append(play_texts.SEAT_AFK)
         elif seat.ai_level is not None:
-            found.append(texts.LOBBY_AI_TAG)
+            found.append(lobby_texts.LOBBY_AI_TAG)
         if seat.seat in waiting:
-            found.append(texts.SEAT_TURN)
+            found.append(play_texts.SEAT_TURN)
         if seat.seat in out:
             found.append("🏆")
         marks[seat.seat] = ", ".join(found)
@@ -219,15 +221,15 @@ def _generic_fields(
         f"{n + 1}. {name}" + (f" ({marks[n]})" if n < len(marks) and marks[n] else "")
         for n, name in enumerate(names)
     )
-    fields = [Field(texts.TABLE_PLAYERS, players or "-")]
+    fields = [Field(play_texts.TABLE_PLAYERS, players or "-")]
     state = renderer.table_lines(view, names)
     if state:
-        fields.append(Field(texts.TABLE_STATE, "\n".join(state)))
+        fields.append(Field(play_texts.TABLE_STATE, "\n".join(state)))
     return fields
 
 
 def _outcome_line(match: MatchInfo, names: Sequence[str]) -> str:
     if match.outcome is None or not match.outcome.winners:
-        return texts.TABLE_DRAW
+        return play_texts.TABLE_DRAW
     winners = ", ".join(names[s] for s in match.outcome.winners if s < len(names))
-    return texts.TABLE_FINISHED.format(names=winners)
+    return play_texts.TABLE_FINISHED.format(names=winners)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot import deckcode, texts
+from bot import deck_texts, deckcode
 from bot.errors import DeckError
 from bot.games.duel.decks import MAX_CARDS, DeckBook
 from bot.service import MatchInfo, SeatInfo, ServiceError
@@ -241,7 +241,7 @@ async def test_an_import_of_more_than_99_cards_is_refused_whole(book: DeckBook) 
     with pytest.raises(DeckError) as err:
         await book.import_deck(ALICE, listing, "Too big")
     assert err.value.code == "too_many_cards"
-    assert texts.deck_error(err.value.code, err.value.detail).endswith("Nothing was changed.")
+    assert deck_texts.deck_error(err.value.code, err.value.detail).endswith("Nothing was changed.")
     assert [d.name for d in await book.own(ALICE)] == []
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bot import errors, texts
+from bot import error_texts, errors, league_texts
 from bot.errors import BackstabError, DeckError, HistoryError, LeagueError, ServiceError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,9 +46,9 @@ def test_every_code_the_bot_raises_has_words() -> None:
 
 
 def test_a_refusal_is_told_in_its_words() -> None:
-    assert ServiceError("not_host").words() == texts.SERVICE_ERRORS["not_host"]
-    assert HistoryError("not_finished").words() == texts.REPLAY_NOT_FINISHED
-    assert BackstabError("anything").words() == texts.GENERIC_ERROR
+    assert ServiceError("not_host").words() == error_texts.SERVICE_ERRORS["not_host"]
+    assert HistoryError("not_finished").words() == league_texts.REPLAY_NOT_FINISHED
+    assert BackstabError("anything").words() == error_texts.GENERIC_ERROR
 
 
 def test_no_cog_catches_a_refusal_to_word_it() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import texts
+from bot import play_texts
 from bot.render import parse_custom_id
 from bot.render.controls import Control, is_pick, layout, page_of
 from engine.core import Action
@@ -26,9 +26,9 @@ def test_past_25_the_last_row_is_the_pager_and_every_action_is_on_some_page() ->
     assert first.count == 3
     pager = [b for b in first.buttons if b.row == 4]
     assert [b.label for b in pager] == [
-        texts.PAGER_PREV,
-        texts.PAGER_AT.format(page=1, pages=3),
-        texts.PAGER_NEXT,
+        play_texts.PAGER_PREV,
+        play_texts.PAGER_AT.format(page=1, pages=3),
+        play_texts.PAGER_NEXT,
     ]
     assert pager[0].disabled and not pager[2].disabled
     next_key = parse_custom_id(pager[2].custom_id)
@@ -43,7 +43,7 @@ def test_past_25_the_last_row_is_the_pager_and_every_action_is_on_some_page() ->
 def test_a_page_past_the_end_is_clamped_to_the_last() -> None:
     page = layout(5, 3, controls(47), 99, selects=False)
     assert page.number == 2
-    assert next(b for b in page.buttons if b.label == texts.PAGER_NEXT).disabled
+    assert next(b for b in page.buttons if b.label == play_texts.PAGER_NEXT).disabled
 
 
 def test_a_big_group_becomes_selects_of_at_most_25_options() -> None:

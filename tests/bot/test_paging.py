@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import paging, texts
+from bot import league_texts, paging, play_texts
 
 
 def parts(view: discord.ui.View) -> list[tuple[str, bool, paging.PageId]]:
@@ -28,10 +28,10 @@ def test_first_back_next_last_aim_where_they_say(pages: int, data: st.DataObject
     view = paging.pager("replay", 9, page, pages, ends=True)
     (first, back, forward, last) = parts(view)
     assert [first[0], back[0], forward[0], last[0]] == [
-        texts.BUTTON_FIRST,
-        texts.BUTTON_PAGE_BACK,
-        texts.BUTTON_NEXT,
-        texts.BUTTON_LAST,
+        league_texts.BUTTON_FIRST,
+        league_texts.BUTTON_PAGE_BACK,
+        league_texts.BUTTON_NEXT,
+        league_texts.BUTTON_LAST,
     ]
     assert first[2].page == 0 and last[2].page == pages - 1
     assert back[2].page == max(page - 1, 0) and forward[2].page == page + 1
@@ -45,13 +45,13 @@ def test_first_back_next_last_aim_where_they_say(pages: int, data: st.DataObject
 async def test_the_pager_is_sent_stopped_and_without_ends_by_default() -> None:
     view = paging.pager("hist", 5, 1, 3)
     assert view.is_finished()  # discord.py keeps nothing: clicks come through PageButton
-    assert [p[0] for p in parts(view)] == [texts.BUTTON_PAGE_BACK, texts.BUTTON_NEXT]
+    assert [p[0] for p in parts(view)] == [league_texts.BUTTON_PAGE_BACK, league_texts.BUTTON_NEXT]
 
 
 def test_the_back_button_is_not_the_afk_take_back_button() -> None:
-    assert texts.BUTTON_PAGE_BACK == "Back"
+    assert league_texts.BUTTON_PAGE_BACK == "Back"
     labels = [p[0] for p in parts(paging.pager("hist", 5, 1, 3))]
-    assert texts.BUTTON_AFK_BACK not in labels
+    assert play_texts.BUTTON_AFK_BACK not in labels
 
 
 def test_ends_refuse_a_kind_that_uses_extra() -> None:

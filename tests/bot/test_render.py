@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import plugins, texts
+from bot import lobby_texts, play_texts, plugins
 from bot.render import (
     GameRenderer,
     Rendered,
@@ -146,7 +146,7 @@ def test_an_ai_seat_named_with_its_tag_is_not_tagged_twice_in_the_lobby() -> Non
 def test_start_waits_for_the_minimum_and_join_closes_when_full() -> None:
     short = render_lobby(make_match(1, status="lobby"), min_seats=3, max_seats=6)
     assert {b.label: b.disabled for b in short.buttons}["Start"]
-    assert texts.LOBBY_NEEDS.format(least=3) in text_of(short)
+    assert lobby_texts.LOBBY_NEEDS.format(least=3) in text_of(short)
     full = render_lobby(make_match(2, status="lobby"), min_seats=2, max_seats=2)
     states = {b.label: b.disabled for b in full.buttons}
     assert states["Join"] and states["Add AI"] and not states["Start"]
@@ -155,7 +155,7 @@ def test_start_waits_for_the_minimum_and_join_closes_when_full() -> None:
 def test_a_cancelled_lobby_has_no_buttons() -> None:
     rendered = render_lobby(make_match(2, status="cancelled"), min_seats=2, max_seats=6)
     assert rendered.buttons == ()
-    assert texts.LOBBY_CANCELLED in text_of(rendered)
+    assert lobby_texts.LOBBY_CANCELLED in text_of(rendered)
 
 
 # table and hand ---------------------------------------------------------------------------
@@ -166,9 +166,9 @@ def test_the_table_shows_public_state_and_only_the_hand_button() -> None:
     state = game.new(3, seed=5)
     match = make_match(3)
     rendered = render_table(match, game.view(state, None).to_json(), deciders={0})
-    assert [b.label for b in rendered.buttons] == [texts.BUTTON_HAND]
+    assert [b.label for b in rendered.buttons] == [lobby_texts.BUTTON_HAND]
     text = text_of(rendered)
-    assert texts.TABLE_WAITING_FOR.format(names="Alice") in text
+    assert play_texts.TABLE_WAITING_FOR.format(names="Alice") in text
     assert "Pile: 0 of 21" in text
 
 
@@ -199,14 +199,14 @@ def test_a_finished_table_names_the_winner_and_has_no_buttons() -> None:
     match = make_match(3, status="finished", outcome=Outcome((1,), (1, 0, 1), "target"))
     rendered = render_table(match, {"pile": 22, "turn": 1, "hand_sizes": [3, 3, 3]})
     assert rendered.buttons == ()
-    assert texts.TABLE_FINISHED.format(names="Bob") in text_of(rendered)
+    assert play_texts.TABLE_FINISHED.format(names="Bob") in text_of(rendered)
 
 
 def test_players_with_closed_dms_are_told_to_use_my_hand() -> None:
     seats = make_match(2).seats
     closed = (seats[0], SeatInfo(1, 101, None, "Bob", True))
     rendered = render_table(make_match(2, seats=closed), {"pile": 0}, deciders={0})
-    assert texts.TABLE_DM_CLOSED.format(name="Bob") in text_of(rendered)
+    assert play_texts.TABLE_DM_CLOSED.format(name="Bob") in text_of(rendered)
 
 
 def test_the_hand_has_a_button_per_legal_action_five_to_a_row_paged_past_25(
@@ -240,7 +240,7 @@ def test_with_selects_a_long_list_of_choices_becomes_selects_of_25(
 def test_a_hand_without_moves_says_so() -> None:
     rendered = render_hand(make_match(2), {"pile": 0, "hand": [3]}, [])
     assert rendered.buttons == ()
-    assert texts.HAND_NOT_YOUR_TURN in text_of(rendered)
+    assert play_texts.HAND_NOT_YOUR_TURN in text_of(rendered)
 
 
 # the generic renderer ---------------------------------------------------------------------

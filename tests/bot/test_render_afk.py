@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from bot import texts
+from bot import lobby_texts, play_texts
 from bot.match_types import SeatInfo
 from bot.render import render_table
 from bot.render.model import Rendered
@@ -33,8 +33,8 @@ def test_an_afk_seat_is_marked_away_on_the_table_in_every_game() -> None:
         match = replace(match, seats=(away(match.seats[0]), *match.seats[1:]))
         game, state = next(iter(playout(game_id, players, 1, 0)))
         table = words(render_table(match, game.view(state, None).to_json(), deciders=[1]))
-        assert texts.SEAT_AFK in table, game_id
-        assert table.count(texts.SEAT_AFK) == 1, game_id
+        assert play_texts.SEAT_AFK in table, game_id
+        assert table.count(play_texts.SEAT_AFK) == 1, game_id
 
 
 def test_an_ai_seat_from_the_lobby_is_only_marked_ai() -> None:
@@ -43,8 +43,8 @@ def test_an_ai_seat_from_the_lobby_is_only_marked_ai() -> None:
     match = replace(match, seats=(*match.seats[:2], bot_seat))
     game, state = next(iter(playout("classic", 3, 1, 0)))
     table = words(render_table(match, game.view(state, None).to_json(), deciders=[0]))
-    assert texts.SEAT_AFK not in table
-    assert texts.LOBBY_AI_TAG in table
+    assert play_texts.SEAT_AFK not in table
+    assert lobby_texts.LOBBY_AI_TAG in table
 
 
 async def test_the_afk_flag_travels_from_storage_to_the_table(tmp_path: Path) -> None:
@@ -62,4 +62,4 @@ async def test_the_afk_flag_travels_from_storage_to_the_table(tmp_path: Path) ->
         await db.close()
     assert [s.afk for s in match.seats] == [False, True]
     table = words(render_table(match, view.to_json(), deciders=[0]))
-    assert texts.SEAT_AFK in table
+    assert play_texts.SEAT_AFK in table

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import texts
+from bot import lobby_texts
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import name_of
 from bot.render import render_hand, render_table
@@ -37,7 +37,7 @@ def test_the_table_names_turn_levels_gold_gear_and_piles() -> None:
     assert classic_words.PILES.format(door=view["door_left"], treasure=view["treasure_left"]) in (
         words
     )
-    assert [b.label for b in rendered.buttons] == [texts.BUTTON_HAND]
+    assert [b.label for b in rendered.buttons] == [lobby_texts.BUTTON_HAND]
 
 
 def test_a_fight_shows_both_strengths_the_monsters_and_a_small_picture() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import texts
+from bot import play_texts
 from bot.games.duel import words as duel_words
 from bot.games.duel.render import card_of
 from bot.render import render_hand, render_table
@@ -62,7 +62,7 @@ def test_the_hand_offers_fights_as_words_with_the_gold() -> None:
     actions = game.legal_actions(state, seat)
     rendered = render_hand(make_match("duel", 2), game.view(state, seat).to_json(), actions)
     labels = [b.label for b in rendered.buttons]
-    assert "End turn" in labels or any(b.label == texts.PAGER_NEXT for b in rendered.buttons)
+    assert "End turn" in labels or any(b.label == play_texts.PAGER_NEXT for b in rendered.buttons)
     assert all(not label.startswith("fight.") for label in labels)
 
 

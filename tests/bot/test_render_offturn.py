@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import texts
+from bot import play_texts
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import game, line_of, name_of, short, stat_of
 from bot.games.classic.render import ClassicRenderer
@@ -112,20 +112,20 @@ def test_a_free_actors_hand_says_who_decides_and_what_is_still_open() -> None:
     s = _position()
     match = make_match("classic", 4)
     bob = "\n".join(message_texts(render_hand(match, *_hand(s, 1))))
-    assert texts.HAND_YOUR_TURN not in bob
-    assert texts.HAND_OFF_TURN.format(name="Alice") in bob
+    assert play_texts.HAND_YOUR_TURN not in bob
+    assert play_texts.HAND_OFF_TURN.format(name="Alice") in bob
     # Bob may curse (a card in hand), trade and change gear while Alice decides.
     for group in ("curse", "trade", "gear"):
         assert classic_words.GROUPS[group].rstrip("…") in bob
     alice = "\n".join(message_texts(render_hand(match, *_hand(s, 0))))
-    assert texts.HAND_YOUR_TURN in alice
+    assert play_texts.HAND_YOUR_TURN in alice
 
 
 def test_a_hand_with_no_moves_is_not_told_it_may_act() -> None:
     s = _position()
     s.out[3] = True  # out of the match: no moves at all
     text = "\n".join(message_texts(render_hand(make_match("classic", 4), *_hand(s, 3))))
-    assert texts.HAND_NOT_YOUR_TURN in text and texts.HAND_YOUR_TURN not in text
+    assert play_texts.HAND_NOT_YOUR_TURN in text and play_texts.HAND_YOUR_TURN not in text
 
 
 def test_an_offer_deals_the_partner_a_fresh_hand() -> None:

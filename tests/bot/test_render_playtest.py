@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import texts
+from bot import league_texts, texts
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import game as classic_game
 from bot.games.classic.cards_text import line_of, short, stat_of
@@ -216,7 +216,10 @@ def test_a_profile_without_ranked_games_has_no_dash_for_a_game() -> None:
     rendered = render_profile(Profile(1, 0, None, ()), "Carol", str)
     [embed] = rendered.embeds
     assert embed.title == "Carol" and "-" not in (embed.title or "")
-    assert texts.PROFILE_NONE.format(name="Carol", season=texts.NO_SEASON) == embed.description
+    assert (
+        league_texts.PROFILE_NONE.format(name="Carol", season=league_texts.NO_SEASON)
+        == embed.description
+    )
 
 
 def test_no_card_kind_reads_the_same_as_a_card_name() -> None:

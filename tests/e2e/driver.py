@@ -11,7 +11,7 @@ from typing import Any
 
 import simcord
 
-from bot import texts
+from bot import play_texts
 from bot.render import parse_custom_id
 from engine.core import Action, Rng
 from engine.core.record import replay
@@ -48,7 +48,7 @@ async def choose_on(
         nexts = [
             b
             for b in buttons(message)
-            if b.get("label") == texts.PAGER_NEXT and not b.get("disabled")
+            if b.get("label") == play_texts.PAGER_NEXT and not b.get("disabled")
         ]
         if not nexts:
             return False

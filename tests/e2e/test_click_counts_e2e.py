@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import texts
+from bot import lobby_texts
 from tests.e2e.conftest import World
 from tests.e2e.helpers import action_ids, message_in
 from tests.e2e.test_play_e2e import dm_posts, last_dm, start_match
@@ -35,7 +35,9 @@ async def test_one_click_reads_the_match_once_per_phase_and_draws_one_view_per_r
 ) -> None:
     _, table_id = await start_match(world, world.bob)
     # Alice's move opens the log thread; Bob's click from his hand DM is the one counted.
-    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
     assert hand.response is not None
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
     await world.env.settle()

@@ -11,7 +11,7 @@ import discord
 import pytest
 import simcord
 
-from bot import texts
+from bot import deck_texts, error_texts
 from bot.client import create_bot
 from bot.components import build_view
 from engine.games import load_game
@@ -30,7 +30,7 @@ async def test_a_slash_command_that_fails_unexpectedly_is_answered_privately(
     result = await world.alice.slash(world.channel, "match status")
     # Never "The application did not respond", never a traceback in the reply.
     assert result.acknowledged and result.ephemeral
-    assert result.response is not None and result.response.content == texts.GENERIC_ERROR
+    assert result.response is not None and result.response.content == error_texts.GENERIC_ERROR
     assert "simulated bug" in caplog.text  # the traceback is in the log, for us
     [error] = world.env.errors  # (acknowledged: SimCord fails a test on unexpected ones)
     assert "simulated bug" in str(error)
@@ -50,7 +50,7 @@ async def test_a_failure_after_deferring_is_answered_in_a_followup(
     assert result.acknowledged
     # A deferred "thinking" reply is completed by the first follow-up.
     replies = [m for m in (result.response, *result.followups) if m is not None]
-    assert [m.content for m in replies if m.content] == [texts.GENERIC_ERROR]
+    assert [m.content for m in replies if m.content] == [error_texts.GENERIC_ERROR]
     assert result.ephemeral
     [error] = world.env.errors
     assert "after the defer" in str(error)
@@ -97,7 +97,7 @@ async def test_a_start_refused_by_the_deck_check_keeps_no_ai_seat(world: World) 
     [lobby] = await world.bot.service.matches_of_user(world.channel.guild.id, alice.id)
     result = await alice.click(message_in(world.channel, opened.response.id), label="Start")
     [refusal] = result.followups
-    assert refusal.ephemeral and refusal.content == texts.service_error(
+    assert refusal.ephemeral and refusal.content == error_texts.service_error(
         "deck_not_ready", {"player": "Alice", "deck": "Mine"}
     )
     after = await world.bot.service.get(lobby.id)
@@ -160,13 +160,15 @@ async def test_hand_and_concede_reach_either_of_two_matches_in_one_channel(world
 
     unsure = await world.alice.slash(world.channel, "match concede")
     assert unsure.ephemeral and unsure.response is not None
-    assert unsure.response.content == texts.PICK_A_MATCH.format(matches=f"#{second}, #{first}")
+    assert unsure.response.content == error_texts.PICK_A_MATCH.format(
+        matches=f"#{second}, #{first}"
+    )
     assert (await world.bot.service.get(first)).status == "live"
     assert (await world.bot.service.get(second)).status == "live"
 
     stranger = await world.bob.slash(world.channel, "match hand", match=second)
     assert stranger.response is not None
-    assert stranger.response.content == texts.NOT_YOUR_MATCH_HERE.format(match=second)
+    assert stranger.response.content == error_texts.NOT_YOUR_MATCH_HERE.format(match=second)
 
     await world.alice.slash(world.channel, "match concede", match=first)  # the older one
     assert (await world.bot.service.get(first)).status == "finished"
@@ -195,10 +197,10 @@ async def test_a_lobby_button_from_another_server_or_a_dm_changes_nothing(world:
     )
     result = await bob.click(message_in(elsewhere, posted.id), label="Join")
     assert result.ephemeral and result.response is not None
-    assert result.response.content == texts.WRONG_SERVER
+    assert result.response.content == error_texts.WRONG_SERVER
     dm = await (await world.bot.fetch_user(world.bob.id)).send(view=build_view(copy))
     result = await world.bob.user.click(message_in(world.bob.user.dm_channel, dm.id), label="Join")
-    assert result.response is not None and result.response.content == texts.WRONG_SERVER
+    assert result.response is not None and result.response.content == error_texts.WRONG_SERVER
     after = await world.bot.service.get(lobby.id)
     assert [s.name for s in after.seats] == ["Alice"] and after.version == lobby.version
     # On its own server the same button works.
@@ -221,23 +223,23 @@ async def test_a_removed_member_cannot_play_and_a_moderator_gives_the_seat_to_th
     before = await world.bot.service.get(match_id)
     for custom_id in action_ids(bob_hand):
         result = await world.bob.user.click(bob_hand, custom_id=custom_id)
-        assert result.response is not None and result.response.content == texts.LEFT_SERVER
+        assert result.response is not None and result.response.content == error_texts.LEFT_SERVER
     assert (await world.bot.service.get(match_id)).version == before.version
 
     refused = await world.carol.slash(world.channel, "match seat-to-ai", player=world.bob.user)
-    assert refused.response is not None and refused.response.content == texts.SEAT_MODS_ONLY
+    assert refused.response is not None and refused.response.content == error_texts.SEAT_MODS_ONLY
     erin = moderator(world)
     await world.env.settle()
     done = await erin.slash(world.channel, "match seat-to-ai", player=world.bob.user)
     assert done.ephemeral
     replies = [m.content for m in (done.response, *done.followups) if m is not None and m.content]
-    assert replies == [texts.SEAT_TO_AI_DONE.format(name="Bob", match=match_id)]
+    assert replies == [error_texts.SEAT_TO_AI_DONE.format(name="Bob", match=match_id)]
     after = await world.bot.service.get(match_id)
     assert after.seats[1].ai_level is not None and after.seats[1].afk
     assert after.version > before.version  # the AI played Bob's turn at once
     again = await erin.slash(world.channel, "match seat-to-ai", player=world.bob.user)
     replies = [m.content for m in (again.response, *again.followups) if m is not None and m.content]
-    assert replies == [texts.service_error("already_ai")]
+    assert replies == [error_texts.service_error("already_ai")]
     # The match goes on: Alice plays against the AI on Bob's seat until it ends.
     for _ in range(40):
         match = await world.bot.service.get(match_id)
@@ -263,7 +265,7 @@ async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(world: World
     await world.env.settle()
     result = await world.alice.slash(quiet, "match new", game="tiny")
     assert result.ephemeral and result.response is not None
-    assert result.response.content == texts.BOT_CANNOT_POST.format(perms="Send Messages")
+    assert result.response.content == error_texts.BOT_CANNOT_POST.format(perms="Send Messages")
     assert await world.bot.service.matches_of_user(guild.id, world.alice.id) == []
     opened = await world.alice.slash(world.channel, "match new", game="tiny")  # elsewhere: fine
     assert opened.response is not None and not opened.ephemeral
@@ -279,7 +281,7 @@ async def test_the_widest_draft_exports_and_imports_back_through_discord(world: 
     made = await world.alice.slash(
         world.channel, "deck import", name="Wide", file=("wide.txt", listing.encode())
     )
-    assert made.response is not None and texts.DECK_IMPORTED.format(name="Wide") in (
+    assert made.response is not None and deck_texts.DECK_IMPORTED.format(name="Wide") in (
         made.response.content or ""
     )
     exported = await world.alice.slash(world.channel, "deck export", name="Wide")

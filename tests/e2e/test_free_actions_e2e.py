@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import texts
+from bot import lobby_texts
 from bot.config import Settings
 from engine.core import Action
 from engine.core.record import replay
@@ -63,7 +63,7 @@ async def test_a_human_off_turn_curses_the_turn_player_from_their_hand(world: Wo
     waiting = game.deciders(state)
     assert curse.seat not in waiting  # nobody is waiting on the curser
     player = humans[curse.seat]
-    hand = await player.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await player.click(message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND)
     assert hand.ephemeral and hand.response is not None
     used = {"selects": 0, "pages": 0}
     assert await choose_on(player, hand.response, curse.key, used), "the curse is not offered"

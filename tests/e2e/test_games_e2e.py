@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 import simcord
 
-from bot import texts
+from bot import lobby_texts, play_texts
 from bot.config import Settings
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
@@ -61,7 +61,7 @@ async def test_a_classic_match_is_played_to_a_winner_through_the_buttons(world: 
     match = await world.bot.service.get(match_id)
     assert match.status == "finished" and match.outcome is not None and match.outcome.winners
     names = ", ".join(match.seats[s].name for s in match.outcome.winners)
-    assert texts.TABLE_FINISHED.format(names=names) in embed_text(
+    assert play_texts.TABLE_FINISHED.format(names=names) in embed_text(
         message_in(world.channel, table_id)
     )
     actions = len(await world.bot.service.action_log(match_id))
@@ -135,8 +135,8 @@ async def test_a_restart_in_the_middle_of_a_fight_loses_and_repeats_nothing(
     assert not [r for r in world.env.http_requests[edits:] if r.method == "PATCH"]
     # The table drawn before the restart still works: its Pass, its My hand.
     table = message_in(world.channel, table_id)
-    assert texts.BUTTON_PASS in labels(table)
-    hand = await world.bob.click(table, label=texts.BUTTON_HAND)
+    assert play_texts.BUTTON_PASS in labels(table)
+    hand = await world.bob.click(table, label=lobby_texts.BUTTON_HAND)
     assert hand.ephemeral and hand.response is not None and action_ids(hand.response)
     # The window's timer came back with the match: the clock closes it.
     await world.env.advance_time(world.bot.service.settings.defaults.window_seconds + 1)
@@ -172,7 +172,9 @@ async def test_a_dm_refused_with_50007_in_the_middle_of_a_match(world: World) ->
         if (await world.bot.service.get(match.id)).status != "live":
             break
         player = players[view.to_json()["turn"]]
-        hand = await player.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+        hand = await player.click(
+            message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+        )
         assert hand.ephemeral and hand.response is not None
         await player.click(hand.response, custom_id=action_ids(hand.response)[0])
     fresh = await world.bot.service.get(match.id)
@@ -181,7 +183,7 @@ async def test_a_dm_refused_with_50007_in_the_middle_of_a_match(world: World) ->
     assert dm_posts(world, world.carol) == 2  # one refused try, then never again this match
     if fresh.status == "live":
         table = message_in(world.channel, table_id)
-        assert texts.TABLE_DM_CLOSED.format(name="Carol") in embed_text(table)
+        assert play_texts.TABLE_DM_CLOSED.format(name="Carol") in embed_text(table)
 
 
 async def _click_key(player: Any, message: Any, key: str) -> None:
@@ -214,11 +216,15 @@ async def test_asking_for_help_with_an_offer_that_the_helper_accepts(world: Worl
         match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
     else:
         pytest.skip("no fight of Alice's came up in five matches")
-    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
     assert hand.response is not None
     await _click_key(world.alice, hand.response, "ask.1")
     # The offer is built in Alice's private message: one treasure to Bob, Alice picks first.
-    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
     assert hand.response is not None
     await _click_key(world.alice, hand.response, "propose.1.0.0")
     # Bob is asked privately: his DM holds Accept / Decline.

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import texts
+from bot import lobby_texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
 from tests.e2e.helpers import embed_text, message_in
@@ -49,7 +49,7 @@ async def _events_since(world: World, match_id: int, start: int) -> tuple[list[A
 
 
 async def _hand(world: World, player: Any, table_id: int) -> Any:
-    hand = await player.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await player.click(message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND)
     assert hand.ephemeral and hand.response is not None
     return hand.response
 

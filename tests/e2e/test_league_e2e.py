@@ -9,7 +9,7 @@ import io
 import discord
 import simcord
 
-from bot import texts
+from bot import league_texts, play_texts
 from bot.league import PAGE_SIZE
 from bot.ratings import PlayerRating
 from tests.e2e.conftest import World, build_bot
@@ -49,7 +49,7 @@ async def test_admin_commands_are_refused_to_other_members(world: World) -> None
         result = await world.bob.slash(world.channel, command, **options)
         assert result.ephemeral, command
         assert result.response is not None
-        assert result.response.content == texts.league_error("not_admin", {})
+        assert result.response.content == league_texts.league_error("not_admin", {})
     assert await world.bot.get_cog("League").league.store.seasons(world.channel.guild.id) == []  # type: ignore[union-attr]
 
 
@@ -59,7 +59,7 @@ async def test_a_season_played_through_discord_and_its_leaderboard(world: World)
     await world.bot.service.settings.change(world.channel.guild.id, 0, ranked_default=True)
     started = await organiser.slash(world.channel, "league season-start", name="Spring")
     assert started.response is not None and not started.ephemeral
-    assert started.response.content == texts.SEASON_STARTED.format(name="Spring")
+    assert started.response.content == league_texts.SEASON_STARTED.format(name="Spring")
 
     ids = [
         await duel_of(world, world.alice, world.bob),
@@ -72,15 +72,15 @@ async def test_a_season_played_through_discord_and_its_leaderboard(world: World)
     assert "Spring" in text
     lines = [line for line in text.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert lines[0].startswith("1. Alice") and "2 games, 2 won" in lines[0]
-    assert texts.PROVISIONAL_MARK in lines[0]
+    assert league_texts.PROVISIONAL_MARK in lines[0]
 
     profile = await world.bob.slash(world.channel, "league profile")
     assert profile.response is not None
-    assert f"#{ids[2]}: {texts.HISTORY_WON}" in embed_text(profile.response)
+    assert f"#{ids[2]}: {league_texts.HISTORY_WON}" in embed_text(profile.response)
 
     voided = await organiser.slash(world.channel, "league void", match_id=ids[0])
     assert voided.response is not None
-    assert voided.response.content == texts.MATCH_VOIDED.format(
+    assert voided.response.content == league_texts.MATCH_VOIDED.format(
         match=ids[0], season="Spring", count=2
     )
     exported = await organiser.slash(world.channel, "league export", game="tiny")
@@ -91,10 +91,10 @@ async def test_a_season_played_through_discord_and_its_leaderboard(world: World)
 
     ended = await organiser.slash(world.channel, "league season-end")
     assert ended.response is not None
-    assert ended.response.content == texts.SEASON_ENDED.format(name="Spring")
+    assert ended.response.content == league_texts.SEASON_ENDED.format(name="Spring")
     again = await organiser.slash(world.channel, "league season-end")
     assert again.ephemeral and again.response is not None
-    assert again.response.content == texts.league_error("no_open_season", {})
+    assert again.response.content == league_texts.league_error("no_open_season", {})
 
 
 async def test_the_leaderboard_pages_with_buttons(world: World) -> None:
@@ -109,11 +109,11 @@ async def test_the_leaderboard_pages_with_buttons(world: World) -> None:
     old = world.bot
     await world.env.restart_bot(build_bot(old.settings))
     await old.release()
-    await world.bob.click(first, label=texts.BUTTON_NEXT)
+    await world.bob.click(first, label=league_texts.BUTTON_NEXT)
     second = message_in(world.channel, result.response.id)
     assert "Page 2 of 2" in embed_text(second)
     assert f"{PAGE_SIZE + 1}. " in embed_text(second)
-    await world.bob.click(second, label=texts.BUTTON_PAGE_BACK)
+    await world.bob.click(second, label=league_texts.BUTTON_PAGE_BACK)
     assert "Page 1 of 2" in embed_text(message_in(world.channel, result.response.id))
 
 
@@ -124,20 +124,20 @@ async def test_history_replay_and_export_through_discord(world: World) -> None:
     assert f"#{ids[-1]} " in embed_text(result.response) and "Page 1 of 2" in embed_text(
         result.response
     )
-    paged = await world.bob.click(result.response, label=texts.BUTTON_NEXT)
+    paged = await world.bob.click(result.response, label=league_texts.BUTTON_NEXT)
     assert paged.response is not None
     text = embed_text(paged.response)
-    assert "Page 2 of 2" in text and f"#{ids[0]} " in text and texts.HISTORY_LOST in text
+    assert "Page 2 of 2" in text and f"#{ids[0]} " in text and league_texts.HISTORY_LOST in text
 
     replay = await world.carol.slash(world.channel, "match replay", id=ids[0])
     assert replay.ephemeral and replay.response is not None
     assert replay.response.content.startswith(
-        texts.REPLAY_STEP.format(match=ids[0], step=0, steps=1)
+        league_texts.REPLAY_STEP.format(match=ids[0], step=0, steps=1)
     )
-    stepped = await world.carol.click(replay.response, label=texts.BUTTON_NEXT)
+    stepped = await world.carol.click(replay.response, label=league_texts.BUTTON_NEXT)
     assert stepped.response is not None
-    assert texts.TABLE_FINISHED.format(names="Alice") in embed_text(stepped.response)
-    back = await world.carol.click(stepped.response, label=texts.BUTTON_PAGE_BACK)
+    assert play_texts.TABLE_FINISHED.format(names="Alice") in embed_text(stepped.response)
+    back = await world.carol.click(stepped.response, label=league_texts.BUTTON_PAGE_BACK)
     assert back.response is not None and "step 0" in back.response.content
 
     exported = await world.dave.slash(world.channel, "match export", id=ids[0])
@@ -150,4 +150,4 @@ async def test_history_replay_and_export_through_discord(world: World) -> None:
 
     missing = await world.dave.slash(world.channel, "match replay", id=ids[-1] + 50)
     assert missing.ephemeral and missing.response is not None
-    assert missing.response.content == texts.history_error("not_found")
+    assert missing.response.content == league_texts.history_error("not_found")

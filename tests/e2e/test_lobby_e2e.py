@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import texts
+from bot import error_texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import embed_text, labels, message_in
 
@@ -40,7 +40,7 @@ async def test_a_game_that_is_not_offered_is_refused(world: World) -> None:
     result = await world.alice.slash(world.channel, "match new", game="chess")
     assert result.ephemeral
     assert result.response is not None
-    assert result.response.content == texts.GAME_NOT_OFFERED.format(games="tiny")
+    assert result.response.content == error_texts.GAME_NOT_OFFERED.format(games="tiny")
 
 
 async def test_restart_in_the_lobby_keeps_the_join_button_working(world: World) -> None:
@@ -63,12 +63,12 @@ async def test_only_the_host_may_start_and_strangers_get_a_private_refusal(world
     # Start acknowledges at once (dealing may take a while), so the refusal is a private
     # follow-up; the lobby itself is unchanged.
     [refusal] = result.followups
-    assert refusal.ephemeral and refusal.content == texts.service_error("not_host")
+    assert refusal.ephemeral and refusal.content == error_texts.service_error("not_host")
     assert "Dave" not in embed_text(message_in(world.channel, message_id))
     result = await world.dave.click(message_in(world.channel, message_id), label="Leave")
     assert result.ephemeral
     assert result.response is not None
-    assert result.response.content == texts.service_error("not_seated")
+    assert result.response.content == error_texts.service_error("not_seated")
 
 
 async def test_an_unexpected_failure_becomes_a_private_apology(world: World) -> None:
@@ -81,4 +81,4 @@ async def test_an_unexpected_failure_becomes_a_private_apology(world: World) -> 
     result = await world.bob.click(message_in(world.channel, message_id), label="Join")
     # Never Discord's "This interaction failed": the click is answered, privately.
     assert result.acknowledged and result.ephemeral
-    assert result.response is not None and result.response.content == texts.GENERIC_ERROR
+    assert result.response is not None and result.response.content == error_texts.GENERIC_ERROR

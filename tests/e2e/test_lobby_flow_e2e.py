@@ -10,7 +10,7 @@ import pytest
 import simcord
 from simcord.backend.errors import SetupError
 
-from bot import texts
+from bot import error_texts, lobby_texts, texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
 from tests.e2e.helpers import embed_text, labels, message_in
@@ -47,15 +47,15 @@ async def test_the_host_removes_a_seat_and_hands_the_host_role_over(world: World
         await player.click(message_in(world.channel, lobby_id), label="Join")
     refused = await world.bob.click(message_in(world.channel, lobby_id), label="Host tools")
     assert refused.ephemeral and refused.response is not None
-    assert refused.response.content == texts.service_error("not_host")
+    assert refused.response.content == error_texts.service_error("not_host")
 
     tools = await world.alice.click(message_in(world.channel, lobby_id), label="Host tools")
     assert tools.ephemeral and tools.response is not None
     assert labels(tools.response) == [
-        texts.BUTTON_AI_RANDOM,
-        texts.BUTTON_AI_HEURISTIC,
-        texts.BUTTON_AI_STRONG,
-        texts.BUTTON_MAKE_CASUAL,
+        lobby_texts.BUTTON_AI_RANDOM,
+        lobby_texts.BUTTON_AI_HEURISTIC,
+        lobby_texts.BUTTON_AI_STRONG,
+        lobby_texts.BUTTON_MAKE_CASUAL,
     ]
     remove = select_id(tools.response, "seat-remove")
     result = await world.alice.select(tools.response, ["1"], custom_id=remove)  # Bob's seat
@@ -67,7 +67,7 @@ async def test_the_host_removes_a_seat_and_hands_the_host_role_over(world: World
 
     tools = await world.alice.click(message_in(world.channel, lobby_id), label="Host tools")
     assert tools.response is not None
-    await world.alice.click(tools.response, label=texts.BUTTON_AI_HEURISTIC)
+    await world.alice.click(tools.response, label=lobby_texts.BUTTON_AI_HEURISTIC)
     give = select_id(tools.response, "host-give")
     await world.alice.select(tools.response, [str(world.carol.id)], custom_id=give)
     match = await world.bot.service.get(match_id)
@@ -76,7 +76,7 @@ async def test_the_host_removes_a_seat_and_hands_the_host_role_over(world: World
     # Alice is no longer host: Start is Carol's now.
     result = await world.alice.click(message_in(world.channel, lobby_id), label="Start")
     [refusal] = result.followups
-    assert refusal.content == texts.service_error("not_host")
+    assert refusal.content == error_texts.service_error("not_host")
 
 
 async def test_the_host_makes_the_lobby_casual_and_the_match_keeps_it(world: World) -> None:
@@ -85,15 +85,15 @@ async def test_the_host_makes_the_lobby_casual_and_the_match_keeps_it(world: Wor
 
     match_id, lobby_id = await open_lobby(world)
     await world.bob.click(message_in(world.channel, lobby_id), label="Join")
-    assert texts.LOBBY_RANKED in embed_text(message_in(world.channel, lobby_id))
+    assert lobby_texts.LOBBY_RANKED in embed_text(message_in(world.channel, lobby_id))
     tools = await world.alice.click(message_in(world.channel, lobby_id), label="Host tools")
     assert tools.response is not None
-    await world.alice.click(tools.response, label=texts.BUTTON_MAKE_CASUAL)
-    assert texts.LOBBY_CASUAL in embed_text(message_in(world.channel, lobby_id))
+    await world.alice.click(tools.response, label=lobby_texts.BUTTON_MAKE_CASUAL)
+    assert lobby_texts.LOBBY_CASUAL in embed_text(message_in(world.channel, lobby_id))
     with pytest.raises(ServiceError):  # only the host may
         await world.bot.service.set_ranked(match_id, world.bob.id, True)
     tools = await world.alice.click(message_in(world.channel, lobby_id), label="Host tools")
-    assert tools.response is not None and texts.BUTTON_MAKE_RANKED in labels(tools.response)
+    assert tools.response is not None and lobby_texts.BUTTON_MAKE_RANKED in labels(tools.response)
     await world.alice.click(message_in(world.channel, lobby_id), label="Start")
     match = await world.bot.service.get(match_id)
     assert match.status == "live" and match.options["ranked"] is False
@@ -107,7 +107,7 @@ async def test_the_host_makes_the_lobby_casual_and_the_match_keeps_it(world: Wor
 
 async def test_a_lone_host_starts_and_ai_fills_the_table_size_asked_for(world: World) -> None:
     match_id, lobby_id = await open_lobby(world, seats=4)
-    assert texts.LOBBY_FILL.format(seats=4) in embed_text(message_in(world.channel, lobby_id))
+    assert lobby_texts.LOBBY_FILL.format(seats=4) in embed_text(message_in(world.channel, lobby_id))
     await world.alice.click(message_in(world.channel, lobby_id), label="Start")
     match = await world.bot.service.get(match_id)
     assert match.status in ("live", "finished") and len(match.seats) == 4
@@ -124,7 +124,7 @@ async def test_an_idle_lobby_closes_by_the_clock(world: World) -> None:
     await world.env.advance_time(20)
     assert (await world.bot.service.get(match_id)).status == "cancelled"
     lobby = message_in(world.channel, lobby_id)
-    assert texts.LOBBY_CANCELLED in embed_text(lobby) and labels(lobby) == []
+    assert lobby_texts.LOBBY_CANCELLED in embed_text(lobby) and labels(lobby) == []
 
 
 async def test_settings_are_refused_to_members_without_manage_server(world: World) -> None:
@@ -157,7 +157,7 @@ async def test_an_admin_changes_settings_and_new_lobbies_follow_them(world: Worl
     assert "Turn timer: 45s" in embed_text(result.response)
     match_id, lobby_id = await open_lobby(world)
     assert not (await world.bot.service.get(match_id)).ranked
-    assert texts.LOBBY_CASUAL in embed_text(message_in(world.channel, lobby_id))
+    assert lobby_texts.LOBBY_CASUAL in embed_text(message_in(world.channel, lobby_id))
     result = await erin.slash(world.channel, "settings", allowed_games="chess")
     assert result.response is not None and "tiny" in (result.response.content or "")
     await erin.slash(world.channel, "settings", allowed_games="tiny")

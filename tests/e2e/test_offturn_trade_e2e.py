@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import texts
+from bot import lobby_texts, play_texts
 from bot.config import Settings
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import name_of, short
@@ -85,7 +85,7 @@ async def _control(actor: Any, message: Any, key: str) -> Found:
             for option in select["options"]:
                 if option["value"] == key:
                     return Found(str(option["label"]), message, select["custom_id"], True)
-        nexts = [b for b in buttons(message) if b.get("label") == texts.PAGER_NEXT]
+        nexts = [b for b in buttons(message) if b.get("label") == play_texts.PAGER_NEXT]
         if not nexts or nexts[0].get("disabled"):
             break
         paged = await actor.click(message, custom_id=nexts[0]["custom_id"])
@@ -114,7 +114,7 @@ async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: Wor
     assert {offer.seat, partner}.isdisjoint({decider})  # neither is the one waited on
 
     # The offerer's hand names the partner in the offer's label.
-    hand = await offerer.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await offerer.click(message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND)
     assert hand.response is not None
     found = await _control(offerer, hand.response, offer.key)
     assert found.label == (f"Offer {NAMES[partner]} your {name_of(give)} for their {name_of(take)}")
@@ -131,7 +131,7 @@ async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: Wor
         )
         in words
     )
-    assert texts.HAND_OFF_TURN.format(name=NAMES[decider]) in words  # not their move
+    assert play_texts.HAND_OFF_TURN.format(name=NAMES[decider]) in words  # not their move
     accept = Action(partner, "accept", (give, take, offer.seat, 0))  # no coins on it
     found = await _control(humans[partner].user, dm, accept.key)
     assert found.label == (f"Take {NAMES[offer.seat]}'s {name_of(give)} for your {name_of(take)}")

@@ -4,7 +4,7 @@ it should not."""
 
 from __future__ import annotations
 
-from bot import texts
+from bot import error_texts
 from tests.e2e.conftest import World
 from tests.e2e.helpers import message_in
 from tests.fuzz.test_custom_ids import bot_message_with
@@ -35,7 +35,7 @@ async def test_an_old_bare_cancel_is_answered_and_changes_nothing(world: World) 
     assert clicked.acknowledged
     # The click's own message is only acknowledged; the answer is a private line in words.
     replies = [r for r in clicked.followups if r.id != message.id]
-    assert [r.content for r in replies] == [texts.service_error("wrong_status")]
+    assert [r.content for r in replies] == [error_texts.service_error("wrong_status")]
     assert all(r.ephemeral for r in replies)
     after = await world.bot.service.get(match.id)
     assert after.status == "lobby" and after.version == match.version

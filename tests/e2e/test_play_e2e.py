@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 import simcord
 
-from bot import texts
+from bot import error_texts, lobby_texts, play_texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import action_ids, embed_text, labels, message_in
 
@@ -41,7 +41,7 @@ def last_dm(member: simcord.MemberActor) -> discord.Message:
 async def test_three_players_start_and_concede_until_the_match_is_finished(world: World) -> None:
     match_id, table_id = await start_match(world, world.bob, world.carol)
     table = message_in(world.channel, table_id)
-    assert labels(table) == [texts.BUTTON_HAND]  # nothing from a hand sits on the table
+    assert labels(table) == [lobby_texts.BUTTON_HAND]  # nothing from a hand sits on the table
     assert "Pile: 0 of 21" in embed_text(table)
 
     result = await world.bob.slash(world.channel, "match concede")
@@ -55,7 +55,7 @@ async def test_three_players_start_and_concede_until_the_match_is_finished(world
     log = await world.bot.service.action_log(match_id)
     assert [(a.seat, a.kind) for a in log] == [(1, "concede"), (2, "concede")]
     table = message_in(world.channel, table_id)
-    assert texts.TABLE_FINISHED.format(names="Alice") in embed_text(table)
+    assert play_texts.TABLE_FINISHED.format(names="Alice") in embed_text(table)
     assert labels(table) == []  # a finished table has no buttons left
 
 
@@ -68,7 +68,9 @@ async def test_playing_the_tiny_game_to_a_winner_through_the_buttons(world: Worl
             break
         _, view, _ = await world.bot.service.view(match_id, None)
         player = players[view.to_json()["turn"]]
-        hand = await player.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+        hand = await player.click(
+            message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+        )
         assert hand.ephemeral and hand.response is not None
         [first, *_] = action_ids(hand.response)
         await player.click(hand.response, custom_id=first)
@@ -76,22 +78,24 @@ async def test_playing_the_tiny_game_to_a_winner_through_the_buttons(world: Worl
     assert match.status == "finished" and match.outcome is not None
     [winner] = match.outcome.winners
     name = ("Alice", "Bob")[winner]
-    assert texts.TABLE_FINISHED.format(names=name) in embed_text(
+    assert play_texts.TABLE_FINISHED.format(names=name) in embed_text(
         message_in(world.channel, table_id)
     )
 
 
 async def test_a_click_from_someone_not_seated_is_refused_privately(world: World) -> None:
     _, table_id = await start_match(world, world.bob)
-    result = await world.dave.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    result = await world.dave.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
     # A spectator may look (the table, privately) but never touch: no hand, no buttons.
     assert result.ephemeral and result.response is not None
-    assert result.response.content == texts.SPECTATOR_NOTE
+    assert result.response.content == play_texts.SPECTATOR_NOTE
     assert "Pile: 0 of 21" in embed_text(result.response) and not labels(result.response)
     assert "Your cards" not in embed_text(result.response)
     result = await world.dave.slash(world.channel, "match hand")
     assert result.ephemeral and result.response is not None
-    assert result.response.content == texts.NO_MATCH_HERE
+    assert result.response.content == error_texts.NO_MATCH_HERE
 
 
 async def test_hands_arrive_by_dm_and_a_stale_button_says_the_table_moved_on(world: World) -> None:
@@ -101,14 +105,16 @@ async def test_hands_arrive_by_dm_and_a_stale_button_says_the_table_moved_on(wor
     alice_dm = last_dm(world.alice)
     stale_id = action_ids(alice_dm)[0]
     # Alice plays through "My hand" instead, so the buttons in her DM are now out of date.
-    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
     assert hand.response is not None
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
     assert dm_posts(world, world.bob) == 2  # Bob is dealt a fresh hand for his move
     before = await world.bot.service.get(match_id)
     result = await world.alice.user.click(alice_dm, custom_id=stale_id)
     [reply] = result.followups
-    assert reply.ephemeral and reply.content == texts.STALE
+    assert reply.ephemeral and reply.content == play_texts.STALE
     assert "Your cards:" in embed_text(reply)  # the fresh view comes with the refusal
     assert (await world.bot.service.get(match_id)).version == before.version  # nothing moved
     # Bob's fresh DM works.
@@ -132,8 +138,8 @@ async def test_a_dm_refused_with_50007_falls_back_to_the_ephemeral_hand(world: W
     carol = match.seats[match.seat_of(world.carol.id) or 0]
     assert carol.dm_closed  # remembered in the database for this match
     table = message_in(world.channel, table_id)
-    assert texts.TABLE_DM_CLOSED.format(name="Carol") in embed_text(table)
-    hand = await world.carol.click(table, label=texts.BUTTON_HAND)
+    assert play_texts.TABLE_DM_CLOSED.format(name="Carol") in embed_text(table)
+    hand = await world.carol.click(table, label=lobby_texts.BUTTON_HAND)
     assert hand.ephemeral and hand.response is not None
     assert "Your cards:" in embed_text(hand.response)
     attempts = dm_posts(world, world.carol)
@@ -143,7 +149,9 @@ async def test_a_dm_refused_with_50007_falls_back_to_the_ephemeral_hand(world: W
     for _ in range(3):
         _, view, _ = await world.bot.service.view(match_id, None)
         player = players[view.to_json()["turn"]]
-        hand = await player.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+        hand = await player.click(
+            message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+        )
         assert hand.response is not None
         await player.click(hand.response, custom_id=action_ids(hand.response)[0])
     assert dm_posts(world, world.carol) == attempts
@@ -153,7 +161,7 @@ async def test_status_and_hand_answer_privately(world: World) -> None:
     await start_match(world, world.bob)
     status = await world.bob.slash(world.channel, "match status")
     assert status.ephemeral and status.response is not None
-    assert texts.TABLE_WAITING_FOR.format(names="Alice") in embed_text(status.response)
+    assert play_texts.TABLE_WAITING_FOR.format(names="Alice") in embed_text(status.response)
     assert "Your cards" not in embed_text(status.response)
     hand = await world.alice.slash(world.channel, "match hand")
     assert hand.ephemeral and hand.response is not None
@@ -174,8 +182,8 @@ async def test_a_restart_mid_match_keeps_the_table_and_dm_buttons_working(world:
     _, view, _ = await world.bot.service.view(match_id, None)
     assert view.to_json()["turn"] == 1
     table = message_in(world.channel, table_id)
-    assert texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
-    hand = await world.bob.click(table, label=texts.BUTTON_HAND)
+    assert play_texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
+    hand = await world.bob.click(table, label=lobby_texts.BUTTON_HAND)
     assert hand.response is not None and action_ids(hand.response)
 
 
@@ -184,7 +192,9 @@ async def test_a_doubled_click_moves_once(world: World) -> None:
     # (SimCord, like Discord's client, redraws a clicked message, so the twin is elsewhere).
     match_id, table_id = await start_match(world, world.bob)
     alice_dm = last_dm(world.alice)
-    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
     assert hand.response is not None
     move = action_ids(alice_dm)[0]
     assert move in action_ids(hand.response)
@@ -193,7 +203,7 @@ async def test_a_doubled_click_moves_once(world: World) -> None:
     version = (await world.bot.service.get(match_id)).version
     again = await world.alice.click(hand.response, custom_id=move)
     [reply] = again.followups
-    assert reply.ephemeral and reply.content == texts.STALE
+    assert reply.ephemeral and reply.content == play_texts.STALE
     assert (await world.bot.service.get(match_id)).version == version
     assert len(await world.bot.service.action_log(match_id)) == 1
 
@@ -206,14 +216,14 @@ async def test_a_table_edit_lost_in_a_crash_is_redrawn_at_the_first_click(world:
     moved = await world.bot.service.act(match_id, world.alice.id, actions[0].key, version)
     await world.env.settle()
     table = message_in(world.channel, table_id)
-    assert texts.TABLE_WAITING_FOR.format(names="Alice") in embed_text(table)  # stale
+    assert play_texts.TABLE_WAITING_FOR.format(names="Alice") in embed_text(table)  # stale
     old = world.bot
     await world.env.restart_bot(build_bot(old.settings))
     await old.release()
-    await world.dave.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    await world.dave.click(message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND)
     table = message_in(world.channel, table_id)
-    assert texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
-    assert texts.TABLE_VERSION.format(version=moved.match.version) in embed_text(table)
+    assert play_texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
+    assert play_texts.TABLE_VERSION.format(version=moved.match.version) in embed_text(table)
 
 
 async def test_a_deleted_table_is_posted_again(world: World) -> None:
@@ -226,11 +236,13 @@ async def test_a_deleted_table_is_posted_again(world: World) -> None:
         message="Unknown Message",
         times=None,
     )
-    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
     assert hand.response is not None
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
     match = await world.bot.service.get(match_id)
     assert match.message_id is not None and match.message_id != table_id
     table = message_in(world.channel, match.message_id)
-    assert texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
-    assert labels(table) == [texts.BUTTON_HAND]
+    assert play_texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)
+    assert labels(table) == [lobby_texts.BUTTON_HAND]

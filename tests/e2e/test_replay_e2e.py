@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import texts
+from bot import league_texts
 from bot.config import Settings
 from bot.render import public_event_lines
 from tests.e2e.conftest import World, build_bot
@@ -70,30 +70,33 @@ async def test_replay_has_first_and_last_and_its_buttons_outlive_a_restart(world
     replay = await world.carol.slash(world.channel, "match replay", id=match_id)
     assert replay.ephemeral and replay.response is not None
     assert pager_of(replay.response) == [
-        (texts.BUTTON_FIRST, True),
-        (texts.BUTTON_PAGE_BACK, True),
-        (texts.BUTTON_NEXT, False),
-        (texts.BUTTON_LAST, False),
+        (league_texts.BUTTON_FIRST, True),
+        (league_texts.BUTTON_PAGE_BACK, True),
+        (league_texts.BUTTON_NEXT, False),
+        (league_texts.BUTTON_LAST, False),
     ]
 
-    last = await world.carol.click(replay.response, label=texts.BUTTON_LAST)
+    last = await world.carol.click(replay.response, label=league_texts.BUTTON_LAST)
     assert last.response is not None
     steps = int(last.response.content.rsplit(" ", 1)[1])
-    assert last.response.content == texts.REPLAY_STEP.format(
+    assert last.response.content == league_texts.REPLAY_STEP.format(
         match=match_id, step=steps, steps=steps
     )
     assert steps > 1
-    assert pager_of(last.response)[-2:] == [(texts.BUTTON_NEXT, True), (texts.BUTTON_LAST, True)]
+    assert pager_of(last.response)[-2:] == [
+        (league_texts.BUTTON_NEXT, True),
+        (league_texts.BUTTON_LAST, True),
+    ]
 
     # A restart: the old message's buttons still answer, with the asked step and a new pager.
     old = world.bot
     await world.env.restart_bot(build_bot(old.settings))
     await old.release()
-    first = await world.carol.click(last.response, label=texts.BUTTON_FIRST)
+    first = await world.carol.click(last.response, label=league_texts.BUTTON_FIRST)
     assert first.acknowledged and first.response is not None
     assert "step 0 " in first.response.content
-    assert texts.REPLAY_START in embed_text(first.response)
-    assert pager_of(first.response)[0] == (texts.BUTTON_FIRST, True)
+    assert league_texts.REPLAY_START in embed_text(first.response)
+    assert pager_of(first.response)[0] == (league_texts.BUTTON_FIRST, True)
 
 
 async def test_a_replayed_duel_reads_like_its_live_log(world: World) -> None:

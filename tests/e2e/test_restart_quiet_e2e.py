@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot import texts
+from bot import error_texts, lobby_texts, play_texts
 from bot.client import Backstab
 from bot.config import Settings
 from tests.e2e.conftest import World
@@ -62,20 +62,22 @@ async def test_restarts_between_moves_change_nothing_a_player_sees(world: World)
         assert [dm_posts(world, p) for p in players] == dms, f"a hand re-sent (round {round_})"
         assert table_edits(world, table_id) == edits, f"the table redrawn (round {round_})"
         # The first click after the restart does not redraw a table that is up to date.
-        hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+        hand = await world.alice.click(
+            message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+        )
         assert hand.ephemeral
         await world.env.settle()
         assert table_edits(world, table_id) == edits
         assert embed_text(message_in(world.channel, table_id)) == shown
     # The next move redraws the table with the lines from before the restart kept.
     before = embed_text(message_in(world.channel, table_id))
-    if texts.TABLE_LAST in before and (await world.bot.service.get(match_id)).status == "live":
-        old_lines = before.split(texts.TABLE_LAST, 1)[1].strip().splitlines()
+    if play_texts.TABLE_LAST in before and (await world.bot.service.get(match_id)).status == "live":
+        old_lines = before.split(play_texts.TABLE_LAST, 1)[1].strip().splitlines()
         await play_to_the_end(world, match_id, table_id, humans, until=clicks(1))
         await world.env.settle()
         after = embed_text(message_in(world.channel, table_id))
-        assert texts.TABLE_LAST in after
-        kept = after.split(texts.TABLE_LAST, 1)[1]
+        assert play_texts.TABLE_LAST in after
+        kept = after.split(play_texts.TABLE_LAST, 1)[1]
         assert old_lines[-1] in kept or len(old_lines) >= 8
 
 
@@ -92,14 +94,14 @@ async def test_an_unreadable_match_is_quarantined_and_a_manager_ends_it(world: W
     await restart(world)
     assert world.bot.service.quarantined == {broken: "unreadable"}
     notice = message_in(world.channel, broken_table)
-    assert texts.MATCH_QUARANTINED.format(match=broken) in (notice.content or "")
+    assert error_texts.MATCH_QUARANTINED.format(match=broken) in (notice.content or "")
     assert not notice.components  # nothing to click on a paused match
     refused = await world.bob.slash(world.channel, "match end", id=broken)
     assert refused.response is not None
-    assert texts.MATCH_END_NOT_ADMIN in (refused.response.content or "")
+    assert error_texts.MATCH_END_NOT_ADMIN in (refused.response.content or "")
     done = await admin(world).slash(world.channel, "match end", id=broken)
     assert done.response is not None
-    assert texts.MATCH_END_DONE.format(match=broken) in (done.response.content or "")
+    assert error_texts.MATCH_END_DONE.format(match=broken) in (done.response.content or "")
     await world.env.settle()
     match = await world.bot.service.get(broken)
     assert match.status == "cancelled" and match.outcome is None

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 import simcord
 
-from bot import plugins, texts
+from bot import error_texts, lobby_texts, play_texts, plugins
 from bot.config import Settings
 from engine import games as registry
 from tests.e2e import windowgame
@@ -48,7 +48,9 @@ async def start(world: World, game: str, *players: simcord.MemberActor) -> tuple
 
 
 async def alice_plays(world: World, table_id: int) -> None:
-    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
     assert hand.response is not None
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
 
@@ -76,36 +78,48 @@ async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World)
     dms = len(world.env.http_requests)
     await alice_plays(world, table_id)
     table = message_in(world.channel, table_id)
-    assert labels(table) == [texts.BUTTON_HAND, texts.BUTTON_PASS, texts.BUTTON_RESPOND]
+    assert labels(table) == [
+        lobby_texts.BUTTON_HAND,
+        play_texts.BUTTON_PASS,
+        play_texts.BUTTON_RESPOND,
+    ]
     assert "<t:" in (table.content or "") and "Pass" in (table.content or "")
     # Nobody is DMed for a window: the table serves everyone.
     dm_paths = {f"/channels/{p.user.dm_channel.id}/messages" for p in (world.bob, world.carol)}
     assert not [r for r in world.env.http_requests[dms:] if r.path in dm_paths]
     # Dave is not seated: he may look, not pass.
-    result = await world.dave.click(table, label=texts.BUTTON_PASS)
-    assert result.followups[0].content == texts.service_error("not_seated")
-    result = await world.bob.click(message_in(world.channel, table_id), label=texts.BUTTON_PASS)
+    result = await world.dave.click(table, label=play_texts.BUTTON_PASS)
+    assert result.followups[0].content == error_texts.service_error("not_seated")
+    result = await world.bob.click(
+        message_in(world.channel, table_id), label=play_texts.BUTTON_PASS
+    )
     [reply] = result.followups
-    assert reply.ephemeral and reply.content == texts.PASSED
+    assert reply.ephemeral and reply.content == play_texts.PASSED
     bob_dms = dm_posts(world, world.bob)
-    result = await world.carol.click(message_in(world.channel, table_id), label=texts.BUTTON_PASS)
-    assert result.followups[0].content == texts.PASSED
+    result = await world.carol.click(
+        message_in(world.channel, table_id), label=play_texts.BUTTON_PASS
+    )
+    assert result.followups[0].content == play_texts.PASSED
     match = await world.bot.service.get(match_id)
     assert match.deadline_kind == "turn"  # the window closed at once: Bob's turn
     assert dm_posts(world, world.bob) == bob_dms + 1  # ...and Bob is told by DM
-    assert labels(message_in(world.channel, table_id)) == [texts.BUTTON_HAND]
+    assert labels(message_in(world.channel, table_id)) == [lobby_texts.BUTTON_HAND]
 
 
 async def test_play_a_card_opens_the_private_choices_and_stale_passes(world: World) -> None:
     match_id, table_id = await start(world, ECHO, world.bob, world.carol)
     await alice_plays(world, table_id)
-    bob = await world.bob.click(message_in(world.channel, table_id), label=texts.BUTTON_RESPOND)
+    bob = await world.bob.click(
+        message_in(world.channel, table_id), label=play_texts.BUTTON_RESPOND
+    )
     assert bob.ephemeral and bob.response is not None
     assert "Your cards:" in embed_text(bob.response)
     bob_pass = action_ids(bob.response)[0]
     assert bob_pass.endswith(":pass")
     # Carol answers with a card: the window reopens for everyone.
-    carol = await world.carol.click(message_in(world.channel, table_id), label=texts.BUTTON_RESPOND)
+    carol = await world.carol.click(
+        message_in(world.channel, table_id), label=play_texts.BUTTON_RESPOND
+    )
     assert carol.response is not None
     echo = next(i for i in action_ids(carol.response) if ":echo." in i)
     await world.carol.click(carol.response, custom_id=echo)
@@ -113,7 +127,7 @@ async def test_play_a_card_opens_the_private_choices_and_stale_passes(world: Wor
     # Bob's private Pass predates the response: the table moved on, with a fresh view.
     stale = await world.bob.click(bob.response, custom_id=bob_pass)
     [reply] = stale.followups
-    assert reply.content == texts.STALE and "Your cards:" in embed_text(reply)
+    assert reply.content == play_texts.STALE and "Your cards:" in embed_text(reply)
 
 
 async def test_a_window_is_closed_by_the_clock(world: World) -> None:
@@ -130,7 +144,7 @@ async def test_a_window_is_closed_by_the_clock(world: World) -> None:
     log = await world.bot.service.action_log(match_id)
     assert [a.kind for a in log[-2:]] == ["pass", "pass"]
     assert all(s.timeouts == 0 for s in match.seats)  # a lapsed window is not being away
-    assert labels(message_in(world.channel, table_id)) == [texts.BUTTON_HAND]
+    assert labels(message_in(world.channel, table_id)) == [lobby_texts.BUTTON_HAND]
 
 
 async def test_the_log_goes_to_a_thread_of_the_match(world: World) -> None:
@@ -170,18 +184,20 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai(world: World) -> 
         assert hand.response is not None
         await world.bob.click(hand.response, custom_id=action_ids(hand.response)[0])
     match = await world.bot.service.get(match_id)
-    line = texts.EVENT_LINES["afk_ai"].format(seat_name="Alice")
+    line = play_texts.EVENT_LINES["afk_ai"].format(seat_name="Alice")
     [thread] = world.channel.threads
     assert line in "\n".join(m.content or "" for m in thread.history())
     if match.status != "live":
         return
     assert match.seats[0].afk and match.seats[0].ai_level == "heuristic"
     # Alice comes back: My hand offers her seat back instead of moves.
-    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
-    assert hand.response is not None and hand.response.content == texts.AFK_NOTE
-    assert labels(hand.response) == [texts.BUTTON_AFK_BACK]
-    back = await world.alice.click(hand.response, label=texts.BUTTON_AFK_BACK)
-    assert back.response is not None and back.response.content == texts.BACK_DONE
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
+    assert hand.response is not None and hand.response.content == play_texts.AFK_NOTE
+    assert labels(hand.response) == [play_texts.BUTTON_AFK_BACK]
+    back = await world.alice.click(hand.response, label=play_texts.BUTTON_AFK_BACK)
+    assert back.response is not None and back.response.content == play_texts.BACK_DONE
     match = await world.bot.service.get(match_id)
     assert not match.seats[0].afk and match.seats[0].ai_level is None
     assert match.seats[0].timeouts == 0
@@ -198,11 +214,13 @@ async def test_the_hand_pager_turns_the_same_private_message(
     _, _, legal = await world.bot.service.view(match_id, world.bob.id)
     if len(legal) < 3:  # three equal cards in hand: Pass and one Echo fit without pages
         pytest.skip("this deal gives Bob only two choices")
-    hand = await world.bob.click(message_in(world.channel, table_id), label=texts.BUTTON_RESPOND)
+    hand = await world.bob.click(
+        message_in(world.channel, table_id), label=play_texts.BUTTON_RESPOND
+    )
     assert hand.response is not None
     first = choices(hand.response)
-    assert len(first) == 1 and texts.PAGER_NEXT in labels(hand.response)
-    turned = await world.bob.click(hand.response, label=texts.PAGER_NEXT)
+    assert len(first) == 1 and play_texts.PAGER_NEXT in labels(hand.response)
+    turned = await world.bob.click(hand.response, label=play_texts.PAGER_NEXT)
     assert turned.response is not None and turned.response.id == hand.response.id
     second = choices(turned.response)
     assert len(second) == 1 and second != first
@@ -213,5 +231,7 @@ async def test_a_server_may_keep_hands_out_of_dms(world: World) -> None:
     await world.bot.service.settings.change(world.channel.guild.id, 1, hand_delivery="ephemeral")
     _, table_id = await start(world, "tiny", world.bob)
     assert dm_posts(world, world.alice) == 0 and dm_posts(world, world.bob) == 0
-    hand = await world.alice.click(message_in(world.channel, table_id), label=texts.BUTTON_HAND)
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
     assert hand.ephemeral and hand.response is not None and action_ids(hand.response)

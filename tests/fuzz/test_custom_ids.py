@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot import texts
+from bot import error_texts
 from bot.components import MatchButton
 from bot.render.ids import (
     CUSTOM_ID_PATTERN,
@@ -114,7 +114,7 @@ async def test_any_backstab_click_is_answered_privately_and_changes_nothing_else
         if reply is None or reply.id == message.id:
             continue  # the clicked message itself was redrawn (a lobby change)
         assert reply.ephemeral, f"{custom_id}: a public answer {reply.content!r}"
-        assert reply.content != texts.GENERIC_ERROR, custom_id
+        assert reply.content != error_texts.GENERIC_ERROR, custom_id
         assert "Traceback" not in (reply.content or "")
     changed = await fingerprint(world, ids) != before
     event("the click changed a match" if changed else "the click changed nothing")

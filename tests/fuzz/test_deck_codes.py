@@ -10,7 +10,7 @@ import zlib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import texts
+from bot import deck_texts
 from bot.deckcode import PREFIX, DeckCodeError, DeckList, decode, encode, parse_list
 
 CANONICAL_PIECES = st.sampled_from(
@@ -38,8 +38,8 @@ def near_codes() -> st.SearchStrategy[str]:
 def worded(error: DeckCodeError) -> None:
     assert error.problems
     for code, detail in error.problems:
-        assert code in texts.DECK_CODE_PROBLEMS, code  # a sentence for it, not its code
-        assert texts.deck_code_problem(code, detail)
+        assert code in deck_texts.DECK_CODE_PROBLEMS, code  # a sentence for it, not its code
+        assert deck_texts.deck_code_problem(code, detail)
 
 
 @settings(max_examples=300, deadline=None)

@@ -14,7 +14,7 @@ import simcord
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot import texts
+from bot import error_texts, league_texts
 from tests.e2e.conftest import World
 from tests.fuzz.test_slash_options import ODD_TEXT, private
 from tests.support.inspect_db import InspectDb
@@ -88,7 +88,7 @@ async def invoke(
         if reply is None:
             continue
         content = reply.content or ""
-        assert "Traceback" not in content and content != texts.GENERIC_ERROR, content
+        assert "Traceback" not in content and content != error_texts.GENERIC_ERROR, content
         assert 0 < len(content) <= 2000 or reply.embeds or reply.attachments, options
         words.append(content)
     changed = {t: (len(before[t]), len(after[t])) for t in TABLES if before[t] != after[t]}
@@ -184,7 +184,7 @@ async def test_league_admin_commands_with_any_season_and_match(
     announced = not private(result)
     event(f"{command}: {'done' if announced else 'refused'}")
     if not as_admin:
-        assert not announced and words == texts.league_error("not_admin", {})
+        assert not announced and words == league_texts.league_error("not_admin", {})
     if not announced:
         assert not changed, f"refused ({words!r}) yet stored {changed}"
     elif command.endswith("season-start"):

@@ -13,7 +13,7 @@ import simcord
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot import texts
+from bot import error_texts
 from tests.e2e.conftest import World
 from tests.support.inspect_db import InspectDb
 
@@ -61,7 +61,7 @@ async def invoke(
         if reply is None:
             continue
         content = reply.content or ""
-        assert "Traceback" not in content and content != texts.GENERIC_ERROR, content
+        assert "Traceback" not in content and content != error_texts.GENERIC_ERROR, content
     return result, stored(world) != before
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot import texts
+from bot import play_texts
 from bot.plugins import GamePlugin
 from bot.render import Rendered, parse_custom_id, public_event_lines, render_hand, render_table
 from bot.render.ids import MAX_CUSTOM_ID
@@ -98,8 +98,8 @@ def _worded(kind: str, args: tuple[object, ...], label: str) -> bool:
     arguments ("Steal 3 17") unless the kind is one every game shares ("Play 7")."""
     if not label.strip() or "?" in label:
         return False
-    raw = bool(args) and label == texts.action_label(kind, tuple(args))
-    return not raw or kind in texts.ACTION_LABELS
+    raw = bool(args) and label == play_texts.action_label(kind, tuple(args))
+    return not raw or kind in play_texts.ACTION_LABELS
 
 
 def _bad_ids(message: Rendered) -> Iterator[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import texts
+from bot import play_texts
 from bot.games.classic import offers, words
 from bot.games.classic.cards_text import (
     card_list,
@@ -69,7 +69,7 @@ class ClassicRenderer(GameRenderer):
         if v is None:
             return None
         phase = words.PHASES.get(v.phase, v.phase)
-        turn = texts.TABLE_TURN.format(name=seat_name(names, v.turn), phase=phase)
+        turn = play_texts.TABLE_TURN.format(name=seat_name(names, v.turn), phase=phase)
         pending = v.pending
         if pending is not None:
             template = words.PENDING.get(pending.kind, "{seat}")
@@ -80,9 +80,9 @@ class ClassicRenderer(GameRenderer):
         elif _over_the_limit(v, v.turn):
             what = words.CHARITY_WAITING.format(seat=seat_name(names, v.turn))
         else:
-            who = ", ".join(seat_name(names, s) for s in waiting) or texts.TABLE_NOBODY
+            who = ", ".join(seat_name(names, s) for s in waiting) or play_texts.TABLE_NOBODY
             what = words.WAITING_TURN.format(seat=who, phase=phase)
-        return f"{turn}\n{texts.TABLE_WAITING_ON.format(what=what)}"
+        return f"{turn}\n{play_texts.TABLE_WAITING_ON.format(what=what)}"
 
     def table_fields(
         self, view: Json, names: Sequence[str], marks: Sequence[str]
@@ -93,7 +93,7 @@ class ClassicRenderer(GameRenderer):
         fields = [self._seat_field(v, names, marks, seat) for seat in range(len(names))]
         fight = fight_lines(v, names)
         if fight:
-            fields.append(Field(texts.TABLE_FIGHT, "\n".join(fight)))
+            fields.append(Field(play_texts.TABLE_FIGHT, "\n".join(fight)))
         piles = [words.PILES.format(door=v.door_left, treasure=v.treasure_left)]
         # Each discard pile's top card, said with its pile so two cards don't read as a list.
         tops = zip(
@@ -104,7 +104,7 @@ class ClassicRenderer(GameRenderer):
         piles += [template.format(card=short(c)) for template, c in tops if c is not None]
         if v.corpse:
             piles.append(words.CORPSE.format(cards=card_list(v.corpse)))
-        fields.append(Field(texts.TABLE_PILES, "\n".join(piles)))
+        fields.append(Field(play_texts.TABLE_PILES, "\n".join(piles)))
         return fields
 
     def _seat_field(
@@ -118,9 +118,9 @@ class ClassicRenderer(GameRenderer):
         given = marks[seat].split(", ") if seat < len(marks) and marks[seat] else []
         tags = [t for t in given if f"({t})" not in names[seat]]  # "Ada (AI)" needs no "· AI"
         if known and v.out[seat]:
-            tags.append(texts.SEAT_OUT_MARK)
+            tags.append(play_texts.SEAT_OUT_MARK)
         elif known and v.dead[seat]:
-            tags.append(texts.SEAT_DEAD_MARK)
+            tags.append(play_texts.SEAT_DEAD_MARK)
         title = f"{seat + 1}. {names[seat]}" + (f" · {', '.join(tags)}" if tags else "")
         level, gold, size = (
             (v.levels[seat], v.gold[seat], v.hand_sizes[seat]) if known else (1, 0, 0)

@@ -2,7 +2,7 @@
 
 Decks belong to their owner (every call names the owner). A deck that breaks a rule is kept as
 a draft and may not be picked; the seven preconstructed decks are open to everyone and read-only.
-Refusals are ``DeckError(code, **detail)``; ``bot.texts.deck_error`` words them.
+Refusals are ``DeckError(code, **detail)``; ``bot.deck_texts.deck_error`` words them.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from bot import texts
+from bot import play_texts
 from bot.games.duel import words
 from bot.render.controls import Control
 from bot.render.games import Field, GameRenderer, pinned_game
@@ -145,14 +145,14 @@ class DuelRenderer(GameRenderer):
         if v.phase in words.SETUP_PHASES:
             turn = words.SETUP.format(phase=phase)  # no turn has begun yet
         else:
-            turn = texts.TABLE_TURN.format(name=_name(names, v.active), phase=phase)
+            turn = play_texts.TABLE_TURN.format(name=_name(names, v.active), phase=phase)
         if v.window:
-            who = ", ".join(_name(names, s) for s in waiting) or texts.TABLE_NOBODY
+            who = ", ".join(_name(names, s) for s in waiting) or play_texts.TABLE_NOBODY
             what = words.WAITING_WINDOW.format(seats=who)
         else:
-            who = _and([_name(names, s) for s in waiting]) or texts.TABLE_NOBODY
+            who = _and([_name(names, s) for s in waiting]) or play_texts.TABLE_NOBODY
             what = words.WAITING.format(seat=who, phase=phase)
-        return f"{turn}\n{texts.TABLE_WAITING_ON.format(what=what)}"
+        return f"{turn}\n{play_texts.TABLE_WAITING_ON.format(what=what)}"
 
     def table_fields(
         self, view: Json, names: Sequence[str], marks: Sequence[str]
@@ -167,10 +167,10 @@ class DuelRenderer(GameRenderer):
         ]
         fight = self._fight_lines(v.fight, names)
         if fight:
-            fields.append(Field(texts.TABLE_FIGHT, "\n".join(fight)))
+            fields.append(Field(play_texts.TABLE_FIGHT, "\n".join(fight)))
         stack = self._stack_lines(v, names)
         if stack:
-            fields.append(Field(texts.TABLE_STACK, "\n".join(stack)))
+            fields.append(Field(play_texts.TABLE_STACK, "\n".join(stack)))
         if v.removed:  # public: only cards in play can be removed from the game
             fields.append(Field(words.REMOVED, ", ".join(map(shown_name, v.removed))))
         return fields
@@ -181,7 +181,7 @@ class DuelRenderer(GameRenderer):
         given = marks[seat].split(", ") if seat < len(marks) and marks[seat] else []
         tags = [t for t in given if f"({t})" not in names[seat]]  # "Ada (AI)" needs no "· AI"
         if p.eliminated:
-            tags.append(texts.SEAT_OUT_MARK)
+            tags.append(play_texts.SEAT_OUT_MARK)
         title = f"{seat + 1}. {names[seat]}" + (f" · {', '.join(tags)}" if tags else "")
         hero_card = card_of(p.hero.id)
         lines = [

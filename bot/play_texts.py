@@ -1,0 +1,111 @@
+"""The words of playing a match: the table, the hand, the running log, the turn clock and the
+response window, going away and coming back, and the labels of the actions games share."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+# Action kinds shared by games; a game's own renderer words the rest.
+ACTION_LABELS: Mapping[str, str] = {
+    "pass": "Pass",
+    "play": "Play",
+    "draw": "Draw",
+    "decline": "Decline",
+    "accept": "Accept",
+    "run": "Run away",
+    "fight": "Fight",
+    "end": "End turn",
+}
+
+
+def action_label(kind: str, args: tuple[Any, ...]) -> str:
+    """A fallback label for an action no game renderer claimed: its kind and its arguments."""
+    base = ACTION_LABELS.get(kind, kind.replace("_", " ").capitalize())
+    if not args:
+        return base
+    return f"{base} {' '.join(str(a) for a in args)}"
+
+
+# Table ----------------------------------------------------------------------------------------
+
+TABLE_TITLE = "{game}: match #{match}"
+TABLE_WAITING_FOR = "Waiting for: {names}"
+TABLE_NOBODY = "nobody"
+TABLE_PLAYERS = "Players"
+TABLE_STATE = "Table"
+TABLE_LAST = "Last moves"
+TABLE_DM_CLOSED = "{name} keeps DMs closed: use the My hand button."
+TABLE_FINISHED = "Match over. Winner: {names}."
+TABLE_DRAW = "Match over: nobody won."
+TABLE_VERSION = "move {version}"
+SEAT_TURN = "to act"
+SEAT_AFK = "away: the AI plays for them"
+SPECTATOR_NOTE = "You are watching this match: only seated players can act."
+
+HAND_TITLE = "Your hand · match #{match}"
+HAND_YOUR_TURN = "It is your move: pick one of the buttons below."
+HAND_NOT_YOUR_TURN = "Not your move yet; this updates when it is."
+# A seat nobody waits on that may still act (a curse, a trade) while others decide.
+HAND_OFF_TURN = "{name} is deciding; nobody is waiting on you."
+HAND_OFF_TURN_MANY = "{names} are deciding; nobody is waiting on you."
+HAND_OFF_TURN_MAY = "Meanwhile you may still use: {what}."
+HAND_OFF_TURN_ANY = "Meanwhile you may still use the buttons below."
+HAND_NOTHING = "Nothing private to show."
+HAND_REFRESH_HINT = "Out of date? Press My hand on the table for a fresh one."
+
+STALE = "The table moved on since that button was drawn. Here is the current view."
+
+
+# Event lines (the running log) ------------------------------------------------------------
+
+EVENT_LINES: Mapping[str, str] = {
+    "conceded": "{seat_name} conceded.",
+    "won": "{seat_name} won!",
+    "played": "{seat_name} played {card}.",
+    "drew": "{seat_name} drew a card.",
+    "timeout": "{seat_name} ran out of time.",
+    "afk_ai": "{seat_name} ran out of time three turns in a row: the AI plays that seat now.",
+    "afk_back": "{seat_name} is back and plays their own seat again.",
+    "seat_ai": "A moderator gave {seat_name}'s seat to the AI, which plays it from now on.",
+}
+
+
+def event_line(kind: str, fields: Mapping[str, Any]) -> str:
+    template = EVENT_LINES.get(kind)
+    if template is None:
+        return kind.replace("_", " ")
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError):
+        return kind.replace("_", " ")
+
+
+# Rendering: tables, hands, controls, pictures (render side of issue 5) ----------------------
+
+PAGER_PREV = "◀ Prev"
+PAGER_NEXT = "Next ▶"
+PAGER_AT = "Page {page}/{pages}"
+CONTROLS_MORE = "More choices…"
+HAND_PAGED = "More choices on other pages: use Prev / Next ({page}/{pages})."
+
+TABLE_TURN = "{name}'s turn ({phase})."
+TABLE_WAITING_ON = "Waiting for {what}."
+TABLE_FIGHT = "Fight"
+TABLE_PILES = "Piles"
+TABLE_STACK = "Being played"
+SEAT_OUT_MARK = "out"
+SEAT_DEAD_MARK = "dead until their turn"
+
+
+# Playing on Discord: lobby controls, the table's clock and window, settings (flow, issue 5) ---
+
+BUTTON_PASS = "Pass"
+BUTTON_RESPOND = "Play a card"
+PASSED = "You passed."
+BUTTON_AFK_BACK = "I'm back: give me my seat"
+AFK_NOTE = "You were away for three turns, so the AI plays your seat. Press below to take it back."
+BACK_DONE = "Your seat is yours again."
+TURN_CLOCK = "⏳ Time runs out {when}."
+WINDOW_CLOCK = "⚡ A moment to respond: Pass, or Play a card. Closes {when}."
+THREAD_NAME = "{game} #{match}: log"
