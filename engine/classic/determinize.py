@@ -22,6 +22,9 @@ from engine.classic.state import ClassicState
 from engine.classic.table import Table
 from engine.core import Rng
 
+# The dice of a ``seat_world``: fixed, so the world depends on what the seat sees, nothing else.
+SEAT_WORLD_SEED = 0x5EA7
+
 
 def known_hand_cards(s: ClassicState, seat: int) -> set[int]:
     """Cards in other hands that ``seat`` knows of (see the module docstring)."""
@@ -37,8 +40,9 @@ def known_hand_cards(s: ClassicState, seat: int) -> set[int]:
     return {c for c in known if any(c in s.hands[q] for q in range(s.seats) if q != seat)}
 
 
-def determinize(t: Table, s: ClassicState, seat: int, rng: Rng) -> ClassicState:
-    """A copy of ``s`` with the unseen cards and the dice drawn afresh from ``rng``."""
+def determinize(t: Table, s: ClassicState, seat: int, rng: Rng | None) -> ClassicState:
+    """A copy of ``s`` with the unseen cards and the dice drawn afresh from ``rng``; with no
+    ``rng``, the unseen cards are dealt in card-id order (``seat_world``)."""
     w = s.clone()
     known = known_hand_cards(s, seat)
     others = [p for p in range(s.seats) if p != seat]
@@ -47,30 +51,30 @@ def determinize(t: Table, s: ClassicState, seat: int, rng: Rng) -> ClassicState:
     )
     doors = [c for c in unseen if t.is_door[c]]
     treasures = [c for c in unseen if not t.is_door[c]]
-    rng.shuffle(doors)
-    rng.shuffle(treasures)
+    if rng is not None:
+        rng.shuffle(doors)
+        rng.shuffle(treasures)
     w.door = doors[: len(s.door)]
     w.treasure = treasures[: len(s.treasure)]
     rest = doors[len(s.door) :] + treasures[len(s.treasure) :]
-    rng.shuffle(rest)
+    if rng is not None:
+        rng.shuffle(rest)
     for p in others:
         kept = [c for c in s.hands[p] if c in known]
         need = len(s.hands[p]) - len(kept)
         w.hands[p] = kept + rest[:need]
         rest = rest[need:]
-    w.rng = Rng(rng.next_u64())
+    w.rng = Rng(rng.next_u64() if rng is not None else SEAT_WORLD_SEED)
     w.dice = []
     return w
 
 
-# The fixed stream of ``seat_world``: the world depends on what the seat sees, nothing else.
-SEAT_WORLD_SEED = 0x5EA7
-
-
 def seat_world(t: Table, s: ClassicState, seat: int) -> ClassicState:
     """The match as ``seat`` knows it: a state that agrees with everything the seat sees (its
-    view, its own hand, the public table) and deals every card it cannot see afresh, from a
-    fixed stream. It is the same whatever the hidden cards really are, so an AI that decides
-    from it cannot read them: the AI entry points (``Game.ai_action``, ``ai_free_action``, the
-    strong AI's ``think``) are handed this, never the match's state."""
-    return determinize(t, s, seat, Rng(SEAT_WORLD_SEED))
+    view, its own hand, the public table) and deals every card it cannot see afresh, in a
+    fixed order (card-id order: no shuffle, since nothing about the hidden cards' order is
+    known, any fixed deal is as fair and a shuffle costs the event loop per AI decision). It
+    is the same whatever the hidden cards really are, so an AI that decides from it cannot
+    read them: the AI entry points (``Game.ai_action``, ``ai_free_action``, the strong AI's
+    ``think``) are handed this, never the match's state."""
+    return determinize(t, s, seat, None)

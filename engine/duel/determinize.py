@@ -24,6 +24,9 @@ from engine.core import Rng
 from engine.duel.effects import PENDING_ORDER, TRIGGER_BASE
 from engine.duel.state import DuelState
 
+# The dice of a ``seat_world``: fixed, so the world depends on what the seat sees, nothing else.
+SEAT_WORLD_SEED = 0x5EA7
+
 
 def hidden_instances(s: DuelState, seat: int) -> list[int]:
     """Instances whose identity ``seat`` cannot see."""
@@ -46,8 +49,9 @@ def pinned_instances(s: DuelState) -> set[int]:
     return pinned
 
 
-def determinize(s: DuelState, seat: int, rng: Rng) -> DuelState:
-    """A copy of ``s`` with the unseen identities and the dice drawn afresh from ``rng``."""
+def determinize(s: DuelState, seat: int, rng: Rng | None) -> DuelState:
+    """A copy of ``s`` with the unseen identities and the dice drawn afresh from ``rng``; with
+    no ``rng``, the identities are dealt in sorted order (``seat_world``)."""
     w = s.clone()
     w.card_of = list(s.card_of)  # never change the identities of the real match
     pinned = pinned_instances(s)
@@ -55,22 +59,21 @@ def determinize(s: DuelState, seat: int, rng: Rng) -> DuelState:
     for owner in (0, 1):
         places = [i for i in hidden if s.owner[i] == owner]
         faces = sorted(s.card_of[i] for i in places)
-        rng.shuffle(faces)
+        if rng is not None:
+            rng.shuffle(faces)
         for iid, face in zip(places, faces, strict=True):
             w.card_of[iid] = face
         w.deck[owner] = sorted(s.deck[owner])
-    w.rng = Rng(rng.next_u64())
+    w.rng = Rng(rng.next_u64() if rng is not None else SEAT_WORLD_SEED)
     return w
-
-
-# The fixed stream of ``seat_world``: the world depends on what the seat sees, nothing else.
-SEAT_WORLD_SEED = 0x5EA7
 
 
 def seat_world(s: DuelState, seat: int) -> DuelState:
     """The match as ``seat`` knows it: a state that agrees with everything the seat sees (its
-    view, its own hand, the public table) and deals every card it cannot see afresh, from a
-    fixed stream. It is the same whatever the hidden cards really are, so an AI that decides
-    from it cannot read them: the AI entry points (``Game.ai_action``, ``ai_free_action``, the
-    strong AI's ``think``) are handed this, never the match's state."""
-    return determinize(s, seat, Rng(SEAT_WORLD_SEED))
+    view, its own hand, the public table) and deals every card it cannot see afresh, in a
+    fixed order (sorted: nothing about the hidden identities' order is known, so any fixed deal
+    is as fair, and a shuffle would cost the event loop per AI decision). It is the same
+    whatever the hidden cards really are, so an AI that decides from it cannot read them: the
+    AI entry points (``Game.ai_action``, ``ai_free_action``, the strong AI's ``think``) are
+    handed this, never the match's state."""
+    return determinize(s, seat, None)
