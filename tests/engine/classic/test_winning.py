@@ -3,32 +3,36 @@
 from __future__ import annotations
 
 from engine.classic import Classic
-from engine.classic.scenario import build, find_action
+from engine.classic.scenario import build
+from engine.classic.state import ClassicState
 from engine.core import Action
+from tests.engine.classic.steps import do
 
 
-def _fight_for_the_win(
+def _helped_kill_at_nine(
     game: Classic, single: bool, dice: list[int], helper_hand: tuple[str, ...] = ()
-) -> list[int]:
+) -> ClassicState:
+    """A level-9 fighter and a helper beat a troll: the fight for the win is over and, with a
+    single winner, the roll-off is next."""
     s = build(
         game,
         {"seats": 3, "phase": "kick", "door": ["mon_troll"], "dice": dice},
         [{"level": 9}, {"level": 3, "hand": list(helper_hand)}],
     )
     s.single_winner = single
-    steps = [
-        {"seat": 0, "do": "kick"},
-        {"seat": 0, "do": "ask", "args": [1]},
-        {"seat": 0, "do": "propose", "args": [0, 0, 0]},
-        {"seat": 1, "do": "accept"},
-        {"seat": 0, "do": "pass"},
-        {"seat": 1, "do": "pass"},
-        {"seat": 2, "do": "pass"},
-    ]
-    for step in steps:
-        action = find_action(game, s, step)
-        assert action is not None, step
-        game.apply(s, action)
+    do(game, s, 0, "kick")
+    do(game, s, 0, "ask", 1)
+    do(game, s, 0, "propose", 0, 0, 0)
+    do(game, s, 1, "accept")
+    for seat in (0, 1, 2):
+        do(game, s, seat, "pass")
+    return s
+
+
+def _fight_for_the_win(
+    game: Classic, single: bool, dice: list[int], helper_hand: tuple[str, ...] = ()
+) -> list[int]:
+    s = _helped_kill_at_nine(game, single, dice, helper_hand)
     while s.pending and s.pending[-1].kind == "die":  # the roll-off: change a die, or keep it
         seat = s.pending[-1].seat
         legal = game.legal_actions(s, seat)
@@ -71,25 +75,7 @@ def test_single_winner_option_recorded_in_state(game: Classic) -> None:
 
 def test_single_winner_roll_off_survives_a_concession(game: Classic) -> None:
     # 004: Special Rules (single winner); a contestant who concedes mid roll-off drops out.
-    s = build(
-        game,
-        {"seats": 3, "phase": "kick", "door": ["mon_troll"], "dice": [1, 1, 1, 6]},
-        [{"level": 9}, {"level": 3}],
-    )
-    s.single_winner = True
-    steps = [
-        {"seat": 0, "do": "kick"},
-        {"seat": 0, "do": "ask", "args": [1]},
-        {"seat": 0, "do": "propose", "args": [0, 0, 0]},
-        {"seat": 1, "do": "accept"},
-        {"seat": 0, "do": "pass"},
-        {"seat": 1, "do": "pass"},
-        {"seat": 2, "do": "pass"},
-    ]
-    for step in steps:
-        action = find_action(game, s, step)
-        assert action is not None, step
-        game.apply(s, action)
+    s = _helped_kill_at_nine(game, True, [1, 1, 1, 6])
     assert s.pending[-1].kind == "die" and s.pending[-1].seat == 0
     game.apply(s, Action(0, "take_it"))
     assert s.pending[-1].seat == 1
