@@ -3,8 +3,7 @@
 The service publishes every change; this collects them per match and flushes them in one
 background task, paced per channel under Discord's edit limit (5 edits / 5 s), so a burst of
 moves (AI turns, several passes) costs one table edit. After the table: the new log lines go to
-the match's thread, then the hands due go by DM (never to a player who refused DMs this match,
-nor on a server that keeps hands in "My hand" only).
+the match's thread, then the hands due go out (``bot.hands.HandDelivery``).
 
 Everything drawn comes from the last ``Update``: its match, and the game and state snapshot it
 carries (the spectator view for the table, one view per hand due). The publisher never asks
@@ -26,9 +25,10 @@ import discord
 
 from bot import error_texts, play_texts, plugins
 from bot import service as svc
-from bot.components import build_view, files_of, has_controls
+from bot.components import build_view, files_of
+from bot.hands import HandDelivery
 from bot.pacing import ChannelPacer
-from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_hand, render_table
+from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_table
 from bot.render import ids as keys
 from bot.render.pictures import off_loop
 from engine.core import PASS
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 LOG_KEEP = 30  # lines kept in memory for the table's "last moves"
 MESSAGE_LIMIT = 2000  # Discord: characters in one message
 
@@ -53,7 +52,6 @@ class TablePublisher:
         self._latest: dict[int, svc.Update] = {}
         self._logs: dict[int, deque[str]] = {}
         self._thread_lines: dict[int, list[str]] = {}
-        self._dm_due: dict[int, set[int]] = {}
         self._no_thread: set[int] = set()
         self._flushes: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
@@ -61,7 +59,7 @@ class TablePublisher:
         self._table_drawn: set[int] = set()
         # What the publisher itself wrote since a match's last read (see ``_with_writes``).
         self._written: dict[int, dict[str, int]] = {}
-        self._dm_closed: dict[int, set[int]] = {}
+        self.hands = HandDelivery(bot, self.schedule)
         self.active = True
 
     def close(self) -> None:
@@ -93,8 +91,7 @@ class TablePublisher:
         self._seed_log(update)
         if ended and update.match.ended_reason is not None:
             self._thread_lines.setdefault(match_id, []).append(_ended_line(update.match))
-        if hands:
-            self._dm_due.setdefault(match_id, set()).update(hands)
+        self.hands.owe(match_id, hands)
         if not redraw:
             if not hands:
                 return
@@ -123,17 +120,7 @@ class TablePublisher:
             lines.append(_ended_line(match))
         self._logs.setdefault(match.id, deque(maxlen=LOG_KEEP)).extend(lines)
         self._thread_lines.setdefault(match.id, []).extend(lines)
-        if match.status == "live":
-            due = self._dm_due.setdefault(match.id, set())
-            if update.started:
-                due.update(s.seat for s in match.seats if s.user_id is not None)
-            # A seat is told when it starts to decide, not again while it keeps deciding; in
-            # a response window nobody is DMed: the table's Pass / Play a card serve everyone.
-            if not update.window:
-                due.update(update.deciders - update.before)
-            # A seat nobody waits on may still owe an answer (a classic trade offer's
-            # partner): the game's plugin says who is dealt a fresh hand.
-            due.update(plugins.fresh_hands(match.game, update.events))
+        self.hands.on_update(update)
         self.schedule(match.id)
 
     def schedule(self, match_id: int) -> None:
@@ -161,7 +148,7 @@ class TablePublisher:
                 else:
                     update = await self._redraw_table(update)
                 update = await self._post_log(update)
-                await self._deal_hands(update)
+                await self.hands.deal(update)
             except Exception:
                 log.exception("publishing match %s failed", match_id)
         self._forget_if_over(match_id)
@@ -174,11 +161,10 @@ class TablePublisher:
         self._latest.pop(match_id, None)
         self._logs.pop(match_id, None)
         self._thread_lines.pop(match_id, None)
-        self._dm_due.pop(match_id, None)
         self._flushes.pop(match_id, None)
         self._no_thread.discard(match_id)
         self._written.pop(match_id, None)
-        self._dm_closed.pop(match_id, None)
+        self.hands.forget(match_id)
 
     # the table ----------------------------------------------------------------------------
 
@@ -187,7 +173,7 @@ class TablePublisher:
         thread, a refused DM), so a move read before them never opens a second thread."""
         match = update.match
         written = self._written.get(match.id, {})
-        closed = self._dm_closed.get(match.id, set())
+        closed = self.hands.closed(match.id)
         if not written and not closed:
             return update
         seats = tuple(replace(s, dm_closed=True) if s.seat in closed else s for s in match.seats)
@@ -328,56 +314,6 @@ class TablePublisher:
             return None
         await self.bot.service.set_message(match.id, match.message_id, thread.id)
         return thread.id
-
-    # private hands ------------------------------------------------------------------------
-
-    async def _deal_hands(self, update: svc.Update) -> None:
-        match = update.match
-        seats = self._dm_due.pop(match.id, set())
-        if not seats or match.status != "live" or update.game is None:
-            return
-        rules = await self.bot.service.settings.get(match.guild_id)
-        if rules.hand_delivery != "dm":
-            return  # this server keeps hands in the My hand button only
-        for seat in match.seats:
-            human = seat.user_id is not None and seat.ai_level is None
-            if seat.seat in seats and human and not seat.dm_closed:
-                assert seat.user_id is not None
-                await self._dm_hand(update, seat.seat, seat.user_id)
-
-    async def _dm_hand(self, update: svc.Update, seat: int, user_id: int) -> None:
-        match, game, state = update.match, update.game, update.state
-        assert game is not None
-        view = game.view(state, seat)
-        actions = game.legal_actions(state, seat)
-        rendered = await off_loop(render_hand, match, view.to_json(), actions)
-        kwargs: dict[str, Any] = {"embeds": list(rendered.embeds), "files": files_of(rendered)}
-        if has_controls(rendered):
-            kwargs["view"] = build_view(rendered)
-        # The clock is the deciders' only: a free actor's optional moves (a curse on anyone's
-        # turn) are never timed.
-        if actions and seat in update.deciders and match.deadline_at is not None:
-            when = f"<t:{int(match.deadline_at)}:R>"
-            kwargs["content"] = play_texts.TURN_CLOCK.format(when=when)
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(**kwargs)
-            # Remembered, so a restart after a crash re-sends only the hands that were lost.
-            await self.bot.service.hand_sent(match.id, user_id, match.version)
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                # Another refusal (no shared server any more, a block, a spam guard): this
-                # one hand waits for "My hand"; the other seats' hands still go out.
-                log.warning(
-                    "could not DM the hand of match %s to %s (%s)", match.id, user_id, exc.code
-                )
-                return
-            # Remembered for the rest of the match: the table tells them to use "My hand".
-            await self.bot.service.mark_dm_closed(match.id, user_id)
-            self._dm_closed.setdefault(match.id, set()).add(seat)
-            self.schedule(match.id)
-        except discord.HTTPException:
-            log.warning("could not DM the hand of match %s to %s", match.id, user_id)
 
 
 def _ended_line(match: svc.MatchInfo) -> str:

@@ -21,7 +21,8 @@ from bot import error_texts, play_texts
 from bot import service as svc
 from bot.catch_up import CatchUp
 from bot.components import build_view, files_of, selected_values, send_private
-from bot.publisher import DM_CLOSED, TablePublisher
+from bot.hands import DM_CLOSED
+from bot.publisher import TablePublisher
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_hand
 from bot.render import ids as keys
 from bot.render.names import shown_name
