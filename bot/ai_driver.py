@@ -1,7 +1,9 @@
 """Driving AI seats after each move: AI deciders act until a human must decide or the match
-ends; then every AI seat the match is not waiting on (a free actor) gets one chance to play
-something on its own (a curse, a level-up, an answer to a trade offer), in seat order. Called
-under the match's lock, after the move that handed control to the AI.
+ends (a person alone with AI seats who has auto-pass on and cannot answer a response window
+passes here too, ``bot.autopass``); then every AI seat the match is not waiting on (a free
+actor) gets one chance to play something on its own (a curse, a level-up, an answer to a trade
+offer), in seat order. Called under the match's lock, after the move that handed control to
+the AI.
 
 Search-based seats (the ``strong`` level) think in a worker process (``bot.ai_worker``) for
 the server's time budget, so the event loop goes on serving other matches meanwhile; should
@@ -16,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot import ai_worker
+from bot.autopass import AutoPass
 from bot.errors import ServiceError
 from bot.ledger import Ledger
 from bot.match_types import MatchInfo, Update
@@ -44,8 +47,10 @@ class AiDriver:
         live: LiveMatches,
         settings: SettingsBook,
         game: Callable[[str], Game[Any, Any]],
+        auto: AutoPass | None = None,
     ) -> None:
         self._ledger = ledger
+        self._auto = auto  # passes for a person alone with AI seats (bot.autopass)
         self._live = live
         self._settings = settings
         self._game = game  # today's game by id (raises ServiceError for an unknown one)
@@ -60,7 +65,9 @@ class AiDriver:
             match = updates[-1].match
         while (live := self._live.get(match_id)) is not None:
             try:
-                move = await self._next_ai_move(live, match)
+                move, by_ai = await self._next_ai_move(live, match), True
+                if move is None and self._auto is not None:
+                    move, by_ai = await self._auto.next_pass(live, match), False
             except IllegalAction:
                 log.exception("match %s: the AI could not choose", match_id)
                 break
@@ -70,7 +77,7 @@ class AiDriver:
                 log.error("match %s: AI moved %d times in a row; stopping", match_id, steps)
                 break
             try:
-                row = ActionRow(move.seat, move.to_json(), by_ai=True)
+                row = ActionRow(move.seat, move.to_json(), by_ai=by_ai)
                 updates.append(await self._ledger.commit(match, live.play(move), row))
             except (IllegalAction, ServiceError):
                 # The human's action is already stored; a broken AI must not undo or hide it.

@@ -30,6 +30,7 @@ from bot.hands import HandDelivery
 from bot.pacing import ChannelPacer
 from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_table
 from bot.render import ids as keys
+from bot.render.names import shown_name
 from bot.render.pictures import off_loop
 from engine.core import PASS
 
@@ -253,6 +254,8 @@ class TablePublisher:
         if match.deadline_at is not None:
             clock = play_texts.WINDOW_CLOCK if window else play_texts.TURN_CLOCK
             content.append(clock.format(when=f"<t:{int(match.deadline_at)}:R>"))
+        if window and update is not None:
+            content.extend(_passed_line(match, update))
         buttons = rendered.buttons
         if window:
             buttons = (*buttons, *self._window_buttons(match, rendered))
@@ -314,6 +317,17 @@ class TablePublisher:
             return None
         await self.bot.service.set_message(match.id, match.message_id, thread.id)
         return thread.id
+
+
+def _passed_line(match: svc.MatchInfo, update: svc.Update) -> list[str]:
+    """Who passed in the open window, one compact line (a pass is shown here, never sent as
+    a message). A seat whose player has auto-pass on passes only when the window closes, so
+    this line never tells anyone who holds an answer (docs/ux.md)."""
+    if update.game is None:
+        return []
+    passed = svc.passed_in_window(update.game, update.state)
+    names = [shown_name(s.name) for s in match.seats if s.seat in passed]
+    return [play_texts.PASSED_LINE.format(names=", ".join(names))] if names else []
 
 
 def _ended_line(match: svc.MatchInfo) -> str:

@@ -18,13 +18,15 @@ from dataclasses import replace
 from typing import Any
 
 from bot.ai_driver import AiDriver
+from bot.autopass import AutoPass
 from bot.clock import AFK_EVENT, AFK_TIMEOUTS, BACK_EVENT, Clock
 from bot.errors import ServiceError
 from bot.ledger import Ledger
 from bot.lobbies import AI_LEVELS, AI_NAMES, FILL_LEVEL, Lobbies
 from bot.match_types import Listener, MatchInfo, SeatInfo, StartHook, Update
+from bot.preferences import PlayerBook
 from bot.restore import BY_MANAGER, Restorer, rules_version_of
-from bot.session import LiveMatches, MatchSession, ai_levels_of, in_window
+from bot.session import LiveMatches, MatchSession, ai_levels_of, in_window, passed_in_window
 from bot.settings import ServerSettings, SettingsBook
 from bot.storage.models import ActionRow, VersionConflict
 from bot.storage.ports import Storage
@@ -51,6 +53,7 @@ __all__ = [
     "StartHook",
     "Update",
     "in_window",
+    "passed_in_window",
 ]
 
 
@@ -90,7 +93,9 @@ class MatchService:
         game = self.restorer.game
         self.ledger = Ledger(self.repo, self.live, self.timers, self.settings, self.restorer.check)
         self.lobbies = Lobbies(self.repo, self.ledger, self.live, self.timers, self.settings, game)
-        self.ai = AiDriver(self.ledger, self.live, self.settings, game)
+        self.players = PlayerBook(storage.players)  # each player's own (/preferences)
+        self.autopass = AutoPass(self.players)
+        self.ai = AiDriver(self.ledger, self.live, self.settings, game, self.autopass)
         self.clock = Clock(
             self.repo,
             self.ledger,
@@ -119,7 +124,8 @@ class MatchService:
             self.live.put(match_id, live)
             row = await self.repo.match(match_id) or stored.row  # its deadline may have moved
             self.timers.schedule(match_id, row.version, row.deadline_at)
-            if live.deciders() & live.ai_levels.keys():
+            # An AI seat about to move, or a window an auto-passer alone with AIs sits in.
+            if live.deciders() & live.ai_levels.keys() or live.in_window():
                 async with self.live.lock(match_id):
                     await self.ai.run(await self.get(match_id), [])
         for match_id, version, deadline_at in await self.repo.deadlines("lobby"):
@@ -260,6 +266,14 @@ class MatchService:
             step = session.act(seat, action_key, expected_version, match.seats)
             update = await self.ledger.commit(match, step, ActionRow(seat, step.action.to_json()))
             return await self.ai.run(match, [update])
+
+    async def pass_held(self, match_id: int, user_id: int) -> bool:
+        """A Pass pressed by a player with auto-pass on, held until the window closes
+        (``bot.autopass``): nothing is played and nothing changes; False when it counts now."""
+        async with self.live.lock(match_id):
+            match, session = await self.ledger.playing(match_id)
+            seat = match.seat_of(user_id)
+            return seat is not None and await self.autopass.holds(match, session, seat)
 
     async def concede(self, match_id: int, user_id: int) -> Update:
         async with self.live.lock(match_id):

@@ -15,13 +15,31 @@ from typing import Any
 
 from bot.errors import ServiceError
 from bot.match_types import SeatInfo
-from engine.core import PASS, Action, Event, Game, IllegalAction, Outcome, waits_on_window
+from engine.core import (
+    PASS,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    ResponseWindow,
+    waits_on_window,
+)
 from engine.core.record import RecordHeader
 
 
 def in_window(game: Game[Any, Any], state: Any) -> bool:
     """True while a response window is what the match waits on (``engine.core``)."""
     return waits_on_window(game, state)
+
+
+def passed_in_window(game: Game[Any, Any], state: Any) -> frozenset[int]:
+    """The seats that passed in the open response window since its last response (the table
+    shows them); none while no window is what the match waits on."""
+    window = getattr(state, "window", None)  # optional on a state (engine.core.WindowedState)
+    if not isinstance(window, ResponseWindow) or not in_window(game, state):
+        return frozenset()
+    return frozenset(s for s in window.eligible if s in window.passed)
 
 
 def ai_levels_of(seats: Iterable[SeatInfo]) -> dict[int, str]:

@@ -79,6 +79,27 @@ SETTINGS_DESCRIBE = {
 YES = "yes"
 NO = "no"
 
+# A player's own preferences (/preferences, issue 18) ----------------------------------------
+
+CMD_PREFERENCES = "Your own Backstab options, on every server (only you see them)"
+PREFERENCES_DESCRIBE = {
+    "auto_pass": "In a response window, pass for me when it closes if I have nothing to play",
+}
+PREFERENCES_TITLE = "Your Backstab preferences"
+PREFERENCES_AUTO_PASS = {
+    True: (
+        "Auto-pass: **on**. In a response window you are never asked to press Pass: when "
+        "you hold nothing to play, you pass when the window closes. When you can answer, the "
+        "table's Play a card shows how; a Pass you press then also counts at the close. Every "
+        "window stays open its full time, so nobody can tell from it what you hold."
+    ),
+    False: (
+        "Auto-pass: **off**. Press Pass (or Play a card) in every response window; a window "
+        "closes as soon as everyone has passed."
+    ),
+}
+PREFERENCES_HOW = "Change it with `/preferences auto_pass:`."
+
 # Reference: /rules and /card (render side of issue 5) -----------------------------------
 
 CMD_RULES = "A quick reference of a game's rules (only you see it)"

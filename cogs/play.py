@@ -119,6 +119,8 @@ class PlayCog(commands.Cog, name="Play"):
             key = chosen[0]
         await interaction.response.defer()
         await self._ensure_drawn(button.match_id)
+        if key == PASS and await self._pass_held(interaction, button.match_id):
+            return
         try:
             update = await self.bot.service.act(
                 button.match_id, interaction.user.id, key, button.version
@@ -130,9 +132,19 @@ class PlayCog(commands.Cog, name="Play"):
             await self._send_hand(interaction, button.match_id, note=play_texts.STALE)
             return
         if key == PASS and _is_public(interaction):
-            await send_private(interaction, play_texts.PASSED)
-            return
+            return  # answered by the defer: the table's "Passed:" line shows it (issue 18)
         await self._refresh_clicked(interaction, update)
+
+    async def _pass_held(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
+        """A Pass from a player with auto-pass on counts when the window closes (bot.autopass):
+        nothing is sent; a private hand says so in place."""
+        if not await self.bot.service.pass_held(match_id, interaction.user.id):
+            return False
+        if not _is_public(interaction):
+            match = await self.bot.service.get(match_id)
+            when = f"<t:{int(match.deadline_at)}:R>" if match.deadline_at else "-"
+            await interaction.edit_original_response(content=play_texts.PASS_HELD.format(when=when))
+        return True
 
     async def _refresh_clicked(
         self, interaction: discord.Interaction[Any], update: svc.Update

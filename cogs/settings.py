@@ -1,6 +1,7 @@
-"""``/settings``: a server's Backstab options, for members with Manage Server only.
+"""``/settings``: a server's Backstab options, for members with Manage Server only; and
+``/preferences``: a player's own options (``bot.preferences``), for anyone, anywhere.
 
-With no option it shows the current settings; with options it checks them all, stores them
+With no option each shows the current values; with options it checks them all, stores them
 together (nothing changes if one is bad) and shows the result. Every answer is private.
 """
 
@@ -14,6 +15,7 @@ from discord.ext import commands
 
 from bot import error_texts, texts
 from bot.components import send_private
+from bot.preferences import PlayerSettings
 from bot.render import Rendered
 from bot.settings import ServerSettings, SettingsRefused
 
@@ -91,6 +93,20 @@ class SettingsCog(commands.Cog, name="Settings"):
             return
         await send_private(interaction, note, self.render(current))
 
+    @app_commands.command(name="preferences", description=texts.CMD_PREFERENCES)
+    @app_commands.describe(**texts.PREFERENCES_DESCRIBE)
+    async def preferences(
+        self, interaction: discord.Interaction[Backstab], auto_pass: bool | None = None
+    ) -> None:
+        book = self.bot.service.players
+        note = None
+        if auto_pass is None:
+            current = await book.get(interaction.user.id)
+        else:
+            current = await book.change(interaction.user.id, auto_pass=auto_pass)
+            note = texts.SETTINGS_SAVED
+        await send_private(interaction, note, render_preferences(current))
+
     def _games(self, typed: str) -> tuple[bool, tuple[str, ...] | None]:
         """``all`` (stored as None: every offered game, later ones too) or game ids the bot
         offers; anything else is refused (``ok`` False)."""
@@ -118,6 +134,12 @@ class SettingsCog(commands.Cog, name="Settings"):
             ),
         )
         return Rendered(embeds=(embed,))
+
+
+def render_preferences(current: PlayerSettings) -> Rendered:
+    lines = (texts.PREFERENCES_AUTO_PASS[current.auto_pass], texts.PREFERENCES_HOW)
+    embed = discord.Embed(title=texts.PREFERENCES_TITLE, description="\n\n".join(lines))
+    return Rendered(embeds=(embed,))
 
 
 async def setup(bot: Backstab) -> None:

@@ -291,6 +291,19 @@ class SettingsRepository(Protocol):
         ...
 
 
+class PlayerRepository(Protocol):
+    """A player's own preferences (``bot.preferences``), by Discord user whatever the server."""
+
+    async def load(self, user_id: int) -> dict[str, SettingValue]:
+        """The preferences a player has chosen, by name (unset ones left out)."""
+        ...
+
+    async def save(self, user_id: int, values: Mapping[str, SettingValue | None]) -> None:
+        """Set the given preferences (``None`` resets one); ``ValueError`` for an unknown
+        name, and then nothing is stored."""
+        ...
+
+
 class HistoryRepository(Protocol):
     async def finished_of(
         self, guild_id: int, user_id: int, *, limit: int, offset: int
@@ -309,6 +322,7 @@ class Storage:
     leagues: LeagueRepository
     settings: SettingsRepository
     history: HistoryRepository
+    players: PlayerRepository
     # Where the data lives, for log lines and error messages (a path, later a URL).
     location: str
     closer: Callable[[], Awaitable[None]]

@@ -69,9 +69,12 @@ async def play_to_the_end(
 ) -> dict[str, int]:
     """Play every human decision through the buttons until the match ends (or ``until`` holds
     for the engine state). Returns counts of what was used (for the test to check the paths
-    it meant to cover)."""
+    it meant to cover). The players have auto-pass off (a Pass counts at once, as before
+    issue 18); ``tests/e2e/test_autopass_e2e.py`` plays with it on."""
     used = {"clicks": 0, "table_pass": 0, "selects": 0, "pages": 0}
     service = world.bot.service
+    for person in players.values():
+        await service.players.change(person.id, auto_pass=False)
     record = await service.record(match_id)
     game = load_game(record.header.game)
     state = replay(game, record)

@@ -73,8 +73,15 @@ def table_edits(world: World, table_id: int) -> int:
     )
 
 
+async def auto_pass_off(world: World, *people: simcord.MemberActor) -> None:
+    """As before issue 18: each Pass counts at once (tests/e2e/test_autopass_e2e.py has it on)."""
+    for person in people:
+        await world.bot.service.players.change(person.id, auto_pass=False)
+
+
 async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World) -> None:
     match_id, table_id = await start(world, ECHO, world.bob, world.carol)
+    await auto_pass_off(world, world.bob, world.carol)
     dms = len(world.env.http_requests)
     await alice_plays(world, table_id)
     table = message_in(world.channel, table_id)
@@ -90,16 +97,19 @@ async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World)
     # Dave is not seated: he may look, not pass.
     result = await world.dave.click(table, label=play_texts.BUTTON_PASS)
     assert result.followups[0].content == error_texts.service_error("not_seated")
+    posted = len(world.channel.history())
     result = await world.bob.click(
         message_in(world.channel, table_id), label=play_texts.BUTTON_PASS
     )
-    [reply] = result.followups
-    assert reply.ephemeral and reply.content == play_texts.PASSED
+    # A pass is answered through the click, with no message: the table shows it.
+    assert not result.followups and len(world.channel.history()) == posted
+    passed = play_texts.PASSED_LINE.format(names="Bob")
+    assert passed in (message_in(world.channel, table_id).content or "")
     bob_dms = dm_posts(world, world.bob)
     result = await world.carol.click(
         message_in(world.channel, table_id), label=play_texts.BUTTON_PASS
     )
-    assert result.followups[0].content == play_texts.PASSED
+    assert not result.followups
     match = await world.bot.service.get(match_id)
     assert match.deadline_kind == "turn"  # the window closed at once: Bob's turn
     assert dm_posts(world, world.bob) == bob_dms + 1  # ...and Bob is told by DM
@@ -108,6 +118,7 @@ async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World)
 
 async def test_play_a_card_opens_the_private_choices_and_stale_passes(world: World) -> None:
     match_id, table_id = await start(world, ECHO, world.bob, world.carol)
+    await auto_pass_off(world, world.bob, world.carol)
     await alice_plays(world, table_id)
     bob = await world.bob.click(
         message_in(world.channel, table_id), label=play_texts.BUTTON_RESPOND

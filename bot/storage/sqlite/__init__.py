@@ -11,6 +11,7 @@ from bot.storage.sqlite.decks import DeckStore
 from bot.storage.sqlite.history import HistoryStore
 from bot.storage.sqlite.leagues import LeagueStore
 from bot.storage.sqlite.migrate import migrate
+from bot.storage.sqlite.players import PlayerStore
 from bot.storage.sqlite.repository import Repository
 from bot.storage.sqlite.settings import SettingsStore
 
@@ -44,6 +45,7 @@ def bundle(db: Database) -> Storage:
         leagues=LeagueStore(db),
         settings=SettingsStore(db),
         history=HistoryStore(db),
+        players=PlayerStore(db),
         location=str(db.path),
         closer=db.close,
     )
