@@ -9,11 +9,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from bench._uxscreens import BUTTON, STRING_SELECT, controls, hand_messages, match_of
+from bench._uxscreens import BUTTON, STRING_SELECT, controls, hand_messages, match_of, walk
 from bot import lobby_texts, play_texts
 from bot.render.ids import parse_custom_id
 
 MAX_PAGES = 40
+MAX_BUILD_TAPS = 8  # the builder reaches any terms in 4; more means it is going nowhere
 
 
 @dataclass
@@ -213,6 +214,9 @@ async def choose_on(actor: Any, message: Any, key: str) -> int:
             if control.enabled and control.kind == STRING_SELECT and _offers(message, control, key):
                 await actor.select(message, [key], custom_id=control.custom_id)
                 return taps + 1
+        built = await build_on(actor, message, key)
+        if built:
+            return taps + built
         nexts = [c for c in found if c.enabled and c.labels == (play_texts.PAGER_NEXT,)]
         if not nexts or match_of(nexts[0]) is None:
             return taps
@@ -220,6 +224,39 @@ async def choose_on(actor: Any, message: Any, key: str) -> int:
         taps += 1
         message = paged.response or message
     return taps
+
+
+async def build_on(actor: Any, message: Any, key: str) -> int:
+    """Reach ``key`` through a bargain builder on ``message`` (classic's help terms: the
+    treasures, the gold, who picks first, Send), a tap per part as a person sets it; the taps
+    it took, 0 when the message has no builder leading to ``key``."""
+    from bot.games.classic.bargain import next_press
+
+    for taps in range(1, MAX_BUILD_TAPS + 1):
+        press = next_press(_drawn(message), key)
+        if press is None:
+            return 0
+        if press.value is None:
+            result = await actor.click(message, custom_id=press.custom_id)
+        else:
+            result = await actor.select(message, [press.value], custom_id=press.custom_id)
+        if press.plays:
+            return taps
+        message = result.response or message
+    return 0
+
+
+def _drawn(message: Any) -> list[tuple[str, tuple[str, ...], bool]]:
+    """The message's controls as the builder reads them: custom id, option values, enabled."""
+    return [
+        (
+            c.get("custom_id") or "",
+            tuple(o.get("value") or "" for o in c.get("options") or []),
+            not c.get("disabled"),
+        )
+        for c in walk(message.components)
+        if c.get("type") in (BUTTON, STRING_SELECT)
+    ]
 
 
 def _offers(message: Any, control: Any, key: str) -> bool:

@@ -32,21 +32,21 @@ class Control:
 
 def controls(message: Any) -> list[Control]:
     """Every button and select on a stored message, in reading order."""
-    return [_control(c) for c in _walk(message.components) if c.get("type") in _KINDS]
+    return [_control(c) for c in walk(message.components) if c.get("type") in _KINDS]
 
 
 _KINDS = (BUTTON, STRING_SELECT)
 
 
-def _walk(components: list[Any]) -> Iterator[dict[str, Any]]:
+def walk(components: list[Any]) -> Iterator[dict[str, Any]]:
     for raw in components:
         # SimCord stores dicts; discord.py's messages hold component objects.
         component = raw if isinstance(raw, dict) else raw.to_dict()
         yield component
-        yield from _walk(component.get("components") or [])
+        yield from walk(component.get("components") or [])
         accessory = component.get("accessory")
         if accessory:
-            yield from _walk([accessory])
+            yield from walk([accessory])
 
 
 def _control(raw: dict[str, Any]) -> Control:

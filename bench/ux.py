@@ -14,7 +14,8 @@ it through the screens, in one of two ways:
   (or "Play a card") and the move on the ephemeral hand it answers with.
 
 In classic, Alice also asks Bob for help at her first chance: she offers nothing, Bob answers
-with a counter-offer of his own (as the heuristic would price it) and Alice accepts it.
+with a counter-offer of his own (as the heuristic would price it) and Alice accepts it; the
+terms are built on classic's bargain builder, a tap per part set (``_uxplay.build_on``).
 There are four runs: classic and duel, each once per way. Turns and response windows last a
 day: nobody's clock runs out, every decision is made by its player.
 

@@ -105,6 +105,7 @@ class ButtonRouter:
 
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}
+        self._prefixes: dict[str, Handler] = {}  # keys carrying a state: ``draft-<state>``
         self._default: Handler | None = None
         self._on_server: set[str] = set()
         self.guard: Guard | None = None
@@ -118,6 +119,10 @@ class ButtonRouter:
         else:
             self._on_server.discard(key)
 
+    def route_prefix(self, prefix: str, handler: Handler) -> None:
+        """Every key starting with ``prefix`` (a key that carries its own state)."""
+        self._prefixes[prefix] = handler
+
     def route_actions(self, handler: Handler) -> None:
         self._default = handler
 
@@ -126,11 +131,14 @@ class ButtonRouter:
         self._handlers = {
             k: h for k, h in self._handlers.items() if getattr(h, "__self__", None) is not owner
         }
+        self._prefixes = {
+            k: h for k, h in self._prefixes.items() if getattr(h, "__self__", None) is not owner
+        }
         if getattr(self._default, "__self__", None) is owner:
             self._default = None
 
     async def dispatch(self, interaction: discord.Interaction[Any], button_id: ButtonId) -> None:
-        handler = self._handlers.get(button_id.key, self._default)
+        handler = self._handlers.get(button_id.key) or self._by_prefix(button_id.key)
         if button_id.match_id > MAX_MATCH_ID:  # no SQLite row can have it: never one of ours
             await send_private(interaction, error_texts.SERVICE_ERRORS["not_found"])
             return
@@ -149,6 +157,10 @@ class ButtonRouter:
         except Exception:
             log.exception("button %s failed", button_id)
             await send_private(interaction, error_texts.GENERIC_ERROR)
+
+    def _by_prefix(self, key: str) -> Handler | None:
+        found = (h for prefix, h in self._prefixes.items() if key.startswith(prefix))
+        return next(found, self._default)
 
 
 def build_view(rendered: Rendered) -> discord.ui.View:

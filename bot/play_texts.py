@@ -44,13 +44,13 @@ SEAT_AFK = "away: the AI plays for them"
 SPECTATOR_NOTE = "You are watching this match: only seated players can act."
 
 HAND_TITLE = "Your hand · match #{match}"
-HAND_YOUR_TURN = "It is your move: pick one of the buttons below."
+HAND_YOUR_TURN = "It is your move: choose below."
 HAND_NOT_YOUR_TURN = "Not your move yet; this updates when it is."
 # A seat nobody waits on that may still act (a curse, a trade) while others decide.
 HAND_OFF_TURN = "{name} is deciding; nobody is waiting on you."
 HAND_OFF_TURN_MANY = "{names} are deciding; nobody is waiting on you."
 HAND_OFF_TURN_MAY = "Meanwhile you may still use: {what}."
-HAND_OFF_TURN_ANY = "Meanwhile you may still use the buttons below."
+HAND_OFF_TURN_ANY = "Meanwhile you may still choose below."
 HAND_NOTHING = "Nothing private to show."
 HAND_REFRESH_HINT = "Out of date? Press My hand on the table for a fresh one."
 

@@ -27,6 +27,7 @@ from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_h
 from bot.render import ids as keys
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
+from bot.render.table import read_draft
 from engine.core import PASS
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ class PlayCog(commands.Cog, name="Play"):
         router.route(keys.TAKE_BACK, self.on_take_back)
         for number in range(controls.MAX_PAGES):
             router.route(controls.page_key(number), self.on_page)
+        router.route_prefix(keys.DRAFT_PREFIX, self.on_draft)
         router.route_actions(self.on_action)
         self.bot.service.subscribe(self.publisher.on_update)
         # The service restores matches after the cogs load; hands a crash kept from players
@@ -146,8 +148,52 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.edit_original_response(content=play_texts.PASS_HELD.format(when=when))
         return True
 
+    async def on_draft(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        """A press on a game's builder (bot/render/drafts.py): the same private message shows
+        the builder at the state chosen, or the legal move the builder stands for is played.
+        A builder the match has moved past gets the fresh hand, nothing changed."""
+        chosen = selected_values(interaction)  # a select's value is the state it picks
+        key = chosen[0] if chosen else button.key
+        match, view, actions = await self.bot.service.view(button.match_id, interaction.user.id)
+        if match.seat_of(interaction.user.id) is None:
+            await send_private(interaction, error_texts.service_error("not_seated"))
+            return
+        step = await off_loop(read_draft, match, key, view.to_json(), actions)
+        if step.refusal is not None:
+            await send_private(interaction, step.refusal)
+            return
+        if step.draft is None and not step.play:  # no builder for that state any more
+            await self._send_hand(interaction, button.match_id, note=play_texts.STALE)
+            return
+        if not step.play:
+            rendered = await off_loop(render_hand, match, view.to_json(), actions, draft=step.draft)
+            # The pictures are those already on the message: only the controls changed.
+            await interaction.response.edit_message(
+                embeds=list(rendered.embeds), view=build_view(rendered)
+            )
+            return
+        await interaction.response.defer()
+        version, update = button.version, None
+        try:
+            for move in step.play:
+                update = await self.bot.service.act(
+                    button.match_id, interaction.user.id, move, version
+                )
+                version = update.match.version
+        except svc.ServiceError as exc:
+            if exc.code != "stale":
+                raise  # worded by the router's relay
+            await self._send_hand(interaction, button.match_id, note=play_texts.STALE)
+            return
+        if update is not None:
+            await self._refresh_clicked(interaction, update, draft=step.draft)
+
     async def _refresh_clicked(
-        self, interaction: discord.Interaction[Any], update: svc.Update
+        self,
+        interaction: discord.Interaction[Any],
+        update: svc.Update,
+        *,
+        draft: str | None = None,
     ) -> None:
         """Redraw the private message whose button was used with the player's new hand,
         drawn from the update the click returned (the match as the click left it)."""
@@ -157,7 +203,7 @@ class PlayCog(commands.Cog, name="Play"):
             return  # never draw a hand over a public message
         view = game.view(update.state, seat)
         actions = game.legal_actions(update.state, seat) if match.status == "live" else []
-        rendered = await off_loop(render_hand, match, view.to_json(), actions)
+        rendered = await off_loop(render_hand, match, view.to_json(), actions, draft=draft)
         await interaction.edit_original_response(
             embeds=list(rendered.embeds),
             view=build_view(rendered),

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from bot import play_texts
 from bot.render.controls import Control
+from bot.render.drafts import Built, DraftStep
 from bot.render.model import Picture
 from engine import games as registry
 from engine.core import Action, Game, GameState, PlayerView
@@ -106,6 +107,26 @@ class GameRenderer:
     def control(self, action: Action, view: ViewJson, names: Sequence[str]) -> Control:
         """A legal action as a button or select option (label, group, description)."""
         return Control(action.key, self.action_label(action))
+
+    def builder(
+        self,
+        match_id: int,
+        version: int,
+        view: ViewJson,
+        actions: Sequence[Action],
+        names: Sequence[str],
+        draft: str | None,
+    ) -> Built | None:
+        """The decision composed with a builder at state ``draft`` (``None``: as it opens),
+        drawn instead of one control per action; ``None`` when the decision has none."""
+        return None
+
+    def draft_step(
+        self, key: str, view: ViewJson, actions: Sequence[Action], names: Sequence[str]
+    ) -> DraftStep:
+        """What a press on a builder (its ``draft-`` key) asks for, read against the legal
+        ``actions`` as they stand now."""
+        return DraftStep()
 
     def table_lines(self, view: ViewJson, names: Sequence[str]) -> list[str]:
         """The public state, one line per item of the spectator view."""

@@ -43,6 +43,9 @@ TAKE_BACK = "seat-back"  # an AFK player takes their seat back (cogs/play.py)
 # selects (``pick-<row>``, whose chosen value is the action key): bot/render/controls.py.
 PAGE_PREFIX = "page-"
 PICK_PREFIX = "pick-"
+# A game's builder (a choice composed in a few taps, e.g. a bargain): ``draft-<state>``, the
+# state the game reads back, so a press between taps survives a restart (bot/render/drafts.py).
+DRAFT_PREFIX = "draft-"
 BOT_KEYS = frozenset(
     {
         *LOBBY_KEYS,
@@ -60,7 +63,7 @@ BOT_KEYS = frozenset(
         TAKE_BACK,
     }
 )
-BOT_PREFIXES = (PAGE_PREFIX, PICK_PREFIX)
+BOT_PREFIXES = (PAGE_PREFIX, PICK_PREFIX, DRAFT_PREFIX)
 # Bare lobby words of buttons drawn before the lobby keys held a '-' -> today's key. ``cancel``
 # is left out on purpose: it is classic's action kind, and bare ``cancel`` stays an action.
 LEGACY_KEYS = {"join": JOIN, "leave": LEAVE, "ai": ADD_AI, "start": START}

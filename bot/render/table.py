@@ -14,6 +14,7 @@ import discord
 
 from bot import lobby_texts, play_texts, plugins
 from bot.render import controls, ids
+from bot.render.drafts import DraftStep
 from bot.render.games import Field, GameRenderer, ViewJson, drawn_with_its_cards
 from bot.render.model import ButtonSpec, Rendered, Style, clip
 from bot.render.names import shown_name
@@ -117,9 +118,11 @@ def render_hand(
     note: str | None = None,
     page: int = 0,
     deciders: Iterable[int] | None = None,
+    draft: str | None = None,
 ) -> Rendered:
     """One seat's private view and its legal actions as controls (version-checked), paged
     past Discord's limits. The DM and the ephemeral "My hand" answer are this same message.
+    A decision the game builds (``GameRenderer.builder``) shows its builder at ``draft``.
 
     ``deciders`` (default: the view's own ``deciders`` list, when the game's view has one) are
     the seats the match waits on: a seat with moves that is not among them is a free actor,
@@ -138,12 +141,17 @@ def render_hand(
         )
     found = [renderer.control(a, view, names) for a in actions]
     shown = controls.layout(match.id, match.version, found, page)
+    built = renderer.builder(match.id, match.version, view, actions, names, draft)
+    if built is not None:
+        shown = controls.Page(built.buttons, built.selects, 0, 1)
     if match.status == "live":
         listed = view.get("deciders")
         waiting: Iterable[object] | None = deciders
         if deciders is None and isinstance(listed, list):
             waiting = listed
         turn = _move_line(view.get("seat"), names, found, waiting)
+        if built is not None:
+            turn = built.line
         if shown.count > 1:
             turn += "\n" + play_texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count)
         embed.add_field(name="\u200b", value=turn, inline=False)
@@ -159,6 +167,13 @@ def render_hand(
         selects=shown.selects,
         pictures=pictures,
     )
+
+
+@drawn_with_its_cards
+def read_draft(match: MatchInfo, key: str, view: ViewJson, actions: Sequence[Action]) -> DraftStep:
+    """What a press on the game's builder (its ``draft-`` key) asks for, as things stand."""
+    renderer = plugins.renderer_for(match.game)
+    return renderer.draft_step(key, view, actions, seat_names(match))
 
 
 def _move_line(

@@ -24,6 +24,7 @@ OWN_KEYS = (
     controls.page_key(0),
     f"{ids.PAGE_PREFIX}at",
     f"{ids.PICK_PREFIX}0",
+    f"{ids.DRAFT_PREFIX}t.1.0.300",
 )
 PLAYERS = {"classic": 3, "duel": 2}
 

@@ -20,6 +20,7 @@ from tests.e2e.conftest import World
 from tests.e2e.helpers import buttons, message_in
 
 MAX_PAGES = 40
+MAX_BUILD_TAPS = 8  # a builder reaches any terms in 4; more means it is going nowhere
 
 
 def _selects(message: Any) -> list[dict[str, Any]]:
@@ -45,6 +46,8 @@ async def choose_on(
                 await player.select(message, [key], custom_id=select["custom_id"])
                 used["selects"] += 1
                 return True
+        if await build_on(player, message, key, used):
+            return True
         nexts = [
             b
             for b in buttons(message)
@@ -55,6 +58,35 @@ async def choose_on(
         paged = await player.click(message, custom_id=nexts[0]["custom_id"])
         used["pages"] += 1
         message = paged.response or message
+    return False
+
+
+def drawn(message: Any) -> list[tuple[str, tuple[str, ...], bool]]:
+    """A message's controls as a builder reads them: custom id, option values, enabled."""
+    out = [(b.get("custom_id", ""), (), not b.get("disabled")) for b in buttons(message)]
+    for select in _selects(message):
+        values = tuple(o["value"] for o in select["options"])
+        out.append((select["custom_id"], values, not select.get("disabled")))
+    return out
+
+
+async def build_on(player: Any, message: Any, key: str, used: dict[str, int]) -> bool:
+    """Reach ``key`` through a bargain builder on ``message`` (classic's help terms), tap by
+    tap as a person would; False when the message has no builder that leads to it."""
+    from bot.games.classic.bargain import next_press
+
+    for _ in range(MAX_BUILD_TAPS):
+        press = next_press(drawn(message), key)
+        if press is None:
+            return False
+        if press.value is None:
+            result = await player.click(message, custom_id=press.custom_id)
+        else:
+            result = await player.select(message, [press.value], custom_id=press.custom_id)
+        used["builder"] = used.get("builder", 0) + 1
+        if press.plays:
+            return True
+        message = result.response or message
     return False
 
 

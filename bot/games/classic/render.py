@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import play_texts
-from bot.games.classic import offers, words
+from bot.games.classic import bargain, offers, words
 from bot.games.classic.cards_text import (
     card_list,
     card_of,
@@ -35,6 +35,7 @@ from bot.games.classic.fight_text import (
     hand_fight_line,
 )
 from bot.render.controls import Control
+from bot.render.drafts import Built, DraftStep
 from bot.render.games import Field, GameRenderer
 from bot.render.games import ViewJson as Json
 from bot.render.model import Picture, Style
@@ -185,6 +186,27 @@ class ClassicRenderer(GameRenderer):
         return cards_picture([face(c) for c in cards], "hand.png") if cards else None
 
     # controls ----------------------------------------------------------------------------
+
+    def builder(
+        self,
+        match_id: int,
+        version: int,
+        view: Json,
+        actions: Sequence[Action],
+        names: Sequence[str],
+        draft: str | None,
+    ) -> Built | None:
+        if not any(a.kind in bargain.TERMS_KINDS for a in actions):
+            return None
+        extras = [
+            self.control(a, view, names) for a in actions if a.kind not in bargain.TERMS_KINDS
+        ]
+        return bargain.builder(match_id, version, view, actions, names, draft, extras)
+
+    def draft_step(
+        self, key: str, view: Json, actions: Sequence[Action], names: Sequence[str]
+    ) -> DraftStep:
+        return bargain.draft_step(key, view, actions, names)
 
     def control(self, action: Action, view: Json, names: Sequence[str]) -> Control:
         spec = words.CONTROLS.get(offers.control_kind(action))

@@ -81,17 +81,17 @@ CONTROLS: Mapping[str, tuple[str, str]] = {
     "turn_undead": ("fight", "Drive off {monster} (300 gold)"),
     "ask": ("help", "Ask {seat} for help"),
     "propose": ("offer", "Offer {terms}"),
-    "offer_item": ("offer", "Hand over {card} at once"),
-    "promise_item": ("offer", "Promise {card} for a win"),
-    "promise_card": ("offer", "Promise to play {card} on them for a win"),
-    "promise_gold": ("offer", "Promise {gold} gold for a win"),
+    "offer_item": ("offer", "{card} now"),
+    "promise_item": ("offer", "{card} on a win"),
+    "promise_card": ("offer", "Play {card} on a win"),
+    "promise_gold": ("offer", "{gold} gold on a win"),
     "accept": ("turn", "Accept"),
     "decline": ("turn", "Refuse"),
     "counter": ("turn", "Answer with other terms"),
     "demand": ("demand", "Ask {terms}"),
-    "demand_item": ("demand", "Ask for {card} at once"),
-    "demand_win_item": ("demand", "Ask for {card} on a win"),
-    "demand_win_gold": ("demand", "Ask for {gold} gold on a win"),
+    "demand_item": ("demand", "{card} now"),
+    "demand_win_item": ("demand", "{card} on a win"),
+    "demand_win_gold": ("demand", "{gold} gold on a win"),
     "levelup": ("cards", "Play {card} on {seat}"),
     "curse": ("curse", "Curse {seat} with {card}"),
     "hire": ("cards", "Hire {card}"),
@@ -160,6 +160,23 @@ SHARE = ("no treasure", "1 treasure", "{share} treasures")
 SHARE_GOLD = "{gold} gold now"
 SHARE_NO_GOLD = "no gold"
 SHARE_FOR_HELPER = "{treasures} for {helper}"
+
+# The bargain builder (bargain.py): the terms of help built a part at a time, then sent. Words
+# name people, never "they"; every label stays within 40 characters (names are clipped).
+BUILD_OFFER = "Your offer to {helper}: {terms}."
+BUILD_PRICE = "Your price for helping {fighter}: {terms}."
+BUILD_HOW = "Set the treasures, who picks first and the gold, then Send."
+BUILD_EXTRAS = "Items and gold for a win are added from the list first."
+BUILD_TREASURES = "Treasures for {helper}: {count}"
+BUILD_TREASURE_OPTION = ("No treasure", "1 treasure", "{share} treasures")
+BUILD_GOLD = "Gold: {gold}"
+BUILD_GOLD_OPTION = ("No gold now", "{gold} gold now")
+BUILD_SEND_OFFER = "Send the offer"
+BUILD_SEND_PRICE = "Send the price"
+BUILD_EXTRAS_OFFER = "Add items or gold (now or on a win)…"
+BUILD_EXTRAS_PRICE = "Ask for items or gold (now or on a win)…"
+BUILD_GONE = "Those terms cannot be sent now ({terms}): nothing was sent."
+NAME_IN_LABEL = 26  # a name in a builder label: 26 + " picks first" stays within 40
 
 # A lasting curse's penalty, shown beside its name on the table.
 NEXT_FIGHT = "{amount:+d} next fight"

@@ -1,0 +1,46 @@
+"""A game's builder: a decision whose legal actions are many combinations (a bargain for
+help: treasures × who picks first × gold) composed with a few small controls, one part each,
+then sent as the one legal action the parts stand for.
+
+The generic side knows nothing of what is built. The game's renderer draws the builder in
+place of the decision's controls (``GameRenderer.builder``) and reads a press on it back
+(``GameRenderer.draft_step``). The state between taps lives in the controls' custom ids
+(``draft-<state>``, ``ids.DRAFT_PREFIX``; Discord caps an id at 100 characters), so a press
+after a restart still lands; a press on a builder the match has moved past finds no builder
+for its state and is answered like a stale button, nothing changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.render import ids
+from bot.render.model import ButtonSpec, SelectSpec
+
+DRAFT_PREFIX = ids.DRAFT_PREFIX
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """A builder as drawn: the line saying what is being built so far (the hand's "your
+    move" line), and its controls (a select's chosen value is a ``draft-`` key too)."""
+
+    line: str
+    buttons: tuple[ButtonSpec, ...] = ()
+    selects: tuple[SelectSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DraftStep:
+    """What a press on a builder asks for: redraw it at ``draft`` (a ``draft-`` key), or play
+    ``play`` (legal action keys, in order; the game chose them from the legal list), or
+    nothing, with ``refusal`` saying why. None of the three: the builder pressed is not the
+    one the match waits on now (a stale press), answered with the fresh hand."""
+
+    draft: str | None = None
+    play: tuple[str, ...] = ()
+    refusal: str | None = None
+
+
+def is_draft(key: str) -> bool:
+    return key.startswith(DRAFT_PREFIX)
