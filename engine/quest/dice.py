@@ -1,10 +1,10 @@
-"""Die windows outside fights (R16, SPEC 3.5 "Die windows"): after a run-away roll or a search
-roll, before its result is applied, every seat still in the match may change one die just
-rolled with a die changer (the Weighted Die) or pass, whether or not it holds one (no leak).
-A card played reopens the window for everyone. A run-away window is skipped when no face could
-change the result; so is a d10 window when the power works (or fails) on every face. The
-fight's own after-roll window lives in ``combat``/``turn``; the Monster Die and room rolls get
-no window yet (docs/rules/quest.md)."""
+"""Die windows outside fights (R16, SPEC 3.5 "Die windows"): after every roll the spec names
+(run-away, search, d10 power, room and Deal rolls, the Monster Die for a base or for the
+Monster Turn), before its result is applied, every seat still in the match may change one die
+just rolled with a die changer (the Weighted Die) or pass, whether or not it holds one (no
+leak). A card played reopens the window for everyone. A run-away window is skipped when no
+face could change the result; so is a d10 window when the power works (or fails) on every
+face. The fight's own after-roll window lives in ``combat``/``turn``."""
 
 from __future__ import annotations
 
@@ -22,10 +22,12 @@ if TYPE_CHECKING:
 class DieWindow:
     """A die window outside fights (R16, SPEC 3.5): dice just rolled, not yet applied."""
 
-    what: str  # flee | search
+    what: (
+        str  # flee | search | power | pickpocket | ward | room | wager | toss | base | monster_turn
+    )
     seat: int  # who rolled
     faces: list[int]
-    ctx: list[int] = field(default_factory=list)  # flee: the monster's serial
+    ctx: list[int] = field(default_factory=list)  # flee: the monster's serial; base: the new one
     passed: list[int] = field(default_factory=list)
 
     def copy(self) -> DieWindow:
@@ -42,11 +44,15 @@ class DieWindow:
 
 
 D10 = ("power", "pickpocket", "ward")  # windows after a d10 roll (faces 1-10)
+COLOUR = ("base", "monster_turn")  # windows after the Monster Die (faces: colours 0-5)
 ROLES = ("warrior", "wizard")  # a power window's ctx names its role by index
 
 
-def sides(w: DieWindow) -> int:
-    return 10 if w.what in D10 else 6
+def faces(w: DieWindow) -> range:
+    """The faces a die changer may set: the Monster Die's six colours (R16), a d10, a d6."""
+    if w.what in COLOUR:
+        return range(0, 6)
+    return range(1, 11) if w.what in D10 else range(1, 7)
 
 
 def d10_matters(s: QuestState, c: Content, seat: int, role: str) -> bool:
@@ -89,7 +95,7 @@ def legal_in_window(s: QuestState, c: Content, seat: int, changers: list[int]) -
     out = [Action(seat, "pass")]
     for card in changers:
         for i, d in enumerate(w.faces):
-            out += [Action(seat, "set_die", (card, i, f)) for f in range(1, sides(w) + 1) if f != d]
+            out += [Action(seat, "set_die", (card, i, f)) for f in faces(w) if f != d]
     return out
 
 
@@ -108,8 +114,10 @@ def close(s: QuestState, c: Content, ev: list[Event]) -> None:
     """Everyone passed: the roll, as it now stands, takes effect."""
     from engine.quest.cards import pickpocket_result, ward_result
     from engine.quest.combat import power_result
-    from engine.quest.movement import search_result
+    from engine.quest.monsters import give_base, move_all
+    from engine.quest.movement import deal_roll_result, room_roll_result, search_result
     from engine.quest.running import flee_result
+    from engine.quest.turn import next_turn
 
     w = s.window
     assert w is not None
@@ -123,5 +131,14 @@ def close(s: QuestState, c: Content, ev: list[Event]) -> None:
         power_result(s, c, w.seat, ROLES[w.ctx[0]], face, ev)
     elif w.what == "pickpocket":
         pickpocket_result(s, c, w.seat, w.ctx[0], face, ev)
-    else:
+    elif w.what == "ward":
         ward_result(s, c, w.seat, w.ctx, face, ev)
+    elif w.what == "room":
+        room_roll_result(s, c, w.seat, w.ctx, face, ev)
+    elif w.what in ("wager", "toss"):
+        deal_roll_result(s, c, w.seat, w.what, face, ev)
+    elif w.what == "base":
+        give_base(s, s.mon(w.ctx[0]), face, w.seat, ev)
+    else:  # the Monster Turn's colour, then the next seat (R71, R70)
+        move_all(s, c, face, ev)
+        next_turn(s, c, ev)

@@ -47,16 +47,6 @@ def draw_dxm(s: QuestState, seat: int, ev: list[Event], why: str) -> None:
     )
 
 
-def roll_colour(s: QuestState, ev: list[Event], why: str, pay: bool = True) -> int:
-    """Roll the Monster Die; whoever's colour comes up draws a DxM (R16, R71)."""
-    colour = monster_die(s)
-    s.last_colour = colour
-    ev.append(Event("monster_die", {"colour": COLOURS[colour], "why": why}))
-    if pay and colour < s.seats:
-        draw_dxm(s, colour, ev, "monster_die")
-    return colour
-
-
 def remove(s: QuestState, m: Mon) -> None:
     """A slain or removed monster: card and enhancers to the discards, base back (R73)."""
     s.mons.remove(m)
@@ -92,8 +82,10 @@ def place(
     """Roll the Monster Die for the base: the rolled colour's if seated and free; otherwise
     the chooser picks a free one (a pending ``base``, nobody draws for it); with none free at
     all, every monster of the highest level leaves play first (READING of the GARBLED end of
-    R51, SPEC 3.6)."""
-    colour = roll_colour(s, ev, "base", pay=False)
+    R51, SPEC 3.6). The base is given once the roll's die window closes (R16, SPEC 3.5)."""
+    from engine.quest.dice import open_window
+
+    colour = monster_die(s)
     if not any(free_bases(s, k) for k in range(s.seats)):
         pool = [m for m in s.mons if not m.boss]
         top = max((level_of(s, c, m) for m in pool), default=0)
@@ -103,6 +95,19 @@ def place(
     m = Mon(s.next_serial, card, mdef, cell, -1, boss=boss)
     s.next_serial += 1
     s.mons.append(m)
+    if s.die_windows:
+        ev.append(Event("monster", {"monster": card, "cell": list(cell), "base": -1, "boss": boss}))
+        open_window(s, "base", chooser, [colour], [m.serial], ev)
+        return m
+    give_base(s, m, colour, chooser, ev)
+    ev.append(Event("monster", {"monster": card, "cell": list(cell), "base": m.base, "boss": boss}))
+    return m
+
+
+def give_base(s: QuestState, m: Mon, colour: int, chooser: int, ev: list[Event]) -> None:
+    """The base from the Monster Die as it stands (R51, R16)."""
+    s.last_colour = colour
+    ev.append(Event("monster_die", {"colour": COLOURS[colour], "why": "base"}))
     if colour < s.seats and free_bases(s, colour) > 0:
         m.base = colour
         draw_dxm(s, colour, ev, "monster_die")  # R16, R51: the rolled colour's player draws
@@ -112,8 +117,8 @@ def place(
             m.base = choices[0]
         else:
             s.pending.append(Pending("base", chooser, [m.serial]))
-    ev.append(Event("monster", {"monster": card, "cell": list(cell), "base": m.base, "boss": boss}))
-    return m
+    if m.base >= 0 and s.die_windows:
+        ev.append(Event("base", {"monster": m.card, "base": m.base}))
 
 
 def ignores(s: QuestState, c: Content, m: Mon, seat: int) -> bool:
@@ -253,10 +258,26 @@ def move_monster(s: QuestState, c: Content, m: Mon, colour: int) -> list[object]
     return path
 
 
-def monster_turn(s: QuestState, c: Content, ev: list[Event]) -> None:
-    """Roll the Monster Die (always, R71), pay its colour a DxM, then move every monster:
-    door smashers first, then in placement order; nothing interrupts it (R80)."""
-    colour = roll_colour(s, ev, "monster_turn")
+def monster_turn(s: QuestState, c: Content, ev: list[Event]) -> bool:
+    """Roll the Monster Die (always, R71); unless its die window opens (R16, SPEC 3.5), move
+    the monsters at once. False when the window holds the turn (``dice.close`` goes on)."""
+    from engine.quest.dice import open_window
+
+    colour = monster_die(s)
+    if s.die_windows:
+        open_window(s, "monster_turn", s.turn, [colour], [], ev)
+        return False
+    move_all(s, c, colour, ev)
+    return True
+
+
+def move_all(s: QuestState, c: Content, colour: int, ev: list[Event]) -> None:
+    """Pay the colour a DxM, then move every monster: door smashers first, then in placement
+    order; nothing interrupts it (R80)."""
+    s.last_colour = colour
+    ev.append(Event("monster_die", {"colour": COLOURS[colour], "why": "monster_turn"}))
+    if colour < s.seats:
+        draw_dxm(s, colour, ev, "monster_die")
     movers = sorted(
         (m for m in s.mons if not m.boss), key=lambda m: (not c.monsters[m.mdef].smash, m.serial)
     )

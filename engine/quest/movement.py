@@ -99,26 +99,54 @@ def after_explore_dxm(
 ) -> None:
     if take:
         draw_dxm(s, seat, ev, "explore")
-    on_enter(s, c, seat, cell, ev)
+    on_enter(s, c, seat, cell, ev, explore=True)
+    if s.window is None:  # else the room roll's window goes on with the monster
+        explore_monster(s, c, seat, cell, ev)
+
+
+def explore_monster(s: QuestState, c: Content, seat: int, cell: Cell, ev: list[Event]) -> None:
     if s.dead[seat]:
         return
     if new_monster(s, c, cell, seat, ev) is not None:  # R51: a new room always has one
         combat.begin(s, c, seat, cell, ev)
 
 
-def on_enter(s: QuestState, c: Content, seat: int, cell: Cell, ev: list[Event]) -> None:
-    """Room rules that act on entering (R50); the fight itself starts in ``settle``."""
+def on_enter(
+    s: QuestState, c: Content, seat: int, cell: Cell, ev: list[Event], explore: bool = False
+) -> None:
+    """Room rules that act on entering (R50); the fight itself starts in ``settle``. A room
+    roll gets its die window (R16, SPEC 3.5); ``explore`` then goes on with the new monster."""
     for rule in room_rules(s, c, cell, "on_enter_hit"):
         if has_power(s, c, seat, getattr(rule, "power", "")):
             hit(s, c, seat, 1, ev)
     for rule in room_rules(s, c, cell, "on_enter_roll"):
+        ctx = [
+            getattr(rule, "low", 0),
+            1 if getattr(rule, "effect", "") == "hit" else 0,
+            1 if explore else 0,
+            cell[0],
+            cell[1],
+        ]
         face = roll(s)
-        ev.append(Event("room_roll", {"seat": seat, "die": face}))
-        if face <= getattr(rule, "low", 0):
-            if getattr(rule, "effect", "") == "hit":
-                hit(s, c, seat, 1, ev)
-            else:
-                s.stopped = True
+        if s.die_windows:
+            open_window(s, "room", seat, [face], ctx, ev)
+            return  # one roll per room (data/quest/rooms.toml)
+        room_roll_result(s, c, seat, ctx, face, ev)
+
+
+def room_roll_result(
+    s: QuestState, c: Content, seat: int, ctx: list[int], face: int, ev: list[Event]
+) -> None:
+    """The room roll as it stands after its window: a low roll hits or stops (R50)."""
+    low, is_hit, explore, x, y = ctx
+    ev.append(Event("room_roll", {"seat": seat, "die": face}))
+    if face <= low:
+        if is_hit:
+            hit(s, c, seat, 1, ev)
+        else:
+            s.stopped = True
+    if explore and s.window is None:
+        explore_monster(s, c, seat, (x, y), ev)
 
 
 def can_search(s: QuestState, c: Content, seat: int) -> bool:
@@ -246,15 +274,12 @@ def do_deal(s: QuestState, c: Content, seat: int, n: int, pay_card: int, ev: lis
             heal(s, c, seat, g.amount, ev)
         elif g.op == "pawn":
             s.gold[seat] += (value // 2) // 100 * 100
-        elif g.op == "wager":
+        elif g.op in ("wager", "toss"):
             face = roll(s)
-            if face >= 5:
-                s.gold[seat] += 1000
-            elif face == 1:
-                hit(s, c, seat, 1, ev)
-        elif g.op == "toss":
-            if roll(s) == 6:
-                _draw_to(s, seat, "T", 1)
+            if s.die_windows:  # R16, SPEC 3.5: a Deal roll gets its die window
+                open_window(s, g.op, seat, [face], [], ev)
+            else:
+                deal_roll_result(s, c, seat, g.op, face, ev)
         elif g.op == "draw":
             _draw_to(s, seat, "D" if g.deck == "dxm" else "T", g.amount)
         elif g.op == "uncurse":
@@ -264,6 +289,21 @@ def do_deal(s: QuestState, c: Content, seat: int, n: int, pay_card: int, ev: lis
             _bid(s, c, seat, value)
         elif g.op == "teleport":
             _teleport(s, seat, g.to)
+
+
+def deal_roll_result(
+    s: QuestState, c: Content, seat: int, op: str, face: int, ev: list[Event]
+) -> None:
+    """A Deal's die as it stands after its window: the Wager pays on 5+ and hurts on a 1, the
+    Toss finds a Treasure on a 6 (data/quest/rooms.toml)."""
+    ev.append(Event("room_roll", {"seat": seat, "die": face, "deal": op}))
+    if op == "wager":
+        if face >= 5:
+            s.gold[seat] += 1000
+        elif face == 1:
+            hit(s, c, seat, 1, ev)
+    elif face == 6:
+        _draw_to(s, seat, "T", 1)
 
 
 def _draw_to(s: QuestState, seat: int, deck: str, n: int) -> None:

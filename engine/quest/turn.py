@@ -64,8 +64,8 @@ def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
             if alive(s, seat) and len(s.hand[seat]) > HAND_LIMIT:
                 s.pending.append(Pending("charity", seat))
                 return
-            monster_turn(s, c, ev)
-            next_turn(s, c, ev)
+            if monster_turn(s, c, ev):  # else its die window holds it (dice.close goes on)
+                next_turn(s, c, ev)
             continue
         here = s.pos[seat]
         if s.level[seat] >= 10 and here == (0, 0):

@@ -66,8 +66,10 @@ def test_the_turn_order_is_draw_move_charity_monsters_next(quest: Quest) -> None
     # 001 F22 F23 (R33, R37, R70): after the turn the monsters move, then the next player
     s = build(quest, {"seats": 2}, [{}, {}])
     events = quest.apply(s, Action(0, "end_turn"))
+    assert s.window is not None and s.window.what == "monster_turn"  # R16: its die window
+    events += quest.apply(s, Action(0, "pass")) + quest.apply(s, Action(1, "pass"))
     kinds = [e.kind for e in events]
-    assert kinds.index("monster_turn") < kinds.index("turn")
+    assert kinds.index("die_window") < kinds.index("monster_turn") < kinds.index("turn")
     assert s.turn == 1
 
 
