@@ -167,15 +167,20 @@ def give_up(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) ->
     check_health(s, c, seat, ev)
 
 
-def stale_pick(s: QuestState) -> bool:
+def stale_pick(s: QuestState, c: Content) -> bool:
     """A pending ``lose_pick`` or ``snatch_pick`` whose victim no longer holds any of its
-    items (he died, or later Bad Stuff took them), or whose monster is gone."""
+    items (he died, or later Bad Stuff took them), or whose monster is gone; a
+    ``pack_overflow`` whose pack fits again."""
     p = s.pending[-1]
     if p.kind == "lose_pick":
         return not any(i in s.gear[p.seat] for i in p.data)
     if p.kind == "snatch_pick":
         gone = not any(m.serial == p.data[0] for m in s.mons)
         return gone or not any(i in s.gear[p.data[1]] for i in p.data[2:])
+    if p.kind == "pack_overflow":  # settled: an item left the pack (or the pack grew)
+        from engine.quest.items import overflowing
+
+        return overflowing(s, c) != p.seat
     return False
 
 

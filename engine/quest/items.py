@@ -47,11 +47,20 @@ def target_zone(s: QuestState, c: Content, seat: int, item: int) -> str | None:
 
 
 def play_item(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) -> None:
-    zone = target_zone(s, c, seat, item)
-    assert zone is not None
+    """Into its use zone, else the pack, even a full one: the owner then gives or drops one
+    packed item (R149, a pending ``pack_overflow`` raised by ``turn.settle``)."""
+    zone = target_zone(s, c, seat, item) or "pack"
     s.hand[seat].remove(item)
     s.gear[seat][item] = zone
     ev.append(Event("play", {"seat": seat, "card": item, "zone": zone}))
+
+
+def overflowing(s: QuestState, c: Content) -> int:
+    """A live seat holding more packed items than its pack takes (R149), or -1."""
+    for k in range(s.seats):
+        if not s.out[k] and not s.dead[k] and packed(s, k) > pack_size(s, c, k):
+            return k
+    return -1
 
 
 def arrange(s: QuestState, c: Content, seat: int, item: int, zone: str, ev: list[Event]) -> None:

@@ -50,7 +50,7 @@ def legal(s: QuestState, c: Content, seat: int) -> list[Action]:
     if s.phase == "prep":
         if s.ready[seat]:
             return []
-        return [Action(seat, "ready"), *_play_from_hand(s, c, seat)]
+        return [Action(seat, "ready"), *_play_from_hand(s, c, seat, overflow=False)]
     busy = deciders(s)
     if seat not in busy:
         return _free(s, c, seat)
@@ -103,10 +103,11 @@ def _shots(s: QuestState, c: Content, seat: int) -> dict[str, list[int]]:
     return out
 
 
-def _play_from_hand(s: QuestState, c: Content, seat: int) -> list[Action]:
+def _play_from_hand(s: QuestState, c: Content, seat: int, overflow: bool = True) -> list[Action]:
+    """Items (into a full pack too, in play: R149's overflow) and races and classes."""
     out = []
     for card in _hand(s, c, seat, "T", ""):
-        if target_zone(s, c, seat, card) is not None:
+        if overflow or target_zone(s, c, seat, card) is not None:
             out.append(Action(seat, "play", (card,)))
     for card in s.hand[seat]:
         if is_role(c, card) and role_room(s, c, seat, card):
@@ -162,6 +163,16 @@ def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
         return [Action(seat, "cancel"), Action(seat, "let_it")]
     if k == "ward":  # R162: a Cleric's d10 may avert the curse
         return [Action(seat, "ward"), Action(seat, "no_ward")]
+    if k == "pack_overflow":  # R149: give one packed item away (a gift, R152) or drop it
+        mine = [i for i, z in s.gear[seat].items() if z == "pack"]
+        out = [Action(seat, "drop", (i,)) for i in mine]
+        for t in trade.partners(s, seat, overflow=True):
+            out += [
+                Action(seat, "offer", (t, i, -1, 0))
+                for i in mine
+                if trade.offer_ok(s, c, seat, t, i, -1, 0)
+            ]
+        return out
     if k == "charity":
         low = min(s.level[t] for t in range(s.seats) if not s.out[t])
         if s.level[seat] == low:

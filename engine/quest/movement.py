@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.quest import combat
-from engine.quest.board import draw_card, draw_tile, open_to_dark, place_room, roll, step_cell
-from engine.quest.content import ENTRANCE, Content
+from engine.quest.board import (
+    draw_card,
+    draw_tile,
+    link,
+    open_to_dark,
+    place_room,
+    roll,
+    step_cell,
+)
+from engine.quest.content import ENTRANCE, WALL, Content
 from engine.quest.dice import open_window
 from engine.quest.effects import check_health, discard_treasure, heal, hit
 from engine.quest.monsters import draw_dxm, new_monster
 from engine.quest.state import Cell, Pending, QuestState
 from engine.quest.stats import (
+    can_grapple,
     dark_blocked,
     has_power,
     icon_dice,
@@ -40,7 +49,7 @@ def go_cost(s: QuestState, c: Content, seat: int, d: str, left: int | None = Non
     """What going through side ``d`` costs now; ``None`` if it is not legal (walls, the dark
     once the tiles are gone, too little Move and the all-in rule spent)."""
     cell = s.pos[seat]
-    cost = link_cost(s, c, seat, cell, d)
+    cost = link_cost(s, c, seat, cell, d, hook=can_grapple(s, c, seat))
     if cost is None or dark_blocked(s, cell, d):
         return None
     if open_to_dark(s, cell, d) and s.explore_limit and s.explored >= s.explore_limit:
@@ -60,9 +69,12 @@ def go(s: QuestState, c: Content, seat: int, d: str, ev: list[Event]) -> None:
         s.spent[seat] = max(s.spent[seat], 99)
     else:
         s.spent[seat] += cost
+    how = "walked"
+    if link(s, s.pos[seat], d) == WALL:
+        s.grappled, how = True, "grappled"  # the Grappling Hook, once a turn (SPEC 3.14)
     target = step_cell(s.pos[seat], d)
     s.pos[seat] = target
-    ev.append(Event("moved", {"seat": seat, "cell": list(target), "how": "walked"}))
+    ev.append(Event("moved", {"seat": seat, "cell": list(target), "how": how}))
     if target not in s.rooms:
         explore(s, c, seat, target, ev)
         return

@@ -60,6 +60,8 @@ def answer_pending(
         return max(by["snatch"], key=lambda a: (c.treasure(int(a.args[0])).bonus, a.args[0]))
     if p.kind == "lose_pick":  # the least valuable item goes (R144)
         return min(by["lose"], key=lambda a: (c.treasure(int(a.args[0])).value, a.args[0]))
+    if p.kind == "pack_overflow":  # R149: the least valuable packed item goes to the floor
+        return min(by["drop"], key=lambda a: (c.treasure(int(a.args[0])).value, a.args[0]))
     if p.kind == "terms":
         return by["withdraw"][0]  # this seat never opens terms; answers them below
     if p.kind == "offer":

@@ -9,6 +9,7 @@ from collections import deque
 from engine.core import Action
 from engine.quest.board import step_cell
 from engine.quest.content import DIRS, Content
+from engine.quest.items import target_zone
 from engine.quest.monsters import ignores
 from engine.quest.odds import explore_odds, fight_odds
 from engine.quest.plan_choices import Choices
@@ -69,7 +70,9 @@ def plan_move(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
     hurt = s.hits[seat]
     top = max_health(s, c, seat)
     for a in by.get("play", []):
-        return a
+        card = int(a.args[0])
+        if c.deck_of[card] != "T" or target_zone(s, c, seat, card) is not None:
+            return a  # never into a full pack (R149): that only forces a drop
     for a in by.get("arrange", []):
         if s.gear[seat].get(int(a.args[0])) == "pack":
             return a

@@ -198,6 +198,7 @@ def facts(game: Quest, s: QuestState) -> dict[str, Any]:
         "hands": [sorted(c.name(x) for x in h) for h in s.hand],
         "items": [sorted(c.name(x) for x in g) for g in s.gear],
         "zones": [{c.name(x): z for x, z in g.items()} for g in s.gear],
+        "packed": [sum(1 for z in g.values() if z == "pack") for g in s.gear],
         "roles": [sorted(c.name(x) for x in r) for r in s.roles],
         "curses": [sorted(c.name(x) for x in r) for r in s.curses],
         "dropped": {f"{x},{y}": sorted(c.name(i) for i in v) for (x, y), v in s.dropped.items()},

@@ -4,7 +4,7 @@ run-away and search modifiers. Pure reads of the state."""
 from __future__ import annotations
 
 from engine.quest.board import link, open_to_dark
-from engine.quest.content import HIDDEN, WALL, Content
+from engine.quest.content import HIDDEN, LOCKED, WALL, Content
 from engine.quest.defs import RoomDef, RoomRule, TreasureDef
 from engine.quest.state import Cell, QuestState
 
@@ -81,8 +81,14 @@ def move_left(s: QuestState, c: Content, seat: int) -> int:
     return max(0, move(s, c, seat) - s.spent[seat])
 
 
-def link_cost(s: QuestState, c: Content, seat: int, cell: Cell, d: str) -> int | None:
+def link_cost(
+    s: QuestState, c: Content, seat: int, cell: Cell, d: str, hook: bool = False
+) -> int | None:
+    """What the link on side ``d`` costs to cross; ``None`` for walls, unless ``hook``: the
+    Grappling Hook takes a wall as a locked door (SPEC 3.14 belt items)."""
     kind = link(s, cell, d)
+    if kind == WALL and hook:
+        kind = LOCKED
     if kind == WALL:
         return None
     cost = c.link_costs[kind]
@@ -93,6 +99,13 @@ def link_cost(s: QuestState, c: Content, seat: int, cell: Cell, d: str) -> int |
     for rule in room_rules(s, c, cell, "leave_cost"):
         cost += rule.amount
     return cost
+
+
+def can_grapple(s: QuestState, c: Content, seat: int) -> bool:
+    """The Grappling Hook: once per turn, on one's own turn, one wall (SPEC 3.14)."""
+    if s.grappled or seat != s.turn:
+        return False
+    return any(t.op == "grapple" for t in in_use(s, c, seat))
 
 
 def dark_blocked(s: QuestState, cell: Cell, d: str) -> bool:

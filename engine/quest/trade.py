@@ -23,9 +23,10 @@ from engine.quest.stats import alive
 GOLD_STEPS = (100, 300, 500, 1000)  # the gold one offer may name (OURS: a short ladder)
 
 
-def partners(s: QuestState, seat: int) -> list[int]:
-    """Seats ``seat`` may open terms with now (R152: same or adjacent room, no fight on)."""
-    if s.fight is not None or s.pending or not alive(s, seat) or s.dead[seat]:
+def partners(s: QuestState, seat: int, overflow: bool = False) -> list[int]:
+    """Seats ``seat`` may open terms with now (R152: same or adjacent room, no fight on);
+    ``overflow``: the seat answering its own ``pack_overflow`` (R149) may offer a gift."""
+    if s.fight is not None or (s.pending and not overflow) or not alive(s, seat) or s.dead[seat]:
         return []
     out = []
     for t in range(s.seats):
@@ -92,8 +93,11 @@ def offers(s: QuestState, c: Content, seat: int, t: int) -> list[Action]:
 
 
 def make_offer(s: QuestState, seat: int, args: tuple[int, int, int, int], ev: list[Event]) -> None:
+    """From the terms, or as the gift that answers a ``pack_overflow`` (R149): refused, the
+    overflow is raised again and that seat is not offered a gift again this turn."""
     t, give, get, gold = args
-    s.pending.pop()
+    if s.pending.pop().kind == "pack_overflow":
+        s.traded.append((seat, t))
     s.pending.append(Pending("offer", t, [seat, give, get, gold]))
     ev.append(Event("offer", {"seat": seat, "to": t, "give": give, "get": get, "gold": gold}))
 

@@ -7,6 +7,7 @@ from engine.core import Event
 from engine.quest import combat, dice
 from engine.quest.content import Content
 from engine.quest.effects import return_to_life, stale_pick
+from engine.quest.items import overflowing
 from engine.quest.monsters import draw_dxm, ignores, monster_turn, new_monster, remove
 from engine.quest.state import Pending, QuestState
 from engine.quest.stats import alive
@@ -32,7 +33,7 @@ def window_seats(s: QuestState) -> list[int]:
 def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
     """Run every automatic step until the match waits on a decision."""
     for _ in range(1000):
-        while s.pending and stale_pick(s):
+        while s.pending and stale_pick(s, c):
             s.pending.pop()
         if s.window is not None and s.phase == "play":
             if dice.window_seats(s):
@@ -40,6 +41,10 @@ def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
             dice.close(s, c, ev)
             continue
         if s.phase != "play" or s.pending:
+            return
+        over = overflowing(s, c) if s.fight is None else -1
+        if over >= 0:  # R149: a third packed item must be given away or dropped
+            s.pending.append(Pending("pack_overflow", over))
             return
         f = s.fight
         if f is not None:
