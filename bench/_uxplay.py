@@ -156,38 +156,50 @@ class Player:
         before = await self.seats.catch_up()
         taps = 0
         if path == "dm":
-            taps += await self._from_dm(action.key)
-            if await self.seats.catch_up() > before:
-                return taps
+            taps += await self._from_hand(action.key, dm=True)
+        elif not (action.key == "pass" and self._table_keys().get("pass")):
+            # The live hand the player already has in the channel (the last "My hand"
+            # answer, kept current in place), when it offers the move.
+            taps += await self._from_hand(action.key, dm=False)
+        if await self.seats.catch_up() > before:
+            return taps
         taps += await self._from_table(action.key)
         assert await self.seats.catch_up() > before, f"{action.key} was not played"
         return taps
 
-    async def _from_dm(self, key: str) -> int:
+    async def _from_hand(self, key: str, *, dm: bool) -> int:
+        """Choose on the player's newest hand message in their DMs (``dm``) or among the
+        ephemeral answers they see in the channel; 0 taps when there is none."""
         backend = self.seats.env.backend
-        dm = backend.dm_channels.get(self.id)
+        where = backend.dm_channels.get(self.id) if dm else self.seats.channel.id
         hands = [
             m
             for m in hand_messages(
                 backend, backend.bot_user.id, self.id, self.seats.channel.id, self.seats.match_id
             )
-            if m.channel_id == dm
+            if m.channel_id == where
         ]
         if not hands:
             return 0
-        handle = self.person.user.dm_channel
-        message = next((m for m in handle.history() if m.id == hands[-1].id), None)
+        if dm:
+            actor, history = self.person.user, self.person.user.dm_channel.history()
+        else:
+            actor, history = self.person, self.seats.channel.history(viewer=self.person)
+        message = next((m for m in history if m.id == hands[-1].id), None)
         if message is None:
             return 0
-        return await choose_on(self.person.user, message, key)
+        return await choose_on(actor, message, key)
+
+    def _table_keys(self) -> dict[str, str]:
+        return {
+            parsed.key: c.custom_id
+            for c in controls(self.seats.table())
+            if c.enabled and (parsed := parse_custom_id(c.custom_id)) is not None
+        }
 
     async def _from_table(self, key: str) -> int:
         table = self.seats.table()
-        keys = {
-            parsed.key: c.custom_id
-            for c in controls(table)
-            if c.enabled and (parsed := parse_custom_id(c.custom_id)) is not None
-        }
+        keys = self._table_keys()
         if key == "pass" and "pass" in keys:
             await self.person.click(table, custom_id=keys["pass"])
             return 1

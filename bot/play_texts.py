@@ -54,6 +54,11 @@ HAND_OFF_TURN_ANY = "Meanwhile you may still choose below."
 HAND_NOTHING = "Nothing private to show."
 HAND_REFRESH_HINT = "Out of date? Press My hand on the table for a fresh one."
 
+# The short DM that tells a player the match waits on them (issue 18: a ping, not a new hand);
+# the link leads to their live hand (or, for a hand in the channel, to the table).
+HAND_PING = "Match #{match} ({game}) waits on you: {link}"
+HAND_PING_OFFER = "Match #{match} ({game}): something for you to answer: {link}"
+HAND_MENTION = "{mentions}: match #{match} waits on you. Your hand: My hand on the table."
 STALE = "The table moved on since that button was drawn. Here is the current view."
 
 

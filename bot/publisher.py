@@ -60,7 +60,7 @@ class TablePublisher:
         self._table_drawn: set[int] = set()
         # What the publisher itself wrote since a match's last read (see ``_with_writes``).
         self._written: dict[int, dict[str, int]] = {}
-        self.hands = HandDelivery(bot, self.schedule)
+        self.hands = HandDelivery(bot, self.schedule, self.pacer)
         self.active = True
 
     def close(self) -> None:

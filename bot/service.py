@@ -28,7 +28,7 @@ from bot.preferences import PlayerBook
 from bot.restore import BY_MANAGER, Restorer, rules_version_of
 from bot.session import LiveMatches, MatchSession, ai_levels_of, in_window, passed_in_window
 from bot.settings import ServerSettings, SettingsBook
-from bot.storage.models import ActionRow, VersionConflict
+from bot.storage.models import ActionRow, LiveHand, VersionConflict
 from bot.storage.ports import Storage
 from bot.timers import TurnTimers
 from engine import games as registry
@@ -397,3 +397,13 @@ class MatchService:
     async def hand_sent(self, match_id: int, user_id: int, version: int) -> None:
         """The publisher delivered a hand DM drawn at ``version``."""
         await self.repo.mark_hand_sent(match_id, user_id, version)
+
+    async def live_hands(self, match_id: int) -> list[LiveHand]:
+        """Where each player's one live hand message of the match is (``bot.hands``)."""
+        return await self.repo.live_hands(match_id)
+
+    async def save_live_hand(self, hand: LiveHand) -> None:
+        await self.repo.save_live_hand(hand)
+
+    async def drop_live_hand(self, match_id: int, user_id: int) -> None:
+        await self.repo.drop_live_hand(match_id, user_id)

@@ -143,6 +143,25 @@ def match_info(row: MatchRow, seats: Sequence[SeatRow], deadline: float | None) 
 
 
 @dataclass(frozen=True)
+class LiveHand:
+    """Where a player's one live hand of a match is (issue 18), so it is found again after a
+    restart: a DM (``place`` "dm": the DM channel and message) or an ephemeral answer in the
+    game channel ("channel": the interaction ``token`` that may edit it, valid 15 minutes
+    from ``token_at``, Unix seconds). ``ping_channel_id`` / ``ping_id``: the last "your move"
+    DM ping, deleted when the next one goes."""
+
+    match_id: int
+    user_id: int
+    place: str
+    channel_id: int
+    message_id: int
+    token: str | None = None
+    token_at: float | None = None
+    ping_channel_id: int | None = None
+    ping_id: int | None = None
+
+
+@dataclass(frozen=True)
 class ActionRow:
     """One action to append to a match's log."""
 

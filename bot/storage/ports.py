@@ -21,6 +21,7 @@ from bot.storage.models import (
     ActionRow,
     DeckChoice,
     LeagueSeat,
+    LiveHand,
     LoggedMatch,
     MatchRow,
     RecentResult,
@@ -117,6 +118,19 @@ class SeatWrites(Protocol):
         ...
 
 
+class HandWrites(Protocol):
+    """Each player's one live hand message per match (``LiveHand``): kept for the match's
+    life, so a restart edits the same message instead of sending another."""
+
+    async def save_live_hand(self, hand: LiveHand) -> None:
+        """Insert or replace the player's live hand of that match."""
+        ...
+
+    async def live_hands(self, match_id: int) -> list[LiveHand]: ...
+
+    async def drop_live_hand(self, match_id: int, user_id: int) -> None: ...
+
+
 class PlayWrites(Protocol):
     async def start_match(
         self,
@@ -169,7 +183,9 @@ class PinWrites(Protocol):
     async def move_deadlines(self, by: float, running_at: float, now: float) -> list[int]: ...
 
 
-class MatchRepository(MatchReads, LobbyWrites, SeatWrites, PlayWrites, PinWrites, Protocol):
+class MatchRepository(
+    MatchReads, LobbyWrites, SeatWrites, HandWrites, PlayWrites, PinWrites, Protocol
+):
     """Matches, their seats, action logs, snapshots and card-set pins: one aggregate, since
     every write to any of them moves the match's version or its cached row."""
 

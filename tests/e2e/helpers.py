@@ -53,3 +53,22 @@ def message_in(channel: simcord.ChannelHandle, message_id: int) -> discord.Messa
         if message.id == message_id:
             return message
     raise AssertionError(f"message {message_id} not in #{channel.name}")
+
+
+def hand_dm(member: simcord.MemberActor) -> discord.Message:
+    """The hand in ``member``'s DMs (one live hand per match, edited in place: the newest
+    DM holding a hand; the pings beside it carry no embed)."""
+    hands = [m for m in member.user.dm_channel.history() if m.embeds]
+    assert hands, f"{member.name} has no hand DM"
+    return hands[-1]
+
+
+def live_hand(
+    channel: simcord.ChannelHandle, member: simcord.MemberActor
+) -> tuple[simcord.MemberActor | simcord.UserHandle, discord.Message]:
+    """``member``'s live hand and who clicks on it: their hand DM, or their last "My hand"
+    answer in ``channel`` (a superseded hand is deleted, so the newest is the live one)."""
+    dms = [m for m in member.user.dm_channel.history() if m.embeds]
+    here = [m for m in channel.history(viewer=member) if m.flags.ephemeral and m.embeds]
+    newest = max([*dms, *here], key=lambda m: m.id)
+    return (member.user if newest in dms else member), newest

@@ -15,8 +15,8 @@ import pytest
 
 from bot import lobby_texts
 from tests.e2e.conftest import World
-from tests.e2e.helpers import action_ids, message_in
-from tests.e2e.test_play_e2e import dm_posts, last_dm, start_match
+from tests.e2e.helpers import action_ids, hand_dm, message_in
+from tests.e2e.test_play_e2e import dm_posts, start_match
 from tests.support.tinygame import TwentyOne
 
 
@@ -60,18 +60,18 @@ async def test_one_click_reads_the_match_once_per_phase_and_draws_one_view_per_r
 
     monkeypatch.setattr(TwentyOne, "view", counted_view)
     alice_dms = dm_posts(world, world.alice)
-    bob_dm = last_dm(world.bob)
+    bob_dm = hand_dm(world.bob)
 
     await world.bob.user.click(bob_dm, custom_id=action_ids(bob_dm)[0])
     await world.env.settle()
 
-    assert dm_posts(world, world.alice) == alice_dms + 1  # Alice decides again: a fresh hand
+    assert dm_posts(world, world.alice) == alice_dms + 1  # Alice decides again: a ping
     assert counts == Counter(
         {
             "match read": 2,  # the click guard's, then the move's; none to publish or reply
             "snapshot check": 1,
             "view seat None": 1,  # the table
-            "view seat 0": 1,  # Alice's hand DM
+            "view seat 0": 1,  # Alice's live hand (her My hand answer), redrawn in place
             "view seat 1": 1,  # Bob's hand, redrawn in the DM he clicked
         }
     )

@@ -16,7 +16,7 @@ from bot.client import create_bot
 from bot.components import build_view
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.helpers import action_ids, embed_text, message_in
+from tests.e2e.helpers import action_ids, embed_text, hand_dm, message_in
 from tests.e2e.test_play_e2e import start_match
 
 
@@ -216,7 +216,7 @@ async def test_a_removed_member_cannot_play_and_a_moderator_gives_the_seat_to_th
     hand = await world.alice.slash(world.channel, "match hand")
     assert hand.response is not None
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
-    bob_hand = world.bob.user.dm_channel.last_message  # his turn now: a hand with moves
+    bob_hand = hand_dm(world.bob)  # his turn now: a hand with moves
     assert bob_hand is not None and action_ids(bob_hand)
     world.channel.guild.remove_member(world.bob)
     await world.env.settle()

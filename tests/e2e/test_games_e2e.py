@@ -13,7 +13,7 @@ from bot import lobby_texts, play_texts
 from bot.config import Settings
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
-from tests.e2e.helpers import action_ids, embed_text, labels, message_in
+from tests.e2e.helpers import action_ids, embed_text, labels, live_hand, message_in
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -227,10 +227,9 @@ async def test_asking_for_help_with_an_offer_that_the_helper_accepts(world: Worl
     )
     assert hand.response is not None
     await _click_key(world.alice, hand.response, "propose.1.0.0")
-    # Bob is asked privately: his DM holds Accept / Decline.
-    bob_dm = world.bob.user.dm_channel.last_message
-    assert bob_dm is not None
-    await _click_key(world.bob.user, bob_dm, "accept")
+    # Bob is asked privately: his live hand (his last My hand answer) holds Accept / Decline.
+    bob, bob_hand = live_hand(world.channel, world.bob)
+    await _click_key(bob, bob_hand, "accept")
     from engine.core.record import replay
     from engine.games import load_game
 

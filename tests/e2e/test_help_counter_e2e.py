@@ -11,7 +11,7 @@ import pytest
 from bot import lobby_texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
-from tests.e2e.helpers import embed_text, message_in
+from tests.e2e.helpers import embed_text, live_hand, message_in
 from tests.e2e.test_games_e2e import _click_key, open_and_start, start_games_bot
 
 if TYPE_CHECKING:
@@ -83,10 +83,9 @@ async def test_a_counter_offer_is_accepted_and_kept_when_the_fight_ends(world: W
     # Alice asks Bob and offers nothing.
     await _click_key(world.alice, await _hand(world, world.alice, table_id), "ask.1")
     await _click_key(world.alice, await _hand(world, world.alice, table_id), "propose.0.0.0")
-    # Bob answers from his DM with other terms, built in his private hand.
-    bob_dm = world.bob.user.dm_channel.last_message
-    assert bob_dm is not None
-    await _click_key(world.bob.user, bob_dm, "counter")
+    # Bob answers from his live hand with other terms, built in his private hand.
+    bob, bob_hand = live_hand(world.channel, world.bob)
+    await _click_key(bob, bob_hand, "counter")
     state = await _state(world, match_id)
     assert state.pending[-1].kind == "counter" and state.pending[-1].seat == 1
     share = min(1, treasure_total(_game().table, state.combat))

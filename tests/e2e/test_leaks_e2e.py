@@ -85,6 +85,16 @@ class Scanner:
                 if member.user.dm_channel.id == int(found[1]):
                     return seat
             return PUBLIC
+        # A live hand in the channel, redrawn through its token by the publisher: whoever
+        # that ephemeral message shows to, not whoever clicked last.
+        edited = re.fullmatch(r"/webhooks/\d+/[^/]+/messages/(\d+)", path)
+        if edited:
+            stored = self.world.env.backend.messages.get(self.world.channel.id, {})
+            message = stored.get(int(edited[1]))
+            if message is not None and message.flags & EPHEMERAL:
+                for seat, member in self.players.items():
+                    if message.visible_to(member.id):
+                        return seat
         flags = int((body or {}).get("flags") or 0)
         if flags & EPHEMERAL or not public_source:
             return clicker

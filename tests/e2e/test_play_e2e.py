@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 from bot import error_texts, lobby_texts, play_texts
 from tests.e2e.conftest import World, build_bot
-from tests.e2e.helpers import action_ids, embed_text, labels, message_in
+from tests.e2e.helpers import action_ids, embed_text, hand_dm, labels, message_in
 
 DM_CLOSED = 50007
 
@@ -33,9 +34,8 @@ def dm_posts(world: World, member: simcord.MemberActor) -> int:
 
 
 def last_dm(member: simcord.MemberActor) -> discord.Message:
-    message = member.user.dm_channel.last_message
-    assert message is not None, f"{member.name} got no DM"
-    return message
+    """The hand in ``member``'s DMs (the pings beside it carry no hand)."""
+    return hand_dm(member)
 
 
 async def test_three_players_start_and_concede_until_the_match_is_finished(world: World) -> None:
@@ -98,26 +98,24 @@ async def test_a_click_from_someone_not_seated_is_refused_privately(world: World
     assert result.response.content == error_texts.NO_MATCH_HERE
 
 
-async def test_hands_arrive_by_dm_and_a_stale_button_says_the_table_moved_on(world: World) -> None:
+async def test_hands_arrive_by_dm_and_a_turn_is_a_ping(world: World) -> None:
     match_id, table_id = await start_match(world, world.bob)
+    await world.env.settle()
     assert dm_posts(world, world.alice) == 1 and dm_posts(world, world.bob) == 1
-    assert "Your cards:" in embed_text(last_dm(world.bob))
-    alice_dm = last_dm(world.alice)
-    stale_id = action_ids(alice_dm)[0]
-    # Alice plays through "My hand" instead, so the buttons in her DM are now out of date.
+    bob_hand = last_dm(world.bob)
+    assert "Your cards:" in embed_text(bob_hand) and not action_ids(bob_hand)
+    # Alice plays through "My hand" instead (her hand moves to the channel).
     hand = await world.alice.click(
         message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
     )
     assert hand.response is not None
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
-    assert dm_posts(world, world.bob) == 2  # Bob is dealt a fresh hand for his move
+    await world.env.settle()
+    # Bob's turn: a ping, not a second hand; his hand DM was redrawn with his moves.
+    assert dm_posts(world, world.bob) == 2
+    assert last_dm(world.bob).id == bob_hand.id
+    assert (world.bob.user.dm_channel.last_message.content or "").startswith("Match #")
     before = await world.bot.service.get(match_id)
-    result = await world.alice.user.click(alice_dm, custom_id=stale_id)
-    [reply] = result.followups
-    assert reply.ephemeral and reply.content == play_texts.STALE
-    assert "Your cards:" in embed_text(reply)  # the fresh view comes with the refusal
-    assert (await world.bot.service.get(match_id)).version == before.version  # nothing moved
-    # Bob's fresh DM works.
     bob_dm = last_dm(world.bob)
     await world.bob.user.click(bob_dm, custom_id=action_ids(bob_dm)[0])
     assert (await world.bot.service.get(match_id)).version > before.version
@@ -187,23 +185,26 @@ async def test_a_restart_mid_match_keeps_the_table_and_dm_buttons_working(world:
     assert hand.response is not None and action_ids(hand.response)
 
 
-async def test_a_doubled_click_moves_once(world: World) -> None:
-    # The same move pressed twice: once in the DM, once on "My hand" drawn at the same moment
-    # (SimCord, like Discord's client, redraws a clicked message, so the twin is elsewhere).
+async def test_a_doubled_click_moves_once(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same move pressed twice, on two hands drawn at the same moment: possible when the
+    # older hand could not be retired (its interaction token had died; here at once).
+    monkeypatch.setattr("bot.hand_messages.TOKEN_LIFE", 0.0)
     match_id, table_id = await start_match(world, world.bob)
-    alice_dm = last_dm(world.alice)
-    hand = await world.alice.click(
-        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
-    )
-    assert hand.response is not None
-    move = action_ids(alice_dm)[0]
-    assert move in action_ids(hand.response)
-    first = await world.alice.user.click(alice_dm, custom_id=move)
+    hands = [
+        await world.alice.click(message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND)
+        for _ in range(2)
+    ]
+    older, newer = (h.response for h in hands)
+    assert older is not None and newer is not None
+    move = action_ids(older)[0]
+    assert move in action_ids(newer)
+    first = await world.alice.click(older, custom_id=move)
     assert not first.followups
     version = (await world.bot.service.get(match_id)).version
-    again = await world.alice.click(hand.response, custom_id=move)
-    [reply] = again.followups
-    assert reply.ephemeral and reply.content == play_texts.STALE
+    again = await world.alice.click(newer, custom_id=move)
+    assert not again.followups  # answered in that same message: the table moved on
+    shown = next(m for m in world.channel.history(viewer=world.alice) if m.id == newer.id)
+    assert play_texts.STALE in (shown.content or "")
     assert (await world.bot.service.get(match_id)).version == version
     assert len(await world.bot.service.action_log(match_id)) == 1
 

@@ -116,7 +116,7 @@ async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World)
     assert labels(message_in(world.channel, table_id)) == [lobby_texts.BUTTON_HAND]
 
 
-async def test_play_a_card_opens_the_private_choices_and_stale_passes(world: World) -> None:
+async def test_play_a_card_opens_the_private_choices_kept_current_in_place(world: World) -> None:
     match_id, table_id = await start(world, ECHO, world.bob, world.carol)
     await auto_pass_off(world, world.bob, world.carol)
     await alice_plays(world, table_id)
@@ -135,10 +135,15 @@ async def test_play_a_card_opens_the_private_choices_and_stale_passes(world: Wor
     echo = next(i for i in action_ids(carol.response) if ":echo." in i)
     await world.carol.click(carol.response, custom_id=echo)
     assert (await world.bot.service.get(match_id)).deadline_kind == "window"
-    # Bob's private Pass predates the response: the table moved on, with a fresh view.
-    stale = await world.bob.click(bob.response, custom_id=bob_pass)
-    [reply] = stale.followups
-    assert reply.content == play_texts.STALE and "Your cards:" in embed_text(reply)
+    # Bob's private Pass predates the response, but his hand is live: it was redrawn in
+    # place when the window reopened, so the Pass it shows answers the new window.
+    await world.env.settle()
+    hand = next(m for m in world.channel.history(viewer=world.bob) if m.id == bob.response.id)
+    fresh = action_ids(hand)[0]
+    assert fresh.endswith(":pass") and fresh != bob_pass
+    before = await world.bot.service.get(match_id)
+    await world.bob.click(hand, custom_id=fresh)
+    assert (await world.bot.service.get(match_id)).version == before.version + 1
 
 
 async def test_a_window_is_closed_by_the_clock(world: World) -> None:

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from bot.storage.models import ActionRow, VersionConflict
+from bot.storage.sqlite.live_hands import LiveHandWrites
 from bot.storage.sqlite.pins import PinWrites, save_card_set
 from bot.storage.sqlite.seats import SeatWrites
 
@@ -36,7 +37,7 @@ FORGIVE_TIMEOUTS_SQL = "UPDATE seats SET timeouts = 0 WHERE match_id = ? AND sea
 REPLACE_SNAPSHOT_SQL = "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?"
 
 
-class Repository(SeatWrites, PinWrites):
+class Repository(SeatWrites, PinWrites, LiveHandWrites):
     # the game ------------------------------------------------------------------------------
     async def start_match(
         self,

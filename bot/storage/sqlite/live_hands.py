@@ -1,0 +1,65 @@
+"""The live hand of each player and match (``bot.storage.ports.HandWrites``). Not part of the
+cached match row: writing it drops nothing from the read cache (it changes with every hand
+shown)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.storage.models import LiveHand
+from bot.storage.sqlite.matches import MatchReads
+
+# The SQL of this module, named after the method that runs it.
+SAVE_LIVE_HAND_SQL = (
+    "INSERT OR REPLACE INTO live_hands (match_id, user_id, place, channel_id, message_id,"
+    " token, token_at, ping_channel_id, ping_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+LIVE_HANDS_SQL = (
+    "SELECT match_id, user_id, place, channel_id, message_id, token, token_at,"
+    " ping_channel_id, ping_id FROM live_hands WHERE match_id = ? ORDER BY user_id"
+)
+DROP_LIVE_HAND_SQL = "DELETE FROM live_hands WHERE match_id = ? AND user_id = ?"
+
+
+class LiveHandWrites(MatchReads):
+    async def save_live_hand(self, hand: LiveHand) -> None:
+        row = (
+            hand.match_id,
+            hand.user_id,
+            hand.place,
+            hand.channel_id,
+            hand.message_id,
+            hand.token,
+            hand.token_at,
+            hand.ping_channel_id,
+            hand.ping_id,
+        )
+
+        def write(raw: sqlite3.Connection) -> None:
+            raw.execute(SAVE_LIVE_HAND_SQL, row)
+
+        await self.db.write(write)
+
+    async def live_hands(self, match_id: int) -> list[LiveHand]:
+        async with self.db.exclusive() as conn:
+            rows = await conn.execute_fetchall(LIVE_HANDS_SQL, (match_id,))
+        return [
+            LiveHand(
+                match_id=int(r[0]),
+                user_id=int(r[1]),
+                place=str(r[2]),
+                channel_id=int(r[3]),
+                message_id=int(r[4]),
+                token=None if r[5] is None else str(r[5]),
+                token_at=None if r[6] is None else float(r[6]),
+                ping_channel_id=None if r[7] is None else int(r[7]),
+                ping_id=None if r[8] is None else int(r[8]),
+            )
+            for r in rows
+        ]
+
+    async def drop_live_hand(self, match_id: int, user_id: int) -> None:
+        def write(raw: sqlite3.Connection) -> None:
+            raw.execute(DROP_LIVE_HAND_SQL, (match_id, user_id))
+
+        await self.db.write(write)
