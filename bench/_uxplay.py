@@ -6,6 +6,7 @@ counting the taps it took.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,10 @@ from bot.render.ids import parse_custom_id
 
 MAX_PAGES = 40
 MAX_BUILD_TAPS = 8  # the builder reaches any terms in 4; more means it is going nowhere
+# A message deleted by the bot: in a channel, or an ephemeral answer through its token.
+_DELETED = re.compile(
+    r"/(?:channels/(?P<channel>\d+)|webhooks/\d+/[^/]+)/messages/(?P<message>\d+)"
+)
 
 
 @dataclass
@@ -126,21 +131,33 @@ class Seats:
         bot_id = backend.bot_user.id
         dms = {backend.dm_channels.get(p) for p in people}
         counts = {"channel": 0, "dm": 0, "thread": 0}
-        for channel_id, messages in backend.messages.items():
+
+        def kind_of(channel_id: int) -> str | None:
             parent = getattr(backend.channels.get(channel_id), "parent_id", None)
-            kind = (
-                "channel"
-                if channel_id == self.channel.id
-                else "dm"
-                if channel_id in dms
-                else "thread"
-                if parent == self.channel.id
-                else None
-            )
+            if channel_id == self.channel.id:
+                return "channel"
+            if channel_id in dms:
+                return "dm"
+            return "thread" if parent == self.channel.id else None
+
+        for channel_id, messages in backend.messages.items():
+            kind = kind_of(channel_id)
             if kind is not None:
                 counts[kind] += sum(
                     1 for m in messages.values() if m.author_id == bot_id and m.id > first_id
                 )
+        # Messages the bot created and deleted since (a retired hand, an earlier ping) were
+        # created all the same: counted from its delete requests (only the bot's own).
+        for request in backend.http_requests:
+            if request.method != "DELETE":
+                continue
+            found = _DELETED.fullmatch(request.path)
+            if found is None or int(found["message"]) <= first_id:
+                continue
+            channel = found["channel"]
+            kind = kind_of(int(channel)) if channel else "channel"  # a webhook: ephemeral
+            if kind is not None:
+                counts[kind] += 1
         return counts
 
 

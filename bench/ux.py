@@ -10,8 +10,10 @@ it through the screens, in one of two ways:
 
 - ``dm``: from the newest hand message in their direct messages; when it does not offer the
   move (or there is none), from the table as below.
-- ``table``: from the table in the channel: its Pass in a response window, otherwise "My hand"
-  (or "Play a card") and the move on the ephemeral hand it answers with.
+- ``table``: from the table in the channel: its Pass in a response window, otherwise the live
+  hand the player already has in the channel (their last "My hand" answer, kept current in
+  place) when it offers the move, else "My hand" (or "Play a card") and the move on the
+  ephemeral hand it answers with.
 
 In classic, Alice also asks Bob for help at her first chance: she offers nothing, Bob answers
 with a counter-offer of his own (as the heuristic would price it) and Alice accepts it; the
@@ -34,7 +36,8 @@ The figures (``--json`` prints them; ``runs`` holds each run's own):
   live), sampled after every decision.
 - ``messages_per_decision`` (``channel``, ``dm``, ``thread``): messages the bot created from
   the start of the match to its last decision, per decision: in the game channel (public posts
-  and ephemeral answers), in the players' DMs, in the match's log thread.
+  and ephemeral answers), in the players' DMs, in the match's log thread. Messages the bot
+  deleted since (a retired hand, an earlier ping) count too.
 - ``max_label_chars``: the longest button label or select option label the bot drew.
 - ``max_options_in_one_choice``: the most alternatives one message offered at once: enabled
   buttons plus the options of its enabled selects.

@@ -47,7 +47,7 @@ def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
         now = game.deciders(state)
         window = in_window(game, state)
         seats = set() if window else set(now - deciding)
-        seats.update(plugins.fresh_hands(game.id, events))  # as bot.publisher deals them
+        seats.update(plugins.fresh_hands(game.id, events))  # as bot.hands tells them
         for seat in seats:
             due[seat] = count
         deciding = frozenset() if window else now
