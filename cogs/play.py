@@ -20,8 +20,8 @@ from bot import error_texts, play_texts
 from bot import service as svc
 from bot.catch_up import CatchUp
 from bot.components import build_view, selected_values, send_private
-from bot.hand_messages import Drawn, answer_new, digest_of, message_kwargs
-from bot.hands import DM_CLOSED, draw_hand
+from bot.hand_answers import HandAnswers, is_public
+from bot.hands import DM_CLOSED
 from bot.publisher import TablePublisher
 from bot.render import ButtonId, Rendered, controls, render_hand
 from bot.render import ids as keys
@@ -43,6 +43,7 @@ class PlayCog(commands.Cog, name="Play"):
         self.bot = bot
         self.publisher = TablePublisher(bot, self._lobby_render)
         self.catch_up = CatchUp(bot.service, self.publisher)
+        self.answers = HandAnswers(bot, self.publisher, self._send_spectator)
 
     async def cog_load(self) -> None:
         router = self.bot.button_router
@@ -87,7 +88,7 @@ class PlayCog(commands.Cog, name="Play"):
     # buttons ------------------------------------------------------------------------------
 
     async def on_hand(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        await self._send_hand(interaction, button.match_id)
+        await self.answers.send(interaction, button.match_id)
         await self._ensure_drawn(button.match_id)
 
     async def _ensure_drawn(self, match_id: int) -> None:
@@ -95,13 +96,13 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def on_take_back(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         await self.bot.service.take_back(button.match_id, interaction.user.id)
-        await self._show_hand(interaction, button.match_id, note=play_texts.BACK_DONE)
+        await self.answers.show(interaction, button.match_id, note=play_texts.BACK_DONE)
 
     async def on_page(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         """Prev / Next on a hand: the same private message, another page (kept while the
         hand is redrawn as the match moves)."""
         page = controls.page_of(button.key) or 0
-        await self._show_hand(interaction, button.match_id, page=page)
+        await self.answers.show(interaction, button.match_id, page=page)
 
     async def on_action(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         key = button.key
@@ -123,18 +124,18 @@ class PlayCog(commands.Cog, name="Play"):
             if exc.code != "stale":
                 raise  # worded by the router's relay
             # A stale button gets the live hand with the refusal, in that same message.
-            await self._show_hand(interaction, button.match_id, note=play_texts.STALE)
+            await self.answers.show(interaction, button.match_id, note=play_texts.STALE)
             return
-        if key == PASS and _is_public(interaction):
+        if key == PASS and is_public(interaction):
             return  # answered by the defer: the table's "Passed:" line shows it (issue 18)
-        await self._refresh_clicked(interaction, update)
+        await self.answers.refresh_clicked(interaction, update)
 
     async def _pass_held(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
         """A Pass from a player with auto-pass on counts when the window closes (bot.autopass):
         nothing is sent; a private hand says so in place."""
         if not await self.bot.service.pass_held(match_id, interaction.user.id):
             return False
-        if not _is_public(interaction):
+        if not is_public(interaction):
             match = await self.bot.service.get(match_id)
             when = f"<t:{int(match.deadline_at)}:R>" if match.deadline_at else "-"
             await interaction.edit_original_response(content=play_texts.PASS_HELD.format(when=when))
@@ -155,7 +156,7 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, step.refusal)
             return
         if step.draft is None and not step.play:  # no builder for that state any more
-            await self._show_hand(interaction, button.match_id, note=play_texts.STALE)
+            await self.answers.show(interaction, button.match_id, note=play_texts.STALE)
             return
         if not step.play:
             rendered = await off_loop(render_hand, match, view.to_json(), actions, draft=step.draft)
@@ -175,133 +176,10 @@ class PlayCog(commands.Cog, name="Play"):
         except svc.ServiceError as exc:
             if exc.code != "stale":
                 raise  # worded by the router's relay
-            await self._show_hand(interaction, button.match_id, note=play_texts.STALE)
+            await self.answers.show(interaction, button.match_id, note=play_texts.STALE)
             return
         if update is not None:
-            await self._refresh_clicked(interaction, update, draft=step.draft)
-
-    async def _refresh_clicked(
-        self,
-        interaction: discord.Interaction[Any],
-        update: svc.Update,
-        *,
-        draft: str | None = None,
-    ) -> None:
-        """Redraw the private message whose button was used with the player's new hand,
-        drawn from the update the click returned (the match as the click left it). It is
-        (or becomes) the player's live hand."""
-        match, game = update.match, update.game
-        seat = match.seat_of(interaction.user.id)
-        if _is_public(interaction) or game is None or seat is None:
-            return  # never draw a hand over a public message
-        view = game.view(update.state, seat).to_json()
-        actions = game.legal_actions(update.state, seat) if match.status == "live" else []
-        deciding = seat in update.deciders
-        await self._draw_here(
-            interaction, match, view, actions, seat, deciding=deciding, draft=draft
-        )
-        if interaction.guild_id is None:  # the hand DM itself is now up to date
-            await self.bot.service.hand_sent(match.id, interaction.user.id, match.version)
-
-    async def _show_hand(
-        self,
-        interaction: discord.Interaction[Any],
-        match_id: int,
-        *,
-        note: str | None = None,
-        page: int = 0,
-    ) -> None:
-        """The caller's hand as it stands: in the private message clicked (a DM or an
-        ephemeral hand), else as a new private answer."""
-        if _is_public(interaction) or interaction.message is None:
-            await self._send_hand(interaction, match_id, note=note)
-            return
-        match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
-        seat = match.seat_of(interaction.user.id)
-        if seat is None:
-            await send_private(interaction, error_texts.service_error("not_seated"))
-            return
-        await self._draw_here(
-            interaction,
-            match,
-            view.to_json(),
-            list(actions),
-            seat,
-            deciding=self._deciding(match_id, seat),
-            note=note,
-            page=page,
-        )
-
-    async def _draw_here(
-        self,
-        interaction: discord.Interaction[Any],
-        match: svc.MatchInfo,
-        view: dict[str, Any],
-        actions: list[Any],
-        seat: int,
-        *,
-        deciding: bool,
-        note: str | None = None,
-        page: int = 0,
-        draft: str | None = None,
-    ) -> None:
-        """Draw the hand over the private message clicked, which becomes the live hand (an
-        older hand's controls go; the clicked one may itself be an old one)."""
-        live = self.publisher.hands.live
-        user_id = interaction.user.id
-        assert interaction.message is not None
-        message_id = interaction.message.id
-        async with live.lock(match.id, user_id):
-            current = await live.get(match.id, user_id)
-            drawn = live.drawn(match.id, user_id)
-            newer = drawn.version > match.version and not (note or draft) and page == drawn.page
-            if current is not None and current.message_id == message_id and newer:
-                # A newer drawing already landed on it (the flush of later moves).
-                await live.claim(interaction, match.id, message_id, drawn)
-                return
-            rendered, content = await draw_hand(
-                match, view, actions, seat, deciding=deciding, note=note, page=page, draft=draft
-            )
-            kwargs = message_kwargs(rendered, content, edit=True)
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
-            digest = digest_of(rendered, content)
-            await live.claim(interaction, match.id, message_id, Drawn(digest, match.version, page))
-
-    def _deciding(self, match_id: int, seat: int) -> bool:
-        """Whether the match waits on ``seat``, as last published (no read: it only decides
-        whether the hand shows the clock)."""
-        latest = self.publisher.latest(match_id)
-        return latest is not None and seat in latest.deciders
-
-    async def _send_hand(
-        self, interaction: discord.Interaction[Any], match_id: int, *, note: str | None = None
-    ) -> None:
-        """The caller's hand as a new private answer (My hand, /match hand): it becomes their
-        live hand, and the one before it is retired."""
-        match = await self.bot.service.get(match_id)
-        seat = match.seat_of(interaction.user.id)
-        if seat is None:
-            await self._send_spectator(interaction, match)
-            return
-        match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
-        live = self.publisher.hands.live
-        async with live.lock(match.id, interaction.user.id):
-            rendered, content = await draw_hand(
-                match,
-                view.to_json(),
-                list(actions),
-                seat,
-                deciding=self._deciding(match_id, seat),
-                note=note,
-            )
-            message_id = await answer_new(interaction, rendered, content)
-            if message_id is None:
-                return
-            drawn = Drawn(digest_of(rendered, content), match.version)
-            await live.claim(interaction, match.id, message_id, drawn)
+            await self.answers.refresh_clicked(interaction, update, draft=step.draft)
 
     async def _send_spectator(
         self, interaction: discord.Interaction[Any], match: svc.MatchInfo
@@ -337,7 +215,7 @@ class PlayCog(commands.Cog, name="Play"):
     ) -> None:
         match = await self._my_match(interaction, match_id, pick_for_me=True)
         if match is not None:
-            await self._send_hand(interaction, match.id)
+            await self.answers.send(interaction, match.id)
 
     async def concede(
         self, interaction: discord.Interaction[Any], match_id: int | None = None
@@ -434,12 +312,6 @@ class PlayCog(commands.Cog, name="Play"):
         live = [m for m in here if m.status == "live"]
         pool = live or here
         return max(pool, key=lambda m: m.id) if pool else None
-
-
-def _is_public(interaction: discord.Interaction[Any]) -> bool:
-    message = interaction.message
-    private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
-    return not private
 
 
 async def setup(bot: Backstab) -> None:
