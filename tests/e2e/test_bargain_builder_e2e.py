@@ -170,6 +170,9 @@ async def test_a_stale_builder_press_changes_nothing(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match_id, table_id = await _alice_asks_bob(world, monkeypatch)
+    # A second My hand retires the first (deleted) unless its token died, as 15 minutes
+    # after it was shown (here at once): then its builder stays, stale.
+    monkeypatch.setattr("bot.hand_messages.TOKEN_LIFE", 0.0)
     old = await _hand(world, world.alice, table_id)
     fresh = await _hand(world, world.alice, table_id)
     assert await _build(world.alice, fresh, "propose.0.0.0") == 1  # the offer goes out
@@ -181,7 +184,9 @@ async def test_a_stale_builder_press_changes_nothing(
             break
     else:
         raise AssertionError("the old hand has no Send")
-    assert answer.response is not None and play_texts.STALE in (answer.response.content or "")
+    # Answered in that same message: the hand as it stands, "the table moved on" above it.
+    shown = next(m for m in world.channel.history(viewer=world.alice) if m.id == old.id)
+    assert not answer.followups and play_texts.STALE in (shown.content or "")
     assert len(await world.bot.service.action_log(match_id)) == moves
     assert (await _state(world, match_id)).pending[-1].kind == "help"
 
