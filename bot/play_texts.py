@@ -52,7 +52,7 @@ HAND_OFF_TURN_MANY = "{names} are deciding; nobody is waiting on you."
 HAND_OFF_TURN_MAY = "Meanwhile you may still use: {what}."
 HAND_OFF_TURN_ANY = "Meanwhile you may still choose below."
 HAND_NOTHING = "Nothing private to show."
-HAND_REFRESH_HINT = "Out of date? Press My hand on the table for a fresh one."
+HAND_REFRESH_HINT = "This hand keeps itself up to date. Lost it? My hand on the table."
 
 # The short DM that tells a player the match waits on them (issue 18: a ping, not a new hand);
 # the link leads to their live hand (or, for a hand in the channel, to the table).
