@@ -1,6 +1,13 @@
 """The two people of ``bench/ux.py``: the match they sit at (``Seats``: who decides next and
 what they choose) and each person reaching that choice through the screens (``Player``),
 counting the taps it took.
+
+Auto-pass (issue 18, on unless ``--auto-pass off``): in a response window a person whose only
+legal move is Pass is not asked and taps nothing; the bot passes for them when the window
+closes. That is not a decision they made: it is counted apart (``auto_passes``), never in
+``decisions``. A person who could answer is asked as before; choosing Pass, they press the
+table's Pass (one tap, a decision), which the bot holds until the close. When no person is
+left to ask, the run moves SimCord's clock to the window's close (never a wall clock).
 """
 
 from __future__ import annotations
@@ -69,13 +76,29 @@ class Seats:
         self.first_message_id = 0
         self.state: Any = None
         self.applied = 0
+        self.auto_pass = True
+        # (seat, window) pairs: passed by the bot at the close / a Pass pressed and held.
+        # A window is named by the session's pass floor (it moves when a window reopens).
+        self.auto_passed: set[tuple[int, int]] = set()
+        self.held: set[tuple[int, int]] = set()
+        self.closes_waited = 0  # windows the run let close on their clock (full time each)
 
     @classmethod
     async def open(
-        cls, env: Any, channel: Any, people: list[Any], game_id: str, seats: int | None
+        cls,
+        env: Any,
+        channel: Any,
+        people: list[Any],
+        game_id: str,
+        seats: int | None,
+        *,
+        auto_pass: bool = True,
     ) -> Seats:
         self = cls(env, channel, people, game_id)
+        self.auto_pass = auto_pass
         alice, bob = people
+        for person in people:
+            await env.bot.service.players.change(person.id, auto_pass=auto_pass)
         options = {"seats": seats} if seats else {}
         opened = await alice.slash(channel, "match new", game=game_id, **options)
         assert opened.response is not None, "no lobby"
@@ -111,17 +134,65 @@ class Seats:
         """The seat of a person that decides now and its choice; None once the match ended."""
         from engine.core import Rng
 
-        if (await self.service.get(self.match_id)).status != "live":
+        while (await self.service.get(self.match_id)).status == "live":
+            await self.catch_up()
+            deciding = sorted(s for s in self.game.deciders(self.state) if s < len(self.people))
+            if not deciding:
+                return None
+            asked = [s for s in deciding if not self._passed_for(s)]
+            if not asked:
+                await self._to_the_close()
+                continue
+            seat = asked[0]
+            action = self.negotiation.choose(self.game, self.state, seat)
+            if action is None:
+                choice = Rng(rng.getrandbits(32))
+                action = self.game.ai_action(self.state, seat, choice, "heuristic")
+            return seat, action
+        return None
+
+    def window(self) -> int | None:
+        """The open response window the match waits on (its pass floor), if any."""
+        from engine.core import waits_on_window
+
+        if not waits_on_window(self.game, self.state):
             return None
-        await self.catch_up()
-        deciding = sorted(s for s in self.game.deciders(self.state) if s < len(self.people))
-        if not deciding:
-            return None
-        seat = deciding[0]
-        action = self.negotiation.choose(self.game, self.state, seat)
-        if action is None:
-            action = self.game.ai_action(self.state, seat, Rng(rng.getrandbits(32)), "heuristic")
-        return seat, action
+        return int(self.service.live[self.match_id].pass_floor)
+
+    def _passed_for(self, seat: int) -> bool:
+        """With auto-pass on: the seat is not asked in this window (it cannot answer, so the
+        bot passes for it at the close, or it pressed Pass already)."""
+        window = self.window()
+        if not self.auto_pass or window is None:
+            return False
+        if (seat, window) in self.held or (seat, window) in self.auto_passed:
+            return True
+        from engine.core import CONCEDE, PASS
+
+        moves = {a.kind for a in self.game.legal_actions(self.state, seat)} - {CONCEDE}
+        if moves == {PASS}:
+            self.auto_passed.add((seat, window))
+            return True
+        return False
+
+    def holds(self, action: Any) -> bool:
+        """A Pass the bot holds until the window closes (auto-pass on, another person here)."""
+        return self.auto_pass and action.kind == "pass" and self.window() is not None
+
+    def hold(self, seat: int) -> None:
+        window = self.window()
+        assert window is not None
+        self.held.add((seat, window))
+
+    async def _to_the_close(self) -> None:
+        """Nobody left to ask: SimCord's clock moves to the window's close."""
+        import asyncio
+
+        match = await self.service.get(self.match_id)
+        assert match.deadline_kind == "window" and match.deadline is not None
+        left = match.deadline - asyncio.get_running_loop().time()
+        await self.env.advance_time(max(left, 0.0) + 1.0)
+        self.closes_waited += 1
 
     def in_a_fight(self) -> bool:
         return getattr(self.state, "combat", None) is not None
@@ -169,7 +240,13 @@ class Player:
         self.id = person.id
 
     async def decide(self, action: Any, path: str) -> int:
-        """Make ``action`` on ``path`` ("dm" or "table"); returns the taps it took."""
+        """Make ``action`` on ``path`` ("dm" or "table"); returns the taps it took. A Pass the
+        bot holds is pressed on the table (no DM carries a window's Pass): nothing is played
+        until the window closes."""
+        if self.seats.holds(action):
+            taps = await self._from_table(action.key)
+            self.seats.hold(self.seat)
+            return taps
         before = await self.seats.catch_up()
         taps = 0
         if path == "dm":

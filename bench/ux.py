@@ -1,6 +1,7 @@
 """UX measurement (issue 18): seeded matches played through SimCord as people play them.
 
     python bench/ux.py [--seed 1] [--classic 40] [--duel 30] [--json] [--no-phone]
+                       [--auto-pass on|off]
 
 The real bot (discord.py, cogs, a SQLite file in a scratch folder) runs against SimCord. Each
 run opens a match with ``/match new``, Bob joins, Alice starts; AI seats fill classic to four.
@@ -19,11 +20,17 @@ In classic, Alice also asks Bob for help at her first chance: she offers nothing
 with a counter-offer of his own (as the heuristic would price it) and Alice accepts it; the
 terms are built on classic's bargain builder, a tap per part set (``_uxplay.build_on``).
 There are four runs: classic and duel, each once per way. Turns and response windows last a
-day: nobody's clock runs out, every decision is made by its player.
+day: nobody's clock runs out, every decision is made by its player (a window nobody is asked
+in, everyone in it auto-passing, closes when the run moves SimCord's clock to its end).
 
 The figures (``--json`` prints them; ``runs`` holds each run's own):
 
-- ``decisions``: the moves Alice and Bob made, all runs together.
+- ``decisions``: the moves Alice and Bob made, all runs together. With auto-pass on (the
+  players' default; ``--auto-pass off`` for the old way) a Pass the bot makes for a person who
+  could not answer is not one of them: ``auto_passes`` counts those apart (see
+  ``bench/_uxplay.py``). ``pass_taps``: the taps spent pressing Pass (part of the taps);
+  ``windows_closed_by_clock``: windows nobody was left to answer, which stay open their full
+  time (what auto-pass costs instead of taps).
 - ``taps_per_decision`` (``dm``, ``table``): taps per decision on each way. A tap is one
   interaction a person sends: a button pressed, a select choice, a pager page. Opening the DM
   list or scrolling is not counted (a phone costs 2-3 more taps to reach the DMs).
@@ -88,6 +95,7 @@ class RunSpec:
     path: str
     decisions: int
     seats: int | None = None
+    auto_pass: bool = True
 
 
 @dataclass
@@ -95,6 +103,9 @@ class RunResult:
     spec: RunSpec
     decisions: int = 0
     taps: int = 0
+    auto_passes: int = 0
+    pass_taps: int = 0  # taps spent pressing Pass (part of ``taps``)
+    closes_waited: int = 0
     negotiated: bool = False
     messages: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "thread": 0})
     screens: ScreenFigures = field(default_factory=ScreenFigures)
@@ -105,6 +116,9 @@ class RunResult:
             "path": self.spec.path,
             "decisions": self.decisions,
             "taps": self.taps,
+            "auto_passes": self.auto_passes,
+            "pass_taps": self.pass_taps,
+            "windows_closed_by_clock": self.closes_waited,
             "help_negotiated": self.negotiated if self.spec.game == "classic" else None,
             "messages": self.messages,
             "live_hand_messages_max": self.screens.live_hands_max,
@@ -114,9 +128,9 @@ class RunResult:
         }
 
 
-def default_runs(classic: int, duel: int) -> list[RunSpec]:
-    return [RunSpec("classic", p, classic, 4) for p in PATHS] + [
-        RunSpec("duel", p, duel) for p in PATHS
+def default_runs(classic: int, duel: int, auto_pass: bool = True) -> list[RunSpec]:
+    return [RunSpec("classic", p, classic, 4, auto_pass) for p in PATHS] + [
+        RunSpec("duel", p, duel, None, auto_pass) for p in PATHS
     ]
 
 
@@ -170,7 +184,9 @@ async def play_run(spec: RunSpec, seed: int, scratch: Path) -> RunResult:
     result = RunResult(spec)
     async with simulated(scratch, f"{spec.game}-{spec.path}") as (env, channel, people):
         with seeded(seed):
-            seats = await Seats.open(env, channel, people, spec.game, spec.seats)
+            seats = await Seats.open(
+                env, channel, people, spec.game, spec.seats, auto_pass=spec.auto_pass
+            )
         players = [Player(seats, n, person) for n, person in enumerate(people)]
         rng = random.Random(seed)
         while result.decisions < spec.decisions:
@@ -178,7 +194,9 @@ async def play_run(spec: RunSpec, seed: int, scratch: Path) -> RunResult:
             if decision is None:
                 break
             seat, action = decision
-            result.taps += await players[seat].decide(action, spec.path)
+            taps = await players[seat].decide(action, spec.path)
+            result.taps += taps
+            result.pass_taps += taps if action.kind == "pass" else 0
             result.decisions += 1
             result.screens.sample(
                 env.backend,
@@ -188,6 +206,8 @@ async def play_run(spec: RunSpec, seed: int, scratch: Path) -> RunResult:
                 seats.match_id,
             )
         result.negotiated = seats.negotiation.done
+        result.auto_passes = len(seats.auto_passed)
+        result.closes_waited = seats.closes_waited
         result.messages = seats.messages_since(seats.first_message_id, [p.id for p in people])
     return result
 
@@ -236,6 +256,10 @@ def summarize(results: list[RunResult], seed: int, phone: dict[str, Any]) -> dic
     return {
         "seed": seed,
         "decisions": decisions,
+        "auto_pass": all(r.spec.auto_pass for r in results),
+        "auto_passes": sum(r.auto_passes for r in results),
+        "pass_taps": sum(r.pass_taps for r in results),
+        "windows_closed_by_clock": sum(r.closes_waited for r in results),
         "taps_per_decision": taps,
         "live_hand_messages_max": max(r.screens.live_hands_max for r in results),
         "stale_live_controls": max(r.screens.stale_controls_max for r in results),
@@ -262,11 +286,14 @@ def main() -> None:
     parser.add_argument("--duel", type=int, default=30, help="decisions per duel run")
     parser.add_argument("--no-phone", action="store_true", help="skip the Chromium screenshots")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--auto-pass", choices=("on", "off"), default="on", help="both players' preference"
+    )
     args = parser.parse_args()
     from bench._uxphone import available
 
     phone = not args.no_phone and available()
-    specs = default_runs(args.classic, args.duel)
+    specs = default_runs(args.classic, args.duel, args.auto_pass == "on")
     figures = asyncio.run(measure_all(specs, args.seed, phone=phone))
     if args.json:
         print(json.dumps(figures, indent=2))

@@ -9,6 +9,9 @@ from bench.ux import RunSpec, measure_all
 
 KEYS = {
     "decisions",
+    "auto_passes",
+    "pass_taps",
+    "windows_closed_by_clock",
     "taps_per_decision",
     "live_hand_messages_max",
     "stale_live_controls",
@@ -31,3 +34,6 @@ async def test_the_ux_bench_reports_every_figure_from_a_short_match() -> None:
     assert set(figures["messages_per_decision"]) >= {"channel", "dm"}
     assert 0 < figures["max_label_chars"] <= 80 and figures["max_options_in_one_choice"] > 0
     assert figures["table_height_px_phone"] is None  # no screenshots asked for
+    # Auto-pass is on (the players' default): a pass nobody tapped is no decision.
+    assert figures["auto_pass"] and figures["auto_passes"] >= 0
+    assert figures["pass_taps"] <= sum(r["taps"] for r in figures["runs"])
