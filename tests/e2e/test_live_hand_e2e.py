@@ -240,3 +240,32 @@ async def test_without_dms_the_turn_is_one_mention_in_the_channel(world: World) 
     everyone = [m for m in world.channel.history() if "waits on you" in (m.content or "")]
     assert len(mentions) == 1 and everyone == mentions
     assert f"#{match_id}" in mentions[0].content
+
+
+async def test_a_hand_that_cannot_be_edited_comes_back_as_a_new_hand_dm(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match_id, table_id = await start_match(world, world.bob)
+    await world.env.settle()
+    [bob_hand] = hand_ids(world, world.bob)
+    # Bob deletes his hand DM: the bot can no longer edit it.
+    world.env.backend.delete_message(world.bob.user.dm_channel.id, bob_hand)
+    hand = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
+    assert hand.response is not None
+    # Alice's channel hand stops being editable too (its token dies, here at once).
+    monkeypatch.setattr("bot.hand_messages.TOKEN_LIFE", 0.0)
+    await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
+    await world.env.settle()
+    # Bob's turn: his hand comes back as a new DM (the notification itself), with his moves.
+    [again] = hand_ids(world, world.bob)
+    assert again != bob_hand
+    version = (await world.bot.service.get(match_id)).version
+    [live] = live_hands(world, world.bob, match_id)
+    assert live.id == again
+    assert all(parse_custom_id(i).version == version for i in action_ids(live))  # type: ignore[union-attr]
+    await world.bob.user.click(live, custom_id=action_ids(live)[0])
+    await world.env.settle()
+    # Alice's turn: her channel hand cannot be redrawn, so she too gets a new hand DM.
+    assert any(m.guild is None for m in live_hands(world, world.alice, match_id))
