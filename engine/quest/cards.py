@@ -198,16 +198,19 @@ def levelup(s: QuestState, c: Content, seat: int, card: int, target: int, ev: li
     gain_levels(s, target, 1, False, ev)  # never the winning level (R130)
 
 
-def map_change(s: QuestState, c: Content, seat: int, card: int, d: str, ev: list[Event]) -> None:
+def map_change(
+    s: QuestState, c: Content, seat: int, at: Cell, card: int, d: str, ev: list[Event]
+) -> None:
+    """A map changer played by ``seat`` on side ``d`` of room ``at`` (his own on his turn, the
+    active munchkin's in a Stop, R161)."""
     kind = WALL if c.dxm_card(card).to == "wall" else PASSAGE
     s.hand[seat].remove(card)
     s.discards["D"].append(card)
-    s.links[edge(s.pos[seat], d)] = kind
-    ev.append(Event("link", {"cell": list(s.pos[seat]), "side": d, "kind": kind}))
+    s.links[edge(at, d)] = kind
+    ev.append(Event("link", {"cell": list(at), "side": d, "kind": kind}))
 
 
-def map_change_ok(s: QuestState, c: Content, seat: int, card: int, d: str) -> bool:
-    here = s.pos[seat]
+def map_change_ok(s: QuestState, c: Content, here: Cell, card: int, d: str) -> bool:
     n = step_cell(here, d)
     if here == (0, 0) or n == (0, 0):
         return False  # the Entrance's links never change (R2)

@@ -210,6 +210,26 @@ def nearby(s: QuestState, seat: int, cell: Cell) -> bool:
     return s.pos[seat] == cell or any(n == cell for _, n in adjacent(s, s.pos[seat]))
 
 
+def loot_count(s: QuestState, c: Content, f: Fight) -> int:
+    """The Treasures the fight's monsters carry now (R103: card plus enhancers, never below 0)."""
+    total = f.dead_loot
+    for x in f.mons:
+        m = s.mon(x)
+        t = c.monsters[m.mdef].treasures + sum(c.dxm_card(e).treasures for e in m.enh)
+        total += max(0, t)
+    return total
+
+
+def join(
+    s: QuestState, f: Fight, seat: int, bribe: int, gold: int, item: int, ev: list[Event]
+) -> None:
+    """The helper comes in at no Move (R44, R113) for the agreed bribe (R114)."""
+    f.helper = seat
+    f.bribe, f.bribe_gold, f.bribe_item = bribe, gold, item
+    s.pos[seat] = f.cell
+    ev.append(Event("help", {"seat": seat, "bribe": bribe, "gold": gold, "item": item}))
+
+
 def may_help(s: QuestState, c: Content, f: Fight, seat: int) -> bool:
     """In the room or next to it (not through a wall), no room or monster forbids help, the
     Boss only with Level 10 helpers (R112, R113, R122)."""

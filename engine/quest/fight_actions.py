@@ -5,7 +5,7 @@ action kind."""
 from __future__ import annotations
 
 from engine.core import Action, Event
-from engine.quest import cards, combat, dice
+from engine.quest import auction, cards, combat, dice
 from engine.quest.action_args import int_arg
 from engine.quest.content import Content
 from engine.quest.effects import take_item
@@ -57,6 +57,12 @@ def ask(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
             {"seat": a.seat, "asked": t, "treasures": int_arg(a, 1), "gold": gold, "item": item},
         )
     )
+
+
+def call_auction(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    f = s.fight
+    assert f is not None
+    auction.call(s, c, f, ev)
 
 
 def power(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:

@@ -177,6 +177,8 @@ class Quest(Game[QuestState, QuestView]):
         for kind in (
             "pass",
             "decline",
+            "no_bid",
+            "go_on",
             "refuse_trade",
             "withdraw",
             "skip",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core import Action
-from engine.quest import combat, dice, trade
+from engine.quest import auction, combat, dice, stop, trade
 from engine.quest.cards import is_role, magic_targets, map_change_ok, role_room
 from engine.quest.content import DIRS, Content
 from engine.quest.items import can_arrange, can_buy, target_zone
@@ -138,7 +138,8 @@ def _free(s: QuestState, c: Content, seat: int) -> list[Action]:
     if s.pending:
         return []
     trades = [Action(seat, "trade", (t,)) for t in trade.partners(s, seat)]  # R35: any time
-    return _curses_and_levels(s, c, seat) + trades
+    stops = [Action(seat, "stop")] if stop.can_stop(s, seat) else []  # R161
+    return _curses_and_levels(s, c, seat) + trades + stops
 
 
 def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
@@ -152,6 +153,12 @@ def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
         return [Action(seat, "base", (b,)) for b in range(s.seats) if free_bases(s, b) > 0]
     if k == "help":
         return [Action(seat, "accept"), Action(seat, "decline")]
+    if k == "bid":  # R114: the help auction
+        return auction.legal_bids(s, seat)
+    if k == "stop":  # R161: any-time cards while the active munchkin waits
+        out = _curses_and_levels(s, c, seat)
+        out += stop.map_changes(s, c, seat, _hand(s, c, seat, "D", "link_to"))
+        return [*out, Action(seat, "go_on")]
     if k == "snatch_pick":  # R7: the victim's left-hand neighbour picks what is snatched
         victim = p.data[1]
         return [Action(seat, "snatch", (i,)) for i in p.data[2:] if i in s.gear[victim]]
@@ -216,6 +223,8 @@ def _fight_main(s: QuestState, c: Content, f: Fight, seat: int) -> list[Action]:
             # R114: gold or an item in play as the bribe, paid when the fight is over
             out += [Action(seat, "ask", (k, 0, g, -1)) for g in BRIBE_GOLD if g <= s.gold[seat]]
             out += [Action(seat, "ask", (k, 0, 0, item)) for item in s.gear[seat]]
+    if auction.can_call(s, c, f):
+        out.append(Action(seat, "auction"))  # R114: let the would-be helpers bid
     out += _escapes(s, c, seat, f.boss)
     if has(s, c, seat, "wizard") and f"wizard:{seat}" not in f.tried:
         out.append(Action(seat, "power", ("wizard",)))
@@ -328,7 +337,7 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
             out.append(Action(seat, "teleport", (card, x, y)))
     for card in _hand(s, c, seat, "D", "link_to"):
         for d in DIRS:
-            if map_change_ok(s, c, seat, card, d):
+            if map_change_ok(s, c, here, card, d):
                 out.append(Action(seat, "link_to", (card, d)))
     for card in _hand(s, c, seat, "D", "cheat"):
         for item in s.gear[seat]:

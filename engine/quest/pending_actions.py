@@ -5,7 +5,7 @@ One small handler per action kind."""
 from __future__ import annotations
 
 from engine.core import Action, Event
-from engine.quest import cards, combat, movement, running
+from engine.quest import auction, cards, combat, movement, running, stop
 from engine.quest.action_args import cell_arg, int_arg, pop_pending
 from engine.quest.content import Content
 from engine.quest.effects import give_up, take_item
@@ -44,17 +44,20 @@ def accept(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     p = pop_pending(s)
     f = s.fight
     assert f is not None
-    f.helper = a.seat
-    f.bribe = p.data[0]
-    if len(p.data) > 1:  # a gold or item bribe (R114); older pendings hold Treasures only
-        f.bribe_gold, f.bribe_item = p.data[1], p.data[2]
-    s.pos[a.seat] = f.cell  # he comes in at no Move (R44, R113)
-    ev.append(
-        Event(
-            "help",
-            {"seat": a.seat, "bribe": f.bribe, "gold": f.bribe_gold, "item": f.bribe_item},
-        )
-    )
+    gold, item = (p.data[1], p.data[2]) if len(p.data) > 1 else (0, -1)  # older: Treasures only
+    combat.join(s, f, a.seat, p.data[0], gold, item, ev)
+
+
+def bid(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    auction.answer(s, c, a.seat, int_arg(a, 0), ev)
+
+
+def no_bid(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    auction.answer(s, c, a.seat, -1, ev)
+
+
+def go_on(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    stop.go_on(s, a.seat, ev)
 
 
 def decline(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:

@@ -12,7 +12,7 @@ from engine.quest.monsters import ignores
 from engine.quest.odds import explore_odds, fight_odds
 from engine.quest.plan_choices import Choices, first_of
 from engine.quest.running import DODGE
-from engine.quest.state import Cell, QuestState
+from engine.quest.state import Cell, Fight, QuestState
 from engine.quest.stats import (
     max_health,
     move,
@@ -39,17 +39,18 @@ def answer_pending(
         f = s.fight
         if f is None:
             return by["decline"][0]
-        trial = f.copy()
-        trial.helper = seat
-        s2 = s.clone()
-        s2.fight = trial
-        s2.pos[seat] = f.cell
-        odds = fight_odds(s2, c, trial)
-        spare = max_health(s, c, seat) - s.hits[seat] - len(f.mons)  # Health left after a loss
-        keen = odds >= (0.8 if f.boss else 0.7) and spare >= 2
+        keen, want_pay = _help_wanted(s, c, seat, f)
         paid = p.data[0] > 0 or (len(p.data) > 1 and (p.data[1] > 0 or p.data[2] >= 0))
-        keen = keen and (paid or s.level[seat] < s.level[f.main] or f.boss)
-        return by["accept" if keen else "decline"][0]
+        return by["accept" if keen and (paid or not want_pay) else "decline"][0]
+    if p.kind == "bid":  # R114: one under the standing price, down to what we would accept
+        f = s.fight
+        keen, want_pay = _help_wanted(s, c, seat, f) if f is not None else (False, True)
+        bids = sorted(by.get("bid", []), key=lambda a: int(a.args[0]))
+        if keen and bids and int(bids[-1].args[0]) >= (1 if want_pay else 0):
+            return bids[-1]
+        return by["no_bid"][0]
+    if p.kind == "stop":
+        return by["go_on"][0]
     if p.kind == "ring":
         return by["cancel"][0]
     if p.kind == "ward":  # shield ourselves, or a munchkin not ahead of us
@@ -90,6 +91,20 @@ def answer_pending(
             return focus[0]
         return by["flee"][0]
     return legal[0]
+
+
+def _help_wanted(s: QuestState, c: Content, seat: int, f: Fight) -> tuple[bool, bool]:
+    """Whether helping this fight is likely won and survivable, and whether we want paying
+    for it (not from a munchkin ahead of us, nor for the Boss)."""
+    trial = f.copy()
+    trial.helper = seat
+    s2 = s.clone()
+    s2.fight = trial
+    s2.pos[seat] = f.cell
+    odds = fight_odds(s2, c, trial)
+    spare = max_health(s, c, seat) - s.hits[seat] - len(f.mons)  # Health left after a loss
+    keen = odds >= (0.8 if f.boss else 0.7) and spare >= 2
+    return keen, not (s.level[seat] < s.level[f.main] or f.boss)
 
 
 def _strength(s: QuestState, c: Content, seat: int) -> tuple[int, int, int]:

@@ -32,6 +32,8 @@ def plan_fight(s: QuestState, c: Content, f: Fight, seat: int, by: Choices) -> A
             return a
     if "escape" in by and odds < 0.25:
         return by["escape"][0]
+    if "auction" in by:  # R114: let two or more would-be helpers bid the price down
+        return by["auction"][0]
     asks = by.get("ask", [])
     if asks:
         bribe = 1 if margin > -6 else 2

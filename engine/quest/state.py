@@ -174,6 +174,7 @@ class QuestState:
     stopped: bool = False  # Move left forced to 0 (a room rule)
     ending: bool = False  # end_turn chosen: Charity, then the Monster Turn (T5, T6)
     grappled: bool = False
+    stops: list[int] = field(default_factory=list)  # seats that called Stop this turn (R161)
     # the map
     rooms: dict[Cell, int] = field(default_factory=dict)
     order: list[Cell] = field(default_factory=list)
@@ -230,6 +231,7 @@ class QuestState:
         c.roles = [list(r) for r in self.roles]
         c.curses = [list(r) for r in self.curses]
         c.traded = list(self.traded)
+        c.stops = list(self.stops)
         c.allin_used, c.explored, c.stopped, c.grappled, c.ending = (
             self.allin_used,
             self.explored,
@@ -291,6 +293,7 @@ class QuestState:
             "stopped": self.stopped,
             "ending": self.ending,
             "grappled": self.grappled,
+            "stops": self.stops,
             "rooms": cells(self.rooms),
             "order": [list(c) for c in self.order],
             "links": [[k[0], k[1], k[2], v] for k, v in self.links.items()],
@@ -358,6 +361,7 @@ class QuestState:
         s.deals_used = [(a, b, c) for a, b, c in d["deals_used"]]
         s.traded = [(a, b) for a, b in d.get("traded", [])]  # absent before trading (v2)
         s.ignore = [(a, b) for a, b in d["ignore"]]
+        s.stops = list(d.get("stops", []))  # absent before the Stop window (rules v9)
         s.rooms = {(x, y): v for x, y, v in d["rooms"]}
         s.order = [(c[0], c[1]) for c in d["order"]]
         s.links = {(x, y, side): v for x, y, side, v in d["links"]}

@@ -130,6 +130,7 @@ def start_turn(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
     s.ignore = []
     s.stopped = False
     s.grappled = False
+    s.stops = []
     s.ending = False
     s.flying = [False] * s.seats
     ev.append(Event("turn", {"seat": seat, "turn": s.turn_no}))

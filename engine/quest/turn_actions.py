@@ -4,7 +4,7 @@ cards, arranging items, buying levels and trading. One small handler per action 
 from __future__ import annotations
 
 from engine.core import Action, Event
-from engine.quest import cards, combat, dice, items, movement, trade
+from engine.quest import cards, combat, dice, items, movement, stop, trade
 from engine.quest.action_args import cell_arg, int_arg
 from engine.quest.content import Content
 from engine.quest.effects import die, heal, lose_levels
@@ -106,7 +106,12 @@ def teleport(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def link_to(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    cards.map_change(s, c, a.seat, int_arg(a, 0), str(a.args[1]), ev)
+    at = s.pos[s.turn] if stop.in_stop(s, a.seat) else s.pos[a.seat]  # R161: a Stop
+    cards.map_change(s, c, a.seat, at, int_arg(a, 0), str(a.args[1]), ev)
+
+
+def call_stop(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    stop.call(s, a.seat, ev)
 
 
 def cheat(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:

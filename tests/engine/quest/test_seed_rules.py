@@ -193,6 +193,8 @@ def test_a_die_window_survives_a_snapshot_and_older_ones_load(quest: Quest) -> N
     del old["window"], old["die_windows"]  # a snapshot saved before rules version 3
     back = QuestState.from_json(old)
     assert back.window is None and back.die_windows == 1
+    del old["stops"]  # 001 F43 (R161): a snapshot saved before the Stop window (rules v9)
+    assert QuestState.from_json(old).stops == []
 
 
 def test_cards_in_play_never_go_back_to_their_owners_hand(quest: Quest) -> None:
