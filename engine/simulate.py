@@ -7,7 +7,7 @@
 
 ``--decks`` names a preconstructed deck per seat (games with decks only: duel); without it
 the game's default decks are used. ``--option KEY=VALUE`` (repeatable) passes a match
-option to ``Game.new`` (quest: ``--option move=2`` is the quicker game). Each seat's AI
+option to ``Game.new`` (quest: ``--option quick=1`` is the quicker game). Each seat's AI
 level comes from ``--ai`` (``random``, ``heuristic``, ...; passed to ``Game.ai_action``).
 With ``--check`` every action is followed by ``Game.invariants(state)`` (an optional capability
 a game declares in ``engine/core``; violations are counted, not raised).

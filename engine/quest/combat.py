@@ -57,7 +57,7 @@ def fighters(f: Fight) -> list[int]:
 def monster_level(s: QuestState, c: Content, f: Fight, m: Mon) -> int:
     """Level + enhancers + room and card changes, never below 1 (R2, SPEC 3.9 Level floor)."""
     d = c.monsters[m.mdef]
-    lvl = (20 if m.boss else d.level) + sum(c.dxm_card(e).amount for e in m.enh)
+    lvl = (s.boss_level if m.boss else d.level) + sum(c.dxm_card(e).amount for e in m.enh)
     tags = set(d.keywords) | {d.size}
     protected = any(has_power(s, c, k, "flame_protection") for k in fighters(f))
     for rule in room_rules(s, c, f.cell, "monster_bonus"):

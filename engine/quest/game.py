@@ -16,8 +16,17 @@ from engine.quest.state import QuestState
 from engine.quest.turn import settle, start_turn
 from engine.quest.views import QuestView, make_view
 
-OPTIONS = {"move": (3, 2), "explore_limit": (0, 1), "die_windows": (1, 0)}
-QUICK = {"move": 2}  # the named quicker game (anchor SPEC 2.2: the expansions suggest 2 Move)
+OPTIONS = {
+    "move": (3, 2),
+    "explore_limit": (0, 1),
+    "die_windows": (1, 0),
+    "boss": (20, 14),
+}
+# The named quicker game (SPEC 2.2 asks for speed-ups the balance runs justify; the figures are
+# in docs/rules/quest.md): a third of the rulebook game is spent at Level 10 getting strong
+# enough for a Level 20 Boss, so its Boss is Level 14; and it skips the die windows outside
+# fights, half of all actions. Move stays 3: Move 2 makes the levelling, so the game, longer.
+QUICK = {"boss": 14, "die_windows": 0}
 
 
 class Quest(Game[QuestState, QuestView]):
@@ -34,7 +43,7 @@ class Quest(Game[QuestState, QuestView]):
         return self.content.digest
 
     def options(self, raw: Mapping[str, Any] | None) -> dict[str, int]:
-        opts = {"move": 3, "explore_limit": 0, "die_windows": 1}
+        opts = {"move": 3, "explore_limit": 0, "die_windows": 1, "boss": 20}
         raw = dict(raw or {})
         if raw.pop("quick", False):
             opts.update(QUICK)
@@ -55,6 +64,7 @@ class Quest(Game[QuestState, QuestView]):
             move_base=opts["move"],
             explore_limit=opts["explore_limit"],
             die_windows=opts["die_windows"],
+            boss_level=opts["boss"],
         )
         for letter in ("T", "D", "M"):
             deck = [i for i, d in enumerate(c.deck_of) if d == letter]

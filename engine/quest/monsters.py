@@ -25,8 +25,8 @@ def owner(s: QuestState, m: Mon) -> int:
 
 
 def level_of(s: QuestState, c: Content, m: Mon) -> int:
-    """Level + enhancers (for the removal rule, R51): the Boss is 20 (R121)."""
-    base = 20 if m.boss else c.monsters[m.mdef].level
+    """Level + enhancers (for the removal rule, R51): the Boss is 20 (R121; option ``boss``)."""
+    base = s.boss_level if m.boss else c.monsters[m.mdef].level
     return base + sum(c.dxm_card(e).amount for e in m.enh)
 
 

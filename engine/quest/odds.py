@@ -69,7 +69,7 @@ def explore_odds(s: QuestState, c: Content, seat: int, boss: bool = False) -> fl
     total = 0.0
     for m in c.monsters:
         if boss:
-            level = 20
+            level = s.boss_level
         else:
             lv = m.ignores
             if (lv.level_at_least and s.level[seat] >= lv.level_at_least) or (

@@ -146,6 +146,7 @@ class QuestState:
     move_base: int = 3
     explore_limit: int = 0
     die_windows: int = 1  # option: 0 skips the die windows outside fights
+    boss_level: int = 20  # option ``boss``: the Boss's level (R121: 20; lower in the quick game)
     phase: str = "prep"  # prep | play | over
     turn: int = 0
     turn_no: int = 0
@@ -249,6 +250,7 @@ class QuestState:
         c.fight = self.fight.copy() if self.fight else None
         c.window = self.window.copy() if self.window else None
         c.die_windows = self.die_windows
+        c.boss_level = self.boss_level
         c.pending = [p.copy() for p in self.pending]
         c.winners, c.end_reason = self.winners, self.end_reason
         c.last_paths = [list(p) for p in self.last_paths]
@@ -309,6 +311,7 @@ class QuestState:
             "fight": None if f is None else {s: _plain(getattr(f, s)) for s in f.__slots__},
             "window": None if self.window is None else self.window.to_json(),
             "die_windows": self.die_windows,
+            "boss_level": self.boss_level,
             "pending": [[p.kind, p.seat, p.data] for p in self.pending],
             "winners": None if self.winners is None else list(self.winners),
             "end_reason": self.end_reason,
@@ -381,6 +384,7 @@ class QuestState:
         w = d.get("window")  # both absent before die windows outside fights (rules v3)
         s.window = None if w is None else DieWindow(**w)
         s.die_windows = d.get("die_windows", 1)
+        s.boss_level = d.get("boss_level", 20)  # absent before the quick game's Boss (rules v9)
         s.winners = None if d["winners"] is None else tuple(d["winners"])
         return s
 

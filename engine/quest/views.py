@@ -116,6 +116,7 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
                 "move": s.move_base,
                 "explore_limit": s.explore_limit,
                 "die_windows": s.die_windows,
+                "boss": s.boss_level,
             },
         },
     )

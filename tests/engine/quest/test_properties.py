@@ -91,7 +91,7 @@ def _check_monster_moves(
 @example(seats=4, seed=2010, quick=False)
 def test_random_playouts_keep_invariants(seats: int, seed: int, quick: bool) -> None:
     game = GAME
-    options = {"move": 2} if quick else {}
+    options = {"move": 2, "quick": True} if quick else {}
     state = game.new(seats, seed, options)
     record = start_record(game, seats, seed, options)
     rng = Rng(seed).fork(3)

@@ -26,11 +26,17 @@ def test_two_to_four_seats(quest: Quest) -> None:
 
 
 def test_options_are_checked(quest: Quest) -> None:
-    # SPEC 3.13: move 3 (the rulebook) or 2 (the quicker game); nothing else
+    # SPEC 3.13: move 3 (the rulebook) or 2 (the expansions' speed-up); SPEC 2.2: the quicker
+    # game (`quick`) fights a Level 14 Boss (R121: 20) with no die windows outside fights
     assert quest.new(2, 1, {"move": 2}).move_base == 2
-    assert quest.new(2, 1, {"quick": True}).move_base == 2
+    quick = quest.new(2, 1, {"quick": True})  # the quicker game: a Level 14 Boss, fewer windows
+    assert (quick.move_base, quick.boss_level, quick.die_windows) == (3, 14, 0)
+    assert quest.new(2, 1, {"quick": True, "move": 2}).move_base == 2
+    assert quest.new(2, 1).boss_level == 20
     with pytest.raises(IllegalAction):
         quest.new(2, 1, {"move": 5})
+    with pytest.raises(IllegalAction):
+        quest.new(2, 1, {"boss": 13})
     with pytest.raises(IllegalAction):
         quest.new(2, 1, {"moves": 3})
     # R16: the die windows outside fights are on unless a table turns them off
