@@ -1,5 +1,5 @@
-"""The help auction (R114: "if more than one player offers to help in exchange for treasure,
-you can get them to bid for the privilege"). The lot is the helper's place; the price is the
+"""The help auction (R114: when several munchkins want Treasure for their help, the seed lets
+the main player make them outbid each other). The lot is the helper's place; the price is the
 number of the fight's Treasures the helper takes first (the Treasure bribe of ``ask``).
 
 OURS, where the seed is silent: the main player, in the open stage of a fight with no helper

@@ -1,5 +1,5 @@
-"""The Stop window (R161: "during someone else's turn you may say Stop at any moment and use
-the card, but you may not say 'before you do that'"). Off-turn, any-time cards are played by
+"""The Stop window (R161: on another player's turn, a card meant to prevent something must be
+announced before it happens, never once it is done). Off-turn, any-time cards are played by
 free actors between actions; ``stop`` makes that moment explicit: any seat still in the match
 but the active one may call it while the active munchkin moves (no fight, no question pending,
 no die window, not once the turn is ending: the Monster Turn cannot be interrupted, R80). The
