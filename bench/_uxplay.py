@@ -242,26 +242,36 @@ class Player:
     async def decide(self, action: Any, path: str) -> int:
         """Make ``action`` on ``path`` ("dm" or "table"); returns the taps it took. A Pass the
         bot holds is pressed on the table (no DM carries a window's Pass): nothing is played
-        until the window closes."""
+        until the window closes. A trade is built on the trade builder as a person builds it
+        (coins and offer, one Send)."""
+        from bot.games.classic.trade_builder import built_trade
+        from engine.core import Rng
+
         if self.seats.holds(action):
             taps = await self._from_table(action.key)
             self.seats.hold(self.seat)
             return taps
         before = await self.seats.catch_up()
+        game, seat = self.seats.game, self.seat
+
+        def then(copy: Any, n: int) -> Any:
+            return game.ai_action(copy, seat, Rng(n), "heuristic")
+
+        target = built_trade(game, self.seats.state, action, then) or action.key
         taps = 0
         if path == "dm":
-            taps += await self._from_hand(action.key, dm=True)
+            taps += await self._from_hand(target, dm=True)
         elif not (action.key == "pass" and self._table_keys().get("pass")):
             # The live hand the player already has in the channel (the last "My hand"
             # answer, kept current in place), when it offers the move.
-            taps += await self._from_hand(action.key, dm=False)
+            taps += await self._from_hand(target, dm=False)
         if await self.seats.catch_up() > before:
             return taps
-        taps += await self._from_table(action.key)
+        taps += await self._from_table(target)
         assert await self.seats.catch_up() > before, f"{action.key} was not played"
         return taps
 
-    async def _from_hand(self, key: str, *, dm: bool) -> int:
+    async def _from_hand(self, key: Any, *, dm: bool) -> int:
         """Choose on the player's newest hand message in their DMs (``dm``) or among the
         ephemeral answers they see in the channel; 0 taps when there is none."""
         backend = self.seats.env.backend
@@ -291,7 +301,7 @@ class Player:
             if c.enabled and (parsed := parse_custom_id(c.custom_id)) is not None
         }
 
-    async def _from_table(self, key: str) -> int:
+    async def _from_table(self, key: Any) -> int:
         table = self.seats.table()
         keys = self._table_keys()
         if key == "pass" and "pass" in keys:
@@ -303,9 +313,11 @@ class Player:
         return 1 + await choose_on(self.person, hand.response, key)
 
 
-async def choose_on(actor: Any, message: Any, key: str) -> int:
+async def choose_on(actor: Any, message: Any, key: Any) -> int:
     """Press ``key`` on a hand message, paging through it; the taps spent (the pages turned
-    count even when the move is not there)."""
+    count even when the move is not there). A trade (``Trade``) is built instead."""
+    if not isinstance(key, str):
+        return await build_trade(actor, message, key)
     taps = 0
     for _ in range(MAX_PAGES):
         found = controls(message)
@@ -350,6 +362,35 @@ async def build_on(actor: Any, message: Any, key: str) -> int:
             return taps
         message = result.response or message
     return 0
+
+
+async def build_trade(actor: Any, message: Any, target: Any) -> int:
+    """Offer ``target`` on the trade builder, paging to the item's entry first; the taps."""
+    from bot.games.classic.trade_builder import next_press
+
+    taps = 0
+    for _ in range(MAX_PAGES):
+        press = next_press(_drawn(message), target)
+        if press is not None:
+            break
+        nexts = [c for c in controls(message) if c.enabled and c.labels == (play_texts.PAGER_NEXT,)]
+        if not nexts:
+            return taps
+        message = (await actor.click(message, custom_id=nexts[0].custom_id)).response or message
+        taps += 1
+    for _ in range(MAX_BUILD_TAPS):
+        press = next_press(_drawn(message), target)
+        if press is None:
+            return taps
+        if press.value is None:
+            result = await actor.click(message, custom_id=press.custom_id)
+        else:
+            result = await actor.select(message, [press.value], custom_id=press.custom_id)
+        taps += 1
+        if press.plays:
+            return taps
+        message = result.response or message
+    return taps
 
 
 def _drawn(message: Any) -> list[tuple[str, tuple[str, ...], bool]]:

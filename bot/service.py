@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -274,6 +274,29 @@ class MatchService:
             match, session = await self.ledger.playing(match_id)
             seat = match.seat_of(user_id)
             return seat is not None and await self.autopass.holds(match, session, seat)
+
+    async def act_all(
+        self, match_id: int, user_id: int, keys: Sequence[str], expected_version: int
+    ) -> Update:
+        """A builder's plan (bot/render/drafts.py): moves of one seat in a row, all or none.
+        Each is checked (stale rules, legal in the state the ones before it leave) on copies
+        before the first is stored, so a plan that breaks half-way changes nothing."""
+        async with self.live.lock(match_id):
+            match, session = await self.ledger.playing(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("not_seated")
+            steps, trial, version = [], session, expected_version
+            for key in keys:
+                step = trial.act(seat, key, version, match.seats)
+                steps.append(step)
+                trial, version = trial.after(step), trial.version + 1
+            updates = []
+            for step in steps:
+                row = ActionRow(seat, step.action.to_json())
+                updates.append(await self.ledger.commit(match, step, row))
+                match = updates[-1].match
+            return await self.ai.run(match, updates)
 
     async def concede(self, match_id: int, user_id: int) -> Update:
         async with self.live.lock(match_id):

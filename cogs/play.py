@@ -25,6 +25,7 @@ from bot.hands import DM_CLOSED
 from bot.publisher import TablePublisher
 from bot.render import ButtonId, Rendered, controls, render_hand
 from bot.render import ids as keys
+from bot.render.drafts import is_draft
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
 from bot.render.table import read_draft
@@ -112,6 +113,9 @@ class PlayCog(commands.Cog, name="Play"):
                 await send_private(interaction, error_texts.GENERIC_ERROR)
                 return
             key = chosen[0]
+            if is_draft(key):  # a builder's entry among the hand's moves (bot/render/drafts.py)
+                await self.on_draft(interaction, button)
+                return
         await interaction.response.defer()
         await self._ensure_drawn(button.match_id)
         if key == PASS and await self._pass_held(interaction, button.match_id):
@@ -158,6 +162,10 @@ class PlayCog(commands.Cog, name="Play"):
         if step.draft is None and not step.play:  # no builder for that state any more
             await self.answers.show(interaction, button.match_id, note=play_texts.STALE)
             return
+        if not step.play and is_public(interaction):  # never a hand over a public message
+            rendered = await off_loop(render_hand, match, view.to_json(), actions, draft=step.draft)
+            await send_private(interaction, None, rendered)
+            return
         if not step.play:
             rendered = await off_loop(render_hand, match, view.to_json(), actions, draft=step.draft)
             # The pictures are those already on the message: only the controls changed.
@@ -166,20 +174,16 @@ class PlayCog(commands.Cog, name="Play"):
             )
             return
         await interaction.response.defer()
-        version, update = button.version, None
         try:
-            for move in step.play:
-                update = await self.bot.service.act(
-                    button.match_id, interaction.user.id, move, version
-                )
-                version = update.match.version
+            update = await self.bot.service.act_all(
+                button.match_id, interaction.user.id, step.play, button.version
+            )
         except svc.ServiceError as exc:
             if exc.code != "stale":
                 raise  # worded by the router's relay
             await self.answers.show(interaction, button.match_id, note=play_texts.STALE)
             return
-        if update is not None:
-            await self.answers.refresh_clicked(interaction, update, draft=step.draft)
+        await self.answers.refresh_clicked(interaction, update, draft=step.draft)
 
     async def _send_spectator(
         self, interaction: discord.Interaction[Any], match: svc.MatchInfo

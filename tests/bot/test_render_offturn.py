@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import play_texts
+from bot.games.classic import trade_builder
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import game, line_of, name_of, short, stat_of
 from bot.games.classic.render import ClassicRenderer
@@ -52,19 +53,22 @@ def _labels(s: ClassicState, seat: int) -> dict[str, str]:
 
 
 def test_an_offer_names_its_partner_so_offers_to_two_players_read_apart() -> None:
+    # Issue 18: the hand lists one entry per item; the trade builder it opens names each
+    # item asked for by its owner, and a gift by whom it goes to.
     s = _position()
     view, actions = _hand(s, 1)
     offers = [a for a in actions if a.kind == "offer"]
-    words = [RENDERER.control(a, view, NAMES).label for a in offers]
-    assert len(set(words)) == len(words)
     hat, boots = s.items[1][0], s.items[2][0]
-    swap = Action(1, "offer", (2, hat, boots))
-    gift_to_carol, gift_to_dave = Action(1, "offer", (2, hat, -1)), Action(1, "offer", (3, hat, -1))
-    assert {swap, gift_to_carol, gift_to_dave} <= set(offers)
-    said = {a: RENDERER.control(a, view, NAMES).label for a in offers}
-    assert said[swap] == f"Offer Carol your {name_of(hat)} for their {name_of(boots)}"
-    assert said[gift_to_carol] == f"Offer Carol your {name_of(hat)} as a gift"
-    assert said[gift_to_dave] == f"Offer Dave your {name_of(hat)} as a gift"
+    entries = {RENDERER.control(a, view, NAMES) for a in offers}
+    assert {(c.key, c.label) for c in entries} == {
+        (trade_builder.entry(hat), f"Trade away {name_of(hat)}…")
+    }
+    built = RENDERER.builder(1, 1, view, actions, NAMES, trade_builder.entry(hat))
+    assert built is not None
+    asked = [o.label for select in built.selects for o in select.options]
+    assert f"Carol's {name_of(boots)}" in asked
+    assert "Nothing from Carol (a gift)" in asked and "Nothing from Dave (a gift)" in asked
+    assert len(set(asked)) == len(asked)
 
 
 def test_an_offer_describes_the_item_offered_not_a_card_numbered_like_the_partner() -> None:
@@ -149,7 +153,7 @@ def test_offer_lines_show_the_coins_of_a_trade() -> None:
     sale = OfferView(offerer=0, to=1, give=1, take=offers.NOTHING, gold=-200)
     bob = offers.offer_lines(1, [swap_plus, sale], names, word)
     assert bob == [
-        "Alice offers you Pot for your Boots. They add 300 gold.",
+        "Alice offers you Pot for your Boots. Alice adds 300 gold.",
         "Alice offers you Pot for 200 gold.",
     ]
     alice = offers.offer_lines(0, [swap_plus, sale], names, word)

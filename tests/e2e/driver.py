@@ -70,6 +70,35 @@ def drawn(message: Any) -> list[tuple[str, tuple[str, ...], bool]]:
     return out
 
 
+def trade_target(game: Any, state: Any, seat: int, action: Action, seed: int) -> Any:
+    """The trade a person builds for the heuristic's trade moves (classic), or ``None``."""
+    from bot.games.classic.trade_builder import built_trade
+
+    def then(copy: Any, n: int) -> Action:
+        return game.ai_action(copy, seat, Rng(seed + n), "heuristic")
+
+    return built_trade(game, state, action, then)
+
+
+async def build_trade(player: Any, message: Any, target: Any, used: dict[str, int]) -> bool:
+    """Offer ``target`` through the trade builder, tap by tap as a person would."""
+    from bot.games.classic.trade_builder import next_press
+
+    for _ in range(MAX_BUILD_TAPS):
+        press = next_press(drawn(message), target)
+        if press is None:
+            return False
+        if press.value is None:
+            result = await player.click(message, custom_id=press.custom_id)
+        else:
+            result = await player.select(message, [press.value], custom_id=press.custom_id)
+        used["builder"] = used.get("builder", 0) + 1
+        if press.plays:
+            return True
+        message = result.response or message
+    return False
+
+
 async def build_on(player: Any, message: Any, key: str, used: dict[str, int]) -> bool:
     """Reach ``key`` through a bargain builder on ``message`` (classic's help terms), tap by
     tap as a person would; False when the message has no builder that leads to it."""
@@ -139,7 +168,13 @@ async def play_to_the_end(
             opener = "respond" if "respond" in table_keys else "hand"
             hand = await player.click(table, custom_id=table_keys[opener])
             assert hand.ephemeral and hand.response is not None
-            offered = await choose_on(player, hand.response, action.key, used)
+            trade = None
+            if record.header.game == "classic":  # its trades are built, not picked
+                trade = trade_target(game, state, seat, action, step + 1)
+            if trade is not None:
+                offered = await build_trade(player, hand.response, trade, used)
+            else:
+                offered = await choose_on(player, hand.response, action.key, used)
             assert offered, f"{action.key} not offered to seat {seat}"
         used["clicks"] += 1
     raise AssertionError(f"match {match_id} did not end in {max_clicks} clicks")

@@ -2,7 +2,9 @@
 fighter's offer and the helper's counter-offer are built a part at a time (treasures, who
 picks first, gold now) and sent, any terms in at most four taps; no control offers a bundle
 of terms; the words name people; a press on a builder the match has moved past, or on terms
-no legal move has, changes nothing; a part chosen before a restart is still there after it."""
+no legal move has, changes nothing; a part chosen before a restart is still there after it.
+A trade in a deal is built the same way (# 004: Items (Trading)); the off-turn trade is in
+test_offturn_trade_e2e.py."""
 
 from __future__ import annotations
 
@@ -11,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bot import lobby_texts, play_texts
-from bot.games.classic import bargain, words
+from bot.games.classic import bargain, trade_builder, words
 from bot.render import parse_custom_id
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.driver import build_on, drawn, play_to_the_end
+from tests.e2e.driver import build_on, build_trade, drawn, play_to_the_end
 from tests.e2e.helpers import embed_text, message_in
 from tests.e2e.test_games_e2e import _click_key, open_and_start, start_games_bot
 from tests.e2e.test_restart_hands_e2e import restart
@@ -226,3 +228,43 @@ async def test_a_part_chosen_before_a_restart_is_sent_after_it(
     pending = (await _state(world, match_id)).pending[-1]
     assert pending.kind == "help"
     assert (pending.terms.share, pending.terms.gold) == (target.share, target.gold)
+
+
+async def test_a_trade_is_built_in_a_deal_and_sent_with_its_coins(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On her own turn Alice opens a deal with Bob ("Deal with Bob"), then builds the offer:
+    her item, what she asks of Bob, the gold she adds, Send: four taps for any offer, played
+    as the engine's coins then offer, all or none."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
+    game = load_game("classic")
+
+    def alice_may_deal(state: Any) -> bool:
+        return (
+            Action(0, "deal", (1,)) in game.legal_actions(state, 0)
+            and bool(state.items[1])
+            and state.gold[0] >= 100
+        )
+
+    humans = {0: world.alice, 1: world.bob}
+    await play_to_the_end(world, match_id, table_id, humans, until=alice_may_deal)
+    assert (await world.bot.service.get(match_id)).status == "live", f"seed {SEED}: no deal"
+    await _click_key(world.alice, await _hand(world, world.alice, table_id), "deal.1")
+    state = await _state(world, match_id)
+    offers = [a for a in game.legal_actions(state, 0) if a.kind == "offer" and a.args[2] >= 0]
+    assert offers, f"seed {SEED}: no swap to offer"
+    _, mine, theirs = (int(x) for x in offers[-1].args)
+    hand = await _hand(world, world.alice, table_id)
+    _check_screen(hand)
+    assert words.TRADE_HOW in embed_text(hand)
+    used: dict[str, int] = {}
+    target = trade_builder.Trade(1, mine, theirs, 100)
+    assert await build_trade(world.alice, hand, target, used)
+    assert used["builder"] <= 4
+    state = await _state(world, match_id)
+    pending = state.pending[-1]
+    assert (pending.kind, pending.seat) == ("trade", 1)
+    assert tuple(pending.offer) == (0, mine, theirs, 100)
+    log = [a.kind for a in await world.bot.service.action_log(match_id) if a.seat == 0]
+    assert log[-3:] == ["deal", "add_gold", "offer"]

@@ -1,6 +1,7 @@
 """An off-turn trade between two people through SimCord: while a third player decides, Bob
-offers Carol a swap from his "My hand"; Carol is dealt a fresh hand DM that names the offer,
-takes it with a button that says what she gets and from whom, and the items change places.
+offers Carol a swap from his "My hand", built on the trade builder with coins; Carol is dealt
+a fresh hand DM that names the offer, takes it with a button that says what she gets and
+from whom, and the items change places.
 
 # 004: Items (Trading): items on the table may be traded at any time outside combat, best
 when it is not your turn; # 004: When You May Take Actions."""
@@ -16,12 +17,13 @@ from bot import lobby_texts, play_texts
 from bot.config import Settings
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import name_of, short
+from bot.games.classic.trade_builder import Trade, entry
 from bot.render import parse_custom_id
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.driver import MAX_PAGES, play_to_the_end
+from tests.e2e.driver import MAX_PAGES, build_trade, play_to_the_end
 from tests.e2e.helpers import buttons, embed_text, message_in
 from tests.e2e.test_games_e2e import open_and_start, start_games_bot
 from tests.e2e.test_play_e2e import dm_posts, last_dm
@@ -113,13 +115,17 @@ async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: Wor
     [decider] = game.deciders(state)
     assert {offer.seat, partner}.isdisjoint({decider})  # neither is the one waited on
 
-    # The offerer's hand names the partner in the offer's label.
+    # The offerer builds the swap on the trade builder (issue 18): the item's entry on the
+    # hand, what is asked for (named by its owner), the coins, Send: four taps.
     hand = await offerer.click(message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND)
     assert hand.response is not None
-    found = await _control(offerer, hand.response, offer.key)
-    assert found.label == (f"Offer {NAMES[partner]} your {name_of(give)} for their {name_of(take)}")
+    found = await _control(offerer, hand.response, entry(give))
+    assert found.label == f"Trade away {name_of(give)}…"
+    coins = 100 if state.gold[offer.seat] >= 100 else 0
     dms_before = dm_posts(world, humans[partner])
-    await found.use(offerer, offer.key)
+    used: dict[str, int] = {}
+    assert await build_trade(offerer, hand.response, Trade(partner, give, take, coins), used)
+    assert used["builder"] == (4 if coins else 3)
 
     # The partner learns of it in private: a fresh hand DM with the offer and its answers.
     assert dm_posts(world, humans[partner]) == dms_before + 1
@@ -132,13 +138,17 @@ async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: Wor
         in words
     )
     assert play_texts.HAND_OFF_TURN.format(name=NAMES[decider]) in words  # not their move
-    accept = Action(partner, "accept", (give, take, offer.seat, 0))  # no coins on it
+    if coins:
+        said = classic_words.OFFER_GOLD_TO_YOU.format(seat=NAMES[offer.seat], gold=coins)
+        assert said in words
+    accept = Action(partner, "accept", (give, take, offer.seat, coins))
     found = await _control(humans[partner].user, dm, accept.key)
     assert found.label == (f"Take {NAMES[offer.seat]}'s {name_of(give)} for your {name_of(take)}")
     await found.use(humans[partner].user, accept.key)
 
     after = replay(game, await world.bot.service.record(match_id))
     assert give in after.items[partner] and take in after.items[offer.seat]
+    assert after.gold[partner] == state.gold[partner] + coins
     assert game.deciders(after) == {decider}  # nobody waited on the trade
     table = embed_text(message_in(world.channel, table_id))
     assert f"{NAMES[offer.seat]} offers {NAMES[partner]} a trade." in table

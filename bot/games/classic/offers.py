@@ -68,9 +68,9 @@ def offer_lines(
         )
         if gold > 0:
             extra = words.OFFER_GOLD_TO_YOU if to_you else words.OFFER_GOLD_BY_YOU
-            line += extra.format(gold=gold)
+            line += extra.format(gold=gold, seat=who)
         elif gold < 0 and not gift:
             extra = words.OFFER_PAY_TO_YOU if to_you else words.OFFER_PAY_BY_YOU
-            line += extra.format(gold=-gold)
+            line += extra.format(gold=-gold, seat=who)
         out.append(line)
     return out

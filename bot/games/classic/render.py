@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import play_texts
-from bot.games.classic import bargain, offers, words
+from bot.games.classic import bargain, offers, trade_builder, words
 from bot.games.classic.cards_text import (
     card_list,
     card_of,
     face,
     line_of,
+    name_of,
     seat_name,
     short,
     stat_of,
@@ -196,19 +197,30 @@ class ClassicRenderer(GameRenderer):
         names: Sequence[str],
         draft: str | None,
     ) -> Built | None:
-        if not any(a.kind in bargain.TERMS_KINDS for a in actions):
-            return None
-        extras = [
-            self.control(a, view, names) for a in actions if a.kind not in bargain.TERMS_KINDS
-        ]
-        return bargain.builder(match_id, version, view, actions, names, draft, extras)
+        if any(a.kind in bargain.TERMS_KINDS for a in actions):
+            extras = [
+                self.control(a, view, names) for a in actions if a.kind not in bargain.TERMS_KINDS
+            ]
+            return bargain.builder(match_id, version, view, actions, names, draft, extras)
+        trading = draft is not None and trade_builder.parse(draft) is not None
+        if trading or trade_builder.in_deal(view, actions):
+            return trade_builder.builder(match_id, version, view, actions, names, draft)
+        return None
 
     def draft_step(
         self, key: str, view: Json, actions: Sequence[Action], names: Sequence[str]
     ) -> DraftStep:
+        if trade_builder.parse(key) is not None:
+            return trade_builder.draft_step(key, view, actions)
         return bargain.draft_step(key, view, actions, names)
 
     def control(self, action: Action, view: Json, names: Sequence[str]) -> Control:
+        if action.kind == "offer" and len(action.args) == 3 and isinstance(action.args[1], int):
+            # An item offer is built, not picked from every swap: one entry per item.
+            mine, card = action.args[1], card_of(action.args[1])
+            label = words.TRADE_ENTRY.format(card=name_of(mine))
+            note = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
+            return Control(trade_builder.entry(mine), label, words.GROUPS["trade"], note)
         spec = words.CONTROLS.get(offers.control_kind(action))
         if spec is None:
             return super().control(action, view, names)

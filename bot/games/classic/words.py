@@ -150,10 +150,10 @@ SALE_TO_YOU = "{seat} offers you {card} for {gold} gold."
 SALE_BY_YOU = "You offered {seat} your {card} for {gold} gold: no answer yet."
 
 # Coins added to an item swap or a gift, after its line (# 004: coins may be part of a trade).
-OFFER_GOLD_TO_YOU = " They add {gold} gold."
+OFFER_GOLD_TO_YOU = " {seat} adds {gold} gold."
 OFFER_GOLD_BY_YOU = " You add {gold} gold."
 OFFER_PAY_TO_YOU = " You would pay {gold} gold too."
-OFFER_PAY_BY_YOU = " They would pay you {gold} gold too."
+OFFER_PAY_BY_YOU = " {seat} would pay you {gold} gold too."
 
 # The terms of a help bargain in a button: the treasure split, who picks first, gold at once.
 SHARE = ("no treasure", "1 treasure", "{share} treasures")
@@ -177,6 +177,27 @@ BUILD_EXTRAS_OFFER = "Add items or gold (now or on a win)…"
 BUILD_EXTRAS_PRICE = "Ask for items or gold (now or on a win)…"
 BUILD_GONE = "Those terms cannot be sent now ({terms}): nothing was sent."
 NAME_IN_LABEL = 26  # a name in a builder label: 26 + " picks first" stays within 40
+# The trade builder (trade_builder.py): an item offer built a part at a time, then sent.
+TRADE_ENTRY = "Trade away {card}…"
+TRADE_YOUR_ITEM = "Your item: {item}"
+TRADE_ASK = "You ask for: {what}"
+TRADE_ASK_NOTHING = "Nothing from {name} (a gift)"
+TRADE_ASK_ITEM = "{name}'s {item}"
+TRADE_GOLD = "Gold: {gold}"
+TRADE_NO_GOLD = "No gold"
+TRADE_YOU_ADD = "You add {gold} gold"
+TRADE_THEY_ADD = "{name} adds {gold} gold"
+TRADE_SEND = "Send the trade offer"
+TRADE_BACK = "Back"
+TRADE_HOW = "Choose your item, what you ask for and the gold, then Send."
+TRADE_LINE = "Your trade offer to {name}: {what}."
+TRADE_LINE_GIFT = "your {item} as a gift"
+TRADE_LINE_SWAP = "your {item} for {name}'s {theirs}"
+TRADE_LINE_YOU_ADD = ", and you add {gold} gold"
+TRADE_LINE_THEY_ADD = ", and {name} adds {gold} gold"
+TRADE_GONE = (
+    "That trade cannot be offered now (an item moved or the offer was made): nothing was sent."
+)
 
 # A lasting curse's penalty, shown beside its name on the table.
 NEXT_FIGHT = "{amount:+d} next fight"
