@@ -47,6 +47,9 @@ def answer(s: QuestState, c: Content, seat: int, price: int, ev: list[Event]) ->
     """A bid (``price`` >= 0) or dropping out (-1); then the next bidder, or the end."""
     best, holder, *queue = s.pending.pop().data
     ev.append(Event("bid", {"seat": seat, "treasures": price}))
+    queue = [k for k in queue if not s.out[k]]  # a seat that conceded bids no more
+    if holder >= 0 and s.out[holder]:
+        holder = -1  # ... and its standing bid lapses
     if price >= 0:
         best, holder = price, seat
         queue.append(seat)

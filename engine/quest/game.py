@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, Reason, Rng
-from engine.quest import ai, legal
+from engine.quest import ai, auction, legal
 from engine.quest.actions import HANDLERS
 from engine.quest.board import roll
 from engine.quest.content import ENTRANCE, PASSAGE, Content, load_content
@@ -144,6 +144,8 @@ class Quest(Game[QuestState, QuestView]):
         s.out[seat] = True
         s.ready[seat] = True
         ev.append(Event("concede", {"seat": seat}))
+        if s.pending and s.pending[-1].kind == "bid" and s.pending[-1].seat == seat:
+            auction.answer(s, self.content, seat, -1, ev)  # the auction goes on without him
         s.pending = [
             p for p in s.pending if p.seat != seat and not (p.kind == "offer" and p.data[0] == seat)
         ]
