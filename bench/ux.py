@@ -85,6 +85,12 @@ from bot import lobby_texts  # noqa: E402
 
 PATHS = ("dm", "table")
 DAY = 24 * 3600.0
+# The longest response window a server may set (/settings window_seconds). People answer at
+# once (SimCord's clock stands still while they decide), so no window runs out on them; the
+# clock moves only when the run lets a window close on its own, by this much. A window of a
+# day would jump the clock a day each time: Discord's 15-minute interaction tokens would die
+# at every window, which no real window does.
+WINDOW = 120.0
 # SimCord waits this long (real time) on a pending timer before it calls the bot idle.
 SETTLE = 5.0
 
@@ -161,7 +167,7 @@ async def simulated(scratch: Path, name: str) -> AsyncIterator[tuple[Any, Any, l
 
     # People answer every decision here: no turn or window runs out while a run lasts.
     settings = Settings(
-        database=scratch / f"ux-{name}.sqlite3", turn_seconds=DAY, window_seconds=DAY
+        database=scratch / f"ux-{name}.sqlite3", turn_seconds=DAY, window_seconds=WINDOW
     )
     bot = create_bot(settings, games=["classic", "duel"])
     env = simcord.Env(bot, check_errors=False, settle_timeout=SETTLE)

@@ -19,6 +19,7 @@ costs one edit).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import time
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import play_texts
 from bot.components import build_view, files_of, has_controls
 from bot.pacing import ChannelPacer
 from bot.render import Rendered
@@ -40,6 +42,11 @@ log = logging.getLogger(__name__)
 # Discord: an interaction token edits its messages for 15 minutes; a minute is kept spare so
 # an edit never races the expiry.
 TOKEN_LIFE = 14 * 60.0
+# When an ephemeral hand is closed (its controls taken off, a note put in) before its token
+# dies, so no hand the bot can no longer reach keeps live controls. A timer on the event
+# loop's clock (a test's simulated clock drives it too); apart from TOKEN_LIFE, which a test
+# may set to 0 to stand for a token that died while the bot could not act.
+CLOSE_AFTER = TOKEN_LIFE
 
 DM, CHANNEL = "dm", "channel"
 Key = tuple[int, int]  # (match, user)
@@ -106,6 +113,9 @@ class LiveHands:
         self._drawn: dict[Key, Drawn] = {}
         self._locks: dict[Key, asyncio.Lock] = {}
         self._loaded: set[int] = set()
+        self._timers: dict[Key, asyncio.TimerHandle] = {}
+        self._watched: dict[Key, str] = {}  # the token each timer was set for
+        self._closing: set[asyncio.Task[None]] = set()
 
     def lock(self, match_id: int, user_id: int) -> asyncio.Lock:
         key = (match_id, user_id)
@@ -118,7 +128,10 @@ class LiveHands:
         if match_id not in self._loaded:
             self._loaded.add(match_id)
             for hand in await self.bot.service.live_hands(match_id):
-                self._hands.setdefault((hand.match_id, hand.user_id), hand)
+                key = (hand.match_id, hand.user_id)
+                if key not in self._hands:
+                    self._hands[key] = hand
+                    self._watch(hand)
         return self._hands.get((match_id, user_id))
 
     def drawn(self, match_id: int, user_id: int) -> Drawn:
@@ -130,6 +143,7 @@ class LiveHands:
     def forget(self, match_id: int) -> None:
         """A match drawn for the last time: what was kept for it goes (the rows stay)."""
         for key in [k for k in self._hands if k[0] == match_id]:
+            self._unwatch(key)
             self._hands.pop(key, None)
             self._drawn.pop(key, None)
             self._locks.pop(key, None)
@@ -137,14 +151,69 @@ class LiveHands:
 
     async def save(self, hand: LiveHand) -> None:
         self._hands[(hand.match_id, hand.user_id)] = hand
+        self._watch(hand)
         await self.bot.service.save_live_hand(hand)
 
     async def drop(self, hand: LiveHand) -> None:
         key = (hand.match_id, hand.user_id)
         if self._hands.get(key) == hand:
+            self._unwatch(key)
             self._hands.pop(key, None)
             self._drawn.pop(key, None)
             await self.bot.service.drop_live_hand(hand.match_id, hand.user_id)
+
+    def close(self) -> None:
+        """The bot is stopping: no hand is closed from here on (a restart watches again)."""
+        for key in list(self._timers):
+            self._unwatch(key)
+
+    # closing an ephemeral hand before its token dies --------------------------------------
+
+    def _watch(self, hand: LiveHand) -> None:
+        key = (hand.match_id, hand.user_id)
+        if hand.token is not None and self._watched.get(key) == hand.token:
+            return  # the same token (a ping saved beside it): its timer stands
+        self._unwatch(key)
+        if hand.place != CHANNEL or hand.token is None:
+            return
+        left = CLOSE_AFTER - (time.time() - (hand.token_at or 0.0))
+        if left > 0:
+            loop = asyncio.get_running_loop()
+            self._timers[key] = loop.call_later(left, self._close_later, hand)
+            self._watched[key] = hand.token
+
+    def _unwatch(self, key: Key) -> None:
+        self._watched.pop(key, None)
+        timer = self._timers.pop(key, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _close_later(self, hand: LiveHand) -> None:
+        task = asyncio.create_task(self._close(hand))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    async def _close(self, hand: LiveHand) -> None:
+        """An ephemeral hand whose token is about to die: its controls go and a note says
+        how to open a fresh one; the player has no live hand until then (the next
+        notification sends the hand DM, where DMs are allowed)."""
+        key = (hand.match_id, hand.user_id)
+        try:
+            async with self.lock(*key):
+                current = self._hands.get(key)
+                if current is None or (current.message_id, current.token) != (
+                    hand.message_id,
+                    hand.token,
+                ):
+                    return  # shown again since: a fresh token
+                self._unwatch(key)
+                with contextlib.suppress(discord.HTTPException):
+                    await self._webhook(current).edit_message(
+                        current.message_id, content=play_texts.HAND_CLOSED, view=None
+                    )
+                await self.drop(current)
+        except Exception:  # a timer's task: nobody awaits it
+            log.exception("closing the hand of %s in match %s failed", hand.user_id, hand.match_id)
 
     # making a message the live hand -------------------------------------------------------
 

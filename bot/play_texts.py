@@ -58,6 +58,8 @@ HAND_REFRESH_HINT = "This hand keeps itself up to date. Lost it? My hand on the 
 # the link leads to their live hand (or, for a hand in the channel, to the table).
 HAND_PING = "Match #{match} ({game}) waits on you: {link}"
 HAND_PING_OFFER = "Match #{match} ({game}): something for you to answer: {link}"
+# An ephemeral hand closed before Discord stops letting the bot update it (15 minutes).
+HAND_CLOSED = "This hand closed after 15 minutes. My hand on the table opens a fresh one."
 HAND_MENTION = "{mentions}: match #{match} waits on you. Your hand: My hand on the table."
 STALE = "The table moved on since that button was drawn. Here is the current view."
 

@@ -67,6 +67,7 @@ class TablePublisher:
         self.active = False
         for task in self._flushes.values():
             task.cancel()
+        self.hands.live.close()
 
     def latest(self, match_id: int) -> svc.Update | None:
         """The last update seen (None: none since this process started)."""

@@ -6,18 +6,26 @@ after a restart the same messages are edited again."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 import simcord
 
 from bot import lobby_texts, play_texts
+from bot.config import Settings
 from bot.render import parse_custom_id
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import action_ids, buttons, embed_text, message_in
 from tests.e2e.test_play_e2e import dm_posts, start_match
 
 EPHEMERAL = 1 << 6
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    # Turns of an hour: a test that lets 15 minutes pass sees no move made by the clock.
+    return Settings(database=tmp_path / "backstab.sqlite3", playground_port=0, turn_seconds=3600)
 
 
 def hands_of(world: World, member: simcord.MemberActor, match_id: int) -> list[Any]:
@@ -269,3 +277,18 @@ async def test_a_hand_that_cannot_be_edited_comes_back_as_a_new_hand_dm(
     await world.env.settle()
     # Alice's turn: her channel hand cannot be redrawn, so she too gets a new hand DM.
     assert any(m.guild is None for m in live_hands(world, world.alice, match_id))
+
+
+async def test_an_ephemeral_hand_is_closed_before_its_token_dies(world: World) -> None:
+    match_id, table_id = await start_match(world, world.bob)
+    await world.env.settle()
+    opened = await world.alice.click(
+        message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
+    )
+    assert opened.response is not None and action_ids(opened.response)
+    # Discord lets the bot edit it for 15 minutes: a minute before, its controls go.
+    await world.env.advance_time(15 * 60)
+    closed = ephemeral(world, world.alice, opened.response.id)
+    assert play_texts.HAND_CLOSED in (closed.content or "")
+    assert not [c for c in _controls(closed) if not c.get("disabled")]
+    assert not [m for m in live_hands(world, world.alice, match_id) if m.guild is not None]
