@@ -22,6 +22,7 @@ import simcord
 from simcord import interactions as sim_interactions
 from simcord._dpy_internals import real_monotonic
 from simcord.backend import serializers
+from simcord.components import walk_components
 from simcord.http import router as sim_router
 
 from bot.render.ids import ButtonId, parse_custom_id
@@ -234,11 +235,10 @@ def plain_loop(env: simcord.Env) -> None:
 def button_ids(message: Any) -> list[ButtonId]:
     """The Backstab buttons on a stored message, enabled ones only."""
     found = []
-    for row in message.components:
-        for child in row.get("components", []):
-            if child.get("type") != BUTTON or child.get("disabled"):
-                continue
-            parsed = parse_custom_id(child.get("custom_id", ""))
-            if parsed is not None:
-                found.append(parsed)
+    for child in walk_components(message.components):  # nested: a V2 layout's rows
+        if child.get("type") != BUTTON or child.get("disabled"):
+            continue
+        parsed = parse_custom_id(child.get("custom_id", ""))
+        if parsed is not None:
+            found.append(parsed)
     return found

@@ -17,7 +17,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bench._uxscreens import BUTTON, STRING_SELECT, controls, hand_messages, match_of, walk
+from bench._uxscreens import (
+    BUTTON,
+    STRING_SELECT,
+    controls,
+    hand_messages,
+    match_of,
+    raw_components,
+    walk,
+)
 from bot import lobby_texts, play_texts
 from bot.render.ids import parse_custom_id
 
@@ -407,9 +415,7 @@ def _drawn(message: Any) -> list[tuple[str, tuple[str, ...], bool]]:
 
 
 def _offers(message: Any, control: Any, key: str) -> bool:
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        for child in data.get("components", []):
-            if child.get("custom_id") == control.custom_id:
-                return any(o.get("value") == key for o in child.get("options", []))
+    for child in raw_components(message):
+        if child.get("custom_id") == control.custom_id:
+            return any(o.get("value") == key for o in child.get("options", []))
     return False

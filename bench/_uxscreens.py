@@ -38,6 +38,11 @@ def controls(message: Any) -> list[Control]:
 _KINDS = (BUTTON, STRING_SELECT)
 
 
+def raw_components(message: Any) -> list[dict[str, Any]]:
+    """Every component of a stored message as a raw dict, nested ones included."""
+    return list(walk(message.components))
+
+
 def walk(components: list[Any]) -> Iterator[dict[str, Any]]:
     for raw in components:
         # SimCord stores dicts; discord.py's messages hold component objects.

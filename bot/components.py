@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot import error_texts
 from bot.errors import BackstabError
+from bot.layouts import is_layout, layout_view
 from bot.render.ids import CUSTOM_ID_PATTERN, MAX_MATCH_ID, ButtonId, parse_custom_id
 from bot.render.model import ButtonSpec, Rendered, Style, clip
 from bot.render.names import shown_name
@@ -163,9 +164,12 @@ class ButtonRouter:
         return next(found, self._default)
 
 
-def build_view(rendered: Rendered) -> discord.ui.View:
+def build_view(rendered: Rendered) -> discord.ui.View | discord.ui.LayoutView:
     """A persistent view (no timeout) holding the rendered buttons. An empty view is still
-    returned when there are none: editing a message with it clears the old buttons."""
+    returned when there are none: editing a message with it clears the old buttons. A
+    rendered layout (``blocks``) is a Components V2 view (``bot.layouts``)."""
+    if is_layout(rendered):
+        return layout_view(rendered)
     view = discord.ui.View(timeout=None)
     for spec in rendered.buttons:
         view.add_item(MatchButton.from_spec(spec))
@@ -176,6 +180,17 @@ def build_view(rendered: Rendered) -> discord.ui.View:
     # stored (no per-message memory, no 15-minute timer per ephemeral reply).
     view.stop()
     return view
+
+
+def message_parts(rendered: Rendered, note: str | None = None) -> dict[str, Any]:
+    """``content``, ``embeds`` and ``view`` for sending or editing a message as rendered, with
+    ``note`` above it. A layout carries its text in the view: Discord refuses content and
+    embeds on a Components V2 message, so both are cleared (an edit from an older embed
+    message to a layout is allowed; the reverse is not)."""
+    if is_layout(rendered):
+        return {"content": None, "embeds": [], "view": layout_view(rendered, note)}
+    content = "\n".join(part for part in (note, rendered.content) if part) or None
+    return {"content": content, "embeds": list(rendered.embeds), "view": build_view(rendered)}
 
 
 def has_controls(rendered: Rendered) -> bool:
@@ -205,14 +220,14 @@ async def send_private(
     """Answer only the person who clicked, whether or not the interaction was already acked."""
     kwargs: dict[str, Any] = {"ephemeral": True}
     if rendered is not None:
-        kwargs["embeds"] = list(rendered.embeds)
-        if has_controls(rendered):
-            kwargs["view"] = build_view(rendered)
+        parts = message_parts(rendered, content)
+        if not is_layout(rendered) and not has_controls(rendered):
+            del parts["view"]
+        kwargs.update({k: v for k, v in parts.items() if v is not None})
         files = files_of(rendered)
         if files:
             kwargs["files"] = files
-        content = "\n".join(part for part in (content, rendered.content) if part) or None
-    if content is not None:
+    elif content is not None:
         kwargs["content"] = content
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)

@@ -29,9 +29,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import play_texts
-from bot.components import build_view, files_of, has_controls
+from bot.components import files_of, has_controls, message_parts
+from bot.layouts import is_layout
 from bot.pacing import ChannelPacer
 from bot.render import Rendered
+from bot.render.model import Text
 from bot.storage.models import LiveHand
 
 if TYPE_CHECKING:
@@ -75,14 +77,14 @@ def digest_of(rendered: Rendered, content: str | None) -> str:
 
 
 def message_kwargs(rendered: Rendered, content: str | None, *, edit: bool) -> dict[str, Any]:
-    """The hand as a message's parts (an edit replaces attachments; a send adds files)."""
-    kwargs: dict[str, Any] = {"content": content, "embeds": list(rendered.embeds)}
-    kwargs["view"] = build_view(rendered) if has_controls(rendered) or edit else None
+    """The hand as a message's parts (an edit replaces attachments; a send adds files). A
+    hand is a layout (Components V2): ``content`` is drawn above it, never as content."""
+    kwargs = message_parts(rendered, content)
     if edit:
         kwargs["attachments"] = files_of(rendered)
     else:
         kwargs["files"] = files_of(rendered)
-        if kwargs["view"] is None:
+        if not is_layout(rendered) and not has_controls(rendered):
             del kwargs["view"]
     return kwargs
 
@@ -208,8 +210,11 @@ class LiveHands:
                     return  # shown again since: a fresh token
                 self._unwatch(key)
                 with contextlib.suppress(discord.HTTPException):
+                    # A layout (Components V2) cannot become plain content: the note is
+                    # the closed hand's only text display, its pictures and controls gone.
+                    closed = Rendered(blocks=(Text(play_texts.HAND_CLOSED),))
                     await self._webhook(current).edit_message(
-                        current.message_id, content=play_texts.HAND_CLOSED, view=None
+                        current.message_id, **message_parts(closed), attachments=[]
                     )
                 await self.drop(current)
         except Exception:  # a timer's task: nobody awaits it

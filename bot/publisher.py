@@ -25,11 +25,12 @@ import discord
 
 from bot import error_texts, play_texts, plugins
 from bot import service as svc
-from bot.components import build_view, files_of
+from bot.components import files_of, message_parts
 from bot.hands import HandDelivery
 from bot.pacing import ChannelPacer
 from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_table
 from bot.render import ids as keys
+from bot.render.model import Text
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
 from engine.core import PASS
@@ -190,10 +191,10 @@ class TablePublisher:
     async def _redraw_table(self, update: svc.Update) -> svc.Update:
         match = update.match
         if update.quarantined:
-            rendered = Rendered(content=error_texts.MATCH_QUARANTINED.format(match=match.id))
+            rendered = _note(error_texts.MATCH_QUARANTINED.format(match=match.id))
         elif match.status == "cancelled":
             if match.ended_reason is not None:  # a live match the bot ended: no result
-                rendered = Rendered(content=_ended_line(match))
+                rendered = _note(_ended_line(match))
             else:
                 rendered = self._lobby_render(match)  # a lobby that expired: no game state
         elif update.game is not None:
@@ -206,10 +207,7 @@ class TablePublisher:
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         try:
             await channel.get_partial_message(match.message_id).edit(
-                content=rendered.content,
-                embeds=list(rendered.embeds),
-                view=build_view(rendered),
-                attachments=files_of(rendered),
+                **message_parts(rendered), attachments=files_of(rendered)
             )
             if match.status == "live" and not update.quarantined:
                 await self.bot.service.table_drawn(match.id, match.version)
@@ -217,12 +215,7 @@ class TablePublisher:
             if match.status != "live":
                 return update
             # Someone deleted the table: post it again, so the match stays playable.
-            posted = await channel.send(
-                content=rendered.content,
-                embeds=list(rendered.embeds),
-                view=build_view(rendered),
-                files=files_of(rendered),
-            )
+            posted = await channel.send(**message_parts(rendered), files=files_of(rendered))
             await self.bot.service.set_message(match.id, posted.id)
             self._written.setdefault(match.id, {})["message_id"] = posted.id
             return self._with_writes(update)
@@ -235,11 +228,18 @@ class TablePublisher:
         ticks on every screen with no edit) and, in a response window, Pass and Play a card."""
         live = match.status == "live"
         deciders = update.deciders if update is not None and live else None
-        # The clock is a Discord timestamp in the content (below), which counts down on its
-        # own; a "seconds left" figure in the embed would be stale by the next second.
+        window = live and update is not None and update.window
+        # The clock is a Discord timestamp, which counts down on its own on every screen; a
+        # "seconds left" figure would be stale by the next second.
         seconds_left = None
         if match.deadline is not None and match.deadline_at is None:
             seconds_left = match.deadline - asyncio.get_running_loop().time()
+        top: list[str] = []
+        if live and match.deadline_at is not None:
+            template = play_texts.WINDOW_CLOCK if window else play_texts.TURN_CLOCK
+            top.append(template.format(when=f"<t:{int(match.deadline_at)}:R>"))
+        if window and update is not None:
+            top.extend(_passed_line(match, update))
         rendered = await off_loop(  # the picture is drawn in the picture thread
             render_table,
             match,
@@ -247,20 +247,12 @@ class TablePublisher:
             deciders=deciders,
             log=list(self._logs.get(match.id, ())),
             seconds_left=seconds_left,
+            clock="\n".join(top) or None,
         )
-        if not live:
+        if not window:
             return rendered
-        window = update is not None and update.window
-        content = [rendered.content] if rendered.content else []
-        if match.deadline_at is not None:
-            clock = play_texts.WINDOW_CLOCK if window else play_texts.TURN_CLOCK
-            content.append(clock.format(when=f"<t:{int(match.deadline_at)}:R>"))
-        if window and update is not None:
-            content.extend(_passed_line(match, update))
-        buttons = rendered.buttons
-        if window:
-            buttons = (*buttons, *self._window_buttons(match, rendered))
-        return replace(rendered, content="\n".join(content) or None, buttons=buttons)
+        buttons = (*rendered.buttons, *self._window_buttons(match, rendered))
+        return replace(rendered, buttons=buttons)
 
     def _window_buttons(self, match: svc.MatchInfo, rendered: Rendered) -> list[ButtonSpec]:
         row = max((b.row or 0 for b in rendered.buttons), default=0)
@@ -329,6 +321,12 @@ def _passed_line(match: svc.MatchInfo, update: svc.Update) -> list[str]:
     passed = svc.passed_in_window(update.game, update.state)
     names = [shown_name(s.name) for s in match.seats if s.seat in passed]
     return [play_texts.PASSED_LINE.format(names=", ".join(names))] if names else []
+
+
+def _note(text: str) -> Rendered:
+    """A table that became a notice: still a layout, since a table message drawn as one
+    cannot go back to plain content (Discord keeps the Components V2 flag)."""
+    return Rendered(blocks=(Text(text),))
 
 
 def _ended_line(match: svc.MatchInfo) -> str:

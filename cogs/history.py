@@ -13,8 +13,8 @@ from discord.ext import commands
 from bot import error_texts, league_texts, paging
 from bot.components import send_private
 from bot.history import History
+from bot.layouts import layout_view, with_row
 from bot.render.history import render_history, render_replay_step
-from bot.render.model import Rendered
 from bot.render.pictures import off_loop
 
 if TYPE_CHECKING:
@@ -64,35 +64,31 @@ class HistoryCog(commands.Cog, name="History"):
     # /match replay --------------------------------------------------------------------------
 
     async def show_replay(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        found = await self._step(interaction, match_id, 0)
-        if found is None:
+        view = await self._step(interaction, match_id, 0)
+        if view is None:
             return
-        rendered, view = found
-        await interaction.response.send_message(
-            content=rendered.content, embeds=list(rendered.embeds), view=view, ephemeral=True
-        )
+        await interaction.response.send_message(view=view, ephemeral=True)
 
     async def on_replay_step(
         self, interaction: discord.Interaction[Any], page_id: paging.PageId
     ) -> None:
-        found = await self._step(interaction, page_id.subject, page_id.page)
-        if found is None:
+        view = await self._step(interaction, page_id.subject, page_id.page)
+        if view is None:
             return
-        rendered, view = found
-        await interaction.response.edit_message(
-            content=rendered.content, embeds=list(rendered.embeds), view=view
-        )
+        await interaction.response.edit_message(content=None, embeds=[], view=view)
 
     async def _step(
         self, interaction: discord.Interaction[Any], match_id: int, step: int
-    ) -> tuple[Rendered, discord.ui.View] | None:
+    ) -> discord.ui.LayoutView | None:
         if interaction.guild_id is None:
             await send_private(interaction, error_texts.GUILD_ONLY)
             return None
         shown = await self.history.step(interaction.guild_id, match_id, step)
-        view = paging.pager(REPLAY, match_id, shown.step, shown.steps, ends=True)
-        # The step's table (and its picture) is drawn in the picture thread, like every table.
-        return await off_loop(render_replay_step, shown), view
+        pager = paging.pager(REPLAY, match_id, shown.step, shown.steps, ends=True)
+        # The step's table is drawn in the picture thread, like every table.
+        rendered = await off_loop(render_replay_step, shown)
+        # A step is a layout like the table (Components V2): the pager joins it as a row.
+        return with_row(layout_view(rendered), pager)
 
     # /match export --------------------------------------------------------------------------
 

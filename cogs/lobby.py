@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot import error_texts, lobby_texts, plugins
 from bot import service as svc
 from bot.channel_rights import missing_table_rights
-from bot.components import build_view, selected_values, send_private
+from bot.components import build_view, message_parts, selected_values, send_private
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
 from bot.render import ids as keys
 from bot.render.ids import (
@@ -114,9 +114,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             options=options,
         )
         rendered = self.render(match)
-        await interaction.response.send_message(
-            embeds=list(rendered.embeds), view=build_view(rendered)
-        )
+        await interaction.response.send_message(**message_parts(rendered))
         message = await interaction.original_response()
         await self.bot.service.set_message(match.id, message.id)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,13 +20,14 @@ from discord.ext import commands
 from bot import error_texts, play_texts
 from bot import service as svc
 from bot.catch_up import CatchUp
-from bot.components import build_view, selected_values, send_private
+from bot.components import message_parts, selected_values, send_private
 from bot.hand_answers import HandAnswers, is_public
 from bot.hands import DM_CLOSED
 from bot.publisher import TablePublisher
 from bot.render import ButtonId, Rendered, controls, render_hand
 from bot.render import ids as keys
 from bot.render.drafts import is_draft
+from bot.render.model import Controls, Gallery
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
 from bot.render.table import read_draft
@@ -169,9 +171,7 @@ class PlayCog(commands.Cog, name="Play"):
         if not step.play:
             rendered = await off_loop(render_hand, match, view.to_json(), actions, draft=step.draft)
             # The pictures are those already on the message: only the controls changed.
-            await interaction.response.edit_message(
-                embeds=list(rendered.embeds), view=build_view(rendered)
-            )
+            await interaction.response.edit_message(**message_parts(rendered))
             return
         await interaction.response.defer()
         try:
@@ -193,7 +193,7 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, error_texts.service_error("not_seated"))
             return
         table = await self._table(match.id)
-        await send_private(interaction, play_texts.SPECTATOR_NOTE, Rendered(embeds=table.embeds))
+        await send_private(interaction, play_texts.SPECTATOR_NOTE, _looked_at(table))
 
     async def _table(self, match_id: int) -> Rendered:
         """The public table as it stands, drawn for one private answer."""
@@ -212,7 +212,7 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, rendered=self._lobby_render(match))
             return
         table = await self._table(match.id)
-        await send_private(interaction, table.content, Rendered(embeds=table.embeds))
+        await send_private(interaction, rendered=_looked_at(table))
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], match_id: int | None = None
@@ -316,6 +316,13 @@ class PlayCog(commands.Cog, name="Play"):
         live = [m for m in here if m.status == "live"]
         pool = live or here
         return max(pool, key=lambda m: m.id) if pool else None
+
+
+def _looked_at(table: Rendered) -> Rendered:
+    """The table for one private answer: its words only (no controls: My hand and Pass
+    belong on the table itself; no picture: it would be uploaded again for one look)."""
+    blocks = tuple(b for b in table.blocks if not isinstance(b, Controls | Gallery))
+    return replace(table, buttons=(), selects=(), pictures=(), blocks=blocks)
 
 
 async def setup(bot: Backstab) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import league_texts, plugins
-from bot.render.model import Rendered, clip
+from bot.render.model import Controls, Gallery, Rendered, Text, clip
 from bot.render.names import plain_name, shown_name
 from bot.render.table import public_event_lines, render_table
 
@@ -56,5 +56,7 @@ def render_replay_step(step: ReplayStep) -> Rendered:
     heading = league_texts.REPLAY_STEP.format(
         match=step.match.id, step=step.step, steps=step.steps - 1
     )
-    # Only the embeds: the table's own "My hand" button has no place in a replay.
-    return Rendered(content=heading, embeds=table.embeds)
+    # Only the words: the table's own "My hand" button has no place in a replay, and its
+    # picture is not uploaded for each step.
+    blocks = tuple(b for b in table.blocks if not isinstance(b, Controls | Gallery))
+    return Rendered(blocks=(Text(heading), *blocks), colour=table.colour)

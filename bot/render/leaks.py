@@ -62,7 +62,8 @@ def _oracle(game_id: str) -> LeakOracle:
 
 def message_texts(message: Any) -> list[str]:
     """Everything a person can read in a message: content, embeds (title, description,
-    fields, footer, author), buttons' labels and selects' placeholders and options."""
+    fields, footer, author), a layout's text displays, buttons' labels and selects'
+    placeholders and options."""
     parts: list[str] = [getattr(message, "content", None) or ""]
     for embed in getattr(message, "embeds", None) or []:
         data = embed.to_dict() if isinstance(embed, discord.Embed) else dict(embed)
@@ -73,7 +74,11 @@ def message_texts(message: Any) -> list[str]:
         parts.append(str((data.get("author") or {}).get("name") or ""))
     for row in getattr(message, "components", None) or []:
         parts += _component_texts(row if isinstance(row, Mapping) else row.to_dict())
-    # A ``Rendered`` before it is sent: its button and select specs.
+    # A ``Rendered`` before it is sent: its layout's text, its button and select specs.
+    for block in getattr(message, "blocks", ()):
+        parts.append(getattr(block, "text", "") or "")
+        beside = getattr(block, "button", None)
+        parts.append(beside.label if beside is not None else "")
     parts += [button.label for button in getattr(message, "buttons", ())]
     for select in getattr(message, "selects", ()):
         parts.append(select.placeholder)
@@ -88,6 +93,8 @@ def _component_texts(component: Mapping[str, Any]) -> list[str]:
         out += [str(option.get("label") or ""), str(option.get("description") or "")]
     for child in component.get("components") or []:
         out += _component_texts(child)
+    if isinstance(component.get("accessory"), Mapping):  # a V2 section's button
+        out += _component_texts(component["accessory"])
     return out
 
 

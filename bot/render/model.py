@@ -14,6 +14,11 @@ MAX_PER_ROW = 5
 MAX_OPTIONS = 25
 MAX_OPTION_TEXT = 100
 MAX_BUTTON_LABEL = 80
+# Components V2 (a layout message): at most 40 components in all, nested ones included, and
+# 4000 characters of text over all its text displays; such a message has no content and no
+# embeds (Discord's "Using Message Components": Components V2 limits).
+V2_MAX_COMPONENTS = 40
+V2_MAX_TEXT = 4000
 
 
 class Style(StrEnum):
@@ -60,18 +65,63 @@ class Picture:
 
 
 @dataclass(frozen=True, slots=True)
+class Text:
+    """A block of Markdown text in a layout; ``button`` sits beside it (a V2 section)."""
+
+    text: str
+    button: ButtonSpec | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Gallery:
+    """Attached pictures shown in a layout, by file name (each one of ``Rendered.pictures``)."""
+
+    filenames: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A thin line between two parts of a layout."""
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """Where a layout's buttons and selects go (their rows, in order); at the end without it."""
+
+
+Block = Text | Gallery | Rule | Controls
+
+
+@dataclass(frozen=True, slots=True)
 class Rendered:
-    """One message: text, embeds, buttons and selects (in display order), pictures."""
+    """One message: text, embeds, buttons and selects (in display order), pictures.
+
+    With ``blocks`` it is a layout (Discord's Components V2: one coloured container of text,
+    pictures and control rows, in block order); ``content`` and ``embeds`` are then unused,
+    since such a message cannot carry them, and ``colour`` is the container's edge."""
 
     content: str | None = None
     embeds: tuple[discord.Embed, ...] = ()
     buttons: tuple[ButtonSpec, ...] = field(default=())
     selects: tuple[SelectSpec, ...] = field(default=())
     pictures: tuple[Picture, ...] = field(default=())
+    blocks: tuple[Block, ...] = field(default=())
+    colour: int | None = None
 
     @property
     def embed(self) -> discord.Embed | None:
         return self.embeds[0] if self.embeds else None
+
+    @property
+    def text(self) -> str:
+        """Everything a person reads in the message, as one string (for tests and checks)."""
+        parts = [self.content or ""]
+        for embed in self.embeds:
+            parts += [embed.title or "", embed.description or ""]
+            parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+            parts.append(embed.footer.text or "" if embed.footer else "")
+        parts += [b.text for b in self.blocks if isinstance(b, Text)]
+        return "\n".join(p for p in parts if p)
 
 
 def clip(text: str, limit: int) -> str:

@@ -16,7 +16,17 @@ from bot import lobby_texts, play_texts, plugins
 from bot.render import controls, ids
 from bot.render.drafts import DraftStep
 from bot.render.games import Field, GameRenderer, ViewJson, drawn_with_its_cards
-from bot.render.model import ButtonSpec, Rendered, Style, clip
+from bot.render.model import (
+    Block,
+    ButtonSpec,
+    Controls,
+    Gallery,
+    Rendered,
+    Rule,
+    Style,
+    Text,
+    clip,
+)
 from bot.render.names import shown_name
 from engine.core import Action, Event
 
@@ -26,9 +36,9 @@ if TYPE_CHECKING:
 LIVE_COLOUR = discord.Colour.green()
 OVER_COLOUR = discord.Colour.gold()
 HAND_COLOUR = discord.Colour.teal()
-LOG_LINES = 8
-# Embed limits: 4096 for a description, 1024 per field value.
-FIELD_LIMIT = 1024
+# The table shows the last few moves only; the match's thread holds the whole log.
+LOG_LINES = 3
+LOG_LINE_LIMIT = 200
 MAX_FIELDS = 25
 
 
@@ -54,17 +64,18 @@ def render_table(
     deciders: Iterable[int] | None = None,
     log: Sequence[str] = (),
     seconds_left: float | None = None,
+    clock: str | None = None,
 ) -> Rendered:
-    """The public table. ``view`` is the spectator view's JSON; nothing private reaches here."""
+    """The public table, one layout for a phone's screen: at the top whose turn it is, what
+    the match waits for and ``clock`` (a Discord timestamp the flow writes: it ticks on every
+    screen without an edit), then the table's controls, the state, the picture and the last
+    few log lines (the whole log is the match's thread). ``view`` is the spectator view's
+    JSON; nothing private reaches here."""
     renderer = plugins.renderer_for(match.game)
     names = seat_names(match)
     over = match.status == "finished"
-    embed = discord.Embed(
-        title=play_texts.TABLE_TITLE.format(game=plugins.title(match.game), match=match.id),
-        colour=OVER_COLOUR if over else LIVE_COLOUR,
-    )
     waiting = sorted(deciders) if deciders is not None else []
-    lines: list[str] = []
+    lines = [f"### {play_texts.TABLE_TITLE.format(game=plugins.title(match.game), match=match.id)}"]
     if over:
         lines.append(_outcome_line(match, names))
     elif deciders is not None:
@@ -73,40 +84,50 @@ def render_table(
             who = ", ".join(names[s] for s in waiting if s < len(names)) or play_texts.TABLE_NOBODY
             said = play_texts.TABLE_WAITING_FOR.format(names=who)
         lines.append(said)
-        # ``seconds_left`` is not written here: the flow shows the clock as a Discord
-        # timestamp in the content, which ticks on every screen without an edit.
+        if clock:
+            lines.append(clock)
     lines.extend(
         play_texts.TABLE_DM_CLOSED.format(name=shown_name(s.name))
         for s in match.seats
         if s.dm_closed
     )
-    if lines:
-        embed.description = clip("\n".join(lines), 4096)
+    blocks: list[Block] = [Text("\n".join(lines))]
+    if not over:
+        blocks.append(Controls())
+    blocks.append(Rule())
     marks = _marks(match, waiting)
     fields = renderer.table_fields(view, names, marks)
     if fields is None:
         fields = _generic_fields(renderer, view, names, marks)
-    for f in fields[: MAX_FIELDS - 1]:  # one field is kept for the log
-        embed.add_field(
-            name=clip(f.name, 256), value=clip(f.value or "-", FIELD_LIMIT), inline=f.inline
-        )
-    if log:
-        tail = "\n".join(log[-LOG_LINES:])
-        embed.add_field(name=play_texts.TABLE_LAST, value=clip(tail, FIELD_LIMIT), inline=False)
-    embed.set_footer(text=play_texts.TABLE_VERSION.format(version=match.version))
+    body = [_field_text(f) for f in fields[:MAX_FIELDS]]
+    if body:
+        blocks.append(Text("\n".join(body)))
     picture = None if over else renderer.table_picture(view, names)
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
-        embed.set_image(url=f"attachment://{picture.filename}")
+        blocks.append(Gallery((picture.filename,)))
+    tail = [clip(line, LOG_LINE_LIMIT) for line in log[-LOG_LINES:]]
+    footer = play_texts.TABLE_VERSION.format(version=match.version)
+    blocks += [Rule(), Text("\n".join(f"-# {line}" for line in [*tail, footer]))]
+    colour = (OVER_COLOUR if over else LIVE_COLOUR).value
     if over:
-        return Rendered(embeds=(embed,), pictures=pictures)
+        return Rendered(blocks=tuple(blocks), pictures=pictures, colour=colour)
     hand = ButtonSpec(
         label=lobby_texts.BUTTON_HAND,
         custom_id=ids.make_custom_id(match.id, match.version, ids.HAND),
         style=Style.PRIMARY,
         row=0,
     )
-    return Rendered(embeds=(embed,), buttons=(hand,), pictures=pictures)
+    return Rendered(blocks=tuple(blocks), buttons=(hand,), pictures=pictures, colour=colour)
+
+
+def _field_text(f: Field) -> str:
+    """A part of the state as text: a short one (a seat) on one line after its bold name,
+    a longer one under it."""
+    value = f.value or "-"
+    if f.inline:
+        return f"**{f.name}** · " + " · ".join(value.splitlines())
+    return f"**{f.name}**\n{value}"
 
 
 @drawn_with_its_cards
@@ -124,21 +145,16 @@ def render_hand(
     past Discord's limits. The DM and the ephemeral "My hand" answer are this same message.
     A decision the game builds (``GameRenderer.builder``) shows its builder at ``draft``.
 
+    Laid out for a phone's first screen: the decision and its controls first, the cards
+    (in words, then as a picture) below them.
+
     ``deciders`` (default: the view's own ``deciders`` list, when the game's view has one) are
     the seats the match waits on: a seat with moves that is not among them is a free actor,
     and its hand says who decides and what it may still do meanwhile."""
     renderer = plugins.renderer_for(match.game)
     names = seat_names(match)
-    embed = discord.Embed(
-        title=play_texts.HAND_TITLE.format(match=match.id, game=plugins.title(match.game)),
-        colour=HAND_COLOUR,
-    )
-    lines = renderer.hand_lines(view, names)
-    embed.description = clip("\n".join(lines) or play_texts.HAND_NOTHING, 4096)
-    for f in renderer.hand_fields(view, names)[: MAX_FIELDS - 1]:
-        embed.add_field(
-            name=clip(f.name, 256), value=clip(f.value or "-", FIELD_LIMIT), inline=f.inline
-        )
+    title = play_texts.HAND_TITLE.format(match=match.id, game=plugins.title(match.game))
+    top = [f"### {title}"]
     found = [renderer.control(a, view, names) for a in actions]
     shown = controls.layout(match.id, match.version, found, page)
     built = renderer.builder(match.id, match.version, view, actions, names, draft)
@@ -150,22 +166,25 @@ def render_hand(
         if deciders is None and isinstance(listed, list):
             waiting = listed
         turn = _move_line(view.get("seat"), names, found, waiting)
-        if built is not None:
-            turn = built.line
+        top.append(built.line if built is not None else turn)
         if shown.count > 1:
-            turn += "\n" + play_texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count)
-        embed.add_field(name="\u200b", value=turn, inline=False)
-    embed.set_footer(text=play_texts.HAND_REFRESH_HINT)
+            top.append(play_texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count))
+    blocks: list[Block] = [Text("\n".join(top)), Controls(), Rule()]
+    lines = renderer.hand_lines(view, names)
+    lines += [_field_text(f) for f in renderer.hand_fields(view, names)[:MAX_FIELDS]]
+    blocks.append(Text("\n".join(lines) or play_texts.HAND_NOTHING))
     picture = renderer.hand_picture(view, names)
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
-        embed.set_image(url=f"attachment://{picture.filename}")
+        blocks.append(Gallery((picture.filename,)))
+    blocks.append(Text(f"-# {play_texts.HAND_REFRESH_HINT}"))
     return Rendered(
         content=note,
-        embeds=(embed,),
         buttons=shown.buttons,
         selects=shown.selects,
         pictures=pictures,
+        blocks=tuple(blocks),
+        colour=HAND_COLOUR.value,
     )
 
 

@@ -54,15 +54,20 @@ async def shoot(env: Any, channel: Any, viewer: Any, name: str, size: tuple[int,
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB", flush=True)
 
 
+def children(message: Any) -> list[dict[str, Any]]:
+    """Every component of a message, nested ones included (a Components V2 layout)."""
+    from bench._uxscreens import raw_components
+
+    return raw_components(message)
+
+
 def keyed(message: Any, key: str) -> str | None:
     from bot.render import parse_custom_id
 
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        for child in data.get("components", []):
-            parsed = parse_custom_id(child.get("custom_id", ""))
-            if parsed is not None and parsed.key == key and not child.get("disabled"):
-                return str(child["custom_id"])
+    for child in children(message):
+        parsed = parse_custom_id(child.get("custom_id", ""))
+        if parsed is not None and parsed.key == key and not child.get("disabled"):
+            return str(child["custom_id"])
     return None
 
 
@@ -70,14 +75,12 @@ def choices(message: Any) -> list[str]:
     from bot.render import parse_custom_id
 
     out = []
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        for child in data.get("components", []):
-            parsed = parse_custom_id(child.get("custom_id", ""))
-            if parsed is None or child.get("disabled") or child.get("type") != 2:
-                continue
-            if parsed.key != "hand" and not parsed.key.startswith("page-"):
-                out.append(str(child["custom_id"]))
+    for child in children(message):
+        parsed = parse_custom_id(child.get("custom_id", ""))
+        if parsed is None or child.get("disabled") or child.get("type") != 2:
+            continue
+        if parsed.key != "hand" and not parsed.key.startswith("page-"):
+            out.append(str(child["custom_id"]))
     return out
 
 

@@ -6,6 +6,10 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from simcord.components import walk_components
+
+from bot.layouts import is_layout
+from bot.render.model import V2_MAX_TEXT, Rendered
 from bot.service import MatchInfo, SeatInfo
 from engine.games import load_game
 
@@ -59,3 +63,23 @@ def until(game_id: str, players: int, seed: int, wanted: Any, steps: int = 3000)
         if wanted(game.view(state, None).to_json()):
             return game, state
     raise AssertionError(f"no position found for {game_id} seed {seed}")
+
+
+def assert_fits_discord(rendered: Rendered) -> None:
+    """``rendered`` as Discord would receive it passes Discord's checks, as SimCord applies
+    them (Components V2: at most 40 components, 4000 characters of text, no content or
+    embeds beside a layout; a legacy message: 5 rows, embed sizes)."""
+    from simcord.components import validate_message_state
+
+    from bot.components import message_parts
+
+    parts = message_parts(rendered, "a note")
+    components = parts["view"].to_components()
+    flags = COMPONENTS_V2 if is_layout(rendered) else 0
+    embeds = [e.to_dict() for e in parts["embeds"]]
+    validate_message_state(components, flags=flags, content=parts["content"], embeds=embeds)
+    texts = [c.get("content") or "" for c in walk_components(components)]
+    assert sum(len(t) for t in texts) <= V2_MAX_TEXT
+
+
+COMPONENTS_V2 = 1 << 15  # Discord's IS_COMPONENTS_V2 message flag

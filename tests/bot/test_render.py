@@ -24,6 +24,7 @@ from bot.render import (
 )
 from bot.render.ids import MAX_CUSTOM_ID
 from engine.core import Action, Event, Outcome
+from tests.bot.render_support import assert_fits_discord
 from tests.support.tiny_plugin import tiny_plugin
 from tests.support.tinygame import TwentyOne
 
@@ -58,11 +59,7 @@ def make_match(players: int = 3, *, status: str = "live", version: int = 4, **ex
 
 
 def text_of(rendered: Rendered) -> str:
-    parts = [rendered.content or ""]
-    for embed in rendered.embeds:
-        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-    return "\n".join(parts)
+    return rendered.text
 
 
 @pytest.fixture(autouse=True)
@@ -259,10 +256,9 @@ json_value = st.recursive(
 def test_the_generic_renderer_draws_any_view_within_discords_limits(view: dict[str, Any]) -> None:
     match = make_match(2, game="unknown-game")
     table = render_table(match, view, deciders={1}, log=["x" * 300] * 20)
-    for embed in table.embeds:
-        assert len(embed) <= 6000  # Discord: total characters in an embed
-        assert all(len(f.value or "") <= 1024 for f in embed.fields)
+    assert_fits_discord(table)
     hand = render_hand(match, view, [Action(1, "some_choice", ("left", 3))])
+    assert_fits_discord(hand)
     assert hand.buttons[0].label == "Some choice left 3"
 
 

@@ -19,8 +19,7 @@ from tests.bot.test_service import Clock, games
 
 
 def words(rendered: Rendered) -> str:
-    embed = rendered.embeds[0]
-    return "\n".join([embed.description or ""] + [f"{f.name} {f.value}" for f in embed.fields])
+    return rendered.text
 
 
 def away(seat: SeatInfo) -> SeatInfo:

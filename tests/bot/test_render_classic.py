@@ -7,7 +7,8 @@ from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import name_of
 from bot.render import render_hand, render_table
 from bot.render.leaks import message_texts
-from tests.bot.render_support import make_match, playout, until
+from bot.render.model import Gallery
+from tests.bot.render_support import assert_fits_discord, make_match, playout, until
 
 MAX_PICTURE = 100_000
 
@@ -51,7 +52,7 @@ def test_a_fight_shows_both_strengths_the_monsters_and_a_small_picture() -> None
     assert all(name_of(m) in words for m in fight["monsters"])
     [picture] = rendered.pictures
     assert picture.data.startswith(b"\x89PNG") and len(picture.data) < MAX_PICTURE
-    assert rendered.embeds[0].image.url == f"attachment://{picture.filename}"
+    assert Gallery((picture.filename,)) in rendered.blocks
 
 
 def test_no_picture_outside_a_fight() -> None:
@@ -78,12 +79,13 @@ def test_every_position_renders_within_discords_limits() -> None:
     match = make_match("classic", 5)
     for game, state in playout("classic", 5, 11, 300):
         table = render_table(match, game.view(state, None).to_json(), deciders=[0], log=["x"] * 9)
-        assert all(len(embed) <= 6000 for embed in table.embeds)  # Discord: embed total
+        assert_fits_discord(table)
         assert all(len(p.data) < MAX_PICTURE for p in table.pictures)  # budget: < 100 KB
         for seat in game.deciders(state):
             hand = render_hand(
                 match, game.view(state, seat).to_json(), game.legal_actions(state, seat)
             )
+            assert_fits_discord(hand)
             assert len(hand.buttons) <= 25 and len({b.custom_id for b in hand.buttons}) == len(
                 hand.buttons
             )

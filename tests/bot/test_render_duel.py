@@ -7,7 +7,7 @@ from bot.games.duel import words as duel_words
 from bot.games.duel.render import card_of
 from bot.render import render_hand, render_table
 from bot.render.leaks import message_texts
-from tests.bot.render_support import make_match, playout, until
+from tests.bot.render_support import assert_fits_discord, make_match, playout, until
 
 MAX_PICTURE = 100_000
 
@@ -70,10 +70,11 @@ def test_every_position_renders_within_discords_limits() -> None:
     match = make_match("duel", 2)
     for game, state in playout("duel", 2, 9, 400):
         table = render_table(match, game.view(state, None).to_json(), deciders=[0], log=["x"] * 9)
-        assert all(len(embed) <= 6000 for embed in table.embeds)
+        assert_fits_discord(table)
         assert all(len(p.data) < MAX_PICTURE for p in table.pictures)
         for seat in game.deciders(state):
             actions = game.legal_actions(state, seat)
             hand = render_hand(match, game.view(state, seat).to_json(), actions)
+            assert_fits_discord(hand)
             ids = [b.custom_id for b in hand.buttons]
             assert len(ids) <= 25 and len(set(ids)) == len(ids)

@@ -17,18 +17,10 @@ from engine.core import Action, Rng
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.helpers import buttons, message_in
+from tests.e2e.helpers import buttons, message_in, selects
 
 MAX_PAGES = 40
 MAX_BUILD_TAPS = 8  # a builder reaches any terms in 4; more means it is going nowhere
-
-
-def _selects(message: Any) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        found += [c for c in data.get("components", []) if c.get("type") == 3]
-    return found
 
 
 async def choose_on(
@@ -41,7 +33,7 @@ async def choose_on(
             if parsed is not None and parsed.key == key and not button.get("disabled"):
                 await player.click(message, custom_id=button["custom_id"])
                 return True
-        for select in _selects(message):
+        for select in selects(message):
             if any(option["value"] == key for option in select["options"]):
                 await player.select(message, [key], custom_id=select["custom_id"])
                 used["selects"] += 1
@@ -64,7 +56,7 @@ async def choose_on(
 def drawn(message: Any) -> list[tuple[str, tuple[str, ...], bool]]:
     """A message's controls as a builder reads them: custom id, option values, enabled."""
     out = [(b.get("custom_id", ""), (), not b.get("disabled")) for b in buttons(message)]
-    for select in _selects(message):
+    for select in selects(message):
         values = tuple(o["value"] for o in select["options"])
         out.append((select["custom_id"], values, not select.get("disabled")))
     return out

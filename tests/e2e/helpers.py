@@ -9,17 +9,35 @@ import simcord
 
 from bot.render import parse_custom_id
 
+TEXT_DISPLAY = 10
+
+
+def components(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
+    """Every component on a message as raw dicts, nested ones included (a Components V2
+    layout: a container's rows and text displays, a section's accessory), in reading order."""
+    found: list[dict[str, Any]] = []
+
+    def walk(raw: Any) -> None:
+        data = raw if isinstance(raw, dict) else raw.to_dict()
+        found.append(data)
+        for child in data.get("components") or []:
+            walk(child)
+        if data.get("accessory"):
+            walk(data["accessory"])
+
+    for row in message.components:
+        walk(row)
+    return found
+
 
 def buttons(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
     """Every button on a message as raw component dicts (label, custom_id, disabled)."""
-    rows = message.components
-    found: list[dict[str, Any]] = []
-    for row in rows:
-        data = row if isinstance(row, dict) else row.to_dict()
-        for child in data.get("components", []):
-            if child.get("type") == 2:
-                found.append(child)
-    return found
+    return [c for c in components(message) if c.get("type") == 2]
+
+
+def selects(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
+    """Every string select on a message as raw component dicts (custom_id, options)."""
+    return [c for c in components(message) if c.get("type") == 3]
 
 
 def labels(message: discord.Message | simcord.ResponseMessage) -> list[str]:
@@ -27,15 +45,17 @@ def labels(message: discord.Message | simcord.ResponseMessage) -> list[str]:
 
 
 def embed_text(message: discord.Message | simcord.ResponseMessage) -> str:
-    """Everything a person reads in a message's embeds, as one string."""
+    """Everything a person reads in a message (its content, embeds and text displays), as
+    one string."""
     parts: list[str] = [message.content or ""]
+    parts += [c.get("content") or "" for c in components(message) if c.get("type") == TEXT_DISPLAY]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or ""]
         for field in embed.fields:
             parts += [field.name or "", field.value or ""]
         if embed.footer and embed.footer.text:
             parts.append(embed.footer.text)
-    return "\n".join(parts)
+    return "\n".join(p for p in parts if p)
 
 
 def action_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
@@ -57,8 +77,8 @@ def message_in(channel: simcord.ChannelHandle, message_id: int) -> discord.Messa
 
 def hand_dm(member: simcord.MemberActor) -> discord.Message:
     """The hand in ``member``'s DMs (one live hand per match, edited in place: the newest
-    DM holding a hand; the pings beside it carry no embed)."""
-    hands = [m for m in member.user.dm_channel.history() if m.embeds]
+    DM holding a hand; the pings beside it are plain text)."""
+    hands = [m for m in member.user.dm_channel.history() if m.components]
     assert hands, f"{member.name} has no hand DM"
     return hands[-1]
 
@@ -68,7 +88,19 @@ def live_hand(
 ) -> tuple[simcord.MemberActor | simcord.UserHandle, discord.Message]:
     """``member``'s live hand and who clicks on it: their hand DM, or their last "My hand"
     answer in ``channel`` (a superseded hand is deleted, so the newest is the live one)."""
-    dms = [m for m in member.user.dm_channel.history() if m.embeds]
-    here = [m for m in channel.history(viewer=member) if m.flags.ephemeral and m.embeds]
+    dms = [m for m in member.user.dm_channel.history() if m.components]
+    here = [m for m in channel.history(viewer=member) if m.flags.ephemeral and m.components]
     newest = max([*dms, *here], key=lambda m: m.id)
     return (member.user if newest in dms else member), newest
+
+
+def note_of(message: discord.Message | simcord.ResponseMessage) -> str:
+    """The note a message opens with: its content, or the text above a layout's container
+    (a Components V2 message has no content; a refusal or a clock sits above it)."""
+    if message.content:
+        return message.content
+    for raw in message.components:
+        data = raw if isinstance(raw, dict) else raw.to_dict()
+        if data.get("type") == TEXT_DISPLAY:
+            return str(data.get("content") or "")
+    return ""

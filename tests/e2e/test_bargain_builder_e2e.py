@@ -20,7 +20,7 @@ from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.driver import build_on, build_trade, drawn, play_to_the_end
-from tests.e2e.helpers import embed_text, message_in
+from tests.e2e.helpers import components, embed_text, message_in, note_of
 from tests.e2e.test_games_e2e import _click_key, open_and_start, start_games_bot
 from tests.e2e.test_restart_hands_e2e import restart
 
@@ -104,10 +104,9 @@ async def _tap(player: Any, message: Any, key: str) -> Any:
 
 def _labels(message: Any) -> list[str]:
     out: list[str] = []
-    for row in message.components:
-        for child in row.get("components", []):
-            out.append(child.get("label") or "")
-            out += [o["label"] for o in child.get("options", [])]
+    for child in components(message):
+        out.append(child.get("label") or "")
+        out += [o["label"] for o in child.get("options", [])]
     return [label for label in out if label]
 
 
@@ -188,7 +187,7 @@ async def test_a_stale_builder_press_changes_nothing(
         raise AssertionError("the old hand has no Send")
     # Answered in that same message: the hand as it stands, "the table moved on" above it.
     shown = next(m for m in world.channel.history(viewer=world.alice) if m.id == old.id)
-    assert not answer.followups and play_texts.STALE in (shown.content or "")
+    assert not answer.followups and play_texts.STALE in note_of(shown)
     assert len(await world.bot.service.action_log(match_id)) == moves
     assert (await _state(world, match_id)).pending[-1].kind == "help"
 
@@ -202,11 +201,10 @@ async def test_terms_no_legal_move_has_are_refused(
     hand = await _hand(world, world.alice, table_id)
     stored = world.env.backend.get_message(hand.channel_id, hand.id)
     forged = bargain.Choice(0, 0, 900).key(bargain.SEND)
-    for row in stored.components:
-        for child in row.get("components", []):
-            parsed = parse_custom_id(child.get("custom_id", ""))
-            if parsed is not None and parsed.key.endswith(".go"):
-                child["custom_id"] = f"bs:{match_id}:{parsed.version}:{forged}"
+    for child in components(stored):
+        parsed = parse_custom_id(child.get("custom_id", ""))
+        if parsed is not None and parsed.key.endswith(".go"):
+            child["custom_id"] = f"bs:{match_id}:{parsed.version}:{forged}"
     moves = len(await world.bot.service.action_log(match_id))
     answer = await world.alice.click(hand, label=words.BUILD_SEND_OFFER)
     said = words.BUILD_GONE.format(terms="no treasure, 900 gold now")

@@ -131,14 +131,14 @@ async def test_history_replay_and_export_through_discord(world: World) -> None:
 
     replay = await world.carol.slash(world.channel, "match replay", id=ids[0])
     assert replay.ephemeral and replay.response is not None
-    assert replay.response.content.startswith(
+    assert embed_text(replay.response).startswith(
         league_texts.REPLAY_STEP.format(match=ids[0], step=0, steps=1)
     )
     stepped = await world.carol.click(replay.response, label=league_texts.BUTTON_NEXT)
     assert stepped.response is not None
     assert play_texts.TABLE_FINISHED.format(names="Alice") in embed_text(stepped.response)
     back = await world.carol.click(stepped.response, label=league_texts.BUTTON_PAGE_BACK)
-    assert back.response is not None and "step 0" in back.response.content
+    assert back.response is not None and "step 0" in embed_text(back.response)
 
     exported = await world.dave.slash(world.channel, "match export", id=ids[0])
     assert exported.ephemeral and exported.response is not None

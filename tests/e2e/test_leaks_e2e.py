@@ -35,7 +35,7 @@ from bot.render.leaks import forbidden_names as hidden_names
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.helpers import buttons, message_in
+from tests.e2e.helpers import buttons, message_in, selects
 
 # Every hosted game with a hidden-card oracle, at a table of up to four.
 HOSTED = [p for p in plugins.plugins() if p.hidden is not None]
@@ -178,11 +178,8 @@ def _choices(message: Any) -> list[tuple[str, str | None, str]]:
         if parsed.key.startswith("page-"):
             continue
         out.append(("button", None, str(button["custom_id"])))
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        for child in data.get("components", []):
-            if child.get("type") == 3:
-                out += [("select", child["custom_id"], o["value"]) for o in child["options"]]
+    for child in selects(message):
+        out += [("select", child["custom_id"], o["value"]) for o in child["options"]]
     return out
 
 

@@ -289,6 +289,6 @@ async def test_an_ephemeral_hand_is_closed_before_its_token_dies(world: World) -
     # Discord lets the bot edit it for 15 minutes: a minute before, its controls go.
     await world.env.advance_time(15 * 60)
     closed = ephemeral(world, world.alice, opened.response.id)
-    assert play_texts.HAND_CLOSED in (closed.content or "")
+    assert play_texts.HAND_CLOSED in embed_text(closed)
     assert not [c for c in _controls(closed) if not c.get("disabled")]
     assert not [m for m in live_hands(world, world.alice, match_id) if m.guild is not None]

@@ -24,7 +24,7 @@ from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.driver import MAX_PAGES, build_trade, play_to_the_end
-from tests.e2e.helpers import buttons, embed_text, message_in
+from tests.e2e.helpers import buttons, embed_text, message_in, selects
 from tests.e2e.test_games_e2e import open_and_start, start_games_bot
 from tests.e2e.test_play_e2e import dm_posts, last_dm
 
@@ -52,11 +52,7 @@ def _swap(state: Any) -> Action | None:
 
 
 def _selects(message: Any) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        found += [c for c in data.get("components", []) if c.get("type") == 3]
-    return found
+    return selects(message)
 
 
 @dataclass

@@ -9,7 +9,7 @@ import simcord
 
 from bot import error_texts, lobby_texts, play_texts
 from tests.e2e.conftest import World, build_bot
-from tests.e2e.helpers import action_ids, embed_text, hand_dm, labels, message_in
+from tests.e2e.helpers import action_ids, embed_text, hand_dm, labels, message_in, note_of
 
 DM_CLOSED = 50007
 
@@ -90,7 +90,7 @@ async def test_a_click_from_someone_not_seated_is_refused_privately(world: World
     )
     # A spectator may look (the table, privately) but never touch: no hand, no buttons.
     assert result.ephemeral and result.response is not None
-    assert result.response.content == play_texts.SPECTATOR_NOTE
+    assert note_of(result.response) == play_texts.SPECTATOR_NOTE
     assert "Pile: 0 of 21" in embed_text(result.response) and not labels(result.response)
     assert "Your cards" not in embed_text(result.response)
     result = await world.dave.slash(world.channel, "match hand")
@@ -204,7 +204,7 @@ async def test_a_doubled_click_moves_once(world: World, monkeypatch: pytest.Monk
     again = await world.alice.click(newer, custom_id=move)
     assert not again.followups  # answered in that same message: the table moved on
     shown = next(m for m in world.channel.history(viewer=world.alice) if m.id == newer.id)
-    assert play_texts.STALE in (shown.content or "")
+    assert play_texts.STALE in note_of(shown)
     assert (await world.bot.service.get(match_id)).version == version
     assert len(await world.bot.service.action_log(match_id)) == 1
 

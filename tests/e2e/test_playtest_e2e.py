@@ -10,17 +10,14 @@ from bot.client import create_bot
 from bot.games.duel import words as duel_words
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.helpers import embed_text, message_in
+from tests.e2e.helpers import embed_text, message_in, selects
 
 DUEL = load_game("duel")
 
 
 def _select(message: Any) -> dict[str, Any]:
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        for child in data.get("components", []):
-            if child.get("type") == 3:
-                return dict(child)
+    for child in selects(message):
+        return dict(child)
     raise AssertionError("no select")
 
 

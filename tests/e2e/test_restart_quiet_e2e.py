@@ -15,7 +15,7 @@ from bot.client import Backstab
 from bot.config import Settings
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
-from tests.e2e.helpers import embed_text, message_in
+from tests.e2e.helpers import buttons, embed_text, message_in, selects
 from tests.e2e.test_games_e2e import dm_posts, games_bot, open_and_start, start_games_bot
 from tests.e2e.test_league_e2e import admin
 from tests.support.inspect_db import InspectDb
@@ -94,8 +94,8 @@ async def test_an_unreadable_match_is_quarantined_and_a_manager_ends_it(world: W
     await restart(world)
     assert world.bot.service.quarantined == {broken: "unreadable"}
     notice = message_in(world.channel, broken_table)
-    assert error_texts.MATCH_QUARANTINED.format(match=broken) in (notice.content or "")
-    assert not notice.components  # nothing to click on a paused match
+    assert error_texts.MATCH_QUARANTINED.format(match=broken) in embed_text(notice)
+    assert not buttons(notice) and not selects(notice)  # nothing to click on a paused match
     refused = await world.bob.slash(world.channel, "match end", id=broken)
     assert refused.response is not None
     assert error_texts.MATCH_END_NOT_ADMIN in (refused.response.content or "")
@@ -105,7 +105,7 @@ async def test_an_unreadable_match_is_quarantined_and_a_manager_ends_it(world: W
     await world.env.settle()
     match = await world.bot.service.get(broken)
     assert match.status == "cancelled" and match.outcome is None
-    ended = message_in(world.channel, broken_table).content or ""
+    ended = embed_text(message_in(world.channel, broken_table))
     assert "ended with no result" in ended
 
 
@@ -129,5 +129,5 @@ async def test_a_clock_that_ran_out_during_the_outage_plays_no_timeout(world: Wo
     assert all(s.timeouts == 2 and not s.afk for s in after.seats)
     assert after.deadline_at is not None and after.deadline_at >= before.deadline_at - 1
     # Its table showed a clock that had run out: it is redrawn with the new one.
-    content = message_in(world.channel, table_id).content or ""
+    content = embed_text(message_in(world.channel, table_id))
     assert f"<t:{int(after.deadline_at)}:R>" in content

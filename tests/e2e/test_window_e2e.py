@@ -14,7 +14,7 @@ from bot.config import Settings
 from engine import games as registry
 from tests.e2e import windowgame
 from tests.e2e.conftest import World
-from tests.e2e.helpers import action_ids, embed_text, labels, message_in
+from tests.e2e.helpers import action_ids, embed_text, labels, message_in, note_of
 from tests.support.tiny_plugin import tiny_plugin
 
 ECHO = windowgame.ECHO
@@ -90,7 +90,7 @@ async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World)
         play_texts.BUTTON_PASS,
         play_texts.BUTTON_RESPOND,
     ]
-    assert "<t:" in (table.content or "") and "Pass" in (table.content or "")
+    assert "<t:" in embed_text(table) and "Pass" in embed_text(table)
     # Nobody is DMed for a window: the table serves everyone.
     dm_paths = {f"/channels/{p.user.dm_channel.id}/messages" for p in (world.bob, world.carol)}
     assert not [r for r in world.env.http_requests[dms:] if r.path in dm_paths]
@@ -210,10 +210,10 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai(world: World) -> 
     hand = await world.alice.click(
         message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
     )
-    assert hand.response is not None and hand.response.content == play_texts.AFK_NOTE
+    assert hand.response is not None and note_of(hand.response) == play_texts.AFK_NOTE
     assert labels(hand.response) == [play_texts.BUTTON_AFK_BACK]
     back = await world.alice.click(hand.response, label=play_texts.BUTTON_AFK_BACK)
-    assert back.response is not None and back.response.content == play_texts.BACK_DONE
+    assert back.response is not None and note_of(back.response) == play_texts.BACK_DONE
     match = await world.bot.service.get(match_id)
     assert not match.seats[0].afk and match.seats[0].ai_level is None
     assert match.seats[0].timeouts == 0
