@@ -144,7 +144,10 @@ class PlayCog(commands.Cog, name="Play"):
         if not is_public(interaction):
             match = await self.bot.service.get(match_id)
             when = f"<t:{int(match.deadline_at)}:R>" if match.deadline_at else "-"
-            await interaction.edit_original_response(content=play_texts.PASS_HELD.format(when=when))
+            # The hand is a layout (no content): redrawn in place with the note above it.
+            await self.answers.show(
+                interaction, match_id, note=play_texts.PASS_HELD.format(when=when)
+            )
         return True
 
     async def on_draft(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:

@@ -27,7 +27,7 @@ from engine import games as registry
 from engine.core import Action
 from tests.e2e import windowgame
 from tests.e2e.conftest import World
-from tests.e2e.helpers import action_ids, embed_text, labels, message_in
+from tests.e2e.helpers import action_ids, embed_text, labels, message_in, note_of
 from tests.support.tiny_plugin import tiny_plugin
 
 ANSWERS = "answers"
@@ -182,7 +182,7 @@ async def test_a_pass_pressed_with_auto_pass_on_counts_when_the_window_closes(
     # Answered through the click alone; nothing played, nothing shown: the window runs on.
     assert not result.followups and len(world.channel.history()) == posted
     assert (await world.bot.service.get(match_id)).version == before.version
-    assert "Passed" not in (message_in(world.channel, table_id).content or "")
+    assert "Passed" not in embed_text(message_in(world.channel, table_id))
     # On her private hand the same Pass says so in place.
     hand = await world.carol.click(
         message_in(world.channel, table_id), label=play_texts.BUTTON_RESPOND
@@ -190,7 +190,7 @@ async def test_a_pass_pressed_with_auto_pass_on_counts_when_the_window_closes(
     assert hand.response is not None
     private = await world.carol.click(hand.response, custom_id=action_ids(hand.response)[0])
     assert not private.followups
-    assert private.response is not None and "Auto-pass is on" in (private.response.content or "")
+    assert private.response is not None and "Auto-pass is on" in note_of(private.response)
     await world.env.advance_time(world.bot.service.settings.defaults.window_seconds + 1)
     match = await world.bot.service.get(match_id)
     assert match.deadline_kind == "turn" and match.version == before.version + 2
@@ -209,7 +209,7 @@ async def test_auto_pass_off_passes_at_once_and_the_table_shows_it(world: World)
     )
     assert not result.followups
     table = message_in(world.channel, table_id)
-    assert play_texts.PASSED_LINE.format(names="Bob") in (table.content or "")
+    assert play_texts.PASSED_LINE.format(names="Bob") in embed_text(table)
     await world.carol.click(table, label=play_texts.BUTTON_PASS)
     match = await world.bot.service.get(match_id)
     assert match.deadline_kind == "turn"  # everyone passed: closed at once, as before
