@@ -16,7 +16,7 @@ from bot import lobby_texts, play_texts
 from bot.config import Settings
 from bot.render import parse_custom_id
 from tests.e2e.conftest import World, build_bot
-from tests.e2e.helpers import action_ids, buttons, embed_text, message_in
+from tests.e2e.helpers import action_ids, buttons, components, embed_text, message_in, note_of
 from tests.e2e.test_play_e2e import dm_posts, start_match
 
 EPHEMERAL = 1 << 6
@@ -48,11 +48,7 @@ def hands_of(world: World, member: simcord.MemberActor, match_id: int) -> list[A
 
 
 def _controls(message: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
-        out += [c for c in data.get("components", []) if c.get("type") in (2, 3)]
-    return out
+    return [c for c in components(message) if c.get("type") in (2, 3)]
 
 
 def hand_ids(world: World, member: simcord.MemberActor) -> list[int]:
@@ -62,7 +58,7 @@ def hand_ids(world: World, member: simcord.MemberActor) -> list[int]:
         m.id
         for m in seen
         if m.flags.ephemeral or m.guild is None
-        if any((e.title or "").startswith("Your hand") for e in m.embeds)
+        if embed_text(m).startswith("### Your hand") or "\n### Your hand" in embed_text(m)
     )
 
 
@@ -188,7 +184,7 @@ async def test_a_press_on_an_old_hand_re_shows_the_live_hand_in_that_message(
     assert result.followups == []
     assert (await world.bot.service.get(match_id)).version == before.version  # nothing moved
     redrawn = ephemeral(world, world.alice, old.response.id)
-    assert play_texts.STALE in (redrawn.content or "")
+    assert play_texts.STALE in note_of(redrawn)
     assert "Your cards:" in embed_text(redrawn)
     ids = action_ids(redrawn)
     assert all(parse_custom_id(i).version == before.version for i in ids)  # type: ignore[union-attr]
