@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from bot.client import Backstab
 
 
+SEED = 3  # a deal where Alice soon fights with 200 gold and may ask Bob
+
+
 @pytest.fixture
 async def simcord_bot(settings: Any, tiny_game: str) -> Backstab:
     return await start_games_bot(settings)
@@ -54,10 +57,16 @@ async def _hand(world: World, player: Any, table_id: int) -> Any:
     return hand.response
 
 
-async def test_a_counter_offer_is_accepted_and_kept_when_the_fight_ends(world: World) -> None:
+async def test_a_counter_offer_is_accepted_and_kept_when_the_fight_ends(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from engine.classic.rules.combat import treasure_total
     from engine.core import Action
 
+    # The match's seed is drawn at start (bot/service.py): a random one made this test play
+    # another match each run (sometimes none where Alice fights with 200 gold: a skip; a
+    # failure could not be replayed). A fixed seed plays the same match every time.
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
     match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
     humans = {0: world.alice, 1: world.bob}
 
