@@ -26,7 +26,9 @@ import math
 import multiprocessing
 import resource
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine.core import Game, Rng
@@ -191,15 +193,34 @@ def summarise(setup: Setup, results: list[GameResult]) -> dict[str, Any]:
     return out
 
 
-def run(setup: Setup, games: int, jobs: int = 1) -> dict[str, Any]:
-    indices = list(range(games))
-    if jobs <= 1:
-        results = [play_game(setup, i) for i in indices]
-    else:
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(jobs) as pool:
-            results = pool.starmap(play_game, [(setup, i) for i in indices], chunksize=1)
+def run(setup: Setup, games: int, jobs: int = 1, out: str | None = None) -> dict[str, Any]:
+    """Every game's result as it comes; with ``out``, the summary so far is rewritten there
+    after each game, so that a long run stopped early still leaves its figure."""
+    results: list[GameResult] = []
+    for result in _results(setup, games, jobs):
+        results.append(result)
+        if out:
+            _write(out, summarise(setup, results))
     return summarise(setup, results)
+
+
+def _results(setup: Setup, games: int, jobs: int) -> Iterator[GameResult]:
+    if jobs <= 1:
+        yield from (play_game(setup, i) for i in range(games))
+        return
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play_indexed, [(setup, i) for i in range(games)])
+
+
+def _play_indexed(job: tuple[Setup, int]) -> GameResult:
+    return play_game(*job)
+
+
+def _write(path: str, summary: dict[str, Any]) -> None:
+    partial = Path(f"{path}.part")
+    partial.write_text(json.dumps(summary) + "\n")
+    partial.replace(path)  # atomic: a reader never sees half a file
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -214,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=0, help="sampled worlds cap (0: none)")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--json", action="store_true", help="print only the JSON summary")
+    parser.add_argument("--out", default=None, help="rewrite the summary here after each game")
     args = parser.parse_args(argv)
     if args.game not in available():
         parser.error(f"unknown game {args.game!r}; choose from {', '.join(available())}")
@@ -235,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
         args.iterations,
         precons,
     )
-    out = run(setup, args.games, args.jobs)
+    out = run(setup, args.games, args.jobs, args.out)
     if args.json:
         print(json.dumps(out))
     else:

@@ -1,0 +1,36 @@
+"""The arena's figures (issue 17): the JSON a run prints, and the summary a long run keeps
+rewriting so that stopping it early still leaves the games played so far."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import arena
+
+
+def test_a_duel_run_reports_its_figures_and_keeps_them_on_disk(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "arena.json"
+    args = ["--game", "duel", "--seat", "strong", "--field", "normal", "--games", "2"]
+    code = arena.main([*args, "--budget-ms", "0", "--iterations", "2", "--json", "--out", str(out)])
+    printed = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert printed == json.loads(out.read_text())
+    assert printed["games"] == 2 and 0 <= printed["wins"] <= 2
+    low, high = printed["ci95"]
+    assert 0 <= low <= printed["win_rate"] <= high <= 1
+    assert set(printed["ms_per_decision"]) == {"mean", "p99"}
+    assert sum(p["games"] for p in printed["by_precon"].values()) == 2
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_the_summary_so_far_counts_only_the_games_played() -> None:
+    setup = arena.Setup("duel", 2, "strong", "normal", 1, 0.0, 2, ("bard", "cleric"))
+    done = [arena.GameResult(0, True, False, "bard", [10.0, 30.0])]
+    summary = arena.summarise(setup, done)
+    assert (summary["games"], summary["wins"], summary["decisions"]) == (1, 1, 2)
+    assert summary["by_precon"]["cleric"]["games"] == 0
