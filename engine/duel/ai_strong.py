@@ -7,6 +7,7 @@ each of them enough paired samples."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Rng
@@ -24,10 +25,21 @@ if TYPE_CHECKING:
 PLAYOUT_STEPS = 40
 """Moves a playout runs before the score judges the position (a whole duel is ~175)."""
 WIDTH = 6
-HEALTH_WEIGHT = 0.35
-LEVEL_WEIGHT = 0.03
-CARD_WEIGHT = 0.01
-TUNING = Tuning()
+TUNING = Tuning(margin=0.02)
+"""A gain of at least two points of win chance: with many samples, a smaller gain is as likely
+the position score's bias as a better move."""
+
+# The position score: a logistic model of the chance to win, fitted on 1,400 duels the
+# heuristic played against itself (every precon mirrored, a tenth of the positions sampled;
+# held-out log loss 0.524, against 0.648 for the hand-set weights it replaced and 0.693 for a
+# coin). Each weight is per unit of the difference between the two sides, seat minus other.
+HEALTH_WEIGHT = 3.46  # the Hero's health left, as a share of its life
+LEVEL_WEIGHT = 0.62  # level 10 also wins outright (# 000 III.B.3)
+HAND_WEIGHT = 0.023
+PLAY_WEIGHT = 0.167  # cards in play
+GOLD_WEIGHT = 0.029
+DECK_WEIGHT = 50.0  # times 1 / (1 + cards left in the deck): an empty deck loses (# 000 III.A.1.e)
+TURN_WEIGHT = 0.52  # the side whose turn it is
 
 
 class DuelProblem:
@@ -70,13 +82,17 @@ class DuelProblem:
             life = max(life_of(defs, world, hero), 1)
             return (life - world.damage[hero]) / life
 
-        def cards(p: int) -> int:
-            return len(world.hand[p]) + len(world.hoard[p])
+        def danger(p: int) -> float:
+            return 1.0 / (1 + len(world.deck[p]))
 
-        value = 0.5 + HEALTH_WEIGHT * (health(seat) - health(other))
-        value += LEVEL_WEIGHT * (world.level[seat] - world.level[other])
-        value += CARD_WEIGHT * (cards(seat) - cards(other))
-        return min(0.98, max(0.02, value))
+        logit = HEALTH_WEIGHT * (health(seat) - health(other))
+        logit += LEVEL_WEIGHT * (world.level[seat] - world.level[other])
+        logit += HAND_WEIGHT * (len(world.hand[seat]) - len(world.hand[other]))
+        logit += PLAY_WEIGHT * (len(world.hoard[seat]) - len(world.hoard[other]))
+        logit += GOLD_WEIGHT * (world.purse[seat] - world.purse[other])
+        logit -= DECK_WEIGHT * (danger(seat) - danger(other))
+        logit += TURN_WEIGHT * (1 if world.active == seat else -1)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
 
 
 problem_for: ProblemCache[Duel, DuelProblem] = ProblemCache(DuelProblem)

@@ -33,6 +33,12 @@ class Tuning:
     margin: float = 0.01
     drop: float = 2.0
     min_pairs: int = 3
+    same: int = 4
+    """Pairs with a gain of exactly zero after which a candidate counts as the same move as
+    the heuristic's (it led to the same score in every world) and stops being sampled."""
+    sure: float = 3.0
+    """Standard errors by which the leader must clear the gate, and stand apart from every
+    other candidate still sampled, for the search to stop before its budget is spent."""
 
 
 @dataclass(slots=True)
@@ -101,7 +107,9 @@ def search(
             arm.add(_value(problem, world, seat, arm.action, dice) - reference)
             playouts += 1
         iterations += 1
-        active = [a for a in active if not _clearly_worse(a, tune)]
+        active = [a for a in active if not _clearly_worse(a, tune) and not _same(a, tune)]
+        if _settled(active, tune):
+            break
     chosen = _verdict(arms, tune)
     return Report(chosen.action if chosen else base, base, iterations, playouts, arms)
 
@@ -116,6 +124,24 @@ def _value(problem: SearchProblem, world: object, seat: int, action: Action, dic
 
 def _clearly_worse(arm: Arm, tune: Tuning) -> bool:
     return arm.pairs >= tune.min_pairs and arm.mean + tune.drop * arm.stderr < 0
+
+
+def _same(arm: Arm, tune: Tuning) -> bool:
+    return arm.pairs >= tune.same and arm.squares == 0.0
+
+
+def _settled(active: list[Arm], tune: Tuning) -> bool:
+    """More samples would not change the move: the leader clears the gate by ``sure`` standard
+    errors and every other candidate still sampled lies clearly below it. (With no candidate
+    left, the loop ends by itself: the heuristic's move stands.)"""
+    ready = [a for a in active if a.pairs >= tune.min_pairs]
+    if len(ready) < len(active) or not ready:
+        return False
+    lead = max(ready, key=lambda a: a.mean)
+    if lead.mean < tune.margin or lead.mean - tune.sure * lead.stderr <= 0:
+        return False
+    floor = lead.mean - tune.drop * lead.stderr
+    return all(a.mean + tune.drop * a.stderr < floor for a in ready if a is not lead)
 
 
 def _verdict(arms: list[Arm], tune: Tuning) -> Arm | None:
