@@ -5,9 +5,16 @@ a fixed worth plus that world's noise, so the tests know which move is better.""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
 
 from engine.core import Action, Rng
+from engine.duel import ai_strong
+from engine.duel.game import Duel
 from engine.search import Budget, Tuning, search
+
+from .conftest import positions
 
 BASE = Action(0, "base")
 
@@ -78,3 +85,18 @@ def test_without_the_early_stop_the_same_search_runs_to_its_cap() -> None:
     patient = Tuning(same=10**6, sure=10**6)
     report = search(toy, None, 0, Rng(2), Budget(iterations=60), patient)
     assert (report.action.kind, report.iterations) == ("good", 60)
+
+
+def test_a_duel_decision_samples_at_most_its_cap_of_worlds(
+    duel: Duel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No elimination and no early stop: only the cap can end this search.
+    monkeypatch.setattr(ai_strong, "TUNING", Tuning(drop=1e9, same=10**6, sure=1e9))
+    options: list[dict[str, Any] | None] = [{"decks": ["bard", "bard"]}]
+    s, seat = next(
+        (s, seat)
+        for s, seat in positions(duel, range(4, 9), 3, options)
+        if len(ai_strong.problem_for(duel).candidates(s, seat)) > 1
+    )
+    report = ai_strong.think(duel, s, seat, Rng(9), Budget(ai_strong.MAX_WORLDS + 5))
+    assert report.iterations == ai_strong.MAX_WORLDS
