@@ -60,9 +60,10 @@ async def test_strong_seats_think_in_a_worker_and_play_legal_moves(env: Any) -> 
 
 
 async def test_thinking_leaves_the_event_loop_free(env: Any) -> None:
-    # The loop keeps ticking while a worker searches for a whole second.
-    game = load_game("duel")
-    state = game.new(2, 5, {"decks": ["warrior", "warrior"]})
+    # The loop keeps ticking while a worker searches for a whole second (a classic opening:
+    # a duel decision stops after a few worlds, well before its budget).
+    game = load_game("classic")
+    state = game.new(4, 5, None)
     seat = sorted(game.deciders(state))[0]
     job = (game.id, game.card_set_digest, None, state.to_json(), seat, [3, 0], 1000.0)
     loop = asyncio.get_running_loop()
