@@ -19,9 +19,10 @@ it through the screens, in one of two ways:
 In classic, Alice also asks Bob for help at her first chance: she offers nothing, Bob answers
 with a counter-offer of his own (as the heuristic would price it) and Alice accepts it; the
 terms are built on classic's bargain builder, a tap per part set (``_uxplay.build_on``).
-There are four runs: classic and duel, each once per way. Turns and response windows last a
-day: nobody's clock runs out, every decision is made by its player (a window nobody is asked
-in, everyone in it auto-passing, closes when the run moves SimCord's clock to its end).
+There are four runs: classic and duel, each once per way. Turns last a day and SimCord's clock
+stands still while people answer: nobody's clock runs out, every decision is made by its
+player. A window nobody is asked in (everyone in it auto-passing) closes when the run moves
+SimCord's clock to its end (120 s, the longest a server may set).
 
 The figures (``--json`` prints them; ``runs`` holds each run's own):
 
