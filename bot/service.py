@@ -224,7 +224,9 @@ class MatchService:
                 card_set_digest=game.card_set_digest,
                 seed=seed,
                 seats=len(filled.seats),
-                options=options,
+                # The record keeps what the engine reads: the game's own switches, not the
+                # lobby's bookkeeping (ranked, seats, picks), which a strict game refuses.
+                options={k: v for k, v in options.items() if k in game.match_options},
             )
             card_set = await self.restorer.pin_for_start(game)
             state = game.new(header.seats, seed, header.options)

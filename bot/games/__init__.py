@@ -5,12 +5,13 @@ A game's bot side lives in its own package here (``bot/games/<id>/``) and export
 in ``BUILT_IN``; nothing else outside the game's packages changes.
 """
 
-from bot.games import classic, duel
+from bot.games import classic, duel, quest
 from bot.plugins import GamePlugin, register
 
 BUILT_IN: tuple[GamePlugin, ...] = (
     classic.PLUGIN,
     duel.PLUGIN,
+    quest.PLUGIN,
 )
 
 for _plugin in BUILT_IN:

@@ -128,6 +128,13 @@ class GameRenderer:
         ``actions`` as they stand now."""
         return DraftStep()
 
+    def controls(
+        self, actions: Sequence[Action], view: ViewJson, names: Sequence[str]
+    ) -> list[Control]:
+        """Every legal action as a control, in the order the hand shows them (a game may put
+        its main moves first)."""
+        return [self.control(action, view, names) for action in actions]
+
     def table_lines(self, view: ViewJson, names: Sequence[str]) -> list[str]:
         """The public state, one line per item of the spectator view."""
         return [

@@ -155,7 +155,7 @@ def render_hand(
     names = seat_names(match)
     title = play_texts.HAND_TITLE.format(match=match.id, game=plugins.title(match.game))
     top = [f"### {title}"]
-    found = [renderer.control(a, view, names) for a in actions]
+    found = renderer.controls(actions, view, names)
     shown = controls.layout(match.id, match.version, found, page)
     built = renderer.builder(match.id, match.version, view, actions, names, draft)
     if built is not None:

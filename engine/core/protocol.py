@@ -74,7 +74,8 @@ class Game(ABC, Generic[S, V]):
     id: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
-    # Optional capability: the switches a lobby may set in ``new``'s ``options``.
+    # Optional capability: the switches a lobby may set in ``new``'s ``options`` (the only
+    # options a match's record keeps: the bot's own, such as ranked, stay out of the engine).
     match_options: ClassVar[tuple[str, ...]] = ()
 
     @property

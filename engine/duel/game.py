@@ -37,6 +37,7 @@ class Duel(Game[DuelState, DuelView]):
     id = "duel"
     min_seats = 2
     max_seats = 2
+    match_options = ("decks",)  # the two decks, picked in the lobby
 
     def __init__(self, cards: list[DuelCard], decks: Mapping[str, Deck]) -> None:
         self.defs: tuple[DuelCard, ...] = tuple(cards)

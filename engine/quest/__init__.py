@@ -1,6 +1,11 @@
 """The board game of the Munchkin family (rules: seeds/001; spec: shared/quest/SPEC.md)."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine import games
+from engine.quest.content import assemble
+from engine.quest.defs import DxmDef, MonsterDef, RoomDef, TreasureDef
 from engine.quest.game import Quest, factory
 
 RULES_VERSION = 10  # 2 trades; 3, 6 die windows; 4 discards (R31); 5 snatch (R7), half races;
@@ -12,6 +17,43 @@ RULES_VERSION = 10  # 2 trades; 3, 6 die windows; 4 discards (R31); 5 snatch (R7
 another version is replayed on the new rules at restart and ended cleanly if it no longer
 reaches the same state (docs/reliability.md, "A deploy under live matches")."""
 
-games.register("quest", factory, rules_version=lambda: RULES_VERSION)
 
-__all__ = ["RULES_VERSION", "Quest", "factory"]
+def definitions(game: Any) -> dict[str, Any]:
+    """The dungeon in the order the engine indexes it (rooms with their arrows, the link
+    costs and pool, the three decks): a live match keeps playing on it when ``data/`` changes."""
+    assert isinstance(game, Quest)
+    c = game.content
+    return {
+        "rooms": [room.model_dump(mode="json") for room in c.rooms],
+        "arrows": [list(arrows) for arrows in c.arrows],
+        "link_costs": list(c.link_costs),
+        "link_pool": list(c.link_pool),
+        "monsters": [card.model_dump(mode="json") for card in c.monsters],
+        "treasures": [card.model_dump(mode="json") for card in c.treasures],
+        "dxm": [card.model_dump(mode="json") for card in c.dxm],
+    }
+
+
+def from_definitions(document: Mapping[str, Any]) -> Quest:
+    return Quest(
+        assemble(
+            [RoomDef.model_validate(room) for room in document["rooms"]],
+            [tuple(arrows) for arrows in document["arrows"]],
+            list(document["link_costs"]),
+            list(document["link_pool"]),
+            [MonsterDef.model_validate(card) for card in document["monsters"]],
+            [TreasureDef.model_validate(card) for card in document["treasures"]],
+            [DxmDef.model_validate(card) for card in document["dxm"]],
+        )
+    )
+
+
+games.register(
+    "quest",
+    factory,
+    definitions=definitions,
+    from_definitions=from_definitions,
+    rules_version=lambda: RULES_VERSION,
+)
+
+__all__ = ["RULES_VERSION", "Quest", "factory", "from_definitions"]

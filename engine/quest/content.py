@@ -4,6 +4,7 @@ flat tables indexed by card instance id (state holds only ints; SPEC 3.0)."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,6 +123,24 @@ def load_content(folder: Path) -> Content:
     monsters = load_card_file(folder / "monsters.toml", MonsterDef, "monster")
     treasures = load_card_file(folder / "treasures.toml", TreasureDef, "card")
     dxm = load_card_file(folder / "dxm.toml", DxmDef, "card")
+    return assemble(rooms, arrows, costs, pool, monsters, treasures, dxm)
+
+
+def assemble(
+    rooms: Sequence[RoomDef],
+    arrows: Sequence[tuple[str | None, ...]],
+    costs: Sequence[int | None],
+    pool: Sequence[int],
+    monsters: Sequence[MonsterDef],
+    treasures: Sequence[TreasureDef],
+    dxm: Sequence[DxmDef],
+) -> Content:
+    """The flat tables from the dungeon's definitions (read from ``data/quest`` or from a
+    match's pinned copy, ``engine/quest/__init__.py``)."""
+    faces: dict[int, list[int]] = {}
+    for i, room in enumerate(rooms):
+        if room.tile:
+            faces.setdefault(room.tile, []).append(i)
     deck_of: list[str] = []
     def_of: list[int] = []
     for letter, defs in (("T", treasures), ("D", dxm), ("M", monsters)):

@@ -33,6 +33,7 @@ class Quest(Game[QuestState, QuestView]):
     id = "quest"
     min_seats = 2
     max_seats = 4  # R19
+    match_options = (*OPTIONS, "quick")  # SPEC 3.13: the switches a lobby may set
 
     def __init__(self, content: Content) -> None:
         self.content = content

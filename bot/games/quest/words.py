@@ -1,0 +1,245 @@
+"""Every word the quest screens say: titles, table lines, control labels and groups, log lines.
+Kept apart from the drawing code so the wording can change in one place."""
+
+from __future__ import annotations
+
+TITLE = "Quest (2-4 players)"
+
+COLOURS = {
+    "blue": "blue",
+    "green": "green",
+    "red": "red",
+    "yellow": "yellow",
+    "purple": "purple",
+    "orange": "orange",
+}
+COLOUR_DOTS = {
+    "blue": "🔵",
+    "green": "🟢",
+    "red": "🔴",
+    "yellow": "🟡",
+    "purple": "🟣",
+    "orange": "🟠",
+}
+DIRS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+ARROWS = {"N": "⬆", "E": "➡", "S": "⬇", "W": "⬅"}
+LINKS = ("open", "door", "locked", "hidden", "wall")  # by link kind (engine/quest/content.py)
+LINK_ALL_IN = "all in"  # the all-in rule: every Move point left (R42)
+
+# table ----------------------------------------------------------------------------------------
+SETUP = "Getting ready: everyone may play a race, a class or items before the first turn."
+TURN = "Turn {turn} · {name}'s turn · {left} of {move} Move left"
+TURN_DEAD = "Turn {turn} · {name}'s turn · dead: back at the Entrance next turn"
+WAITING = "Waiting for {what}."
+WAIT_MOVE = "{name} to move, explore, search or end the turn"
+WAIT_READY = "{names} to get ready"
+WAIT_FIGHT = "{name} to fight: roll, ask for help or use a card"
+WAIT_WINDOW_FIGHT = "{names} to pass or play a card before the dice"
+WAIT_AFTER = "{names} to pass or change a die after the roll"
+WAIT_DIE = "{names} to pass or change the die ({what})"
+WAIT_PENDING = {
+    "explore_dxm": "{name} to take or skip the explorer's card",
+    "summon": "{name} to call up a monster or not",
+    "base": "{name} to pick the new monster's base",
+    "help": "{name} to answer a call for help",
+    "snatch_pick": "{name} to pick the item snatched",
+    "lose_pick": "{name} to pick the item lost",
+    "terms": "{name} to name trade terms",
+    "offer": "{name} to accept or refuse a trade",
+    "ring": "{name} to cancel a curse or let it act",
+    "ward": "{name} to try to ward off a curse",
+    "charity": "{name} to give away extra cards",
+    "flee_to": "{name} to pick where to run",
+    "flee": "{name} to roll to run away",
+}
+WAIT_SOMEONE = "{names}"
+NOBODY = "nobody"
+
+MAP = "Map"
+MAP_KEY = (
+    "`1`–`4` seats · `m` monster (`2`… several) · `-` `|` open · `d` door · `L` locked · "
+    "`h` hidden · `#` wall"
+)
+MAP_EMPTY = "Only the Entrance so far."
+ROOM_LINE = "`{letter}` **{room}**: {who}"
+ROOM_ALSO = "{count} more rooms, nobody in them."
+SEAT_TITLE = "{number}. {name} · {colour}"
+SEAT_LINE = "Level {level} · ❤ {health}/{max} · {gold} gold · {cards} cards"
+SEAT_WHERE = "In {room}"
+SEAT_DEAD = "Dead: back at the Entrance next turn"
+SEAT_OUT = "Out of the game"
+SEAT_ROLES = "{roles}"
+SEAT_GEAR = "Items: {items}"
+SEAT_PACK = "Pack: {items}"
+SEAT_CURSES = "Cursed: {cards}"
+NO_ROLE = "Human, no class"
+MONSTER = "{name} (L{level}, {dice} {die_word}, {base} base)"
+MONSTER_NO_BASE = "{name} (L{level}, {dice} {die_word}, no base yet)"
+BOSS = "the Boss"
+DIE_WORDS = ("die", "dice")
+FIGHT = "Fight"
+FIGHT_WHO = "{who} against {monsters} in {room}"
+FIGHT_TOTALS = "Totals: players {side} vs monsters {monsters} (dice not counted)"
+FIGHT_ROLLED = "Rolled: players {side} vs monsters {monsters}"
+FIGHT_PLAYED = "Played: {cards}"
+FIGHT_BRIBE = "Helper's share: {treasures} Treasures"
+FIGHT_STAGES = {
+    "open": "{main} decides: roll, ask for help or use a card.",
+    "rolling": "{main} is rolling: last chance to play a card.",
+    "after": "The dice are down: a die may still be changed.",
+    "done": "The fight is over.",
+}
+DICE = "Dice: {faces}"
+MONSTER_TURN = "Last monster turn"
+MONSTER_TURN_DIE = "Monster die: {dot} {colour}."
+MONSTER_PATH = "{name}: {path}{why}"
+MONSTER_STAYS = "{name} stays in {room}{why}"
+PATH_WHY = {
+    "blocked": " (blocked)",
+    "no_arrow": "",
+    "lurks": " (lurks)",
+    "gotcha": " (caught its target)",
+    "slow": " (slow)",
+    "fast": " (fast: one room more)",
+}
+PILES = "Decks"
+PILES_LINE = "Treasure {T} · DxM {D} · Monsters {M} · tiles left {tiles}"
+OPTIONS_QUICK = "Quick game: Move 2."
+
+# hand -----------------------------------------------------------------------------------------
+HAND_DECIDE = "**{what}**"
+DECIDE_MOVE = "Your turn: {left} of {move} Move left in {room}."
+DECIDE_DEAD = "You are dead: end the turn to come back at the Entrance."
+DECIDE_FIGHT = "You are fighting {monsters}: roll when the odds suit you."
+DECIDE_WINDOW = "Pass, or play a card before the dice."
+DECIDE_AFTER = "The dice are down: pass, or change a die."
+DECIDE_DIE = "Pass, or change the die ({what})."
+DECIDE_READY = "Play a race, a class or items, then press Ready."
+DECIDE_PENDING = {
+    "explore_dxm": "You explored: take the explorer's DxM card or skip it.",
+    "summon": "Call up a monster here, or not.",
+    "base": "Pick the base colour of the new monster.",
+    "help": "{name} asks you to help fight {monsters}.",
+    "snatch_pick": "Pick the item the monster snatches from {name}.",
+    "lose_pick": "Pick the item you lose.",
+    "terms": "Name your trade terms with {name}, or withdraw.",
+    "offer": "{name} offers a trade: {terms}.",
+    "ring": "{name} curses you: let your ring cancel it?",
+    "ward": "A curse is coming: try your Cleric's ward?",
+    "charity": "Over five cards: give the extras to the lowest level.",
+    "flee_to": "You lost: pick the room you run to.",
+    "flee": "Roll to get away from each monster.",
+}
+OFF_TURN = "Not your decision now. You may still play cards or trade."
+HAND_CARDS = "Your hand ({count}):"
+HAND_EMPTY = "Your hand is empty."
+HAND_CARD = "• **{name}** — {what}"
+
+# controls: groups (a group of more than five becomes a select) --------------------------------
+G_MAIN = ""
+G_ITEMS = "Items…"
+G_CARDS = "Cards…"
+G_DEALS = "Deals…"
+G_TRADE = "Trade…"
+G_HELP = "Ask for help…"
+G_FIGHT = "Fight cards…"
+G_POWER = "Powers…"
+G_GIVE = "Give away…"
+G_RUN = "Run to…"
+G_MORE = "More…"
+
+LABELS = {
+    "ready": "Ready",
+    "play": "Play {card}",
+    "play_role": "Become {card}",
+    "go": "{arrow} {dir}: {room} · {link}",
+    "go_explore": "{arrow} {dir}: explore · {link}",
+    "search": "Search the room (1 Move)",
+    "deal": "{deal}",
+    "deal_pay": "{deal}: pay {card}",
+    "pick_up": "Pick up what lies here",
+    "fight": "Fight {monster}",
+    "arrange": "{card} to {zone}",
+    "drop": "Drop {card}",
+    "buy_level": "Buy a level: 1,000 gold",
+    "buy_level_item": "Level: sell {card}",
+    "heal_level": "Give up a level to heal",
+    "die": "Declare yourself dead",
+    "end_turn": "End turn",
+    "use": "Use {card}",
+    "teleport": "{card} to {room}",
+    "link_to": "{card}: {dir} side",
+    "cheat": "{card} on {item}",
+    "drop_role": "Drop {card}",
+    "mend": "Mend: {card} + {other}",
+    "pickpocket": "Pick {name}'s pocket",
+    "curse": "{card} on {name}",
+    "levelup": "{card}: {name} +1 level",
+    "take": "Take the DxM card",
+    "skip": "Skip it",
+    "summon": "Call up a monster",
+    "no_summon": "No monster",
+    "base": "{dot} {colour} base",
+    "accept": "Help {name}",
+    "decline": "Decline",
+    "snatch": "Snatch {card}",
+    "lose": "Lose {card}",
+    "trade": "Trade with {name}",
+    "offer_give": "Give {give}",
+    "withdraw": "Withdraw",
+    "accept_trade": "Accept the trade",
+    "refuse_trade": "Refuse",
+    "cancel": "Cancel the curse",
+    "let_it": "Let it act",
+    "ward": "Try the ward (d10)",
+    "no_ward": "No ward",
+    "charity_give": "Give {card} to {name}",
+    "charity_discard": "Discard {card}",
+    "flee_to": "Run to {room}",
+    "nowhere": "Nowhere to run",
+    "flee": "Roll to flee {monster}",
+    "focus": "Focus: discard {card}",
+    "escape": "{card}: to {room}",
+    "roll": "Roll the dice",
+    "pass": "Pass",
+    "ask": "Ask {name}: {bribe}",
+    "power_warrior": "Warrior power (d10)",
+    "power_wizard": "Wizard power (d10)",
+    "power": "{role} power (d10)",
+    "rage": "Rage: discard {card}",
+    "enhance": "{card} on {monster}",
+    "wander": "{card}: a wandering monster",
+    "mate": "{card} on {monster}",
+    "oneshot_us": "{card} for us",
+    "oneshot_them": "{card} for the monsters",
+    "shrink": "{card} on {monster}",
+    "extra_die": "{card}: an extra die",
+    "backstab": "Backstab {name}: {card}",
+    "repel": "{card} on {monster}",
+    "set_die": "{card}: die {die} to {face}",
+}
+OFFER_PARTS = {
+    "give": "your {card}",
+    "get": "their {card}",
+    "pay": "you pay {gold}",
+    "ask": "they pay {gold}",
+}
+OFFER = "Offer {terms}"
+OFFER_TO_YOU = "{give} for {get}"
+BRIBE_TREASURES = ("no share", "1 Treasure", "2 Treasures")
+BRIBE_GOLD = "{gold} gold"
+BRIBE_ITEM = "my {card}"
+ZONES = {
+    "pack": "pack",
+    "head": "head",
+    "armor": "armour",
+    "feet": "feet",
+    "hands": "hands",
+    "worn": "worn",
+    "belt": "belt",
+}
+LINK_COST = "{cost} Move"
+LINK_FREE = "free"
+UNKNOWN_ROOM = "a room"
+SOME_CARD = "a card"
+NOTHING = "nothing"

@@ -1,0 +1,144 @@
+"""The quest screens (SPEC 4.1): every action's label names what it is about and fits a phone
+button, every event the engine can make has a sentence, the table draws the map, the seats
+and the fight, and the hand opens on the seat's decision with its main moves first."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.quest import events, words
+from bot.games.quest.controls import LABEL_LIMIT, MAIN, fit
+from bot.games.quest.maptext import text_map
+from bot.plugins import plugin
+from bot.render import render_hand, render_table
+from bot.render.leaks import all_card_names, find_leaks, forbidden_names, message_texts
+from engine.core import Action, Rng
+from engine.games import load_game
+from engine.quest.actions import HANDLERS
+from tests.bot.render_support import NAMES, make_match
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine" / "quest"
+
+
+def _ai_playout(seats: int, seed: int, steps: int) -> list[tuple[Any, list[Any]]]:
+    """(state copy, events) after each step of a game of one heuristic seat against random
+    ones (heuristic seats alone wait in the Entrance for somebody to explore)."""
+    game = load_game("quest")
+    state = game.new(seats, seed)
+    out = []
+    for step in range(steps):
+        if game.outcome(state) is not None:
+            break
+        seat = sorted(game.deciders(state))[step % len(game.deciders(state))]
+        level = "heuristic" if seat == 0 else "random"
+        action = game.ai_action(state, seat, Rng(seed * 7919 + step), level)
+        happened = game.apply(state, action)
+        out.append((state.clone(), happened))
+    return out
+
+
+def test_every_engine_event_has_a_sentence() -> None:
+    made = set()
+    for source in ENGINE.glob("*.py"):
+        made |= set(re.findall(r'Event\(\s*"([a-z_]+)"', source.read_text()))
+    made |= {"draw", "dice", "explore", "link", "help", "ask", "flee_roll", "nowhere_to_run"}
+    assert made - set(events.EVENTS) == set()
+
+
+def test_every_action_kind_has_words() -> None:
+    worded = {key.split("_")[0] for key in words.LABELS} | set(words.LABELS) | {"offer"}
+    assert set(HANDLERS) - worded == set()
+
+
+def test_labels_fit_a_phone_button_and_name_what_they_are_about() -> None:
+    quest = plugin("quest")
+    names = list(NAMES[:2])
+    seen: set[str] = set()
+    for state, _ in _ai_playout(2, 3, 600):
+        game = load_game("quest")
+        for seat in range(2):
+            view = game.view(state, seat).to_json()
+            for action in game.legal_actions(state, seat):
+                label = quest.renderer.control(action, view, names).label
+                assert len(label) <= LABEL_LIMIT, label
+                assert "?" not in label and "{" not in label, (action, label)
+                seen.add(action.kind)
+    assert {"go", "end_turn", "roll"} <= seen
+
+
+def test_fit_shortens_the_longest_name_first() -> None:
+    label = fit("Mend: {card} + {other}", {"card": "Scroll of Shrinking", "other": "Lucky Foot"})
+    assert len(label) <= LABEL_LIMIT and label.startswith("Mend: Scroll") and "Lucky Foot" in label
+
+
+def test_the_text_map_draws_rooms_links_seats_and_monsters() -> None:
+    view = {
+        "rooms": [[0, 0, "entrance"], [1, 0, "r03a"], [0, 1, "r05a"]],
+        "links": [[1, 0, "W", 1], [0, 1, "N", 0], [2, 0, "W", 4], [0, 0, "N", 2]],
+        "seats": [{"at": [0, 0]}, {"at": [1, 0]}, {"at": [1, 0]}],
+        "monsters": [{"serial": 1, "at": [0, 1], "card": 140, "id": "moss_blob"}],
+    }
+    assert text_map(view).splitlines() == [
+        "  L",
+        " 1E d+A #",
+        "  |",
+        "  Bm",
+    ]
+
+
+def test_moves_and_log_read_as_places_from_the_entrance() -> None:
+    assert events.place(0, 0) == "the Entrance"
+    assert events.place(2, -1) == "the room 2E 1N"
+    line = events.event_line({"kind": "moved", "seat": 0, "cell": [-1, 0], "how": "walked"}, NAMES)
+    assert line == "Alice goes to the room 1W."
+
+
+def test_the_table_shows_whose_turn_what_it_waits_for_the_map_and_each_seat() -> None:
+    game = load_game("quest")
+    match = make_match("quest", 3)
+    state = game.new(3, 11)
+    for seat in range(3):
+        game.apply(state, Action(seat, "ready"))
+    table = render_table(match, game.view(state, None).to_json(), deciders=game.deciders(state))
+    embed = table.embeds[0]
+    assert "Turn 1" in (embed.description or "") and "Waiting for" in (embed.description or "")
+    names = [f.name for f in embed.fields]
+    assert names[0] == words.MAP and "```" in embed.fields[0].value
+    assert any(n.startswith("1. Alice") for n in names)
+    assert "Sunlit Gate" in embed.fields[0].value  # everyone stands in the Entrance
+
+
+def test_the_hand_opens_on_the_decision_with_its_main_moves_first() -> None:
+    game = load_game("quest")
+    match = make_match("quest", 2)
+    state = game.new(2, 5)
+    for seat in range(2):
+        game.apply(state, Action(seat, "ready"))
+    seat = state.turn
+    view = game.view(state, seat).to_json()
+    hand = render_hand(match, view, game.legal_actions(state, seat))
+    assert (hand.embeds[0].description or "").startswith("**Your turn: 3 of 3 Move left")
+    first = hand.buttons[0].label
+    assert first.startswith(("⬆", "➡", "⬇", "⬅")), [b.label for b in hand.buttons]
+    kinds = [Action.from_key(seat, b.custom_id.split(":")[-1]).kind for b in hand.buttons[:4]]
+    assert all(k in MAIN for k in kinds)
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_no_screen_of_an_ai_game_names_a_card_its_reader_may_not_see(seed: int) -> None:
+    # The conformance kit plays random moves; heuristic seats reach fights and Treasure.
+    game = load_game("quest")
+    match = make_match("quest", 3)
+    allowed = all_card_names("quest")
+    for state, happened in _ai_playout(3, seed, 300)[::7]:
+        forbidden = forbidden_names("quest", state, happened)
+        table = render_table(match, game.view(state, None).to_json(), log=[])
+        assert not find_leaks(message_texts(table), forbidden[None], allowed)
+        for seat in range(3):
+            view = game.view(state, seat).to_json()
+            hand = render_hand(match, view, game.legal_actions(state, seat))
+            assert not find_leaks(message_texts(hand), forbidden[seat], allowed)
