@@ -85,8 +85,9 @@ DRAW_WHY = {
     "turn": "turn draw",
     "explore": "for exploring",
     "monster_die": "the monster die",
-    "own_colour": "own colour",
+    "own_monster": "a monster of their colour",
 }
+DIE_WHY = {"base": "the new monster's base", "monster_turn": "the monsters move"}
 HOW = {"walked": "goes", "ran": "runs", "teleport": "is carried", "flew": "is blown"}
 REASONS = {
     "monsters_win": "everyone is dead: the monsters win",
@@ -181,8 +182,11 @@ def _specific(kind: str, e: Json, f: _Fields) -> None:
 
         b = e.get("base")
         f["colour"] = COLOURS[b] if isinstance(b, int) and 0 <= b < len(COLOURS) else "?"
+    elif kind == "monster_die":
+        f["why"] = DIE_WHY.get(str(e.get("why")), str(e.get("why", "")).replace("_", " "))
     elif kind == "monster_removed":
-        f["why"] = str(e.get("why", "")).replace("_", " ")
+        why = str(e.get("why", ""))
+        f["why"] = "no free base" if why == "no_base" else why.replace("_", " ")
     elif kind == "monster_turn":
         paths = e.get("paths") or []
         moved = sum(1 for _, p in paths if isinstance(p, list) and _steps(p) > 1)

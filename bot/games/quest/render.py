@@ -110,7 +110,10 @@ class QuestRenderer(GameRenderer):
         what = words.WAITING.format(what=waiting_words(view, names, waiting))
         if view.get("phase") == "prep":
             return f"{words.SETUP}\n{what}"
-        return f"{_turn_line(view, names)}\n{what}"
+        options = view.get("options")
+        quick = isinstance(options, Mapping) and options.get("move") == 2
+        turn = _turn_line(view, names) + (f" · {words.OPTIONS_QUICK}" if quick else "")
+        return f"{turn}\n{what}"
 
     def table_fields(
         self, view: Json, names: Sequence[str], marks: Sequence[str]
@@ -378,6 +381,9 @@ def _card_words(found: Any) -> str:
     kind = getattr(found, "kind", "")
     if kind:
         bits.append(str(kind).replace("_", " "))
+    amount = getattr(found, "amount", 0)
+    if amount and kind:
+        bits.append(f"{amount:+d}")
     slot = getattr(found, "slot", "")
     if slot:
         bits.append(str(slot))

@@ -5,14 +5,6 @@ from __future__ import annotations
 
 TITLE = "Quest (2-4 players)"
 
-COLOURS = {
-    "blue": "blue",
-    "green": "green",
-    "red": "red",
-    "yellow": "yellow",
-    "purple": "purple",
-    "orange": "orange",
-}
 COLOUR_DOTS = {
     "blue": "🔵",
     "green": "🟢",
@@ -24,7 +16,6 @@ COLOUR_DOTS = {
 DIRS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 ARROWS = {"N": "⬆", "E": "➡", "S": "⬇", "W": "⬅"}
 LINKS = ("open", "door", "locked", "hidden", "wall")  # by link kind (engine/quest/content.py)
-LINK_ALL_IN = "all in"  # the all-in rule: every Move point left (R42)
 
 # table ----------------------------------------------------------------------------------------
 SETUP = "Getting ready: everyone may play a race, a class or items before the first turn."
@@ -62,13 +53,11 @@ MAP_KEY = (
 )
 MAP_EMPTY = "Only the Entrance so far."
 ROOM_LINE = "`{letter}` **{room}**: {who}"
-ROOM_ALSO = "{count} more rooms, nobody in them."
 SEAT_TITLE = "{number}. {name} · {colour}"
 SEAT_LINE = "Level {level} · ❤ {health}/{max} · {gold} gold · {cards} cards"
 SEAT_WHERE = "In {room}"
 SEAT_DEAD = "Dead: back at the Entrance next turn"
 SEAT_OUT = "Out of the game"
-SEAT_ROLES = "{roles}"
 SEAT_GEAR = "Items: {items}"
 SEAT_PACK = "Pack: {items}"
 SEAT_CURSES = "Cursed: {cards}"
@@ -80,7 +69,6 @@ DIE_WORDS = ("die", "dice")
 FIGHT = "Fight"
 FIGHT_WHO = "{who} against {monsters} in {room}"
 FIGHT_TOTALS = "Totals: players {side} vs monsters {monsters} (dice not counted)"
-FIGHT_ROLLED = "Rolled: players {side} vs monsters {monsters}"
 FIGHT_PLAYED = "Played: {cards}"
 FIGHT_BRIBE = "Helper's share: {treasures} Treasures"
 FIGHT_STAGES = {
@@ -93,7 +81,6 @@ DICE = "Dice: {faces}"
 MONSTER_TURN = "Last monster turn"
 MONSTER_TURN_DIE = "Monster die: {dot} {colour}."
 MONSTER_PATH = "{name}: {path}{why}"
-MONSTER_STAYS = "{name} stays in {room}{why}"
 PATH_WHY = {
     "blocked": " (blocked)",
     "no_arrow": "",
@@ -102,9 +89,7 @@ PATH_WHY = {
     "slow": " (slow)",
     "fast": " (fast: one room more)",
 }
-PILES = "Decks"
-PILES_LINE = "Treasure {T} · DxM {D} · Monsters {M} · tiles left {tiles}"
-OPTIONS_QUICK = "Quick game: Move 2."
+OPTIONS_QUICK = "quick game"
 
 # hand -----------------------------------------------------------------------------------------
 HAND_DECIDE = "**{what}**"
@@ -130,7 +115,6 @@ DECIDE_PENDING = {
     "flee_to": "You lost: pick the room you run to.",
     "flee": "Roll to get away from each monster.",
 }
-OFF_TURN = "Not your decision now. You may still play cards or trade."
 HAND_CARDS = "Your hand ({count}):"
 HAND_EMPTY = "Your hand is empty."
 HAND_CARD = "• **{name}** — {what}"
@@ -224,8 +208,6 @@ OFFER_PARTS = {
     "pay": "you pay {gold}",
     "ask": "they pay {gold}",
 }
-OFFER = "Offer {terms}"
-OFFER_TO_YOU = "{give} for {get}"
 BRIBE_TREASURES = ("no share", "1 Treasure", "2 Treasures")
 BRIBE_GOLD = "{gold} gold"
 BRIBE_ITEM = "my {card}"
@@ -238,8 +220,6 @@ ZONES = {
     "worn": "worn",
     "belt": "belt",
 }
-LINK_COST = "{cost} Move"
-LINK_FREE = "free"
 UNKNOWN_ROOM = "a room"
 SOME_CARD = "a card"
 NOTHING = "nothing"
