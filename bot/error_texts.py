@@ -12,6 +12,7 @@ from bot import play_texts
 
 SERVICE_ERRORS: Mapping[str, str] = {
     "not_found": "I can't find that match any more.",
+    "no_such_variant": "This game has no such way to play.",
     "not_seated": "You are not seated in this match, so you can't act in it.",
     "already_seated": "You already have a seat in this match.",
     "lobby_full": "This lobby is full.",

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from bot import plugins
 from bot.errors import ServiceError
 from bot.ledger import Ledger
 from bot.match_types import MatchInfo, SeatInfo, Update
@@ -147,6 +148,17 @@ class Lobbies:
             match = await self.lobby(match_id)
             self.check_host(match, by_user_id)
             await self.repo.set_options(match_id, {**match.options, "ranked": ranked})
+            return await self._touched(match_id)
+
+    async def set_variant(self, match_id: int, by_user_id: int, key: str) -> MatchInfo:
+        """The host picks the game's way to play (``plugins.Variant``); kept in the lobby's
+        options (``variant``) until the start merges its switches in."""
+        async with self._lock(match_id):
+            match = await self.lobby(match_id)
+            self.check_host(match, by_user_id)
+            if plugins.variant(match.game, key) is None:
+                raise ServiceError("no_such_variant")
+            await self.repo.set_options(match_id, {**match.options, "variant": key})
             return await self._touched(match_id)
 
     async def set_pick(self, match_id: int, user_id: int, pick: dict[str, Any]) -> MatchInfo:

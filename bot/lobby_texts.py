@@ -43,6 +43,8 @@ BUTTON_AI_STRONG = "Add AI (strong: thinks ahead)"
 
 LOBBY_RANKED = "Ranked: the result counts in the server's league if every seat is a person."
 LOBBY_CASUAL = "Casual match: not rated."
+LOBBY_VARIANT = "Playing: **{name}** ({note})."
+HOST_VARIANT = "Way to play…"
 LOBBY_FILL = "Empty seats up to {seats} get AI players at the start."
 LOBBY_EXPIRES = "Closes if nobody touches it {when}."
 HOST_TOOLS = (

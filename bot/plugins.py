@@ -111,6 +111,17 @@ class LobbyOptions:
     start_options: Callable[[commands.Bot, MatchInfo], Awaitable[dict[str, Any]]]
 
 
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A named way to play a game that the lobby's host picks (quest's quick game): the
+    engine switches it sets (``Game.match_options``), merged into the options at the start."""
+
+    key: str  # what the lobby keeps (``options["variant"]``) and its select sends back
+    name: str
+    note: str  # the line under it in the host's menu and on the lobby
+    options: Mapping[str, Any]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class GamePlugin:
     """One hosted game's bot side.
@@ -126,6 +137,8 @@ class GamePlugin:
     hidden: LeakOracle | None = None  # which cards each recipient may not read
     league: LeagueRoles | None = None  # what each seat played as
     lobby: LobbyOptions | None = None  # a pre-game pick in the lobby
+    # The ways to play the host picks from in the lobby; the first is the default.
+    variants: tuple[Variant, ...] = ()
     # The seats an event deals a fresh hand to although nobody waits on them (a classic trade
     # offer's partner answers it from their hand whenever they like).
     fresh_hands: Callable[[Event], Iterable[int]] | None = None
@@ -187,6 +200,17 @@ def fresh_hands(game_id: str, events: Iterable[Event]) -> set[int]:
     found = _PLUGINS.get(game_id)
     rule = found.fresh_hands if found is not None else None
     return {seat for event in events for seat in rule(event)} if rule is not None else set()
+
+
+def variant(game_id: str, key: object) -> Variant | None:
+    """The game's variant ``key`` (its first, the default, for none); ``None`` when the game
+    has no variants or no such one."""
+    found = _PLUGINS.get(game_id)
+    if found is None or not found.variants:
+        return None
+    if key is None:
+        return found.variants[0]
+    return next((v for v in found.variants if v.key == key), None)
 
 
 def title(game_id: str) -> str:

@@ -202,6 +202,9 @@ class MatchService:
     async def set_pick(self, match_id: int, user_id: int, pick: dict[str, Any]) -> MatchInfo:
         return await self.lobbies.set_pick(match_id, user_id, pick)
 
+    async def set_variant(self, match_id: int, by_user_id: int, key: str) -> MatchInfo:
+        return await self.lobbies.set_variant(match_id, by_user_id, key)
+
     async def cancel(self, match_id: int, by_user_id: int) -> MatchInfo:
         return await self.lobbies.cancel(match_id, by_user_id)
 

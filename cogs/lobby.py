@@ -1,6 +1,6 @@
 """Lobbies: ``/match new`` posts one; Join, Leave, Add AI, Start and Cancel change it; the host's
-tools (remove a seat, hand the host role over, add an AI of a chosen level) and each duel
-player's deck pick answer privately and redraw the lobby.
+tools (remove a seat, hand the host role over, add an AI of a chosen level, the game's way to
+play) and each duel player's deck pick answer privately and redraw the lobby.
 
 Thin by design: every decision (who may start, how many seats) is the service's; this cog only
 passes the click on and redraws the lobby from what the service returns.
@@ -30,6 +30,7 @@ from bot.render.ids import (
     HOST_GIVE,
     HOST_RANKED,
     HOST_TOOLS,
+    HOST_VARIANT,
     SEAT_REMOVE,
 )
 from bot.render.model import OptionSpec, SelectSpec
@@ -60,6 +61,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         router.route(SEAT_REMOVE, self.on_remove_seat, on_server=True)
         router.route(HOST_GIVE, self.on_hand_over, on_server=True)
         router.route(HOST_RANKED, self.on_ranked, on_server=True)
+        router.route(HOST_VARIANT, self.on_variant, on_server=True)
         router.route(AI_RANDOM, self.on_add_ai, on_server=True)
         router.route(AI_HEURISTIC, self.on_add_ai, on_server=True)
         router.route(AI_STRONG, self.on_add_ai, on_server=True)
@@ -222,6 +224,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
         call = self.bot.service.set_ranked(button.match_id, interaction.user.id, not match.ranked)
         await self._change_from_tools(interaction, button.match_id, call)
 
+    async def on_variant(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        chosen = selected_values(interaction)
+        if not chosen:
+            await send_private(interaction, error_texts.GENERIC_ERROR)
+            return
+        call = self.bot.service.set_variant(button.match_id, interaction.user.id, chosen[0])
+        await self._change_from_tools(interaction, button.match_id, call)
+
     def _host_tools(self, match: svc.MatchInfo) -> Rendered:
         removable = [s for s in match.seats if s.user_id != match.host_id]
         players = [s for s in match.seats if s.user_id not in (None, match.host_id)]
@@ -247,6 +257,17 @@ class LobbyCog(commands.Cog, name="Lobby"):
                     lobby_texts.HOST_HAND_OVER,
                     [OptionSpec(plain_name(s.name), str(s.user_id)) for s in players],
                     row=1,
+                )
+            )
+        found = plugins.find(match.game)
+        if found is not None and len(found.variants) > 1:
+            selects.append(
+                _select(
+                    match,
+                    HOST_VARIANT,
+                    lobby_texts.HOST_VARIANT,
+                    [OptionSpec(v.name, v.key, v.note) for v in found.variants],
+                    row=4,
                 )
             )
         buttons = (
@@ -332,10 +353,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
         )
 
     async def start_options(self, match: svc.MatchInfo) -> dict[str, Any]:
-        """Start hook: the game's lobby option turns the players' picks into match options
-        (a duel's decks)."""
+        """Start hook: the host's variant gives its switches (quest's quick game: 2 Move), then
+        the game's lobby option turns the players' picks into match options (a duel's decks)."""
         pick = _lobby_options(match)
-        return await pick.start_options(self.bot, match) if pick is not None else {}
+        chosen = plugins.variant(match.game, match.options.get("variant"))
+        options = dict(chosen.options) if chosen is not None else {}
+        if pick is not None:
+            options.update(await pick.start_options(self.bot, match))
+        return options
 
     async def _lobby_or_refuse(
         self, interaction: discord.Interaction[Any], match_id: int
@@ -360,6 +385,10 @@ def _terms(match: svc.MatchInfo, least: int) -> str:
     ranked = lobby_texts.LOBBY_RANKED if match.ranked else lobby_texts.LOBBY_CASUAL
     if match.options.get("single_winner"):
         ranked = f"{ranked}\n{lobby_texts.LOBBY_SINGLE_WINNER}"
+    chosen = plugins.variant(match.game, match.options.get("variant"))
+    found = plugins.find(match.game)
+    if chosen is not None and found is not None and len(found.variants) > 1:
+        ranked += "\n" + lobby_texts.LOBBY_VARIANT.format(name=chosen.name, note=chosen.note)
     wanted = max(least, int(match.options.get("seats") or 0))
     if len(match.seats) >= wanted:
         return ranked

@@ -2,7 +2,7 @@
 
 from bot.games.quest import hidden, league, reference, words
 from bot.games.quest.render import QuestRenderer
-from bot.plugins import GamePlugin, LeagueRoles, Reference
+from bot.plugins import GamePlugin, LeagueRoles, Reference, Variant
 from engine.quest.game import Quest
 
 PLUGIN = GamePlugin(
@@ -12,4 +12,8 @@ PLUGIN = GamePlugin(
     reference=Reference(reference.TOPICS, reference.cards),
     hidden=hidden.ORACLE,
     league=LeagueRoles(league.roles, league.role_name),
+    variants=(
+        Variant("rulebook", words.RULEBOOK, words.RULEBOOK_NOTE, {"move": 3}),
+        Variant("quick", words.QUICK, words.QUICK_NOTE, {"move": 2}),
+    ),
 )

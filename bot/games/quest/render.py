@@ -85,7 +85,7 @@ def waiting_words(view: Json, names: Sequence[str], waiting: Sequence[int]) -> s
         return words.WAIT_READY.format(names=who)
     window = view.get("window")
     if isinstance(window, Mapping):
-        return words.WAIT_DIE.format(names=who, what=window.get("what", ""))
+        return words.WAIT_DIE.format(names=who, what=_window(window))
     pending = view.get("pending")
     if isinstance(pending, Mapping):
         template = words.WAIT_PENDING.get(str(pending.get("kind")), words.WAIT_SOMEONE)
@@ -108,11 +108,10 @@ class QuestRenderer(GameRenderer):
         if view.get("game") != "quest":
             return None
         what = words.WAITING.format(what=waiting_words(view, names, waiting))
-        if view.get("phase") == "prep":
-            return f"{words.SETUP}\n{what}"
         options = view.get("options")
         quick = isinstance(options, Mapping) and options.get("move") == 2
-        turn = _turn_line(view, names) + (f" · {words.OPTIONS_QUICK}" if quick else "")
+        turn = words.SETUP if view.get("phase") == "prep" else _turn_line(view, names)
+        turn += f" · {words.OPTIONS_QUICK}" if quick else ""
         return f"{turn}\n{what}"
 
     def table_fields(
@@ -330,7 +329,7 @@ class QuestRenderer(GameRenderer):
             return words.DECIDE_READY
         window = view.get("window")
         if isinstance(window, Mapping):
-            return words.DECIDE_DIE.format(what=window.get("what", ""))
+            return words.DECIDE_DIE.format(what=_window(window))
         pending = view.get("pending")
         fight = view.get("fight")
         mons = _and([monster_name(m) or "?" for m in fight_monsters(view)]) or "a monster"
@@ -374,6 +373,11 @@ class QuestRenderer(GameRenderer):
     ) -> list[Control]:
         found = [self.control(a, view, names) for a in actions]
         return quest_controls.order(found, [a.kind for a in actions])
+
+
+def _window(window: Mapping[str, Any]) -> str:
+    what = str(window.get("what", ""))
+    return words.WINDOWS.get(what, what.replace("_", " "))
 
 
 def _card_words(found: Any) -> str:

@@ -4,6 +4,11 @@ Kept apart from the drawing code so the wording can change in one place."""
 from __future__ import annotations
 
 TITLE = "Quest (2-4 players)"
+# The ways to play the lobby's host picks from (SPEC 3.13: the rulebook's 3 Move; a quicker 2).
+RULEBOOK = "Rulebook game"
+RULEBOOK_NOTE = "3 Move a turn"
+QUICK = "Quick game"
+QUICK_NOTE = "2 Move a turn: shorter turns"
 
 COLOUR_DOTS = {
     "blue": "🔵",
@@ -42,6 +47,20 @@ WAIT_PENDING = {
     "charity": "{name} to give away extra cards",
     "flee_to": "{name} to pick where to run",
     "flee": "{name} to roll to run away",
+    "pack_overflow": "{name} to drop or give away a packed item",
+}
+WINDOWS = {  # what a die window's roll was for
+    "fight": "the fight",
+    "flee": "running away",
+    "search": "the search",
+    "room": "the room's roll",
+    "base": "the new monster's base",
+    "monster_turn": "the monster turn",
+    "power": "a d10 power",
+    "pickpocket": "a pick-pocket",
+    "ward": "a Cleric's ward",
+    "wager": "a wager",
+    "toss": "a toss",
 }
 WAIT_SOMEONE = "{names}"
 NOBODY = "nobody"
@@ -114,6 +133,7 @@ DECIDE_PENDING = {
     "charity": "Over five cards: give the extras to the lowest level.",
     "flee_to": "You lost: pick the room you run to.",
     "flee": "Roll to get away from each monster.",
+    "pack_overflow": "Your pack is over full: drop a packed item or give one away.",
 }
 HAND_CARDS = "Your hand ({count}):"
 HAND_EMPTY = "Your hand is empty."
