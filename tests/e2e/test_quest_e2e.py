@@ -17,6 +17,7 @@ from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
 from engine.quest.board import step_cell
+from engine.quest.game import QUICK
 from tests.e2e.conftest import World
 from tests.e2e.driver import choose_on, play_to_the_end
 from tests.e2e.helpers import action_ids, embed_text, labels, message_in
@@ -156,8 +157,8 @@ async def test_the_host_picks_the_quick_game_in_the_lobby(world: World) -> None:
     await world.alice.click(lobby, label="Start")
     [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
     record = await world.bot.service.record(match.id)
-    assert record.header.options == {"move": 2}  # the engine's switch, not the lobby's keys
-    assert replay(load_game("quest"), record).move_base == 2
+    assert record.header.options == {"quick": True}  # the engine's switch, not the lobby's keys
+    assert replay(load_game("quest"), record).boss_level == QUICK["boss"]
     assert words.OPTIONS_QUICK in embed_text(message_in(world.channel, lobby_id))
 
 

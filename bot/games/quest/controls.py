@@ -54,6 +54,10 @@ MAIN = (
     "pass",
     "end_turn",
     "withdraw",
+    "auction",
+    "bid",
+    "no_bid",
+    "go_on",
 )
 GROUPS: Mapping[str, str] = {
     "base": words.G_MAIN,
@@ -94,8 +98,11 @@ GROUPS: Mapping[str, str] = {
     "teleport": words.G_CARDS,
     "link_to": words.G_CARDS,
     "die": words.G_MORE,
+    "stop": words.G_CARDS,
 }
-QUIET = frozenset({"pass", "skip", "decline", "refuse_trade", "no_summon", "let_it", "no_ward"})
+QUIET = frozenset(
+    {"pass", "no_bid", "go_on", "skip", "decline", "refuse_trade", "no_summon", "let_it", "no_ward"}
+)
 GROUP_ORDER = (
     words.G_MAIN,
     words.G_RUN,
@@ -259,7 +266,17 @@ def _values(action: Action, view: Json, names: Sequence[str]) -> tuple[str, dict
     if k == "oneshot":
         return ("oneshot_us" if a[1] == 0 else "oneshot_them"), {"card": _card(first)}
     if k == "set_die":
-        return k, {"card": _card(first), "die": int(str(a[1])) + 1, "face": a[2]}
+        window = view.get("window")
+        what = window.get("what") if isinstance(window, Mapping) else None
+        face = a[2]
+        if what in ("base", "monster_turn") and isinstance(face, int) and 0 <= face < len(COLOURS):
+            return "set_colour", {"card": _card(first), "face": COLOURS[face]}
+        return k, {"card": _card(first), "die": int(str(a[1])) + 1, "face": face}
+    if k == "bid":
+        count = first if isinstance(first, int) else 0
+        return k, {
+            "count": words.BRIBE_TREASURES[min(count, 2)] if count < 3 else f"{count} Treasures"
+        }
     if k == "power":
         role = str(first)
         key = f"power_{role}"

@@ -78,6 +78,10 @@ EVENTS: Mapping[str, str] = {
     "trade_withdrawn": "{seat} withdraws the trade with {with}.",
     "trade_lapsed": "A trade offer lapses.",
     "bribe_paid": "{seat} pays {to} the promised {what}.",
+    "auction": "{seat} lets {bidders} bid to help (at most {treasures} Treasures).",
+    "bid": "{seat} {result}.",
+    "stop": "{seat} calls Stop on {turn}'s turn.",
+    "go_on": "{seat} lets play go on.",
     "concede": "{seat} concedes.",
     "game_over": "The game is over ({reason}).",
 }
@@ -152,12 +156,12 @@ def event_line(event: Json, names: Sequence[str]) -> str | None:
     helper = event.get("helper")
     ok = isinstance(helper, int) and helper >= 0
     f["helper"] = f" and {seat_name(names, helper)}" if ok else ""
-    _specific(kind, event, f)
+    _specific(kind, event, f, names)
     line = template.format_map(f)
     return line[:1].upper() + line[1:]
 
 
-def _specific(kind: str, e: Json, f: _Fields) -> None:
+def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str]) -> None:
     if kind == "draw":
         cards = e.get("cards")
         f["cards"] = _names(cards) if cards else "a DxM card"
@@ -238,6 +242,16 @@ def _specific(kind: str, e: Json, f: _Fields) -> None:
         item = e.get("item")
         named = card_name(item) if isinstance(item, int) and item >= 0 else None
         f["what"] = named or f"{e.get('gold', 0)} gold"
+    elif kind == "auction":
+        bidders = e.get("bidders")
+        who = [seat_name(names, b) for b in bidders] if isinstance(bidders, list) else []
+        f["bidders"] = ", ".join(who) or "nobody"
+    elif kind == "stop":
+        f["turn"] = seat_name(names, e.get("turn"))
+    elif kind == "bid":
+        price = e.get("treasures")
+        ok = isinstance(price, int) and price >= 0
+        f["result"] = f"bids {price} Treasures" if ok else "drops out of the bidding"
     elif kind == "game_over":
         f["reason"] = REASONS.get(str(e.get("reason")), str(e.get("reason", "")))
     elif kind == "lose_role":

@@ -23,7 +23,7 @@ TOPICS: Mapping[str, tuple[str, str]] = {
     "turn": (
         "Your turn, step by step",
         "1. **Draw** a DxM card.\n"
-        "2. **Move**: you have 3 Move points (2 in the quick game). Going through a door or "
+        "2. **Move**: you have 3 Move points. Going through a door or "
         "a passage costs 1, a locked or hidden door 3; searching and most deals cost 1. "
         "Once a turn, with no Move spent yet, you may go all in through any exit.\n"
         "3. **Charity**: more than five cards in hand and the extras go to the lowest level "
@@ -82,9 +82,9 @@ TOPICS: Mapping[str, tuple[str, str]] = {
     ),
     "quick": (
         "The quick game",
-        "A lobby's host may choose the quick game: everyone has 2 Move a turn instead of 3, "
-        "so turns are shorter and the dungeon grows more slowly. Everything else is the "
-        "rulebook game.",
+        "A lobby's host may choose the quick game: the Boss at the Entrance is Level 14 "
+        "instead of 20, and dice may be changed only in fights, so there are far fewer "
+        "rolls to answer. Everything else is the rulebook game.",
     ),
 }
 

@@ -32,7 +32,9 @@ from bot.render.model import Picture
 from bot.render.pictures import Side, fight_picture
 from engine.core import Action
 from engine.quest.content import COLOURS
+from engine.quest.game import QUICK
 
+QUICK_BOSS = QUICK["boss"]  # the quick game's mark in a view's options
 Json = Mapping[str, Any]  # a view as exported (``bot.render.games.ViewJson``)
 
 MAX_LEGEND = 8  # rooms listed under the map: a phone screenful
@@ -109,7 +111,7 @@ class QuestRenderer(GameRenderer):
             return None
         what = words.WAITING.format(what=waiting_words(view, names, waiting))
         options = view.get("options")
-        quick = isinstance(options, Mapping) and options.get("move") == 2
+        quick = isinstance(options, Mapping) and options.get("boss") == QUICK_BOSS
         turn = words.SETUP if view.get("phase") == "prep" else _turn_line(view, names)
         turn += f" · {words.OPTIONS_QUICK}" if quick else ""
         return f"{turn}\n{what}"
@@ -341,11 +343,16 @@ class QuestRenderer(GameRenderer):
             if pending.get("kind") == "offer" and len(data) >= 4:
                 other = data[0]
                 terms = quest_controls.offer_to_me(data[1], data[2], data[3])
+            elif pending.get("kind") == "bid" and data:
+                terms = str(data[0])
+                other = fight.get("main") if isinstance(fight, Mapping) else None
             elif pending.get("kind") == "terms" and data:
                 other = data[0]
             elif pending.get("kind") in ("ring", "snatch_pick") and len(data) >= 2:
                 other = data[1]
-            return template.format(name=seat_name(names, other), monsters=mons, terms=terms)
+            return template.format(
+                name=seat_name(names, other), monsters=mons, terms=terms, price=terms
+            )
         if isinstance(fight, Mapping):
             if fight.get("stage") == "open":
                 return words.DECIDE_FIGHT.format(monsters=mons)

@@ -6,9 +6,9 @@ from __future__ import annotations
 TITLE = "Quest (2-4 players)"
 # The ways to play the lobby's host picks from (SPEC 3.13: the rulebook's 3 Move; a quicker 2).
 RULEBOOK = "Rulebook game"
-RULEBOOK_NOTE = "3 Move a turn"
+RULEBOOK_NOTE = "a Level 20 Boss, every die may be changed"
 QUICK = "Quick game"
-QUICK_NOTE = "2 Move a turn: shorter turns"
+QUICK_NOTE = "a Level 14 Boss, die windows only in fights"
 
 COLOUR_DOTS = {
     "blue": "🔵",
@@ -48,6 +48,8 @@ WAIT_PENDING = {
     "flee_to": "{name} to pick where to run",
     "flee": "{name} to roll to run away",
     "pack_overflow": "{name} to drop or give away a packed item",
+    "bid": "{name} to bid for the helper's place",
+    "stop": "{name}, who called Stop, to play cards or go on",
 }
 WINDOWS = {  # what a die window's roll was for
     "fight": "the fight",
@@ -134,6 +136,8 @@ DECIDE_PENDING = {
     "flee_to": "You lost: pick the room you run to.",
     "flee": "Roll to get away from each monster.",
     "pack_overflow": "Your pack is over full: drop a packed item or give one away.",
+    "bid": "{name} needs a helper: bid the Treasures you ask (fewer than {price}).",
+    "stop": "You called Stop: play your cards, then go on.",
 }
 HAND_CARDS = "Your hand ({count}):"
 HAND_EMPTY = "Your hand is empty."
@@ -221,6 +225,12 @@ LABELS = {
     "backstab": "Backstab {name}: {card}",
     "repel": "{card} on {monster}",
     "set_die": "{card}: die {die} to {face}",
+    "set_colour": "{card}: the die to {face}",
+    "auction": "Let helpers bid",
+    "bid": "Bid: ask {count}",
+    "no_bid": "Drop out",
+    "stop": "Stop! (play a card now)",
+    "go_on": "Go on",
 }
 OFFER_PARTS = {
     "give": "your {card}",
