@@ -46,6 +46,7 @@ class Control:
     group: str = ""
     description: str | None = None
     style: str = Style.PRIMARY
+    menu: bool = False  # its group is a select however few it holds (side moves, not the turn's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +93,7 @@ def _rows(controls: Sequence[Control], selects: bool) -> list[_Row]:
     rows: list[_Row] = []
     loose: list[Control] = []  # small groups share button rows
     for name, members in groups.items():
-        if selects and len(members) > BUTTONS_PER_GROUP:
+        if selects and (len(members) > BUTTONS_PER_GROUP or any(c.menu for c in members)):
             for start in range(0, len(members), MAX_OPTIONS):
                 chunk = tuple(members[start : start + MAX_OPTIONS])
                 rows.append(_Row(True, name or play_texts.CONTROLS_MORE, chunk))

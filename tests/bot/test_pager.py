@@ -97,3 +97,13 @@ def test_pager_and_pick_keys_are_never_action_keys() -> None:
         except ValueError:
             continue
         raise AssertionError(f"{key} parsed as an action")
+
+
+def test_a_menu_group_is_a_select_however_few_it_holds() -> None:
+    found = [
+        Control("roll", "Roll"),
+        Control("die", "Declare yourself dead", "More…", menu=True),
+    ]
+    page = layout(1, 1, found)
+    assert [b.label for b in page.buttons] == ["Roll"]
+    assert [[o.label for o in s.options] for s in page.selects] == [["Declare yourself dead"]]

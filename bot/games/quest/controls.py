@@ -68,21 +68,21 @@ GROUPS: Mapping[str, str] = {
     "focus": words.G_POWER,
     "charity_give": words.G_GIVE,
     "charity_discard": words.G_GIVE,
-    "play": words.G_ITEMS,
-    "arrange": words.G_ITEMS,
-    "drop": words.G_ITEMS,
-    "use": words.G_ITEMS,
-    "buy_level": words.G_ITEMS,
-    "heal_level": words.G_ITEMS,
-    "drop_role": words.G_ITEMS,
-    "deal": words.G_DEALS,
-    "trade": words.G_TRADE,
-    "offer": words.G_TRADE,
+    "play": words.G_MORE,
+    "arrange": words.G_MORE,
+    "drop": words.G_MORE,
+    "use": words.G_MORE,
+    "buy_level": words.G_MORE,
+    "heal_level": words.G_MORE,
+    "drop_role": words.G_MORE,
+    "deal": words.G_MORE,
+    "trade": words.G_MORE,
+    "offer": words.G_MORE,
     "ask": words.G_HELP,
     "power": words.G_POWER,
     "rage": words.G_POWER,
-    "mend": words.G_POWER,
-    "pickpocket": words.G_POWER,
+    "mend": words.G_MORE,
+    "pickpocket": words.G_MORE,
     "backstab": words.G_POWER,
     "enhance": words.G_FIGHT,
     "wander": words.G_FIGHT,
@@ -92,13 +92,13 @@ GROUPS: Mapping[str, str] = {
     "extra_die": words.G_FIGHT,
     "repel": words.G_FIGHT,
     "set_die": words.G_FIGHT,
-    "curse": words.G_CARDS,
-    "levelup": words.G_CARDS,
-    "cheat": words.G_CARDS,
-    "teleport": words.G_CARDS,
-    "link_to": words.G_CARDS,
+    "curse": words.G_MORE,
+    "levelup": words.G_MORE,
+    "cheat": words.G_MORE,
+    "teleport": words.G_MORE,
+    "link_to": words.G_MORE,
     "die": words.G_MORE,
-    "stop": words.G_CARDS,
+    "stop": words.G_MORE,
 }
 QUIET = frozenset(
     {"pass", "no_bid", "go_on", "skip", "decline", "refuse_trade", "no_summon", "let_it", "no_ward"}
@@ -110,11 +110,29 @@ GROUP_ORDER = (
     words.G_HELP,
     words.G_FIGHT,
     words.G_POWER,
-    words.G_ITEMS,
-    words.G_DEALS,
-    words.G_CARDS,
-    words.G_TRADE,
     words.G_MORE,
+)
+# Within "More…" (items, deals, cards, trades): the likeliest first.
+MORE_ORDER = (
+    "play",
+    "use",
+    "deal",
+    "buy_level",
+    "arrange",
+    "curse",
+    "levelup",
+    "teleport",
+    "link_to",
+    "cheat",
+    "mend",
+    "pickpocket",
+    "heal_level",
+    "trade",
+    "offer",
+    "drop",
+    "drop_role",
+    "stop",
+    "die",
 )
 
 
@@ -343,7 +361,8 @@ def control(
     style = Style.SECONDARY if action.kind in QUIET or group else Style.PRIMARY
     if action.kind in ("end_turn", "die"):
         style = Style.SECONDARY
-    return Control(action.key, label, group, _description(action, view), style)
+    menu = group == words.G_MORE  # items, cards, deals, trades: one menu, never a button wall
+    return Control(action.key, label, group, _description(action, view), style, menu)
 
 
 def order(found: Sequence[Control], kinds: Sequence[str]) -> list[Control]:
@@ -354,6 +373,8 @@ def order(found: Sequence[Control], kinds: Sequence[str]) -> list[Control]:
         kind = kinds[index]
         group = GROUP_ORDER.index(c.group) if c.group in GROUP_ORDER else len(GROUP_ORDER)
         main = MAIN.index(kind) if kind in MAIN else len(MAIN)
+        if kind in MORE_ORDER:
+            main = MORE_ORDER.index(kind)
         return (group, main, index)
 
     return [c for _, c in sorted(enumerate(found), key=rank)]

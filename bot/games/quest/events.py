@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.quest.cards import card_name, room_def_by_id, seat_name
-from engine.quest.content import LINK_NAMES
+from bot.games.quest.words import WINDOWS
+from engine.quest.content import COLOURS, LINK_NAMES
 
 Json = Mapping[str, Any]
 
@@ -30,7 +31,7 @@ EVENTS: Mapping[str, str] = {
     "rolling": "{seat} is about to roll: last chance for cards.",
     "dice": "The dice fall: players {side}, monsters {monsters}.",
     "die_window": "{seat} rolled {dice} ({what}).",
-    "set_die": "{seat} turns a die from {from} to {to}.",
+    "set_die": "{seat} turns a die from {from} to {to} ({what}).",
     "won": "{main}{helper} beat the monsters{boss}!",
     "lost": "{main}{helper} lose the fight{boss}.",
     "fight_over": "The fight is over.",
@@ -182,8 +183,6 @@ def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str]) -> None:
         if e.get("boss"):
             f["base"] = " as the Boss"
     elif kind == "base":
-        from engine.quest.content import COLOURS
-
         b = e.get("base")
         f["colour"] = COLOURS[b] if isinstance(b, int) and 0 <= b < len(COLOURS) else "?"
     elif kind == "monster_die":
@@ -201,8 +200,13 @@ def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str]) -> None:
         f["bribe"] = _bribe(e)
     elif kind in ("won", "lost"):
         f["boss"] = ", the Boss among them" if e.get("boss") else ""
-    elif kind == "die_window":
-        f["dice"] = ", ".join(str(d) for d in e.get("dice") or []) or "?"
+    elif kind in ("die_window", "set_die"):
+        what = str(e.get("what", ""))
+        f["what"] = WINDOWS.get(what, what.replace("_", " "))
+        colours = what in ("base", "monster_turn")  # the Monster Die: faces are colours
+        faces = [_face(d, colours) for d in e.get("dice") or []]
+        f["dice"] = ", ".join(faces) or "?"
+        f["from"], f["to"] = _face(e.get("from"), colours), _face(e.get("to"), colours)
     elif kind == "treasure":
         cards = e.get("cards")
         f["cards"] = (
@@ -256,6 +260,12 @@ def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str]) -> None:
         f["reason"] = REASONS.get(str(e.get("reason")), str(e.get("reason", "")))
     elif kind == "lose_role":
         f["role"] = str(e.get("role", "role"))
+
+
+def _face(face: object, colour: bool) -> str:
+    if colour and isinstance(face, int) and 0 <= face < len(COLOURS):
+        return COLOURS[face]
+    return str(face)
 
 
 def _steps(path: list[object]) -> int:

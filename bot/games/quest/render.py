@@ -139,7 +139,7 @@ class QuestRenderer(GameRenderer):
         lines = [f"```\n{drawn}\n```"] if drawn else [words.MAP_EMPTY]
         lines += self.legend(view, names)
         if drawn:
-            lines.append(f"-# {words.MAP_KEY}")
+            lines.append(f"*{words.MAP_KEY}*")
         return Field(words.MAP, "\n".join(lines))
 
     def legend(self, view: Json, names: Sequence[str]) -> list[str]:
@@ -312,6 +312,10 @@ class QuestRenderer(GameRenderer):
                     cards=me.get("hand_size", 0),
                 )
             )
+        fight = view.get("fight")
+        if isinstance(fight, Mapping) and seat in (fight.get("main"), fight.get("helper")):
+            side, monsters_side = fight.get("side", 0), fight.get("monster_side", 0)
+            lines.append(words.FIGHT_TOTALS.format(side=side, monsters=monsters_side))
         hand = [c for c in view.get("hand") or [] if isinstance(c, int)]
         lines.append(words.HAND_CARDS.format(count=len(hand)) if hand else words.HAND_EMPTY)
         for card in hand:

@@ -145,16 +145,12 @@ HAND_CARD = "• **{name}** — {what}"
 
 # controls: groups (a group of more than five becomes a select) --------------------------------
 G_MAIN = ""
-G_ITEMS = "Items…"
-G_CARDS = "Cards…"
-G_DEALS = "Deals…"
-G_TRADE = "Trade…"
 G_HELP = "Ask for help…"
 G_FIGHT = "Fight cards…"
 G_POWER = "Powers…"
 G_GIVE = "Give away…"
 G_RUN = "Run to…"
-G_MORE = "More…"
+G_MORE = "Items, cards, deals, trades…"
 
 LABELS = {
     "ready": "Ready",
