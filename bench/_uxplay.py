@@ -343,7 +343,7 @@ async def choose_on(actor: Any, message: Any, key: Any) -> int:
         built = await build_on(actor, message, key)
         if built:
             return taps + built
-        nexts = [c for c in found if c.enabled and c.labels == (play_texts.PAGER_NEXT,)]
+        nexts = _turn_page(found)
         if not nexts or match_of(nexts[0]) is None:
             return taps
         paged = await actor.click(message, custom_id=nexts[0].custom_id)
@@ -372,6 +372,16 @@ async def build_on(actor: Any, message: Any, key: str) -> int:
     return 0
 
 
+def _turn_page(found: list[Any]) -> list[Any]:
+    """Where a person looks next for a move not on this page: Next ▶ within the part shown,
+    else the hand's one More… step (its secondary moves; never back from there)."""
+    for label in (play_texts.PAGER_NEXT, play_texts.PAGER_MORE):
+        pressed = [c for c in found if c.enabled and c.labels == (label,)]
+        if pressed:
+            return pressed
+    return []
+
+
 async def build_trade(actor: Any, message: Any, target: Any) -> int:
     """Offer ``target`` on the trade builder, paging to the item's entry first; the taps."""
     from bot.games.classic.trade_builder import next_press
@@ -381,7 +391,7 @@ async def build_trade(actor: Any, message: Any, target: Any) -> int:
         press = next_press(_drawn(message), target)
         if press is not None:
             break
-        nexts = [c for c in controls(message) if c.enabled and c.labels == (play_texts.PAGER_NEXT,)]
+        nexts = _turn_page(controls(message))
         if not nexts:
             return taps
         message = (await actor.click(message, custom_id=nexts[0].custom_id)).response or message

@@ -62,7 +62,14 @@ def layout_view(rendered: Rendered, note: str | None = None) -> discord.ui.Layou
             else:
                 container.add_item(discord.ui.TextDisplay(text))
         elif isinstance(block, Gallery):
-            items = [discord.MediaGalleryItem(f"attachment://{name}") for name in block.filenames]
+            said = [*block.descriptions, *[None] * len(block.filenames)]
+            items = [
+                # Discord: a media item's description (alternative text) stops at 1024.
+                discord.MediaGalleryItem(
+                    f"attachment://{name}", description=clip(text, 1024) if text else None
+                )
+                for name, text in zip(block.filenames, said, strict=False)
+            ]
             if items:
                 container.add_item(discord.ui.MediaGallery(*items))
         elif isinstance(block, Rule):

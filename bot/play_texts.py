@@ -92,6 +92,8 @@ def event_line(kind: str, fields: Mapping[str, Any]) -> str:
 PAGER_PREV = "◀ Prev"
 PAGER_NEXT = "Next ▶"
 PAGER_AT = "Page {page}/{pages}"
+PAGER_MORE = "More…"  # the hand's secondary moves (gear, selling, trading): issue 18
+PAGER_BACK = "◀ Back"
 CONTROLS_MORE = "More choices…"
 HAND_PAGED = "More choices on other pages: use Prev / Next ({page}/{pages})."
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bot import play_texts
 from bot.render import ids
 from bot.render.model import (
-    MAX_BUTTON_LABEL,
+    LABEL_LIMIT,
     MAX_OPTION_TEXT,
     MAX_OPTIONS,
     MAX_PER_ROW,
@@ -47,6 +47,9 @@ class Control:
     description: str | None = None
     style: str = Style.PRIMARY
     menu: bool = False  # its group is a select however few it holds (side moves, not the turn's)
+    # A move that is not the turn's own business (gear, selling, trading): drawn behind one
+    # "More…" step so the turn's main moves are the first thing a phone shows.
+    secondary: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,7 @@ class Page:
     selects: tuple[SelectSpec, ...]
     number: int
     count: int
+    stepped: bool = False  # secondary moves sit behind More… (``number`` may be among them)
 
 
 def page_key(number: int) -> str:
@@ -114,8 +118,13 @@ def layout(
     *,
     selects: bool | None = None,
 ) -> Page:
-    """One page of controls. ``page`` is clamped, so an old pager click still lands."""
+    """One page of controls. ``page`` is clamped, so an old pager click still lands. With both
+    main and secondary moves, the main ones come first and the rest are one "More…" away."""
     use_selects = SELECTS_WIRED if selects is None else selects
+    main = [c for c in controls if not c.secondary]
+    more = [c for c in controls if c.secondary]
+    if main and more:
+        return _stepped(match_id, version, _rows(main, use_selects), _rows(more, use_selects), page)
     rows = _rows(controls, use_selects)
     if len(rows) <= MAX_ROWS:
         pages = [rows]
@@ -124,9 +133,52 @@ def layout(
         pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
     pages = pages[:MAX_PAGES]
     number = min(max(page, 0), len(pages) - 1)
+    buttons, select_specs = _drawn(match_id, version, pages[number])
+    if len(pages) > 1:
+        buttons.extend(_pager(match_id, version, number, len(pages)))
+    return Page(tuple(buttons), tuple(select_specs), number, len(pages))
+
+
+def _stepped(match_id: int, version: int, main: list[_Row], more: list[_Row], page: int) -> Page:
+    """The main moves' pages, then the secondary moves' pages; the last row of each holds
+    the way between them (More… / ◀ Back) and Prev / Next within its part."""
+    per_page = MAX_ROWS - 1
+    parts = [
+        [rows[i : i + per_page] for i in range(0, len(rows), per_page)] for rows in (main, more)
+    ]
+    pages = [*parts[0], *parts[1]][:MAX_PAGES]
+    first_more = len(parts[0])
+    number = min(max(page, 0), len(pages) - 1)
+    buttons, select_specs = _drawn(match_id, version, pages[number])
+    in_more = number >= first_more
+    start, size = (first_more, len(pages) - first_more) if in_more else (0, first_more)
+    nav: list[tuple[str, int, bool]] = []
+    if in_more:
+        nav.append((play_texts.PAGER_BACK, 0, False))
+    if size > 1:
+        nav.append((play_texts.PAGER_PREV, max(number - 1, start), number == start))
+        last = start + size - 1
+        nav.append((play_texts.PAGER_NEXT, min(number + 1, last), number == last))
+    if not in_more:
+        nav.append((play_texts.PAGER_MORE, first_more, False))
+    used = set()
+    for label, target, disabled in nav:
+        custom_id = ids.make_custom_id(match_id, version, page_key(target))
+        if custom_id in used:  # Discord refuses two components with one custom id
+            continue
+        used.add(custom_id)
+        buttons.append(
+            ButtonSpec(label, custom_id, Style.SECONDARY, row=MAX_ROWS - 1, disabled=disabled)
+        )
+    return Page(tuple(buttons), tuple(select_specs), number, len(pages), stepped=True)
+
+
+def _drawn(
+    match_id: int, version: int, rows: Sequence[_Row]
+) -> tuple[list[ButtonSpec], list[SelectSpec]]:
     buttons: list[ButtonSpec] = []
     select_specs: list[SelectSpec] = []
-    for row_index, row in enumerate(pages[number]):
+    for row_index, row in enumerate(rows):
         if row.select:
             select_specs.append(_select(match_id, version, row_index, row))
             continue
@@ -134,9 +186,7 @@ def layout(
             spec = _button(match_id, version, control, row_index)
             if spec is not None:
                 buttons.append(spec)
-    if len(pages) > 1:
-        buttons.extend(_pager(match_id, version, number, len(pages)))
-    return Page(tuple(buttons), tuple(select_specs), number, len(pages))
+    return buttons, select_specs
 
 
 def _button(match_id: int, version: int, control: Control, row: int) -> ButtonSpec | None:
@@ -145,7 +195,7 @@ def _button(match_id: int, version: int, control: Control, row: int) -> ButtonSp
     except ValueError:
         return None  # a key too long for Discord: never drawn rather than a broken button
     return ButtonSpec(
-        label=clip(control.label, MAX_BUTTON_LABEL),
+        label=clip(control.label, LABEL_LIMIT),
         custom_id=custom_id,
         style=Style(control.style),
         row=row,
@@ -155,9 +205,10 @@ def _button(match_id: int, version: int, control: Control, row: int) -> ButtonSp
 def _select(match_id: int, version: int, row_index: int, row: _Row) -> SelectSpec:
     options = tuple(
         OptionSpec(
-            label=clip(c.label, MAX_OPTION_TEXT),
+            label=clip(c.label, LABEL_LIMIT),
             value=c.key,
-            description=clip(c.description, MAX_OPTION_TEXT) if c.description else None,
+            # A label cut for a phone keeps its full words underneath.
+            description=_described(c),
         )
         for c in row.members
     )
@@ -167,6 +218,13 @@ def _select(match_id: int, version: int, row_index: int, row: _Row) -> SelectSpe
         options=options,
         row=row_index,
     )
+
+
+def _described(control: Control) -> str | None:
+    text = control.description
+    if len(control.label) > LABEL_LIMIT:
+        text = f"{control.label} · {text}" if text else control.label
+    return clip(text, MAX_OPTION_TEXT) if text else None
 
 
 def _pager(match_id: int, version: int, number: int, count: int) -> list[ButtonSpec]:

@@ -104,6 +104,11 @@ class GameRenderer:
     def hand_picture(self, view: ViewJson, names: Sequence[str]) -> Picture | None:
         return None
 
+    def hand_decision(self, view: ViewJson, names: Sequence[str]) -> list[str]:
+        """What this seat is being asked, said above its hand's controls (a phone's first
+        screen); ``hand_lines`` (the cards) come below them."""
+        return []
+
     def control(self, action: Action, view: ViewJson, names: Sequence[str]) -> Control:
         """A legal action as a button or select option (label, group, description)."""
         return Control(action.key, self.action_label(action))

@@ -79,6 +79,7 @@ def message_texts(message: Any) -> list[str]:
         parts.append(getattr(block, "text", "") or "")
         beside = getattr(block, "button", None)
         parts.append(beside.label if beside is not None else "")
+    parts += [picture.description or "" for picture in getattr(message, "pictures", ())]
     parts += [button.label for button in getattr(message, "buttons", ())]
     for select in getattr(message, "selects", ()):
         parts.append(select.placeholder)
@@ -93,6 +94,8 @@ def _component_texts(component: Mapping[str, Any]) -> list[str]:
         out += [str(option.get("label") or ""), str(option.get("description") or "")]
     for child in component.get("components") or []:
         out += _component_texts(child)
+    for item in component.get("items") or []:  # a media gallery's alternative texts
+        out.append(str(item.get("description") or ""))
     if isinstance(component.get("accessory"), Mapping):  # a V2 section's button
         out += _component_texts(component["accessory"])
     return out

@@ -14,6 +14,9 @@ MAX_PER_ROW = 5
 MAX_OPTIONS = 25
 MAX_OPTION_TEXT = 100
 MAX_BUTTON_LABEL = 80
+# Issue 18: a label a phone shows whole (about 40 characters on a 400 px wide screen); a
+# longer one is cut, its full words kept in a select option's description.
+LABEL_LIMIT = 40
 # Components V2 (a layout message): at most 40 components in all, nested ones included, and
 # 4000 characters of text over all its text displays; such a message has no content and no
 # embeds (Discord's "Using Message Components": Components V2 limits).
@@ -58,10 +61,12 @@ class SelectSpec:
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """A PNG to attach; the embed that shows it points at ``attachment://<filename>``."""
+    """A PNG to attach; the message shows it from ``attachment://<filename>``. ``description``
+    is its alternative text (read aloud, shown when the picture cannot be)."""
 
     filename: str
     data: bytes
+    description: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +79,11 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Gallery:
-    """Attached pictures shown in a layout, by file name (each one of ``Rendered.pictures``)."""
+    """Attached pictures shown in a layout, by file name (each one of ``Rendered.pictures``),
+    with their alternative text."""
 
     filenames: tuple[str, ...]
+    descriptions: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,7 +105,7 @@ def render_table(
     picture = None if over else renderer.table_picture(view, names)
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
-        blocks.append(Gallery((picture.filename,)))
+        blocks.append(Gallery((picture.filename,), (picture.description,)))
     tail = [clip(line, LOG_LINE_LIMIT) for line in log[-LOG_LINES:]]
     footer = play_texts.TABLE_VERSION.format(version=match.version)
     blocks += [Rule(), Text("\n".join(f"-# {line}" for line in [*tail, footer]))]
@@ -167,8 +167,9 @@ def render_hand(
             waiting = listed
         turn = _move_line(view.get("seat"), names, found, waiting)
         top.append(built.line if built is not None else turn)
-        if shown.count > 1:
+        if shown.count > 1 and not shown.stepped:
             top.append(play_texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count))
+    top += renderer.hand_decision(view, names)
     blocks: list[Block] = [Text("\n".join(top)), Controls(), Rule()]
     lines = renderer.hand_lines(view, names)
     lines += [_field_text(f) for f in renderer.hand_fields(view, names)[:MAX_FIELDS]]

@@ -21,20 +21,31 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = Path(__file__).resolve().parent
+OUT = Path(os.environ.get("SHOTS_DIR") or Path(__file__).resolve().parent)
 sys.path.insert(0, str(ROOT))
 
 LOBBY = ((1100, 640), (400, 900))
 TABLE = ((1100, 1450), (400, 1650))  # (desktop, phone) window sizes
 GAME = "classic"
+PHONE = 400
 
 
 async def shoot(env: Any, channel: Any, viewer: Any, name: str, size: tuple[int, int]) -> None:
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     # The bot writes clocks as Discord timestamps from the real time: show the page at it.
     now = datetime.now(UTC)
+    # A phone's width uses SimCord's fixed-width preview: the responsive one fits the
+    # workspace and cuts a message off on the right at phone widths (issue 18).
+    fixed = size[0] <= PHONE
     async with env.preview(
-        channel, viewers=[viewer], layout="channel", port=0, presentation_time=now
+        channel,
+        viewers=[viewer],
+        layout="channel",
+        port=0,
+        presentation_time=now,
+        display="fixed" if fixed else "responsive",
+        width=size[0],
+        height=size[1],
     ) as preview:
         path = OUT / f"{name}.png"
         process = await asyncio.create_subprocess_exec(
@@ -51,7 +62,7 @@ async def shoot(env: Any, channel: Any, viewer: Any, name: str, size: tuple[int,
             stderr=asyncio.subprocess.DEVNULL,
         )
         await process.wait()
-        print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB", flush=True)
+        print(f"{path}: {path.stat().st_size // 1024} KB", flush=True)
 
 
 def children(message: Any) -> list[dict[str, Any]]:

@@ -107,3 +107,64 @@ def test_a_menu_group_is_a_select_however_few_it_holds() -> None:
     page = layout(1, 1, found)
     assert [b.label for b in page.buttons] == ["Roll"]
     assert [[o.label for o in s.options] for s in page.selects] == [["Declare yourself dead"]]
+
+
+def test_secondary_moves_wait_behind_one_more_step() -> None:
+    # Issue 18: the turn's main moves first; gear, selling and trading one "More…" away.
+    found = [
+        Control("kick", "Kick open the door"),
+        Control("end_turn", "End turn"),
+        *[Control(f"sell.{n}", f"Sell {n}", "Your gear…", secondary=True) for n in range(3)],
+    ]
+    first = layout(5, 3, found)
+    assert [b.label for b in first.buttons] == [
+        "Kick open the door",
+        "End turn",
+        play_texts.PAGER_MORE,
+    ]
+    more = parse_custom_id(first.buttons[-1].custom_id)
+    assert more is not None and page_of(more.key) == 1 and first.stepped
+    second = layout(5, 3, found, 1)
+    assert [b.label for b in second.buttons] == [
+        "Sell 0",
+        "Sell 1",
+        "Sell 2",
+        play_texts.PAGER_BACK,
+    ]
+    back = parse_custom_id(second.buttons[-1].custom_id)
+    assert back is not None and page_of(back.key) == 0
+
+
+def test_only_secondary_moves_are_shown_at_once() -> None:
+    # Nothing else to do (a free actor's trades): no step in front of them.
+    found = [Control(f"sell.{n}", f"Sell {n}", secondary=True) for n in range(3)]
+    page = layout(5, 3, found)
+    assert [b.label for b in page.buttons] == ["Sell 0", "Sell 1", "Sell 2"]
+    assert not page.stepped
+
+
+@given(main=st.integers(1, 60), more=st.integers(1, 60), page=st.integers(0, 50))
+def test_every_move_is_on_a_page_either_side_of_the_step(main: int, more: int, page: int) -> None:
+    found = [Control(f"a.{n}", f"Main {n}") for n in range(main)]
+    found += [Control(f"b.{n}", f"Other {n}", secondary=True) for n in range(more)]
+    seen: set[str] = set()
+    count = layout(9, 1, found, selects=False).count
+    for number in range(count):
+        shown = layout(9, 1, found, number, selects=False)
+        ids = [b.custom_id for b in shown.buttons]
+        assert len(ids) == len(set(ids))  # Discord: one custom id per component
+        assert {b.row for b in shown.buttons} <= set(range(5))
+        seen |= {b.label for b in shown.buttons}
+    assert {c.label for c in found} <= seen
+    assert layout(9, 1, found, page, selects=False).number < count
+
+
+def test_a_long_label_is_cut_for_a_phone_and_kept_whole_underneath() -> None:
+    long = "Offer Bartholomew your Pot-Lid Buckler for their Boots"
+    page = layout(5, 3, [Control(f"o.{n}", f"{long} {n}", "Trade…") for n in range(7)])
+    [select] = page.selects
+    assert all(len(o.label) <= 40 for o in select.options)
+    assert select.options[0].description is not None
+    assert select.options[0].description.startswith(long)
+    button = layout(5, 3, [Control("o.1", long)]).buttons[0]
+    assert len(button.label) <= 40 and button.label.endswith("…")

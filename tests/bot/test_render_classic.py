@@ -7,7 +7,7 @@ from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import name_of
 from bot.render import render_hand, render_table
 from bot.render.leaks import message_texts
-from bot.render.model import Gallery
+from bot.render.model import Gallery, Text
 from tests.bot.render_support import assert_fits_discord, make_match, playout, until
 
 MAX_PICTURE = 100_000
@@ -52,7 +52,11 @@ def test_a_fight_shows_both_strengths_the_monsters_and_a_small_picture() -> None
     assert all(name_of(m) in words for m in fight["monsters"])
     [picture] = rendered.pictures
     assert picture.data.startswith(b"\x89PNG") and len(picture.data) < MAX_PICTURE
-    assert Gallery((picture.filename,)) in rendered.blocks
+    assert Gallery((picture.filename,), (picture.description,)) in rendered.blocks
+    # Shown once (issue 18): the strengths are the picture's, said in its alternative text.
+    assert picture.description is not None
+    assert f"strength {fight['side_strength']}" in picture.description
+    assert "strength" not in "\n".join(b.text for b in rendered.blocks if isinstance(b, Text))
 
 
 def test_no_picture_outside_a_fight() -> None:
@@ -89,7 +93,7 @@ def test_every_position_renders_within_discords_limits() -> None:
             assert len(hand.buttons) <= 25 and len({b.custom_id for b in hand.buttons}) == len(
                 hand.buttons
             )
-            assert all(len(b.label) <= 80 for b in hand.buttons)
+            assert all(len(b.label) <= 40 for b in hand.buttons)  # issue 18: a phone's width
 
 
 def test_a_seat_asked_for_help_reads_the_question_and_the_offer() -> None:
@@ -103,6 +107,16 @@ def test_a_seat_asked_for_help_reads_the_question_and_the_offer() -> None:
     fighter = ("Alice", "Bob", "Carol", "Dave")[view["combat"]["fighter"]]
     assert f"{fighter} offers" in words
     assert {b.label for b in rendered.buttons} == {"Accept", "Refuse", "Answer with other terms"}
+    # A phone's first screen (issue 18): the question, then its buttons, then the cards.
+    kinds = [type(b).__name__ for b in rendered.blocks]
+    assert kinds.index("Controls") == 1
+    top = rendered.blocks[0]
+    assert isinstance(top, Text) and classic_words.HAND_PENDING["help"] in top.text
+    assert all(
+        classic_words.HAND_PENDING["help"] not in b.text
+        for b in rendered.blocks[2:]
+        if isinstance(b, Text)
+    )
 
 
 def test_a_counter_offer_shows_on_the_table_and_to_the_fighter() -> None:

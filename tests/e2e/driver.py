@@ -40,11 +40,7 @@ async def choose_on(
                 return True
         if await build_on(player, message, key, used):
             return True
-        nexts = [
-            b
-            for b in buttons(message)
-            if b.get("label") == play_texts.PAGER_NEXT and not b.get("disabled")
-        ]
+        nexts = turn_page(message)
         if not nexts:
             return False
         paged = await player.click(message, custom_id=nexts[0]["custom_id"])
@@ -79,7 +75,13 @@ async def build_trade(player: Any, message: Any, target: Any, used: dict[str, in
     for _ in range(MAX_BUILD_TAPS):
         press = next_press(drawn(message), target)
         if press is None:
-            return False
+            nexts = turn_page(message)  # the item's entry may be a page or More… away
+            if not nexts:
+                return False
+            paged = await player.click(message, custom_id=nexts[0]["custom_id"])
+            used["pages"] = used.get("pages", 0) + 1
+            message = paged.response or message
+            continue
         if press.value is None:
             result = await player.click(message, custom_id=press.custom_id)
         else:
@@ -89,6 +91,16 @@ async def build_trade(player: Any, message: Any, target: Any, used: dict[str, in
             return True
         message = result.response or message
     return False
+
+
+def turn_page(message: Any) -> list[dict[str, Any]]:
+    """Where a person looks next for a move not on this page: Next ▶ within the part shown,
+    else the hand's one More… step (its secondary moves; never back from there)."""
+    for label in (play_texts.PAGER_NEXT, play_texts.PAGER_MORE):
+        pressed = [b for b in buttons(message) if b.get("label") == label and not b.get("disabled")]
+        if pressed:
+            return pressed
+    return []
 
 
 async def build_on(player: Any, message: Any, key: str, used: dict[str, int]) -> bool:

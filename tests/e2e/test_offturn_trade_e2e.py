@@ -19,6 +19,7 @@ from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import name_of, short
 from bot.games.classic.trade_builder import Trade, entry
 from bot.render import parse_custom_id
+from bot.render.model import LABEL_LIMIT, clip
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
@@ -139,7 +140,8 @@ async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: Wor
         assert said in words
     accept = Action(partner, "accept", (give, take, offer.seat, coins))
     found = await _control(humans[partner].user, dm, accept.key)
-    assert found.label == (f"Take {NAMES[offer.seat]}'s {name_of(give)} for your {name_of(take)}")
+    said = f"Take {NAMES[offer.seat]}'s {name_of(give)} for your {name_of(take)}"
+    assert found.label == clip(said, LABEL_LIMIT)  # cut to a phone's width (issue 18)
     await found.use(humans[partner].user, accept.key)
 
     after = replay(game, await world.bot.service.record(match_id))

@@ -13,6 +13,7 @@ moves.py``), never by position.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot import play_texts
 from bot.games.classic import bargain, offers, trade_builder, words
@@ -47,6 +48,10 @@ from engine.classic.views import ClassicView
 from engine.core import Action
 
 QUIET = frozenset({"pass", "decline", "cancel", "take_it"})
+# Moves a turn does not hinge on (# 004: Card Management, Items (Trading), Selling Items):
+# behind the hand's one More… step, so the turn's main moves come first on a phone.
+SECONDARY_GROUPS = frozenset({"gear", "trade"})
+SECONDARY_KINDS = frozenset({"buy_level"})
 
 
 def _over_the_limit(view: ClassicView, seat: int | None) -> bool:
@@ -93,9 +98,11 @@ class ClassicRenderer(GameRenderer):
         if v is None:
             return None
         fields = [self._seat_field(v, names, marks, seat) for seat in range(len(names))]
-        fight = fight_lines(v, names)
-        if fight:
-            fields.append(Field(play_texts.TABLE_FIGHT, "\n".join(fight)))
+        # The fight is shown once: as the picture (its words are the picture's alternative
+        # text); only a bargain's terms, which the picture does not draw, stay as text.
+        bargain = bargain_line(v.pending, v.combat, names)
+        if bargain:
+            fields.append(Field(play_texts.TABLE_FIGHT, bargain))
         piles = [words.PILES.format(door=v.door_left, treasure=v.treasure_left)]
         # Each discard pile's top card, said with its pile so two cards don't read as a list.
         tops = zip(
@@ -106,7 +113,7 @@ class ClassicRenderer(GameRenderer):
         piles += [template.format(card=short(c)) for template, c in tops if c is not None]
         if v.corpse:
             piles.append(words.CORPSE.format(cards=card_list(v.corpse)))
-        fields.append(Field(play_texts.TABLE_PILES, "\n".join(piles)))
+        fields.append(Field(play_texts.TABLE_PILES, "\n".join(piles), inline=True))
         return fields
 
     def _seat_field(
@@ -129,7 +136,8 @@ class ClassicRenderer(GameRenderer):
         )
         lines = [words.SEAT_LINE.format(level=level, gold=gold, cards=size)]
         roles = cards(v.roles)
-        lines.append(words.ROLES.format(roles=card_list(roles)) if roles else words.HUMAN)
+        if roles:  # a plain human goes without saying on a phone's one line per seat
+            lines.append(words.ROLES.format(roles=card_list(roles)))
         equipped, items = cards(v.equipped), cards(v.items)
         worn = [c for c in items if c in equipped]
         carried = [c for c in items if c not in equipped]
@@ -142,7 +150,11 @@ class ClassicRenderer(GameRenderer):
         return Field(title, "\n".join(lines), inline=True)
 
     def table_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
-        return fight_picture_of(typed(view), names)
+        v = typed(view)
+        picture = fight_picture_of(v, names)
+        if picture is None or v is None:
+            return picture
+        return replace(picture, description="\n".join(fight_lines(v, names)))
 
     # log ---------------------------------------------------------------------------------
 
@@ -163,10 +175,17 @@ class ClassicRenderer(GameRenderer):
             if card is not None:
                 stat = stat_of(card)
                 lines.append(f"• **{card.name}** — {line_of(card)}" + (f" {stat}" if stat else ""))
+        return lines
+
+    def hand_decision(self, view: Json, names: Sequence[str]) -> list[str]:
+        v = typed(view)
+        if v is None:
+            return []
+        lines = []
         if v.combat is not None:
             lines.append(hand_fight_line(v.combat, names))
         if _over_the_limit(v, v.seat):
-            charity = words.CHARITY_HAND.format(count=len(hand), limit=HAND_LIMIT)
+            charity = words.CHARITY_HAND.format(count=len(v.hand or ()), limit=HAND_LIMIT)
             lines.append(f"**{charity}**")
         pending = v.pending
         mine = pending is not None and v.seat == pending.seat
@@ -220,7 +239,9 @@ class ClassicRenderer(GameRenderer):
             mine, card = action.args[1], card_of(action.args[1])
             label = words.TRADE_ENTRY.format(card=name_of(mine))
             note = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
-            return Control(trade_builder.entry(mine), label, words.GROUPS["trade"], note)
+            return Control(
+                trade_builder.entry(mine), label, words.GROUPS["trade"], note, secondary=True
+            )
         spec = words.CONTROLS.get(offers.control_kind(action))
         if spec is None:
             return super().control(action, view, names)
@@ -235,4 +256,7 @@ class ClassicRenderer(GameRenderer):
         card = card_of(named) if "card" in values else None
         description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
         style = Style.SECONDARY if action.kind in QUIET else Style.PRIMARY
-        return Control(action.key, label, words.GROUPS.get(group, ""), description, style)
+        secondary = group in SECONDARY_GROUPS or action.kind in SECONDARY_KINDS
+        return Control(
+            action.key, label, words.GROUPS.get(group, ""), description, style, secondary
+        )

@@ -10,7 +10,6 @@ TITLE = "Classic (3-6 players)"
 
 SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand"
 ROLES = "Is: {roles}"
-HUMAN = "Is: plain human"
 GEAR = "Wears: {items}"
 CARRIED = "Carries: {items}"
 CURSES = "Cursed: {curses}"

@@ -10,6 +10,7 @@ from the game's move table (``engine/duel/moves.py``), never by position.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 
 from bot import play_texts
@@ -166,8 +167,8 @@ class DuelRenderer(GameRenderer):
             if seat < len(names)
         ]
         fight = self._fight_lines(v.fight, names)
-        if fight:
-            fields.append(Field(play_texts.TABLE_FIGHT, "\n".join(fight)))
+        if fight:  # shown once: the picture; only its step (not drawn) stays as text
+            fields.append(Field(play_texts.TABLE_FIGHT, fight[-1]))
         stack = self._stack_lines(v, names)
         if stack:
             fields.append(Field(play_texts.TABLE_STACK, "\n".join(stack)))
@@ -263,26 +264,16 @@ class DuelRenderer(GameRenderer):
             return None
         gold = fight.gold
         card = card_of(fight.card.id) if fight.card is not None else None
+        note = words.HIDDEN_NOTE.format(gold=gold)
         if card is None:
-            attack = CardFace(
-                words.HIDDEN_TILE,
-                "hidden",
-                "?",
-                "",
-                "",
-                words.HIDDEN_NOTE.format(gold=gold),
-            )
-            strength = None
+            attack = CardFace(words.HIDDEN_TILE, "hidden", "?", "", "", note)
+            strength, verdict = None, words.VERDICT_HIDDEN.format(gold=gold)
         else:
-            attack = face(card, words.HIDDEN_NOTE.format(gold=gold))
-            strength = card.power
+            attack, strength = face(card, note), card.power
+            verdict = words.VERDICT_SHOWN.format(card=card.name, gold=gold)
         committed = [c for c in (card_of(e.id) for e in fight.committed) if c]
         attacker = fight.attacker
-        if card is None:
-            verdict = words.VERDICT_HIDDEN.format(gold=gold)
-        else:
-            verdict = words.VERDICT_SHOWN.format(card=card.name, gold=gold)
-        return fight_picture(
+        drawn = fight_picture(
             Side(f"{_name(names, attacker)} ({words.BAR_ATTACK})", strength, (attack,)),
             Side(
                 f"{_name(names, 1 - attacker)} ({words.BAR_DEFENCE})",
@@ -291,6 +282,7 @@ class DuelRenderer(GameRenderer):
             ),
             verdict,
         )
+        return replace(drawn, description="\n".join(self._fight_lines(fight, names)))
 
     # log ---------------------------------------------------------------------------------
 
@@ -335,9 +327,14 @@ class DuelRenderer(GameRenderer):
                 lines.append(
                     f"• **{card.name}** — {line_of(card)}" + (f" · {stat}" if stat else "")
                 )
+        return lines
+
+    def hand_decision(self, view: Json, names: Sequence[str]) -> list[str]:
+        v = typed(view)
         fight = v.fight if v is not None else None
         if fight is None or v is None:
-            return lines
+            return []
+        lines = []
         if fight.card is not None and fight.attacker == v.seat:
             lines.append(words.YOUR_ATTACK.format(card=shown_name(fight.card)))
         step = words.HAND_STEPS.get(fight.step)
