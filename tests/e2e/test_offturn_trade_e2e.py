@@ -24,7 +24,7 @@ from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.driver import MAX_PAGES, build_trade, play_to_the_end
+from tests.e2e.driver import MAX_PAGES, build_trade, play_to_the_end, turn_page
 from tests.e2e.helpers import buttons, embed_text, message_in, selects
 from tests.e2e.test_games_e2e import open_and_start, start_games_bot
 from tests.e2e.test_play_e2e import dm_posts, last_dm
@@ -84,8 +84,8 @@ async def _control(actor: Any, message: Any, key: str) -> Found:
             for option in select["options"]:
                 if option["value"] == key:
                     return Found(str(option["label"]), message, select["custom_id"], True)
-        nexts = [b for b in buttons(message) if b.get("label") == play_texts.PAGER_NEXT]
-        if not nexts or nexts[0].get("disabled"):
+        nexts = turn_page(message)  # Next ▶, else the hand's More… step (issue 18)
+        if not nexts:
             break
         paged = await actor.click(message, custom_id=nexts[0]["custom_id"])
         message = paged.response or message
@@ -121,7 +121,7 @@ async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: Wor
     coins = 100 if state.gold[offer.seat] >= 100 else 0
     dms_before = dm_posts(world, humans[partner])
     used: dict[str, int] = {}
-    assert await build_trade(offerer, hand.response, Trade(partner, give, take, coins), used)
+    assert await build_trade(offerer, found.page, Trade(partner, give, take, coins), used)
     assert used["builder"] == (4 if coins else 3)
 
     # The partner learns of it in private: a fresh hand DM with the offer and its answers.
