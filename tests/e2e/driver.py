@@ -82,15 +82,21 @@ async def build_trade(player: Any, message: Any, target: Any, used: dict[str, in
             used["pages"] = used.get("pages", 0) + 1
             message = paged.response or message
             continue
-        if press.value is None:
-            result = await player.click(message, custom_id=press.custom_id)
-        else:
-            result = await player.select(message, [press.value], custom_id=press.custom_id)
-        used["builder"] = used.get("builder", 0) + 1
         if press.plays:
+            await _tap_builder(player, message, press, used)
             return True
-        message = result.response or message
+        message = await _tap_builder(player, message, press, used)
     return False
+
+
+async def _tap_builder(player: Any, message: Any, press: Any, used: dict[str, int]) -> Any:
+    """One tap on a builder's control (a button, or a select's option): the message after it."""
+    if press.value is None:
+        result = await player.click(message, custom_id=press.custom_id)
+    else:
+        result = await player.select(message, [press.value], custom_id=press.custom_id)
+    used["builder"] = used.get("builder", 0) + 1
+    return result.response or message
 
 
 def turn_page(message: Any) -> list[dict[str, Any]]:
@@ -112,14 +118,10 @@ async def build_on(player: Any, message: Any, key: str, used: dict[str, int]) ->
         press = next_press(drawn(message), key)
         if press is None:
             return False
-        if press.value is None:
-            result = await player.click(message, custom_id=press.custom_id)
-        else:
-            result = await player.select(message, [press.value], custom_id=press.custom_id)
-        used["builder"] = used.get("builder", 0) + 1
         if press.plays:
+            await _tap_builder(player, message, press, used)
             return True
-        message = result.response or message
+        message = await _tap_builder(player, message, press, used)
     return False
 
 
