@@ -10,6 +10,8 @@ The measured seat moves round the table from game to game (game ``i`` puts it at
 precon, rotated through every precon, and the measured seat swaps sides every game (seven
 precons and two sides: every pairing comes round once in 14 games). Game ``i`` is seeded with
 ``seed + i``, so a figure is reproduced by the same command, whatever ``--jobs`` is.
+``--journal FILE`` keeps every finished game, so a run stopped early carries on where it was
+(``engine/arena_journal.py``); ``bench/arena/`` holds the journals behind docs/ai.md's figures.
 
 The time budget is process CPU time (``resource``; the engine never reads the wall clock):
 each worker thinks for the same amount of work however loaded the machine is, and
@@ -31,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine import arena_journal
 from engine.core import Game, Rng
 from engine.games import available, load_game
 from engine.search import Budget
@@ -193,24 +196,34 @@ def summarise(setup: Setup, results: list[GameResult]) -> dict[str, Any]:
     return out
 
 
-def run(setup: Setup, games: int, jobs: int = 1, out: str | None = None) -> dict[str, Any]:
+def run(
+    setup: Setup,
+    games: int,
+    jobs: int = 1,
+    out: str | None = None,
+    journal: Path | None = None,
+) -> dict[str, Any]:
     """Every game's result as it comes; with ``out``, the summary so far is rewritten there
-    after each game, so that a long run stopped early still leaves its figure."""
-    results: list[GameResult] = []
-    for result in _results(setup, games, jobs):
+    after each game, so that a long run stopped early still leaves its figure. With
+    ``journal``, games it already holds are not played again and each new one is added."""
+    results = [r for r in arena_journal.load(journal, setup) if r.index < games] if journal else []
+    todo = sorted(set(range(games)) - {r.index for r in results})
+    for result in _results(setup, todo, jobs):
         results.append(result)
+        if journal:
+            arena_journal.append(journal, setup, result)
         if out:
             _write(out, summarise(setup, results))
     return summarise(setup, results)
 
 
-def _results(setup: Setup, games: int, jobs: int) -> Iterator[GameResult]:
-    if jobs <= 1:
-        yield from (play_game(setup, i) for i in range(games))
+def _results(setup: Setup, indices: list[int], jobs: int) -> Iterator[GameResult]:
+    if jobs <= 1 or len(indices) <= 1:
+        yield from (play_game(setup, i) for i in indices)
         return
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play_indexed, [(setup, i) for i in range(games)])
+        yield from pool.imap_unordered(_play_indexed, [(setup, i) for i in indices])
 
 
 def _play_indexed(job: tuple[Setup, int]) -> GameResult:
@@ -236,6 +249,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--json", action="store_true", help="print only the JSON summary")
     parser.add_argument("--out", default=None, help="rewrite the summary here after each game")
+    parser.add_argument(
+        "--journal",
+        type=Path,
+        default=None,
+        help="keep each finished game here (JSON lines) and skip the games it already holds",
+    )
     args = parser.parse_args(argv)
     if args.game not in available():
         parser.error(f"unknown game {args.game!r}; choose from {', '.join(available())}")
@@ -257,7 +276,10 @@ def main(argv: list[str] | None = None) -> int:
         args.iterations,
         precons,
     )
-    out = run(setup, args.games, args.jobs, args.out)
+    try:
+        out = run(setup, args.games, args.jobs, args.out, args.journal)
+    except arena_journal.JournalMismatch as exc:
+        parser.error(str(exc))
     if args.json:
         print(json.dumps(out))
     else:
