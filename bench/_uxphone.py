@@ -35,6 +35,9 @@ MEASURE = """([table, hand]) => {
 }"""
 
 
+PICTURES_LOADED = "() => Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
+
+
 def available() -> bool:
     found = importlib.util.find_spec("playwright") is not None
     return found and shutil.which("chromium") is not None
@@ -59,6 +62,8 @@ async def measure(
                     f'.channel-message[data-message-id="{message_id}"] .message-components',
                     timeout=READY_TIMEOUT_MS,
                 )
+            # A picture still loading lays out as its alternative text: wait for every one.
+            await page.wait_for_function(PICTURES_LOADED, timeout=READY_TIMEOUT_MS)
             found = await page.evaluate(MEASURE, [str(table_id), str(hand_id)])
         finally:
             await browser.close()

@@ -165,23 +165,27 @@ async def simulated(scratch: Path, name: str) -> AsyncIterator[tuple[Any, Any, l
 
     from bot.client import create_bot
     from bot.config import Settings
+    from bot.playground import simulated_clock
 
     # People answer every decision here: no turn or window runs out while a run lasts.
     settings = Settings(
         database=scratch / f"ux-{name}.sqlite3", turn_seconds=DAY, window_seconds=WINDOW
     )
-    bot = create_bot(settings, games=["classic", "duel"])
+    # Deadlines by SimCord's clock, as in the playground: its preview (the phone figures)
+    # shows them against that clock, so by the system's they would read "in 47 weeks".
+    bot = create_bot(settings, games=["classic", "duel"], clock=simulated_clock)
     env = simcord.Env(bot, check_errors=False, settle_timeout=SETTLE)
     await env.start()
     try:
-        guild = env.create_guild("UX")
-        channel = guild.create_text_channel("games")
-        people = [
-            guild.add_member(env.create_user(n, global_name=n.capitalize()))
-            for n in ("alice", "bob")
-        ]
-        await env.settle()
-        yield env, channel, people
+        with env.time_context():
+            guild = env.create_guild("UX")
+            channel = guild.create_text_channel("games")
+            people = [
+                guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                for n in ("alice", "bob")
+            ]
+            await env.settle()
+            yield env, channel, people
     finally:
         await bot.release()
         await env.shutdown()

@@ -61,9 +61,10 @@ class HandAnswers:
         *,
         note: str | None = None,
         page: int = 0,
+        draft: str | None = None,
     ) -> None:
-        """The caller's hand as it stands: in the private message clicked (a DM or an
-        ephemeral hand), else as a new private answer."""
+        """The caller's hand as it stands (at ``draft``: a builder half-way through): in the
+        private message clicked (a DM or an ephemeral hand), else as a new private answer."""
         if is_public(interaction) or interaction.message is None:
             await self.send(interaction, match_id, note=note)
             return
@@ -81,6 +82,7 @@ class HandAnswers:
             deciding=self._deciding(match_id, seat),
             note=note,
             page=page,
+            draft=draft,
         )
 
     async def _draw_here(
@@ -119,7 +121,8 @@ class HandAnswers:
             else:
                 await interaction.response.edit_message(**kwargs)
             digest = digest_of(rendered, content)
-            await live.claim(interaction, match.id, message_id, Drawn(digest, match.version, page))
+            drawn = Drawn(digest, match.version, page, draft)
+            await live.claim(interaction, match.id, message_id, drawn)
 
     def _deciding(self, match_id: int, seat: int) -> bool:
         """Whether the match waits on ``seat``, as last published (no read: it only decides

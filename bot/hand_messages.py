@@ -61,6 +61,9 @@ class Drawn:
     digest: str = ""
     version: int = -1
     page: int = 0
+    # A builder the player is half-way through (bot/render/drafts.py): a redraw of the match
+    # moving on keeps it open at the parts set, as a page is kept.
+    draft: str | None = None
 
 
 def digest_of(rendered: Rendered, content: str | None) -> str:

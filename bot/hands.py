@@ -167,9 +167,8 @@ class HandDelivery:
         view = game.view(update.state, seat.seat).to_json()
         live = match.status == "live"
         actions = game.legal_actions(update.state, seat.seat) if live else []
-        page = drawn.page
         rendered, content = await draw_hand(
-            match, view, actions, seat.seat, deciding=deciding, page=page
+            match, view, actions, seat.seat, deciding=deciding, page=drawn.page, draft=drawn.draft
         )
         if hand is not None and await self.live.redraw(hand, rendered, content, match.version):
             if told and by_dm:

@@ -51,6 +51,7 @@ HAND_OFF_TURN_MANY = "{names} are deciding; nobody is waiting on you."
 HAND_OFF_TURN_MAY = "Meanwhile you may still use: {what}."
 HAND_OFF_TURN_ANY = "Meanwhile you may still choose below."
 HAND_NOTHING = "Nothing private to show."
+SEAT_DETAILS = "**At the table**"
 HAND_REFRESH_HINT = "This hand keeps itself up to date. Lost it? My hand on the table."
 
 # The short DM that tells a player the match waits on them (issue 18: a ping, not a new hand);

@@ -20,17 +20,17 @@ from discord.ext import commands
 from bot import error_texts, play_texts
 from bot import service as svc
 from bot.catch_up import CatchUp
-from bot.components import message_parts, selected_values, send_private
+from bot.components import selected_values, send_private
 from bot.hand_answers import HandAnswers, is_public
 from bot.hands import DM_CLOSED
 from bot.publisher import TablePublisher
 from bot.render import ButtonId, Rendered, controls, render_hand
 from bot.render import ids as keys
 from bot.render.drafts import is_draft
-from bot.render.model import Controls, Gallery
+from bot.render.model import Controls, Gallery, Rule, Text
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
-from bot.render.table import read_draft
+from bot.render.table import read_draft, seat_details
 from engine.core import PASS
 
 if TYPE_CHECKING:
@@ -171,10 +171,8 @@ class PlayCog(commands.Cog, name="Play"):
             rendered = await off_loop(render_hand, match, view.to_json(), actions, draft=step.draft)
             await send_private(interaction, None, rendered)
             return
-        if not step.play:
-            rendered = await off_loop(render_hand, match, view.to_json(), actions, draft=step.draft)
-            # The pictures are those already on the message: only the controls changed.
-            await interaction.response.edit_message(**message_parts(rendered))
+        if not step.play:  # the same message at the new state, kept by later redraws too
+            await self.answers.show(interaction, button.match_id, draft=step.draft)
             return
         await interaction.response.defer()
         try:
@@ -195,14 +193,16 @@ class PlayCog(commands.Cog, name="Play"):
         if match.status == "lobby":
             await send_private(interaction, error_texts.service_error("not_seated"))
             return
-        table = await self._table(match.id)
-        await send_private(interaction, play_texts.SPECTATOR_NOTE, _looked_at(table))
+        await send_private(interaction, play_texts.SPECTATOR_NOTE, await self._look(match.id))
 
-    async def _table(self, match_id: int) -> Rendered:
-        """The public table as it stands, drawn for one private answer."""
+    async def _look(self, match_id: int) -> Rendered:
+        """The public table as it stands, drawn for one private answer, with the seats in
+        full (what the table's one line per seat leaves out)."""
         fresh, view, _ = await self.bot.service.view(match_id, None)
         latest = self.publisher.latest(match_id) or await self.bot.service.current(match_id)
-        return await self.publisher.table(fresh, view.to_json(), latest)
+        public = view.to_json()
+        table = await self.publisher.table(fresh, public, latest)
+        return _looked_at(table, seat_details(fresh, public))
 
     # slash commands (called by cogs.match) --------------------------------------------------
 
@@ -214,8 +214,7 @@ class PlayCog(commands.Cog, name="Play"):
         if match.status == "lobby":
             await send_private(interaction, rendered=self._lobby_render(match))
             return
-        table = await self._table(match.id)
-        await send_private(interaction, rendered=_looked_at(table))
+        await send_private(interaction, rendered=await self._look(match.id))
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], match_id: int | None = None
@@ -321,10 +320,13 @@ class PlayCog(commands.Cog, name="Play"):
         return max(pool, key=lambda m: m.id) if pool else None
 
 
-def _looked_at(table: Rendered) -> Rendered:
+def _looked_at(table: Rendered, details: str | None = None) -> Rendered:
     """The table for one private answer: its words only (no controls: My hand and Pass
-    belong on the table itself; no picture: it would be uploaded again for one look)."""
+    belong on the table itself; no picture: it would be uploaded again for one look), and
+    the seats in full after them."""
     blocks = tuple(b for b in table.blocks if not isinstance(b, Controls | Gallery))
+    if details:
+        blocks += (Rule(), Text(details))
     return replace(table, buttons=(), selects=(), pictures=(), blocks=blocks)
 
 

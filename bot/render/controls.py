@@ -10,7 +10,7 @@ the last row of each page holds Prev / page / Next buttons. Pager and select key
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot import play_texts
 from bot.render import ids
@@ -46,10 +46,12 @@ class Control:
     group: str = ""
     description: str | None = None
     style: str = Style.PRIMARY
-    menu: bool = False  # its group is a select however few it holds (side moves, not the turn's)
+    # The two flags are keywords only: passed by position, one landed in the other's place.
+    # Its group is a select however few it holds (a menu of side moves, never a button wall).
+    menu: bool = field(default=False, kw_only=True)
     # A move that is not the turn's own business (gear, selling, trading): drawn behind one
     # "More…" step so the turn's main moves are the first thing a phone shows.
-    secondary: bool = False
+    secondary: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

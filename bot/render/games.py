@@ -101,6 +101,12 @@ class GameRenderer:
     def hand_fields(self, view: ViewJson, names: Sequence[str]) -> list[Field]:
         return []
 
+    def seat_details(self, view: ViewJson, names: Sequence[str]) -> list[Field]:
+        """What the table's one line per seat leaves out (a phone's width), said in full
+        where there is room: in every hand below its cards and in a spectator's look. Public
+        only: ``view`` may be the seat's own view, so nothing from its hand belongs here."""
+        return []
+
     def hand_picture(self, view: ViewJson, names: Sequence[str]) -> Picture | None:
         return None
 

@@ -178,6 +178,9 @@ def render_hand(
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
         blocks.append(Gallery((picture.filename,)))
+    details = _details(renderer, view, names)  # the other seats last: the decision is first
+    if details:
+        blocks += [Rule(), Text("\n".join(details))]
     blocks.append(Text(f"-# {play_texts.HAND_REFRESH_HINT}"))
     return Rendered(
         content=note,
@@ -187,6 +190,19 @@ def render_hand(
         blocks=tuple(blocks),
         colour=HAND_COLOUR.value,
     )
+
+
+def _details(renderer: GameRenderer, view: ViewJson, names: Sequence[str]) -> list[str]:
+    """The seats in full (what the table's one line per seat leaves out), under a heading."""
+    fields = renderer.seat_details(view, names)[:MAX_FIELDS]
+    return [play_texts.SEAT_DETAILS, *map(_field_text, fields)] if fields else []
+
+
+@drawn_with_its_cards
+def seat_details(match: MatchInfo, view: ViewJson) -> str | None:
+    """The seats in full for a spectator's look at the table (``view``: the spectator's)."""
+    renderer = plugins.renderer_for(match.game)
+    return "\n".join(_details(renderer, view, seat_names(match))) or None
 
 
 @drawn_with_its_cards

@@ -4,9 +4,10 @@
 
 The same bot and SimCord server as ``python -m bot --demo``: Alice opens a classic lobby, Bob
 joins, two AI seats fill the table; Alice and Bob then click random choices from their "My hand"
-answers until a fight is on. Each shot is a fresh page load of SimCord's preview, at a desktop
-and a phone width: the lobby, the table during the fight (seen by Carol, a spectator) and
-Alice's hand in her direct messages.
+answers until a fight is on. Each shot is a fresh page load of SimCord's preview in Playwright
+(the ``screenshots`` extra) with the system's Chromium, at a desktop and a fixed 400 px phone
+width, taken once the pictures have loaded: the lobby, the table during the fight (seen by
+Carol, a spectator) and Alice's live hand (her "My hand" answer in the channel).
 """
 
 from __future__ import annotations
@@ -28,16 +29,30 @@ LOBBY = ((1100, 640), (400, 900))
 TABLE = ((1100, 1450), (400, 1650))  # (desktop, phone) window sizes
 GAME = "classic"
 PHONE = 400
+READY_MS = 30_000
 
 
-async def shoot(env: Any, channel: Any, viewer: Any, name: str, size: tuple[int, int]) -> None:
+async def shoot(
+    env: Any,
+    channel: Any,
+    viewer: Any,
+    name: str,
+    size: tuple[int, int],
+    message_id: int | None = None,
+) -> None:
+    """One window of ``channel`` as ``viewer`` sees it, scrolled to ``message_id`` when given
+    (a hand below the table), once every picture has loaded."""
+    from playwright.async_api import async_playwright
+
+    from bench._uxphone import PICTURES_LOADED
+
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     # The bot writes clocks as Discord timestamps from the real time: show the page at it.
     now = datetime.now(UTC)
     # A phone's width uses SimCord's fixed-width preview: the responsive one fits the
     # workspace and cuts a message off on the right at phone widths (issue 18).
     fixed = size[0] <= PHONE
-    async with env.preview(
+    preview = env.preview(
         channel,
         viewers=[viewer],
         layout="channel",
@@ -46,23 +61,23 @@ async def shoot(env: Any, channel: Any, viewer: Any, name: str, size: tuple[int,
         display="fixed" if fixed else "responsive",
         width=size[0],
         height=size[1],
-    ) as preview:
-        path = OUT / f"{name}.png"
-        process = await asyncio.create_subprocess_exec(
-            chromium,
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-            f"--window-size={size[0]},{size[1]}",
-            "--virtual-time-budget=6000",
-            f"--screenshot={path}",
-            preview.url,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.DEVNULL,
-        )
-        await process.wait()
-        print(f"{path}: {path.stat().st_size // 1024} KB", flush=True)
+    )
+    path = OUT / f"{name}.png"
+    async with preview, async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium)
+        try:
+            page = await browser.new_page(viewport={"width": size[0], "height": size[1]})
+            await page.goto(preview.url)
+            await page.wait_for_selector(".message-components", timeout=READY_MS)
+            if message_id is not None:
+                found = f'.channel-message[data-message-id="{message_id}"]'
+                await page.wait_for_selector(f"{found} .message-components", timeout=READY_MS)
+                await page.eval_on_selector(found, "m => m.scrollIntoView({block: 'start'})")
+            await page.wait_for_function(PICTURES_LOADED, timeout=READY_MS)
+            await page.screenshot(path=str(path))
+        finally:
+            await browser.close()
+    print(f"{path}: {path.stat().st_size // 1024} KB", flush=True)
 
 
 def children(message: Any) -> list[dict[str, Any]]:
@@ -168,11 +183,15 @@ async def session(fight: bool, seed: int = 0) -> bool:
             if not await play_to_a_fight(env, channel, table_id, match.id, people, seed):
                 return False
             await env.settle()
+            # Alice's live hand: the ephemeral "My hand" answer in the channel (her hand DM
+            # was retired by it; her DMs hold a short ping).
+            hand = await alice.click(table_of(channel, table_id), label="My hand")
+            await env.settle()
             for size, suffix in zip(TABLE, ("", "-phone"), strict=True):
                 await shoot(env, channel, carol, f"playground-fight{suffix}", size)
-                await shoot(
-                    env, alice.user.dm_channel, alice.user, f"playground-hand{suffix}", size
-                )
+                name = f"playground-hand{suffix}"
+                assert hand.response is not None
+                await shoot(env, channel, alice, name, size, hand.response.id)
             return True
     finally:
         await bot.release()

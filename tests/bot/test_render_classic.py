@@ -17,9 +17,10 @@ def text(rendered: object) -> str:
     return "\n".join(message_texts(rendered))
 
 
-def test_the_table_names_turn_levels_gold_gear_and_piles() -> None:
+def test_the_table_gives_each_seat_one_line_and_the_hands_its_gear() -> None:
+    # 004: Combat: a player's combat strength is their Level plus their bonuses
     # 004: Card Management: items and roles on the table are public
-    game, state = until("classic", 4, 3, lambda v: any(v["items"]) and any(v["roles"]))
+    game, state = until("classic", 4, 3, lambda v: any(v["equipped"]) and any(v["roles"]))
     view = game.view(state, None).to_json()
     match = make_match("classic", 4)
     rendered = render_table(match, view, deciders=sorted(game.deciders(state)), seconds_left=90)
@@ -27,18 +28,23 @@ def test_the_table_names_turn_levels_gold_gear_and_piles() -> None:
     turn = ("Alice", "Bob", "Carol", "Dave")[view["turn"]]
     assert f"{turn}'s turn" in words
     for seat, level in enumerate(view["levels"]):
-        assert (
-            classic_words.SEAT_LINE.format(
-                level=level, gold=view["gold"][seat], cards=view["hand_sizes"][seat]
-            )
-            in words
+        line = classic_words.SEAT_LINE.format(
+            level=level,
+            strength=game.table.player_strength(state, seat, None),  # the engine's own count
+            cards=view["hand_sizes"][seat],
+            gold=view["gold"][seat],
         )
-    for items in view["items"]:
-        assert all(name_of(card) in words for card in items)
+        assert line in words
     assert classic_words.PILES.format(door=view["door_left"], treasure=view["treasure_left"]) in (
         words
     )
     assert [b.label for b in rendered.buttons] == [lobby_texts.BUTTON_HAND]
+    # Race, class and gear in full (issue 18: one line per seat on the table): in every hand,
+    # each seat's own and everyone else's.
+    for seat in range(4):
+        hand = text(render_hand(match, game.view(state, seat).to_json(), []))
+        for items in [*view["items"], *view["roles"]]:
+            assert all(name_of(card) in hand for card in items)
 
 
 def test_a_fight_shows_both_strengths_the_monsters_and_a_small_picture() -> None:
@@ -56,7 +62,9 @@ def test_a_fight_shows_both_strengths_the_monsters_and_a_small_picture() -> None
     # Shown once (issue 18): the strengths are the picture's, said in its alternative text.
     assert picture.description is not None
     assert f"strength {fight['side_strength']}" in picture.description
-    assert "strength" not in "\n".join(b.text for b in rendered.blocks if isinstance(b, Text))
+    said = "\n".join(b.text for b in rendered.blocks if isinstance(b, Text))
+    assert all(name_of(m) not in said for m in fight["monsters"])
+    assert classic_words.FIGHT_WINNING not in said and classic_words.FIGHT_LOSING not in said
 
 
 def test_no_picture_outside_a_fight() -> None:

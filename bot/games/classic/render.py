@@ -36,6 +36,7 @@ from bot.games.classic.fight_text import (
     fight_picture_of,
     hand_fight_line,
 )
+from bot.games.classic.seats_text import seat_details, seat_line, strengths
 from bot.render.controls import Control
 from bot.render.drafts import Built, DraftStep
 from bot.render.games import Field, GameRenderer
@@ -97,7 +98,8 @@ class ClassicRenderer(GameRenderer):
         v = typed(view)
         if v is None:
             return None
-        fields = [self._seat_field(v, names, marks, seat) for seat in range(len(names))]
+        power = strengths(v)
+        fields = [self._seat_field(v, names, marks, seat, power) for seat in range(len(names))]
         # The fight is shown once: as the picture (its words are the picture's alternative
         # text); only a bargain's terms, which the picture does not draw, stay as text.
         bargain = bargain_line(v.pending, v.combat, names)
@@ -117,37 +119,33 @@ class ClassicRenderer(GameRenderer):
         return fields
 
     def _seat_field(
-        self, v: ClassicView, names: Sequence[str], marks: Sequence[str], seat: int
+        self,
+        v: ClassicView,
+        names: Sequence[str],
+        marks: Sequence[str],
+        seat: int,
+        power: Sequence[int],
     ) -> Field:
+        """One line per seat (a phone's width): race, class and gear are in its strength
+        here and in words in ``seat_details`` (the hands, a spectator's look)."""
         known = seat < len(v.levels)  # a name past the view's seats reads as an empty seat
-
-        def cards(per_seat: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-            return per_seat[seat] if known else ()
-
         given = marks[seat].split(", ") if seat < len(marks) and marks[seat] else []
         tags = [t for t in given if f"({t})" not in names[seat]]  # "Ada (AI)" needs no "· AI"
         if known and v.out[seat]:
             tags.append(play_texts.SEAT_OUT_MARK)
         elif known and v.dead[seat]:
             tags.append(play_texts.SEAT_DEAD_MARK)
+        if known and v.curses[seat]:
+            tags.append(words.SEAT_CURSED)
         title = f"{seat + 1}. {names[seat]}" + (f" · {', '.join(tags)}" if tags else "")
-        level, gold, size = (
-            (v.levels[seat], v.gold[seat], v.hand_sizes[seat]) if known else (1, 0, 0)
-        )
-        lines = [words.SEAT_LINE.format(level=level, gold=gold, cards=size)]
-        roles = cards(v.roles)
-        if roles:  # a plain human goes without saying on a phone's one line per seat
-            lines.append(words.ROLES.format(roles=card_list(roles)))
-        equipped, items = cards(v.equipped), cards(v.items)
-        worn = [c for c in items if c in equipped]
-        carried = [c for c in items if c not in equipped]
-        if worn:
-            lines.append(words.GEAR.format(items=card_list(worn)))
-        if carried:
-            lines.append(words.CARRIED.format(items=card_list(carried)))
-        if cards(v.curses):
-            lines.append(words.CURSES.format(curses=card_list(cards(v.curses))))
-        return Field(title, "\n".join(lines), inline=True)
+        if not known:
+            empty = words.SEAT_LINE.format(level=1, strength=1, cards=0, gold=0)
+            return Field(title, empty, inline=True)
+        return Field(title, seat_line(v, seat, power[seat]), inline=True)
+
+    def seat_details(self, view: Json, names: Sequence[str]) -> list[Field]:
+        v = typed(view)
+        return seat_details(v, names) if v is not None else []
 
     def table_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
         v = typed(view)
@@ -257,6 +255,5 @@ class ClassicRenderer(GameRenderer):
         description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
         style = Style.SECONDARY if action.kind in QUIET else Style.PRIMARY
         secondary = group in SECONDARY_GROUPS or action.kind in SECONDARY_KINDS
-        return Control(
-            action.key, label, words.GROUPS.get(group, ""), description, style, secondary
-        )
+        group_name = words.GROUPS.get(group, "")
+        return Control(action.key, label, group_name, description, style, secondary=secondary)

@@ -8,12 +8,13 @@ from collections.abc import Mapping
 
 TITLE = "Classic (3-6 players)"
 
-SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand"
+SEAT_LINE = "Level {level} · strength {strength} · {cards} in hand · {gold} gold"
+SEAT_CURSED = "cursed"
 ROLES = "Is: {roles}"
 GEAR = "Wears: {items}"
 CARRIED = "Carries: {items}"
 CURSES = "Cursed: {curses}"
-PILES = "Door deck {door} · treasure deck {treasure}"
+PILES = "{door} doors · {treasure} treasures"
 CORPSE = "Left on the floor: {cards}"
 FIGHT_SIDE = "{names}: strength {strength}"
 FIGHT_MONSTER = "{name} (level {level}): strength {strength}"

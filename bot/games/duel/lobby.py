@@ -13,8 +13,8 @@ from typing import Any
 from discord.ext import commands
 
 from bot.games.duel import words
+from bot.games.duel.cards_text import card_of
 from bot.games.duel.decks import PRECON_PREFIX, DeckBook, DeckInfo, seat_decks
-from bot.games.duel.render import card_of
 from bot.match_types import MatchInfo
 from bot.plugins import LobbyOptions, PickChoice
 from bot.render.names import shown_name

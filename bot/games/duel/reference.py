@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from bot.games.duel.render import face, game
+from bot.games.duel.cards_text import face, game
 from bot.plugins import CardEntry
 
 # topic id -> (title, text)

@@ -11,71 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cache
 
 from bot import play_texts
 from bot.games.duel import words
+from bot.games.duel.cards_text import card_of, face, line_of, shown_name, stat_of, typed
 from bot.render.controls import Control
-from bot.render.games import Field, GameRenderer, pinned_game
+from bot.render.games import Field, GameRenderer
 from bot.render.games import ViewJson as Json
 from bot.render.model import Picture, Style
 from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
 from engine.core import Action
 from engine.duel.cards import DuelCard
-from engine.duel.game import Duel
 from engine.duel.moves import MOVES
 from engine.duel.views import CardView, DuelView, FightView, SideView
-from engine.games import load_game
 
 QUIET = frozenset({"pass", "run", "mulligan"})
-
-
-def game() -> Duel:
-    """The cards of the match being drawn (its pinned set), else the data folder's."""
-    pinned = pinned_game()
-    return pinned if isinstance(pinned, Duel) else _data_game()
-
-
-@cache
-def _data_game() -> Duel:
-    loaded = load_game("duel")
-    assert isinstance(loaded, Duel)
-    return loaded
-
-
-def typed(view: Json) -> DuelView | None:
-    """The typed view behind an exported one; ``None`` for none (buttons drawn without one)."""
-    return DuelView.from_json(view) if view else None
-
-
-def card_of(card_id: object) -> DuelCard | None:
-    return game().by_id.get(str(card_id))
-
-
-def stat_of(card: DuelCard) -> str:
-    if card.type in ("monster", "ally", "hero"):
-        return f"{card.power}/{card.life}"
-    if card.type == "loot" and card.power:
-        return f"+{card.power}"
-    return f"{card.cost}g" if card.cost else ""
-
-
-def line_of(card: DuelCard) -> str:
-    kind = words.CARD_KINDS.get(card.type, card.type)
-    return f"{kind} · {card.subtype}" if card.subtype else kind
-
-
-def face(card: DuelCard, note: str = "") -> CardFace:
-    return CardFace(card.name, card.type, line_of(card), stat_of(card), card.text, note)
-
-
-def shown_name(shown: CardView) -> str:
-    """A card the view shows in a line of text (with its damage)."""
-    card = card_of(shown.id)
-    name = card.name if card is not None else "?"
-    if shown.damage:
-        name += f" ({shown.damage} dmg)"
-    return name
 
 
 def _iid_names(view: DuelView | None) -> dict[int, str]:
@@ -200,16 +150,19 @@ class DuelRenderer(GameRenderer):
         up = ", ".join(shown_name(c) for c in p.stash_face_up) or "0"
         if p.stash_face_up or p.stash_face_down:
             lines.append(words.STASH.format(up=up, down=p.stash_face_down))
-        if p.discard:
-            top = shown_name(p.discard[-1])
-            lines.append(words.DISCARD.format(count=len(p.discard), top=top))
-        how = words.RUN_WORDS.get(p.run_away, p.run_away)
-        lines.append(words.RUN.format(how=how))
+        if p.run_away != "run":  # a plain run away goes without saying (seat_details)
+            lines.append(words.RUN.format(how=words.RUN_WORDS.get(p.run_away, p.run_away)))
         if p.bleeding:  # public: what the Hero bleeds at its next reckoning
             lines.append(words.BLEEDING.format(amount=p.bleeding))
         if p.shield:  # public: damage a resolved Prevent still blocks
             lines.append(words.SHIELD.format(amount=p.shield))
         return Field(title, "\n".join(lines), inline=True)
+
+    def seat_details(self, view: Json, names: Sequence[str]) -> list[Field]:
+        """The discard piles and the next escape, left off the table's seat lines."""
+        v = typed(view)
+        players = enumerate(v.players[: len(names)] if v is not None else ())
+        return [Field(names[seat], _details(p), inline=True) for seat, p in players]
 
     def _fight_lines(self, fight: FightView | None, names: Sequence[str]) -> list[str]:
         if fight is None:
@@ -393,3 +346,10 @@ class DuelRenderer(GameRenderer):
             description += " · " + words.HIRE_COST.format(cost=card.cost)
         style = Style.SECONDARY if k in QUIET else Style.PRIMARY
         return Control(action.key, label, words.GROUPS.get(group, ""), description, style)
+
+
+def _details(p: SideView) -> str:
+    run = words.RUN.format(how=words.RUN_WORDS.get(p.run_away, p.run_away))
+    if not p.discard:
+        return run
+    return f"{words.DISCARD.format(count=len(p.discard), top=shown_name(p.discard[-1]))}\n{run}"

@@ -362,7 +362,7 @@ def control(
     if action.kind in ("end_turn", "die"):
         style = Style.SECONDARY
     menu = group == words.G_MORE  # items, cards, deals, trades: one menu, never a button wall
-    return Control(action.key, label, group, _description(action, view), style, menu)
+    return Control(action.key, label, group, _description(action, view), style, menu=menu)
 
 
 def order(found: Sequence[Control], kinds: Sequence[str]) -> list[Control]:
