@@ -61,6 +61,7 @@ HAND_PING_OFFER = "Match #{match} ({game}): something for you to answer: {link}"
 # An ephemeral hand closed before Discord stops letting the bot update it (15 minutes).
 HAND_CLOSED = "This hand closed after 15 minutes. My hand on the table opens a fresh one."
 HAND_MENTION = "{mentions}: match #{match} waits on you. Your hand: My hand on the table."
+LOOK_NOTHING = "There is nothing more to show on this table."
 STALE = "The table moved on since that button was drawn. Here is the current view."
 
 

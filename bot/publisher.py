@@ -107,7 +107,8 @@ class TablePublisher:
         after a restart keeps them."""
         match = update.match
         if match.id not in self._logs:
-            lines = public_event_lines(match, update.recent) if update.recent else []
+            recent = update.recent
+            lines = public_event_lines(match, recent, _board(update)) if recent else []
             self._logs[match.id] = deque(lines, maxlen=LOG_KEEP)
 
     # collecting ---------------------------------------------------------------------------
@@ -118,7 +119,7 @@ class TablePublisher:
             return  # lobby redraws answer the click that caused them (see the lobby cog)
         self._latest[match.id] = update
         self._seed_log(update)
-        lines = public_event_lines(match, update.events)
+        lines = public_event_lines(match, update.events, _board(update)) if update.events else []
         if match.ended_reason is not None:
             lines.append(_ended_line(match))
         self._logs.setdefault(match.id, deque(maxlen=LOG_KEEP)).extend(lines)
@@ -349,3 +350,11 @@ def _chunks(lines: list[str], limit: int) -> list[str]:
     if current:
         out.append(current)
     return out
+
+
+def _board(update: svc.Update) -> dict[str, Any] | None:
+    """The spectator view the update left, for the event lines that name places by it."""
+    if update.game is None or update.state is None:
+        return None
+    board: dict[str, Any] = update.game.view(update.state, None).to_json()
+    return board

@@ -30,7 +30,7 @@ from bot.render.drafts import is_draft
 from bot.render.model import Controls, Gallery, Rule, Text
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
-from bot.render.table import read_draft, seat_details
+from bot.render.table import read_draft, render_look, seat_details
 from engine.core import PASS
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class PlayCog(commands.Cog, name="Play"):
         # The table's buttons: a click on them only ever comes from the match's server.
         router.route(keys.HAND, self.on_hand, on_server=True)
         router.route(keys.RESPOND, self.on_hand, on_server=True)
+        router.route(keys.LOOK, self.on_look, on_server=True)
         router.route(keys.TAKE_BACK, self.on_take_back)
         for number in range(controls.MAX_PAGES):
             router.route(controls.page_key(number), self.on_page)
@@ -93,6 +94,15 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_hand(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         await self.answers.send(interaction, button.match_id)
         await self._ensure_drawn(button.match_id)
+
+    async def on_look(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        """The table's closer look (a game's larger picture), for whoever asks, privately."""
+        match, view, _ = await self.bot.service.view(button.match_id, None)
+        rendered = await off_loop(render_look, match, view.to_json())
+        if rendered is None:
+            await send_private(interaction, play_texts.LOOK_NOTHING)
+            return
+        await send_private(interaction, None, rendered)
 
     async def _ensure_drawn(self, match_id: int) -> None:
         await self.catch_up.ensure_drawn(match_id)

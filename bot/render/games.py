@@ -98,6 +98,15 @@ class GameRenderer:
     def table_picture(self, view: ViewJson, names: Sequence[str]) -> Picture | None:
         return None
 
+    def look_label(self, view: ViewJson) -> str | None:
+        """The label of a table button answering with a closer look (a larger picture of
+        the public state, sent privately); ``None``: the table has no such button."""
+        return None
+
+    def look(self, view: ViewJson, names: Sequence[str]) -> tuple[str, Picture] | None:
+        """The closer look: a line saying what it shows, and its picture (spectator view)."""
+        return None
+
     def hand_fields(self, view: ViewJson, names: Sequence[str]) -> list[Field]:
         return []
 
@@ -160,6 +169,14 @@ class GameRenderer:
 
     def action_label(self, action: Action) -> str:
         return play_texts.action_label(action.kind, action.args)
+
+    def event_lines(
+        self, events: Sequence[ViewJson], board: ViewJson | None, names: Sequence[str]
+    ) -> list[str]:
+        """The lines of events that happened together; ``board`` is the spectator view as
+        they left it (``None`` when unknown), for a game whose events name places by where
+        they are rather than by what is there."""
+        return [self.event_line(event, names) for event in events]
 
     def event_line(self, event: ViewJson, names: Sequence[str]) -> str:
         fields = dict(event)

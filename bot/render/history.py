@@ -50,7 +50,9 @@ def _line(match: MatchInfo, when: float, user_id: int) -> str:
 def render_replay_step(step: ReplayStep) -> Rendered:
     """The table as a spectator saw it after this step, with what happened during it."""
     lines = (
-        public_event_lines(step.match, step.events) if step.events else [league_texts.REPLAY_START]
+        public_event_lines(step.match, step.events, step.view)
+        if step.events
+        else [league_texts.REPLAY_START]
     )
     table = render_table(step.match, step.view, deciders=step.deciders, log=lines)
     heading = league_texts.REPLAY_STEP.format(

@@ -31,8 +31,9 @@ JOIN, LEAVE, ADD_AI = "lobby-join", "lobby-leave", "lobby-ai"
 START, CANCEL = "lobby-start", "lobby-cancel"
 HAND = "hand"  # the table's "My hand"
 RESPOND = "respond"  # the table's "Play a card" in a response window (opens the hand)
+LOOK = "table-look"  # a table's closer look (a game's larger picture, answered privately)
 LOBBY_KEYS = frozenset({JOIN, LEAVE, ADD_AI, START, CANCEL})
-UNVERSIONED_KEYS = LOBBY_KEYS | {HAND}
+UNVERSIONED_KEYS = LOBBY_KEYS | {HAND, LOOK}
 # The lobby's host tools and pre-game picks (cogs/lobby.py).
 HOST_TOOLS, SEAT_REMOVE, HOST_GIVE = "host-tools", "seat-remove", "host-give"
 AI_RANDOM, AI_HEURISTIC, AI_STRONG = "ai-random", "ai-heuristic", "ai-strong"
@@ -52,6 +53,7 @@ BOT_KEYS = frozenset(
         *LOBBY_KEYS,
         HAND,
         RESPOND,
+        LOOK,
         HOST_TOOLS,
         SEAT_REMOVE,
         HOST_GIVE,

@@ -17,6 +17,7 @@ from bot.render import controls, ids
 from bot.render.drafts import DraftStep
 from bot.render.games import Field, GameRenderer, ViewJson, drawn_with_its_cards
 from bot.render.model import (
+    LABEL_LIMIT,
     Block,
     ButtonSpec,
     Controls,
@@ -49,11 +50,14 @@ def seat_names(match: MatchInfo) -> list[str]:
 
 
 @drawn_with_its_cards
-def public_event_lines(match: MatchInfo, events: Iterable[Event]) -> list[str]:
-    """The events as a spectator may read them: secrets are dropped before wording."""
+def public_event_lines(
+    match: MatchInfo, events: Iterable[Event], board: ViewJson | None = None
+) -> list[str]:
+    """The events as a spectator may read them: secrets are dropped before wording.
+    ``board``: the spectator view as the events left it, when the caller has it."""
     renderer = plugins.renderer_for(match.game)
     names = seat_names(match)
-    return [renderer.event_line(event.for_viewer(None), names) for event in events]
+    return renderer.event_lines([event.for_viewer(None) for event in events], board, names)
 
 
 @drawn_with_its_cards
@@ -118,7 +122,24 @@ def render_table(
         style=Style.PRIMARY,
         row=0,
     )
-    return Rendered(blocks=tuple(blocks), buttons=(hand,), pictures=pictures, colour=colour)
+    buttons = [hand]
+    look = renderer.look_label(view)
+    if look is not None:
+        custom_id = ids.make_custom_id(match.id, match.version, ids.LOOK)
+        buttons.append(ButtonSpec(clip(look, LABEL_LIMIT), custom_id, Style.SECONDARY, row=0))
+    return Rendered(blocks=tuple(blocks), buttons=tuple(buttons), pictures=pictures, colour=colour)
+
+
+@drawn_with_its_cards
+def render_look(match: MatchInfo, view: ViewJson) -> Rendered | None:
+    """The table's closer look (``GameRenderer.look``), as a private answer; ``None`` when
+    the game has nothing to show."""
+    found = plugins.renderer_for(match.game).look(view, seat_names(match))
+    if found is None:
+        return None
+    said, picture = found
+    blocks = (Text(said), Gallery((picture.filename,), (picture.description,)))
+    return Rendered(blocks=blocks, pictures=(picture,), colour=LIVE_COLOUR.value)
 
 
 def _field_text(f: Field) -> str:

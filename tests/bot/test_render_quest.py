@@ -90,7 +90,29 @@ def test_the_text_map_draws_rooms_links_seats_and_monsters() -> None:
     ]
 
 
-def test_moves_and_log_read_as_places_from_the_entrance() -> None:
+def test_the_log_names_rooms_by_their_names_from_the_map_the_events_left() -> None:
+    quest = plugin("quest")
+    board = {"game": "quest", "rooms": [[0, 0, "entrance"], [-1, 0, "r02a"]]}
+    happened = [
+        {"kind": "moved", "seat": 0, "cell": [-1, 0], "how": "walked"},
+        {"kind": "explore", "seat": 0, "cell": [-1, 0], "room": "r02a"},
+        {"kind": "link", "cell": [-1, 0], "side": "N", "kind_": 1},
+        {"kind": "moved", "seat": 1, "cell": [0, 0], "how": "walked"},
+    ]
+    lines = quest.renderer.event_lines(happened, board, NAMES)
+    assert lines[0] == "Alice goes to Candle Library."
+    assert lines[1] == "Alice explores a new room: Candle Library."
+    assert "north of Candle Library" in lines[2]
+    assert lines[3] == "Bob goes to the Entrance."
+    assert not any(re.search(r"\d[NESW]\b", line) for line in lines)
+
+
+def test_two_rooms_of_one_name_are_told_apart_by_where_they_lie() -> None:
+    named = events.room_names({(0, 0): "Sunlit Gate", (1, 0): "Hall", (0, 2): "Hall"})
+    assert named == {(0, 0): "the Entrance", (1, 0): "Hall (1E)", (0, 2): "Hall (2S)"}
+
+
+def test_without_a_map_the_log_says_where_a_room_lies_from_the_entrance() -> None:
     assert events.place(0, 0) == "the Entrance"
     assert events.place(2, -1) == "the room 2E 1N"
     line = events.event_line({"kind": "moved", "seat": 0, "cell": [-1, 0], "how": "walked"}, NAMES)
@@ -103,12 +125,17 @@ def test_the_table_shows_whose_turn_what_it_waits_for_the_map_and_each_seat() ->
     state = game.new(3, 11)
     for seat in range(3):
         game.apply(state, Action(seat, "ready"))
-    table = render_table(match, game.view(state, None).to_json(), deciders=game.deciders(state))
+    view = game.view(state, None).to_json()
+    table = render_table(match, view, deciders=game.deciders(state))
     shown = table.text
     assert "Turn 1" in shown and "Waiting for" in shown
-    assert words.MAP in shown and "```" in shown
+    assert words.MAP in shown and "```" not in shown  # the map is the picture
+    [picture] = table.pictures
+    assert picture.filename == "map.png"
+    assert picture.description is not None and text_map(view) in picture.description
     assert "1. Alice" in shown
     assert "Sunlit Gate" in shown  # everyone stands in the Entrance
+    assert words.FULL_MAP in [b.label for b in table.buttons]
 
 
 def test_the_hand_opens_on_the_decision_with_its_main_moves_first() -> None:

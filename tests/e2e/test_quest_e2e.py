@@ -93,7 +93,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     await play_to_the_end(world, match_id, table_id, alice, until=_my_move)
     table = message_in(world.channel, table_id)
     shown = embed_text(table)
-    assert "Alice's turn" in shown and words.MAP in shown and "```" in shown
+    assert "Alice's turn" in shown and words.MAP in shown
     # She explores: a side of her room that opens on the dark lays a new room there.
     state = await _state(world, match_id)
     game = load_game("quest")

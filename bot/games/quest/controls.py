@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.quest import words
+from bot.games.quest import goto, words
 from bot.games.quest.cards import (
     card_def,
     card_name,
@@ -105,6 +105,7 @@ QUIET = frozenset(
 )
 GROUP_ORDER = (
     words.G_MAIN,
+    words.G_GOTO,
     words.G_RUN,
     words.G_GIVE,
     words.G_HELP,
@@ -332,6 +333,8 @@ def _description(action: Action, view: Json) -> str | None:
     cards = [x for x in action.args if isinstance(x, int) and not isinstance(x, bool)]
     if action.kind in ("go", "flee_to", "escape", "teleport", "base", "set_die", "offer", "ask"):
         return None
+    if action.kind in ("trade", "pickpocket"):  # their first argument is a seat, not a card
+        return None
     found = card_def(cards[0]) if cards else None
     if found is None:
         return None
@@ -378,3 +381,18 @@ def order(found: Sequence[Control], kinds: Sequence[str]) -> list[Control]:
         return (group, main, index)
 
     return [c for _, c in sorted(enumerate(found), key=rank)]
+
+
+def goto_controls(view: Json, actions: Sequence[Action]) -> list[Control]:
+    """Go to…: each room reachable this turn with its cost (``goto``), when one is more
+    than a step away (the direction buttons already reach the rooms next door)."""
+    found = goto.routes(view, actions)
+    if not goto.worth_a_menu(found):
+        return []
+    out = []
+    for route in found:
+        via = [_room(view, list(cell)) for cell in route.via]
+        said = words.GOTO_VIA.format(rooms=", ".join(via)) if via else words.GOTO_NEXT
+        label = fit(words.GOTO, {"room": _room(view, list(route.to)), "cost": route.cost})
+        out.append(Control(route.key, label, words.G_GOTO, said, Style.SECONDARY, menu=True))
+    return out

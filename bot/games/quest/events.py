@@ -1,5 +1,9 @@
 """Quest's log lines: one sentence per event, from the event as its reader may see it (a
-card drawn face down is named only in its drawer's own copy of the event)."""
+card drawn face down is named only in its drawer's own copy of the event).
+
+Events name places by cell; a line names the room laid there, read from the map the events
+left (``Rooms``: a room, once laid, never leaves its cell). Without a map, a cell reads as
+where it lies from the Entrance ("the room 2E 1N")."""
 
 from __future__ import annotations
 
@@ -11,13 +15,14 @@ from bot.games.quest.words import WINDOWS
 from engine.quest.content import COLOURS, LINK_NAMES
 
 Json = Mapping[str, Any]
+Rooms = Mapping[tuple[int, int], str]  # cell -> the name the log gives the room laid there
 
 EVENTS: Mapping[str, str] = {
     "first_player": "{seat} rolled highest and goes first.",
     "turn": "Turn {turn}: {seat}'s turn.",
     "draw": "{seat} draws {cards} ({why}).",
     "moved": "{seat} {how} to {cell}.",
-    "explore": "{seat} explores {where}: {room}.",
+    "explore": "{seat} explores a new room: {room}.",
     "link": "A {link} appears {side} of {cell}.",
     "monster": "{monster} appears{base}.",
     "monster_die": "Monster die: {colour} ({why}).",
@@ -109,13 +114,30 @@ class _Fields(dict[str, object]):
         return "?"
 
 
-def _cell(value: object) -> str:
-    """A cell as the map's legend names it (the log has no map to look a room name up in)."""
+def _cell(value: object, rooms: Rooms) -> str:
+    """A cell by the name of its room; by where it lies when no map says."""
     if isinstance(value, list) and len(value) == 2:
         x, y = value
         if isinstance(x, int) and isinstance(y, int):
-            return place(x, y)
+            return rooms.get((x, y)) or place(x, y)
     return "a room"
+
+
+def room_names(names_at: Mapping[tuple[int, int], str]) -> dict[tuple[int, int], str]:
+    """What the log calls each laid room: "the Entrance", else its name; a name two cells
+    share gets where it lies as a suffix ("Moss Hall (2E 1N)")."""
+    counts: dict[str, int] = {}
+    for name in names_at.values():
+        counts[name] = counts.get(name, 0) + 1
+    out = {}
+    for (x, y), name in names_at.items():
+        if (x, y) == (0, 0):
+            out[(x, y)] = "the Entrance"
+        elif counts[name] > 1:
+            out[(x, y)] = f"{name} ({place(x, y).removeprefix('the room ')})"
+        else:
+            out[(x, y)] = name
+    return out
 
 
 def place(x: int, y: int) -> str:
@@ -138,7 +160,7 @@ def _names(cards: object) -> str:
     return ", ".join(named)
 
 
-def event_line(event: Json, names: Sequence[str]) -> str | None:
+def event_line(event: Json, names: Sequence[str], rooms: Rooms | None = None) -> str | None:
     kind = str(event.get("kind", ""))
     template = EVENTS.get(kind)
     if template is None:
@@ -153,16 +175,16 @@ def event_line(event: Json, names: Sequence[str]) -> str | None:
     monster = event.get("monster")
     f["monster"] = card_name(monster) or "a monster"
     f["from_monster"] = f" ({f['monster']})" if isinstance(monster, int) and monster >= 0 else ""
-    f["cell"] = _cell(event.get("cell"))
+    f["cell"] = _cell(event.get("cell"), rooms or {})
     helper = event.get("helper")
     ok = isinstance(helper, int) and helper >= 0
     f["helper"] = f" and {seat_name(names, helper)}" if ok else ""
-    _specific(kind, event, f, names)
+    _specific(kind, event, f, names, rooms or {})
     line = template.format_map(f)
     return line[:1].upper() + line[1:]
 
 
-def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str]) -> None:
+def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str], rooms: Rooms) -> None:
     if kind == "draw":
         cards = e.get("cards")
         f["cards"] = _names(cards) if cards else "a DxM card"
@@ -171,8 +193,7 @@ def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str]) -> None:
         f["how"] = HOW.get(str(e.get("how")), "goes")
     elif kind == "explore":
         room = room_def_by_id(e.get("room"))
-        f["room"] = room.name if room is not None else "a new room"
-        f["where"] = _cell(e.get("cell"))
+        f["room"] = room.name if room is not None else _cell(e.get("cell"), rooms)
     elif kind == "link":
         k = e.get("kind")
         f["link"] = LINK_NAMES[k] if isinstance(k, int) and 0 <= k < len(LINK_NAMES) else "link"

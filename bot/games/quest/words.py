@@ -68,9 +68,11 @@ WAIT_SOMEONE = "{names}"
 NOBODY = "nobody"
 
 MAP = "Map"
+FULL_MAP = "Full map"
+# The text map's key, said after it in the picture's alternative text (bot/games/quest/maptext.py).
 MAP_KEY = (
-    "`1`–`4` seats · `m` monster (`2`… several) · `-` `|` open · `d` door · `L` locked · "
-    "`h` hidden · `#` wall"
+    "1-4 seats, m a monster (2… several), E the Entrance, A… rooms in the order laid; "
+    "between rooms: - | open, d door, L locked, h hidden, # wall"
 )
 MAP_EMPTY = "Only the Entrance so far."
 ROOM_LINE = "`{letter}` **{room}**: {who}"
@@ -145,6 +147,10 @@ HAND_CARD = "• **{name}** — {what}"
 
 # controls: groups (a group of more than five becomes a select) --------------------------------
 G_MAIN = ""
+G_GOTO = "Go to…"
+GOTO = "{room} · {cost} Move"
+GOTO_VIA = "through {rooms}"
+GOTO_NEXT = "next door"
 G_HELP = "Ask for help…"
 G_FIGHT = "Fight cards…"
 G_POWER = "Powers…"

@@ -1,0 +1,157 @@
+"""Go to…: the explored rooms the seat can walk to this turn, each one tap (SPEC 4.1: "Go
+to…", explored rooms she can reach with her Move, with the path cost).
+
+The engine offers one step at a time (``go`` through one side). A room further away is a
+plan of such steps, sent as one builder press (``bot/render/drafts.py``): the service plays
+them in a row, all or none, each checked by the engine as legal in the state the ones before
+it leave (``MatchService.act_all``), so the bot never moves a pawn the engine would not.
+
+The plan stops where the walk would stop anyway: it passes only through quiet rooms (no
+monster, no room rule acting on whoever enters, no monster called up once the tiles are
+gone, not the Entrance once the Boss waits there) and never into the dark, so no step but the last can open a fight, a die window or a
+question. The first step is one of the engine's legal ``go`` actions; the rest use the
+link costs of the map as the seat sees them (``engine/quest/stats.py`` ``link_cost``).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.quest.cards import cell_of, content, monsters, room_def_by_id, rooms, seat_of
+from bot.render.drafts import DRAFT_PREFIX, DraftStep
+from engine.core import Action
+from engine.quest.board import edge, step_cell
+
+Json = Mapping[str, Any]
+Cell = tuple[int, int]
+
+PREFIX = f"{DRAFT_PREFIX}goto-"  # then the steps' directions: ``draft-goto-NNE``
+WALL = 4
+ON_ENTER = frozenset({"on_enter_hit", "on_enter_roll"})
+BOSS_LEVEL = 10  # at this level the Entrance calls up the Boss (R121, engine/quest/turn.py)
+MAX_STEPS = 12  # a plan's key stays far inside Discord's 100 characters
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    to: Cell
+    steps: str  # directions, one letter a step
+    cost: int
+    via: tuple[Cell, ...]  # the rooms passed through, in order
+
+    @property
+    def key(self) -> str:
+        return f"{PREFIX}{self.steps}"
+
+
+def routes(view: Json, actions: Sequence[Action]) -> list[Route]:
+    """The cheapest quiet route to each explored room reachable now, cheapest first; empty
+    when the seat is not free to walk (not its turn, a fight, a question, dead)."""
+    first = {str(a.args[0]) for a in actions if a.kind == "go" and a.args}
+    me = seat_of(view, view.get("seat")) or {}
+    start = cell_of(me.get("at"))
+    if not first or start is None or not _free(view):
+        return []
+    left = int(me.get("move_left", 0) or 0)
+    laid = rooms(view)
+    links = {(x, y, side): kind for x, y, side, kind in view.get("links") or []}
+    busy = {cell for m in monsters(view) if (cell := cell_of(m.get("at"))) is not None}
+    summons = not view.get("tiles_left")
+    boss = int(me.get("level", 1) or 1) >= BOSS_LEVEL
+    halfling = any(_cid(r) == "halfling" for r in me.get("roles") or [])
+    best: dict[Cell, Route] = {}
+    queue: list[tuple[int, int, str, Cell]] = [(0, 0, "", start)]
+    while queue:
+        cost, _, steps, at = heapq.heappop(queue)
+        if at in best or (at == start and steps):
+            continue
+        if at != start:
+            best[at] = Route(at, steps, cost, tuple(_walk(start, steps[:-1])))
+            if not _quiet(at, laid, busy, summons, boss) or len(steps) >= MAX_STEPS:
+                continue  # a walk stops in a room that acts on it
+        for d in "NESW":
+            if not steps and d not in first:
+                continue
+            there = step_cell(at, d)
+            if there not in laid or there in best or there == start:
+                continue
+            price = _price(at, d, links, laid, halfling)
+            if price is None or cost + price > left:
+                continue
+            heapq.heappush(queue, (cost + price, len(steps) + 1, steps + d, there))
+    return sorted(best.values(), key=lambda r: (r.cost, len(r.steps), r.steps))
+
+
+def worth_a_menu(found: Sequence[Route]) -> bool:
+    """Go to… earns its row when some room is more than one step away."""
+    return any(len(r.steps) > 1 for r in found)
+
+
+def draft_step(key: str, view: Json, actions: Sequence[Action]) -> DraftStep:
+    """A chosen room: its steps, if that route is still one the seat can walk now."""
+    seat = view.get("seat")
+    route = next((r for r in routes(view, actions) if r.key == key), None)
+    if route is None or not isinstance(seat, int):
+        return DraftStep()  # the map or the Move changed: the fresh hand is the answer
+    return DraftStep(play=tuple(Action(seat, "go", (d,)).key for d in route.steps))
+
+
+def _free(view: Json) -> bool:
+    me = seat_of(view, view.get("seat")) or {}
+    return (
+        view.get("phase") == "play"
+        and view.get("turn") == view.get("seat")
+        and not view.get("fight")
+        and not view.get("pending")
+        and not view.get("window")
+        and not me.get("dead")
+    )
+
+
+def _quiet(
+    cell: Cell, laid: Mapping[Cell, str], busy: set[Cell], summons: bool, boss: bool
+) -> bool:
+    """A room the walk may go on from: nothing there acts on whoever enters."""
+    if cell in busy or (summons and cell != (0, 0)) or (boss and cell == (0, 0)):
+        return False
+    found = room_def_by_id(laid.get(cell))
+    return not any(getattr(r, "op", "") in ON_ENTER for r in getattr(found, "rules", ()))
+
+
+def _price(
+    at: Cell,
+    d: str,
+    links: Mapping[tuple[int, int, str], int],
+    laid: Mapping[Cell, str],
+    half: bool,
+) -> int | None:
+    """Move to go from ``at`` through side ``d`` (``engine/quest/stats.py`` ``link_cost``)."""
+    kind = links.get(edge(at, d))
+    costs = content().link_costs
+    if kind is None or kind == WALL or not 0 <= kind < len(costs):
+        return None
+    cost = costs[kind]
+    if cost is None:
+        return None
+    if kind == 3 and half:  # a Halfling slips through hidden doors for 2
+        cost = 2
+    found = room_def_by_id(laid.get(at))
+    return cost + sum(
+        int(getattr(r, "amount", 0)) for r in getattr(found, "rules", ()) if r.op == "leave_cost"
+    )
+
+
+def _walk(start: Cell, steps: str) -> list[Cell]:
+    out, at = [], start
+    for d in steps:
+        at = step_cell(at, d)
+        out.append(at)
+    return out
+
+
+def _cid(card: object) -> str:
+    ids = content().cid
+    return ids[card] if isinstance(card, int) and 0 <= card < len(ids) else ""

@@ -1,0 +1,135 @@
+"""The quest map picture and Go to… (SPEC 3.2 "Drawing the map", 4.1, 4.2): the picture of a
+fixed state is the same bytes every time and fits a phone (at most 400 px wide and tall), the
+same scene is drawn once, Full map shows every room larger; each Go to… route is steps the
+engine takes as legal one after the other, none but the last opening a fight, a window or a
+question."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from PIL import Image
+
+from bot.games.quest import goto, mapdraw
+from bot.games.quest.mappicture import map_picture, scene_of
+from bot.games.quest.maptext import text_map
+from bot.plugins import plugin
+from bot.render import render_hand
+from engine.core import Action, Rng
+from engine.games import load_game
+from tests.bot.render_support import NAMES, make_match
+
+
+def _played(seats: int, seed: int, steps: int) -> Any:
+    game = load_game("quest")
+    state = game.new(seats, seed)
+    for step in range(steps):
+        if game.outcome(state) is not None:
+            break
+        deciders = sorted(game.deciders(state))
+        seat = deciders[step % len(deciders)]
+        level = "heuristic" if seat == 0 else "random"
+        game.apply(state, game.ai_action(state, seat, Rng(seed * 7919 + step), level))
+    return state
+
+
+def _size(data: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(data)) as image:
+        return image.size
+
+
+def test_the_map_of_a_fixed_state_is_the_same_picture_every_time_and_fits_a_phone() -> None:
+    game = load_game("quest")
+    view = game.view(_played(3, 2, 1500), None).to_json()
+    first = map_picture(view)
+    assert first is not None and first.filename == "map.png"
+    mapdraw._draw.cache_clear()
+    again = map_picture(view)
+    assert again is not None and again.data == first.data  # drawn anew: the same bytes
+    width, height = _size(first.data)
+    assert width == mapdraw.TABLE_W and height <= mapdraw.TABLE_W
+    assert len(first.data) < 100_000
+    # Its alternative text is the text map (what a reader without the picture gets).
+    assert first.description is not None and text_map(view) in first.description
+
+
+def test_the_same_scene_is_drawn_once() -> None:
+    game = load_game("quest")
+    view = game.view(_played(2, 4, 300), None).to_json()
+    mapdraw._draw.cache_clear()
+    map_picture(view)
+    map_picture(dict(view, turn_no=99, decks={}))  # nothing the picture shows has changed
+    info = mapdraw._draw.cache_info()
+    assert (info.misses, info.hits) == (1, 1)
+    moved = dict(view, seats=[dict(s, at=[0, 0]) for s in view["seats"]][:1] + view["seats"][1:])
+    if scene_of(moved) != scene_of(view):
+        map_picture(moved)
+        assert mapdraw._draw.cache_info().misses == 2
+
+
+def test_the_table_shows_a_window_around_the_turn_and_full_map_every_room() -> None:
+    tiles = tuple(mapdraw.Tile((x, 0), f"Room {x}", "A") for x in range(-4, 5))
+    scene = mapdraw.Scene(tiles, (), focus=(3, 0))
+    assert mapdraw.window(scene) == (0, 0, 4, 0)  # five cells, the focus among them, clamped
+    full = mapdraw.Scene(tiles, (), focus=(3, 0), full=True)
+    assert mapdraw.window(full) == (-4, 0, 4, 0)
+    width, _ = _size(mapdraw.draw(full).data)
+    assert width > mapdraw.TABLE_W and width <= mapdraw.FULL_W
+    assert _size(mapdraw.draw(scene).data)[0] == mapdraw.TABLE_W
+
+
+def test_full_map_answers_with_every_room_named() -> None:
+    game = load_game("quest")
+    view = game.view(_played(3, 2, 1500), None).to_json()
+    quest = plugin("quest").renderer
+    assert quest.look_label(view) == "Full map"
+    found = quest.look(view, NAMES[:3])
+    assert found is not None
+    said, picture = found
+    assert picture.filename == "full-map.png"
+    assert "Sunlit Gate" in said
+
+
+def test_every_go_to_route_is_legal_steps_that_stop_only_at_the_end() -> None:
+    game = load_game("quest")
+    multi = 0
+    for seed in (1, 2, 3):
+        state = game.new(3, seed)
+        for step in range(700):
+            if game.outcome(state) is not None:
+                break
+            deciders = sorted(game.deciders(state))
+            seat = deciders[step % len(deciders)]
+            view = game.view(state, seat).to_json()
+            for route in goto.routes(view, game.legal_actions(state, seat)):
+                multi += len(route.steps) > 1
+                walk = state.clone()
+                for n, d in enumerate(route.steps):
+                    step_action = Action(seat, "go", (d,))
+                    assert step_action in game.legal_actions(walk, seat), (seed, step, route)
+                    game.apply(walk, step_action)
+                    if n < len(route.steps) - 1:  # nothing opens before the room chosen
+                        assert walk.fight is None and not walk.pending and walk.window is None
+                assert walk.pos[seat] == route.to
+            level = "heuristic" if seat == 0 else "random"
+            game.apply(state, game.ai_action(state, seat, Rng(seed * 7919 + step), level))
+    assert multi > 50
+
+
+def test_go_to_is_a_menu_of_rooms_with_their_cost_and_plays_the_steps() -> None:
+    game = load_game("quest")
+    state = _played(3, 2, 75)
+    seat = state.turn
+    view = game.view(state, seat).to_json()
+    actions = game.legal_actions(state, seat)
+    hand = render_hand(make_match("quest", 3), view, actions)
+    [menu] = [s for s in hand.selects if s.placeholder == "Go to…"]
+    labels = [o.label for o in menu.options]
+    assert any(label.endswith("· 2 Move") for label in labels), labels
+    far = next(o for o in menu.options if o.label.endswith("· 2 Move"))
+    step = plugin("quest").renderer.draft_step(far.value, view, actions, NAMES[:3])
+    assert len(step.play) == 2 and all(k.startswith("go.") for k in step.play)
+    # A route the map no longer offers (another seat's view, a stale press) plays nothing.
+    other = game.view(state, (seat + 1) % 3).to_json()
+    assert plugin("quest").renderer.draft_step(far.value, other, [], NAMES[:3]).play == ()
