@@ -8,9 +8,10 @@ it leave (``MatchService.act_all``), so the bot never moves a pawn the engine wo
 
 The plan stops where the walk would stop anyway: it passes only through quiet rooms (no
 monster, no room rule acting on whoever enters, no monster called up once the tiles are
-gone, not the Entrance once the Boss waits there) and never into the dark, so no step but the last can open a fight, a die window or a
-question. The first step is one of the engine's legal ``go`` actions; the rest use the
-link costs of the map as the seat sees them (``engine/quest/stats.py`` ``link_cost``).
+gone, not the Entrance once the Boss waits there) and never into the dark, so no step but
+the last can open a fight, a die window or a question. The first step is one of the
+engine's legal ``go`` actions; the rest use the link costs of the map as the seat sees them
+(``engine/quest/stats.py`` ``link_cost``).
 """
 
 from __future__ import annotations
