@@ -52,6 +52,9 @@ class TablePublisher:
         self._lobby_render = lobby_render
         self.pacer = ChannelPacer()
         self._latest: dict[int, svc.Update] = {}
+        # The spectator view of a match's last update, built once for its log lines (when
+        # its game words them against the map) and its table.
+        self._boards: dict[int, tuple[svc.Update, dict[str, Any] | None]] = {}
         self._logs: dict[int, deque[str]] = {}
         self._thread_lines: dict[int, list[str]] = {}
         self._no_thread: set[int] = set()
@@ -108,8 +111,23 @@ class TablePublisher:
         match = update.match
         if match.id not in self._logs:
             recent = update.recent
-            lines = public_event_lines(match, recent, _board(update)) if recent else []
+            lines = public_event_lines(match, recent, self._board(update)) if recent else []
             self._logs[match.id] = deque(lines, maxlen=LOG_KEEP)
+
+    def _board(self, update: svc.Update) -> Callable[[], dict[str, Any] | None]:
+        """The spectator view ``update`` left, built on first use and kept for the table."""
+
+        def board() -> dict[str, Any] | None:
+            kept = self._boards.get(update.match.id)
+            if kept is not None and kept[0] is update:
+                return kept[1]
+            built = None
+            if update.game is not None and update.state is not None:
+                built = update.game.view(update.state, None).to_json()
+            self._boards[update.match.id] = (update, built)
+            return built
+
+        return board
 
     # collecting ---------------------------------------------------------------------------
 
@@ -119,7 +137,7 @@ class TablePublisher:
             return  # lobby redraws answer the click that caused them (see the lobby cog)
         self._latest[match.id] = update
         self._seed_log(update)
-        lines = public_event_lines(match, update.events, _board(update)) if update.events else []
+        lines = public_event_lines(match, update.events, self._board(update))
         if match.ended_reason is not None:
             lines.append(_ended_line(match))
         self._logs.setdefault(match.id, deque(maxlen=LOG_KEEP)).extend(lines)
@@ -163,6 +181,7 @@ class TablePublisher:
         if update is None or match_id in self._dirty or update.match.status == "live":
             return
         self._latest.pop(match_id, None)
+        self._boards.pop(match_id, None)
         self._logs.pop(match_id, None)
         self._thread_lines.pop(match_id, None)
         self._flushes.pop(match_id, None)
@@ -198,9 +217,8 @@ class TablePublisher:
                 rendered = _note(_ended_line(match))
             else:
                 rendered = self._lobby_render(match)  # a lobby that expired: no game state
-        elif update.game is not None:
-            view = update.game.view(update.state, None)
-            rendered = await self.table(match, view.to_json(), update)
+        elif (view := self._board(update)()) is not None:
+            rendered = await self.table(match, view, update)
         else:
             return update  # nothing to draw from (a finished match seen only after a restart)
         if match.message_id is None:
@@ -350,11 +368,3 @@ def _chunks(lines: list[str], limit: int) -> list[str]:
     if current:
         out.append(current)
     return out
-
-
-def _board(update: svc.Update) -> dict[str, Any] | None:
-    """The spectator view the update left, for the event lines that name places by it."""
-    if update.game is None or update.state is None:
-        return None
-    board: dict[str, Any] = update.game.view(update.state, None).to_json()
-    return board

@@ -64,6 +64,9 @@ def drawn_with_its_cards(
     return wrapper
 
 
+Board = Callable[[], ViewJson | None]
+"""The spectator view some events left, built on demand (``GameRenderer.event_lines``)."""
+
 # Keys of a view's JSON that are bookkeeping, not something a player wants to read.
 _HIDDEN_KEYS = frozenset({"seat", "rng", "seed"})
 
@@ -171,11 +174,11 @@ class GameRenderer:
         return play_texts.action_label(action.kind, action.args)
 
     def event_lines(
-        self, events: Sequence[ViewJson], board: ViewJson | None, names: Sequence[str]
+        self, events: Sequence[ViewJson], board: Board, names: Sequence[str]
     ) -> list[str]:
-        """The lines of events that happened together; ``board`` is the spectator view as
+        """The lines of events that happened together. ``board()`` is the spectator view as
         they left it (``None`` when unknown), for a game whose events name places by where
-        they are rather than by what is there."""
+        they are rather than by what is there; it is built only when called."""
         return [self.event_line(event, names) for event in events]
 
     def event_line(self, event: ViewJson, names: Sequence[str]) -> str:

@@ -49,8 +49,9 @@ def _line(match: MatchInfo, when: float, user_id: int) -> str:
 
 def render_replay_step(step: ReplayStep) -> Rendered:
     """The table as a spectator saw it after this step, with what happened during it."""
+    view = step.view
     lines = (
-        public_event_lines(step.match, step.events, step.view)
+        public_event_lines(step.match, step.events, lambda: view)
         if step.events
         else [league_texts.REPLAY_START]
     )

@@ -15,7 +15,7 @@ import discord
 from bot import lobby_texts, play_texts, plugins
 from bot.render import controls, ids
 from bot.render.drafts import DraftStep
-from bot.render.games import Field, GameRenderer, ViewJson, drawn_with_its_cards
+from bot.render.games import Board, Field, GameRenderer, ViewJson, drawn_with_its_cards
 from bot.render.model import (
     LABEL_LIMIT,
     Block,
@@ -51,13 +51,18 @@ def seat_names(match: MatchInfo) -> list[str]:
 
 @drawn_with_its_cards
 def public_event_lines(
-    match: MatchInfo, events: Iterable[Event], board: ViewJson | None = None
+    match: MatchInfo, events: Iterable[Event], board: Board | None = None
 ) -> list[str]:
     """The events as a spectator may read them: secrets are dropped before wording.
-    ``board``: the spectator view as the events left it, when the caller has it."""
+    ``board``: the spectator view as the events left it, built only if the game asks."""
     renderer = plugins.renderer_for(match.game)
     names = seat_names(match)
-    return renderer.event_lines([event.for_viewer(None) for event in events], board, names)
+    seen = [event.for_viewer(None) for event in events]
+    return renderer.event_lines(seen, board or _no_board, names)
+
+
+def _no_board() -> ViewJson | None:
+    return None
 
 
 @drawn_with_its_cards

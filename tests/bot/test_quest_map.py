@@ -71,7 +71,7 @@ def test_the_same_scene_is_drawn_once() -> None:
 def test_the_table_shows_a_window_around_the_turn_and_full_map_every_room() -> None:
     tiles = tuple(mapdraw.Tile((x, 0), f"Room {x}", "A") for x in range(-4, 5))
     scene = mapdraw.Scene(tiles, (), focus=(3, 0))
-    assert mapdraw.window(scene) == (0, 0, 4, 0)  # five cells, the focus among them, clamped
+    assert mapdraw.window(scene) == (1, 0, 4, 0)  # four cells, the focus among them, clamped
     full = mapdraw.Scene(tiles, (), focus=(3, 0), full=True)
     assert mapdraw.window(full) == (-4, 0, 4, 0)
     width, _ = _size(mapdraw.draw(full).data)

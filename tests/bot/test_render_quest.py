@@ -99,7 +99,7 @@ def test_the_log_names_rooms_by_their_names_from_the_map_the_events_left() -> No
         {"kind": "link", "cell": [-1, 0], "side": "N", "kind_": 1},
         {"kind": "moved", "seat": 1, "cell": [0, 0], "how": "walked"},
     ]
-    lines = quest.renderer.event_lines(happened, board, NAMES)
+    lines = quest.renderer.event_lines(happened, lambda: board, NAMES)
     assert lines[0] == "Alice goes to Candle Library."
     assert lines[1] == "Alice explores a new room: Candle Library."
     assert "north of Candle Library" in lines[2]

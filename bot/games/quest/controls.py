@@ -60,9 +60,10 @@ MAIN = (
     "go_on",
 )
 GROUPS: Mapping[str, str] = {
-    "base": words.G_MAIN,
-    "snatch": words.G_MAIN,
-    "lose": words.G_MAIN,
+    "go": words.G_WALK,
+    "base": words.G_BASE,
+    "snatch": words.G_PICK,
+    "lose": words.G_PICK,
     "flee_to": words.G_RUN,
     "escape": words.G_RUN,
     "focus": words.G_POWER,
@@ -104,7 +105,10 @@ QUIET = frozenset(
     {"pass", "no_bid", "go_on", "skip", "decline", "refuse_trade", "no_summon", "let_it", "no_ward"}
 )
 GROUP_ORDER = (
+    words.G_WALK,
     words.G_MAIN,
+    words.G_BASE,
+    words.G_PICK,
     words.G_GOTO,
     words.G_RUN,
     words.G_GIVE,
@@ -361,7 +365,8 @@ def control(
         except (KeyError, IndexError, ValueError):
             label = fallback()
     group = GROUPS.get(action.kind, words.G_MAIN)
-    style = Style.SECONDARY if action.kind in QUIET or group else Style.PRIMARY
+    decides = group in (words.G_MAIN, words.G_WALK, words.G_BASE, words.G_PICK)
+    style = Style.SECONDARY if action.kind in QUIET or not decides else Style.PRIMARY
     if action.kind in ("end_turn", "die"):
         style = Style.SECONDARY
     menu = group == words.G_MORE  # items, cards, deals, trades: one menu, never a button wall

@@ -27,9 +27,10 @@ Link = tuple[int, int, str, int]  # x, y, side (N or W), kind (engine/quest/cont
 
 TABLE_W = 400  # the table's picture: a phone's width, and never taller than that
 FULL_W = 1200  # "Full map": every room, as large as this width allows
-WINDOW = 5  # the table shows at most this many cells each way
+WINDOW = 4  # the table shows at most this many cells each way (a phone shrinks it to ~300 px)
 MARGIN = 22  # room around the grid for the stubs of ways into the dark
 MAX_CELL = 96
+CHIPS_FROM = 100  # a tile this large or larger shows its room's icons
 FULL_CELL = 120
 
 OPEN, DOOR, LOCKED, HIDDEN, WALL = range(5)
@@ -150,8 +151,11 @@ def _draw(scene: Scene, filename: str) -> Picture:
     shown = {t.cell: t for t in scene.tiles if x0 <= t.cell[0] <= x1 and y0 <= t.cell[1] <= y1}
     laid = {t.cell for t in scene.tiles}
     band = max(4, size // 11)
+    names_end: dict[Cell, int] = {}  # where each tile's name ends: its tokens go below
     for cell, tile in shown.items():
-        _tile(pen, origin(cell), size, band, tile, cell == scene.focus, cell == scene.fight)
+        names_end[cell] = _tile(
+            pen, origin(cell), size, band, tile, cell == scene.focus, cell == scene.fight
+        )
     for link in scene.links:
         _link(pen, link, laid, size, band, origin, (x0, y0, x1, y1), scene.costs)
     for cell in shown:
@@ -160,6 +164,7 @@ def _draw(scene: Scene, filename: str) -> Picture:
             origin(cell),
             size,
             band,
+            names_end[cell],
             [p for p in scene.pawns if p.cell == cell],
             [m for m in scene.mobs if m.cell == cell],
         )
@@ -174,7 +179,7 @@ def _tile(
     tile: Tile,
     focus: bool,
     fight: bool,
-) -> None:
+) -> int:
     x, y = at
     box = (x + band, y + band, x + size - band, y + size - band)
     outline = FIGHT if fight else FOCUS if focus else EDGE
@@ -186,25 +191,27 @@ def _tile(
         width=3 if fight or focus else 1,
     )
     inner = size - 2 * band - 8
-    points = max(9, size // 8)
+    points = max(9, size * 2 // 13)
     face = _name_font(points)
     longest = max(tile.name.split(), key=len, default="")
-    while pen.textlength(longest, font=face) > inner and points > max(8, size // 8 - 3):
+    while pen.textlength(longest, font=face) > inner and points > max(8, size // 8 - 2):
         points -= 1  # a long word gets a smaller type before it gets cut
         face = _name_font(points)
     top = y + band + 3
     for line in _wrapped(pen, tile.name, face, inner, 2):
         pen.text((x + size // 2, top), line, font=face, fill=INK, anchor="mt")
         top += _height(face) + 1
+    names_end = top
     small = font(max(8, size // 10), True)
     bottom = y + size - band - 3
     pen.text((x + band + 4, bottom), tile.letter, font=small, fill=EDGE, anchor="ld")
     right = x + size - band - 4
+    chips = size >= CHIPS_FROM
     for text, colour in [*((ICONS.get(r, r[:2]), BAD) for r in tile.red)][::-1] + [
         *((ICONS.get(g, g[:2]), GOOD) for g in tile.green)
     ][::-1]:
         w = int(pen.textlength(text, font=small)) + 4
-        if right - w < x + band + 4 + int(pen.textlength(tile.letter, font=small)) + 2:
+        if not chips or right - w < x + band + 4 + int(pen.textlength(tile.letter, font=small)) + 2:
             break
         pen.rounded_rectangle(
             (right - w, bottom - _height(small) - 1, right, bottom + 1),
@@ -213,6 +220,8 @@ def _tile(
         )
         pen.text((right - 2, bottom), text, font=small, fill=PAPER, anchor="rd")
         right -= w + 2
+
+    return names_end
 
 
 def _link(
@@ -291,16 +300,24 @@ def _tokens(
     at: tuple[int, int],
     size: int,
     band: int,
+    top: int,
     pawns: list[Pawn],
     mobs: list[Mob],
 ) -> None:
-    """Pawns on one row, monsters on the next, in the tile's lower half."""
+    """Pawns and monsters on one row when they fit, else pawns above monsters, below the
+    room's name."""
     x, y = at
-    radius = max(6, size // 9)
+    both: list[Pawn | Mob] = [*pawns, *mobs]
+    if not both:
+        return
+    bottom = y + size - band - 2
+    widest = (size - 2 * band - 4) // (2 * (size // 9) + 3)
+    rows: list[Sequence[Pawn | Mob]] = [both] if len(both) <= widest else [pawns, mobs]
+    rows = [r for r in rows if r]
+    radius = max(5, min(size // 9, ((bottom - top) // len(rows) - 3) // 2))
     face = font(max(8, radius + 2), True)
-    rows: list[Sequence[Pawn | Mob]] = [r for r in (pawns, mobs) if r]
-    centre_y = y + size // 2 + radius // 2 - (radius + 1) * (len(rows) - 1)
     step = 2 * radius + 3
+    centre_y = top + (bottom - top - len(rows) * step) // 2 + radius + 1
     room = max(1, (size - 2 * band - 4) // step)
     for row in rows:
         more = len(row) - room if len(row) > room else 0  # the rest said as "+n"

@@ -27,7 +27,7 @@ from bot.games.quest.mappicture import map_picture
 from bot.games.quest.maptext import letters
 from bot.render.controls import Control
 from bot.render.drafts import DraftStep
-from bot.render.games import Field, GameRenderer
+from bot.render.games import Board, Field, GameRenderer
 from bot.render.model import Picture
 from bot.render.pictures import Side, fight_picture
 from engine.core import Action
@@ -108,10 +108,11 @@ class QuestRenderer(GameRenderer):
     # log ---------------------------------------------------------------------------------
 
     def event_lines(
-        self, happened: Sequence[Json], board: Json | None, names: Sequence[str]
+        self, happened: Sequence[Json], board: Board, names: Sequence[str]
     ) -> list[str]:
         """Lines naming rooms by the map the events left (``board``)."""
-        laid = room_names_of(board) if board is not None else {}
+        drawn = board() if happened else None
+        laid = room_names_of(drawn) if drawn is not None else {}
         out = []
         for event in happened:
             line = events.event_line(event, names, laid)
@@ -129,9 +130,6 @@ class QuestRenderer(GameRenderer):
             return super().hand_lines(view, names)
         seat = view.get("seat")
         lines = []
-        decision = self.decision(view, names)
-        if decision:
-            lines.append(words.HAND_DECIDE.format(what=decision))
         me = seat_of(view, seat) or {}
         if me:
             health = int(me.get("health", 0))
@@ -156,6 +154,13 @@ class QuestRenderer(GameRenderer):
                 continue
             lines.append(words.HAND_CARD.format(name=found.name, what=_card_words(found)))
         return lines
+
+    def hand_decision(self, view: Json, names: Sequence[str]) -> list[str]:
+        """What the seat is asked, above its controls (a phone's first screen)."""
+        if view.get("game") != "quest":
+            return []
+        decision = self.decision(view, names)
+        return [words.HAND_DECIDE.format(what=decision)] if decision else []
 
     def decision(self, view: Json, names: Sequence[str]) -> str | None:
         """What this seat must decide now, in a sentence; ``None`` when it is not asked."""

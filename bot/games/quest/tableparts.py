@@ -38,6 +38,19 @@ def and_(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+def monster_short(m: Mapping[str, Any]) -> str:
+    """A monster in a room of the legend: its name, base colour and level (the picture
+    shows where it stands; the fight says its dice)."""
+    name = monster_name(m) or "a monster"
+    if m.get("boss"):
+        name = f"{name} ({words.BOSS})"
+    base = m.get("base")
+    ok = isinstance(base, int) and 0 <= base < len(COLOURS)
+    dot = words.COLOUR_DOTS[COLOURS[base]] if ok and isinstance(base, int) else ""
+    level = getattr(card_def(m.get("card")), "level", "?")
+    return words.MONSTER_SHORT.format(name=name, dot=dot, level=level).replace("  ", " ")
+
+
 def monster_line(m: Mapping[str, Any]) -> str:
     found = card_def(m.get("card"))
     name = monster_name(m) or "a monster"
@@ -99,10 +112,12 @@ def legend(view: Json, names: Sequence[str]) -> list[str]:
     for m in monsters(view):
         cell = cell_of(m.get("at"))
         if cell is not None:
-            mobs.setdefault(cell, []).append(monster_line(m))
+            mobs.setdefault(cell, []).append(monster_short(m))
     busy = [cell for cell in laid if cell in who or cell in mobs]
     active = cell_of((seat_of(view, view.get("turn")) or {}).get("at"))
-    busy.sort(key=lambda cell: (cell != active, list(laid).index(cell)))
+    # The active seat's room first, then every room with somebody in it (the seat lines
+    # leave where people stand to this legend), then the monsters' rooms.
+    busy.sort(key=lambda cell: (cell != active, cell not in who, list(laid).index(cell)))
     lines = []
     for cell in busy[:MAX_LEGEND]:
         people = [seat_name(names, s) for s in who.get(cell, [])]
@@ -119,7 +134,7 @@ def seat_field(view: Json, names: Sequence[str], marks: Sequence[str], seat: int
     title = words.SEAT_TITLE.format(
         number=seat + 1,
         name=names[seat],
-        colour=f"{words.COLOUR_DOTS.get(colour, '')} {colour}",
+        colour=words.COLOUR_DOTS.get(colour, colour),
     )
     if tags:
         title += f" · {', '.join(tags)}"
@@ -136,9 +151,7 @@ def seat_field(view: Json, names: Sequence[str], marks: Sequence[str], seat: int
     if me.get("out"):
         lines.append(words.SEAT_OUT)
     elif me.get("dead"):
-        lines.append(words.SEAT_DEAD)
-    else:
-        lines.append(words.SEAT_WHERE.format(room=room_name_at(view, me.get("at")) or "?"))
+        lines.append(words.SEAT_DEAD)  # where the living stand: the map and its legend
     roles = [card_name(r) or "?" for r in me.get("roles") or []]
     lines.append(" ".join(roles) if roles else words.NO_ROLE)
     used = [card_name(i) or "?" for i, zone in me.get("gear") or [] if zone != "pack"]
@@ -206,9 +219,7 @@ def monster_turn_lines(view: Json) -> list[str]:
         rooms_on = [room_name_at(view, cell) or "?" for cell in cells]
         if len(cells) > 1:
             lines.append(words.MONSTER_PATH.format(name=name, path=" → ".join(rooms_on), why=why))
-    if len(lines) == 1:
-        lines.append("No monster moved.")
-    return lines
+    return lines if len(lines) > 1 else []  # nobody moved: the log says so
 
 
 def window_words(window: Mapping[str, Any]) -> str:
