@@ -84,13 +84,12 @@ async def play(env: Any, channel: Any, alice: Any, table_id: int, match_id: int)
 async def main() -> None:
     import simcord
 
+    import bot.service
     from bench import _uxphone
     from bot.client import create_bot
     from bot.config import Settings
     from bot.playground import _name_the_bot
     from docs.img.screenshots import shoot, table_of
-
-    import bot.service
 
     bot.service.secrets.randbits = lambda bits: SEED  # type: ignore[assignment]
     folder = Path(tempfile.mkdtemp(prefix="backstab-quest-shots-"))
