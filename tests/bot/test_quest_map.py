@@ -133,3 +133,14 @@ def test_go_to_is_a_menu_of_rooms_with_their_cost_and_plays_the_steps() -> None:
     # A route the map no longer offers (another seat's view, a stale press) plays nothing.
     other = game.view(state, (seat + 1) % 3).to_json()
     assert plugin("quest").renderer.draft_step(far.value, other, [], NAMES[:3]).play == ()
+
+
+def test_the_last_monster_turn_is_drawn_in_the_die_colour_and_changes_the_picture() -> None:
+    game = load_game("quest")
+    view = game.view(_played(2, 4, 300), None).to_json()
+    still = dict(view, monster_paths=[], last_colour="red")
+    moved = dict(still, monster_paths=[[1, [[0, 0], [1, 0], "slow"]], [2, [[0, 0]]]])
+    scene = scene_of(moved)
+    assert scene.paths == (((0, 0), (1, 0)),) and scene.die == "red"  # who stayed: no line
+    assert scene_of(still).paths == () and scene_of(still).die is None
+    assert mapdraw.draw(scene).data != mapdraw.draw(scene_of(still)).data

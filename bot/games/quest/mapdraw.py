@@ -65,6 +65,7 @@ ICONS = {
     "everyone": "All",
 }
 _CONDENSED = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf")
+_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,9 @@ class Scene:
     fight: Cell | None = None
     full: bool = False
     costs: tuple[int | None, ...] = ()  # Move to cross each link kind, written on its door
+    # The last Monster Turn: each moving monster's rooms in order, drawn in the die's colour.
+    paths: tuple[tuple[Cell, ...], ...] = ()
+    die: str | None = None
 
 
 def window(scene: Scene) -> tuple[int, int, int, int]:
@@ -158,6 +162,8 @@ def _draw(scene: Scene, filename: str) -> Picture:
         )
     for link in scene.links:
         _link(pen, link, laid, size, band, origin, (x0, y0, x1, y1), scene.costs)
+    for path in scene.paths:
+        _path(pen, [origin(c) for c in path], path, size, SEAT_RGB.get(scene.die or "", FOCUS))
     for cell in shown:
         _tokens(
             pen,
@@ -202,7 +208,7 @@ def _tile(
         pen.text((x + size // 2, top), line, font=face, fill=INK, anchor="mt")
         top += _height(face) + 1
     names_end = top
-    small = font(max(8, size // 10), True)
+    small = _bold(max(8, size // 10))
     bottom = y + size - band - 3
     pen.text((x + band + 4, bottom), tile.letter, font=small, fill=EDGE, anchor="ld")
     right = x + size - band - 4
@@ -250,7 +256,7 @@ def _link(
     pen.rectangle(_across(mid, across, half, reach), fill=ROOM)  # a corridor joins the tiles
     if here not in laid or other not in laid:  # a way into the dark: a "?" beyond its stub
         sign = -1 if other not in laid else 1
-        face = font(max(9, size // 7), True)
+        face = _bold(max(9, size // 7))
         gap = reach + _height(face) // 2 - 1
         mark = (mid[0], mid[1] + sign * gap) if across else (mid[0] + sign * gap, mid[1])
         pen.text(mark, "?", font=face, fill=(150, 150, 160), anchor="mm")
@@ -263,8 +269,34 @@ def _link(
     else:
         pen.rectangle(door, fill=LOCK_RED if kind == LOCKED else DOOR_WOOD, outline=WALL_INK)
     cost = str(costs[kind]) if 0 <= kind < len(costs) and costs[kind] is not None else ""
-    face = font(max(8, thick * 2 - 1), True)
+    face = _bold(max(8, thick * 2 - 1))
     pen.text(mid, cost, font=face, fill=INK if kind == HIDDEN else PAPER, anchor="mm")
+
+
+def _path(
+    pen: ImageDraw.ImageDraw,
+    corners: list[tuple[int, int]],
+    cells: tuple[Cell, ...],
+    size: int,
+    colour: tuple[int, int, int],
+) -> None:
+    """A monster's way through the rooms as a dashed line from centre to centre (a jump
+    across the dungeon, its wrap-around, is left out), ending in a dot."""
+    centres = [(x + size // 2, y + size // 2 + size // 5) for x, y in corners]
+    for n in range(1, len(cells)):
+        (ax, ay), (bx, by) = cells[n - 1], cells[n]
+        if abs(ax - bx) + abs(ay - by) != 1:
+            continue
+        (x0, y0), (x1, y1) = centres[n - 1], centres[n]
+        dashes = 6
+        for k in range(0, dashes, 2):
+            start = (x0 + (x1 - x0) * k // dashes, y0 + (y1 - y0) * k // dashes)
+            end = (x0 + (x1 - x0) * (k + 1) // dashes, y0 + (y1 - y0) * (k + 1) // dashes)
+            pen.line([start, end], fill=colour, width=max(2, size // 30))
+    if len(centres) > 1:
+        x, y = centres[-1]
+        r = max(3, size // 24)
+        pen.ellipse((x - r, y - r, x + r, y + r), fill=colour)
 
 
 def _across(mid: tuple[int, int], across: bool, half: int, thick: int) -> tuple[int, int, int, int]:
@@ -315,7 +347,7 @@ def _tokens(
     rows: list[Sequence[Pawn | Mob]] = [both] if len(both) <= widest else [pawns, mobs]
     rows = [r for r in rows if r]
     radius = max(5, min(size // 9, ((bottom - top) // len(rows) - 3) // 2))
-    face = font(max(8, radius + 2), True)
+    face = _bold(max(8, radius + 2))
     step = 2 * radius + 3
     centre_y = top + (bottom - top - len(rows) * step) // 2 + radius + 1
     room = max(1, (size - 2 * band - 4) // step)
@@ -368,8 +400,20 @@ def _height(face: Font) -> int:
 
 @cache
 def _name_font(size: int) -> Font:
-    if _CONDENSED.exists():
-        return ImageFont.truetype(str(_CONDENSED), size)
+    """Room names: the condensed bold face, so more of a name fits on a tile."""
+    return _face(_CONDENSED, size)
+
+
+@cache
+def _bold(size: int) -> Font:
+    return _face(_BOLD, size)
+
+
+def _face(path: Path, size: int) -> Font:
+    """A font with Pillow's basic text layout: a map's short labels need no shaping, and the
+    basic layout measures them several times faster than the complex one."""
+    if path.exists():
+        return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
     return font(size, True)
 
 

@@ -62,6 +62,12 @@ def scene_of(view: Json, full: bool = False) -> Scene:
         ring = COLOURS[base] if isinstance(base, int) and 0 <= base < len(COLOURS) else None
         level = getattr(card_def(m.get("card")), "level", 0)
         mobs.append(Mob(at, int(level or 0), ring, bool(m.get("boss"))))
+    paths = []
+    for _, path in view.get("monster_paths") or []:
+        cells = tuple(c for c in (cell_of(p) for p in path or []) if c is not None)
+        if len(cells) > 1:
+            paths.append(cells)
+    die = view.get("last_colour")
     fight = view.get("fight")
     return Scene(
         tuple(tiles),
@@ -72,6 +78,8 @@ def scene_of(view: Json, full: bool = False) -> Scene:
         cell_of(fight.get("cell")) if isinstance(fight, Mapping) else None,
         full,
         tuple(content().link_costs),
+        tuple(paths),
+        die if isinstance(die, str) and paths else None,
     )
 
 

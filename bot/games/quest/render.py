@@ -74,6 +74,12 @@ class QuestRenderer(GameRenderer):
         lines = tableparts.legend(view, names) or [words.MAP_EMPTY]
         return Field(words.MAP, "\n".join(lines))
 
+    def seat_details(self, view: Json, names: Sequence[str]) -> list[Field]:
+        if view.get("game") != "quest":
+            return []
+        count = min(len(tableparts.seats(view)), len(names))
+        return [tableparts.seat_detail(view, names, seat) for seat in range(count)]
+
     def table_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
         """The fight while one is on, else the map around the seat whose turn it is."""
         if view.get("game") != "quest":

@@ -152,8 +152,19 @@ def seat_field(view: Json, names: Sequence[str], marks: Sequence[str], seat: int
         lines.append(words.SEAT_OUT)
     elif me.get("dead"):
         lines.append(words.SEAT_DEAD)  # where the living stand: the map and its legend
+    return Field(title, "\n".join(lines), inline=True)
+
+
+def seat_detail(view: Json, names: Sequence[str], seat: int) -> Field:
+    """What the table's line for ``seat`` leaves out: race and class, items, curses."""
+    me = seats(view)[seat]
+    title = words.SEAT_TITLE.format(
+        number=seat + 1,
+        name=names[seat],
+        colour=words.COLOUR_DOTS.get(str(me.get("colour", "")), ""),
+    )
     roles = [card_name(r) or "?" for r in me.get("roles") or []]
-    lines.append(" ".join(roles) if roles else words.NO_ROLE)
+    lines = [" ".join(roles) if roles else words.NO_ROLE]
     used = [card_name(i) or "?" for i, zone in me.get("gear") or [] if zone != "pack"]
     packed = [card_name(i) or "?" for i, zone in me.get("gear") or [] if zone == "pack"]
     if used:
