@@ -22,11 +22,11 @@ from bench._uxscreens import (
     STRING_SELECT,
     controls,
     hand_messages,
-    match_of,
     raw_components,
     walk,
 )
-from bot import lobby_texts, play_texts
+from bot import lobby_texts
+from bot.render.controls import page_turn
 from bot.render.ids import parse_custom_id
 
 MAX_PAGES = 40
@@ -343,10 +343,10 @@ async def choose_on(actor: Any, message: Any, key: Any) -> int:
         built = await build_on(actor, message, key)
         if built:
             return taps + built
-        nexts = _turn_page(found)
-        if not nexts or match_of(nexts[0]) is None:
+        turn = _turn_page(found)
+        if turn is None or parse_custom_id(turn) is None:
             return taps
-        paged = await actor.click(message, custom_id=nexts[0].custom_id)
+        paged = await actor.click(message, custom_id=turn)
         taps += 1
         message = paged.response or message
     return taps
@@ -372,14 +372,9 @@ async def build_on(actor: Any, message: Any, key: str) -> int:
     return 0
 
 
-def _turn_page(found: list[Any]) -> list[Any]:
-    """Where a person looks next for a move not on this page: Next ▶ within the part shown,
-    else the hand's one More… step (its secondary moves; never back from there)."""
-    for label in (play_texts.PAGER_NEXT, play_texts.PAGER_MORE):
-        pressed = [c for c in found if c.enabled and c.labels == (label,)]
-        if pressed:
-            return pressed
-    return []
+def _turn_page(found: list[Any]) -> str | None:
+    """The custom id a person presses next for a move not on this page (``page_turn``)."""
+    return page_turn((c.custom_id, c.labels[0], c.enabled) for c in found if c.kind == BUTTON)
 
 
 async def build_trade(actor: Any, message: Any, target: Any) -> int:
@@ -391,10 +386,10 @@ async def build_trade(actor: Any, message: Any, target: Any) -> int:
         press = next_press(_drawn(message), target)
         if press is not None:
             break
-        nexts = _turn_page(controls(message))
-        if not nexts:
+        turn = _turn_page(controls(message))
+        if turn is None:
             return taps
-        message = (await actor.click(message, custom_id=nexts[0].custom_id)).response or message
+        message = (await actor.click(message, custom_id=turn)).response or message
         taps += 1
     for _ in range(MAX_BUILD_TAPS):
         press = next_press(_drawn(message), target)

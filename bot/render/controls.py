@@ -9,7 +9,7 @@ the last row of each page holds Prev / page / Next buttons. Pager and select key
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from bot import play_texts
@@ -77,6 +77,19 @@ def page_of(key: str) -> int | None:
 
 def is_pick(key: str) -> bool:
     return key.startswith(PICK_PREFIX)
+
+
+def page_turn(buttons: Iterable[tuple[str, str, bool]]) -> str | None:
+    """Where a person looks next for a move not on a hand's page, its buttons given as
+    (custom id, label, enabled): Next ▶ within the part shown, else the one More… step (the
+    secondary moves; never back from there). ``None``: neither is on the page. The e2e
+    driver and ``bench/ux.py`` walk a hand with it, as a person would."""
+    found = [(label, custom_id) for custom_id, label, enabled in buttons if enabled]
+    for wanted in (play_texts.PAGER_NEXT, play_texts.PAGER_MORE):
+        for label, custom_id in found:
+            if label == wanted:
+                return custom_id
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from bot import play_texts
 from bot.render import parse_custom_id
-from bot.render.controls import Control, is_pick, layout, page_of
+from bot.render.controls import Control, is_pick, layout, page_of, page_turn
 from engine.core import Action
 
 
@@ -168,3 +168,11 @@ def test_a_long_label_is_cut_for_a_phone_and_kept_whole_underneath() -> None:
     assert select.options[0].description.startswith(long)
     button = layout(5, 3, [Control("o.1", long)]).buttons[0]
     assert len(button.label) <= 40 and button.label.endswith("…")
+
+
+def test_a_person_looks_next_on_the_next_page_then_behind_more() -> None:
+    # issue 18: the e2e driver and bench/ux.py walk a hand with page_turn, as a person would
+    more, nxt = play_texts.PAGER_MORE, play_texts.PAGER_NEXT
+    assert page_turn([("p", "Pass", True), ("m", more, True), ("n", nxt, True)]) == "n"
+    assert page_turn([("m", more, True), ("n", nxt, False)]) == "m"  # the last page of a part
+    assert page_turn([("b", play_texts.PAGER_BACK, True), ("p", "Pass", True)]) is None

@@ -11,8 +11,8 @@ from typing import Any
 
 import simcord
 
-from bot import play_texts
 from bot.render import parse_custom_id
+from bot.render.controls import page_turn
 from engine.core import Action, Rng
 from engine.core.record import replay
 from engine.games import load_game
@@ -40,10 +40,10 @@ async def choose_on(
                 return True
         if await build_on(player, message, key, used):
             return True
-        nexts = turn_page(message)
-        if not nexts:
+        turn = turn_page(message)
+        if turn is None:
             return False
-        paged = await player.click(message, custom_id=nexts[0]["custom_id"])
+        paged = await player.click(message, custom_id=turn)
         used["pages"] += 1
         message = paged.response or message
     return False
@@ -75,10 +75,10 @@ async def build_trade(player: Any, message: Any, target: Any, used: dict[str, in
     for _ in range(MAX_BUILD_TAPS):
         press = next_press(drawn(message), target)
         if press is None:
-            nexts = turn_page(message)  # the item's entry may be a page or More… away
-            if not nexts:
+            turn = turn_page(message)  # the item's entry may be a page or More… away
+            if turn is None:
                 return False
-            paged = await player.click(message, custom_id=nexts[0]["custom_id"])
+            paged = await player.click(message, custom_id=turn)
             used["pages"] = used.get("pages", 0) + 1
             message = paged.response or message
             continue
@@ -99,14 +99,12 @@ async def _tap_builder(player: Any, message: Any, press: Any, used: dict[str, in
     return result.response or message
 
 
-def turn_page(message: Any) -> list[dict[str, Any]]:
-    """Where a person looks next for a move not on this page: Next ▶ within the part shown,
-    else the hand's one More… step (its secondary moves; never back from there)."""
-    for label in (play_texts.PAGER_NEXT, play_texts.PAGER_MORE):
-        pressed = [b for b in buttons(message) if b.get("label") == label and not b.get("disabled")]
-        if pressed:
-            return pressed
-    return []
+def turn_page(message: Any) -> str | None:
+    """The custom id a person presses next for a move not on this page (``page_turn``)."""
+    found = buttons(message)
+    return page_turn(
+        (b.get("custom_id", ""), b.get("label", ""), not b.get("disabled")) for b in found
+    )
 
 
 async def build_on(player: Any, message: Any, key: str, used: dict[str, int]) -> bool:

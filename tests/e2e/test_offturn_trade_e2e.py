@@ -84,10 +84,10 @@ async def _control(actor: Any, message: Any, key: str) -> Found:
             for option in select["options"]:
                 if option["value"] == key:
                     return Found(str(option["label"]), message, select["custom_id"], True)
-        nexts = turn_page(message)  # Next ▶, else the hand's More… step (issue 18)
-        if not nexts:
+        turn = turn_page(message)  # Next ▶, else the hand's More… step (issue 18)
+        if turn is None:
             break
-        paged = await actor.click(message, custom_id=nexts[0]["custom_id"])
+        paged = await actor.click(message, custom_id=turn)
         message = paged.response or message
     raise AssertionError(f"{key} is not on the hand")
 
