@@ -116,7 +116,7 @@ STEPS: Mapping[str, str] = {
 HAND_STEPS: Mapping[str, str] = {
     "run": (
         "{attacker} attacks you with a face-down card and {gold} gold. Face the fight, or run "
-        'away (the table\'s "Next escape" line says what running costs you).'
+        'away (your "Next escape", at the bottom, says what running costs you).'
     ),
     "ready": (
         "You face the fight. Send in weapons or allies you have in play if you like, then "

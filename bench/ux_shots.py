@@ -1,0 +1,146 @@
+"""Screenshots of the screens issue 18 judges, at a phone's 400 px and a desktop width, with
+their heights: the classic table and Alice's hand in her first fight and on an ordinary turn,
+the bargain builder's hand, the duel table and hand in a fight.
+
+    .venv/bin/python bench/ux_shots.py [--seed 2] [--out DIR] [--game classic|duel|both]
+
+(``--out`` defaults to ``backstab-ux-shots`` in the temporary folder.)
+
+Seeded matches of ``bench/ux.py`` (Alice and Bob choose what the heuristic would, from the
+table; AI seats fill classic to four), stopped at each moment; each shot is SimCord's preview
+(fixed width at 400 px, responsive on desktop) in Playwright with the system's Chromium,
+taken once every picture has loaded, clipped to the message. It prints one line per shot:
+its name, width and height in px (the whole message: header and log link included). Needs
+what the phone figures need (``bench/_uxphone.py``). Not a test: look at the pictures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench._uxphone import PICTURES_LOADED  # noqa: E402
+from bench._uxplay import Player, Seats  # noqa: E402
+from bench.ux import seeded, simulated, unpaced  # noqa: E402
+from bot import lobby_texts  # noqa: E402
+
+WIDTHS = ((400, "phone"), (1100, "desktop"))
+PAGE_HEIGHT = 4000
+READY_MS = 30_000
+MOVES = 300
+
+
+async def shoot(env: Any, channel: Any, viewer: Any, ids: list[int], name: str, out: Path) -> None:
+    """The messages ``ids`` as ``viewer`` sees them, one PNG each per width."""
+    from playwright.async_api import async_playwright
+
+    for width, tag in WIDTHS:
+        display = "fixed" if width <= 400 else "responsive"
+        preview = env.preview(
+            channel,
+            viewers=[viewer],
+            layout="channel",
+            display=display,
+            width=width,
+            height=PAGE_HEIGHT,
+        )
+        async with preview, async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=shutil.which("chromium"))
+            try:
+                page = await browser.new_page(viewport={"width": width, "height": PAGE_HEIGHT})
+                await page.goto(preview.url)
+                found = [f'.channel-message[data-message-id="{i}"]' for i in ids]
+                for selector in found:
+                    await page.wait_for_selector(
+                        f"{selector} .message-components", timeout=READY_MS
+                    )
+                await page.wait_for_function(PICTURES_LOADED, timeout=READY_MS)
+                for n, selector in enumerate(found):
+                    message = await page.query_selector(selector)
+                    box = await message.bounding_box() if message is not None else None
+                    assert box is not None, f"{name}: message {n} not laid out"
+                    path = out / f"{name}-{n}-{tag}.png"
+                    await page.screenshot(path=str(path), clip=box)
+                    print(f"{path.name}: {width} x {round(box['height'])} px", flush=True)
+            finally:
+                await browser.close()
+
+
+async def classic(scratch: Path, seed: int, out: Path) -> None:
+    async with simulated(scratch, "shots-classic") as (env, channel, people):
+        with seeded(seed):
+            seats = await Seats.open(env, channel, people, "classic", 4)
+        players = [Player(seats, n, person) for n, person in enumerate(people)]
+        rng = random.Random(seed)
+        done: set[str] = set()
+        for _ in range(MOVES):
+            decision = await seats.next_decision(rng)
+            if decision is None or done >= {"fight", "turn", "bargain"}:
+                return
+            seat, action = decision
+            moment = None
+            if seat == 0 and seats.in_a_fight() and "fight" not in done:
+                moment = "fight"
+            elif seat == 0 and not seats.in_a_fight() and seats.state.phase == "trouble":
+                moment = None if "turn" in done else "turn"
+            elif action.kind in ("propose", "demand") and "bargain" not in done:
+                moment = "bargain"
+            if moment is not None:
+                done.add(moment)
+                person = people[seat]
+                hand = await person.click(seats.table(), label=lobby_texts.BUTTON_HAND)
+                assert hand.response is not None
+                shown = [hand.response.id]
+                if moment != "bargain":
+                    shown.insert(0, seats.table_id)
+                await shoot(env, channel, person, shown, f"classic-{moment}", out)
+            await players[seat].decide(action, "table")
+
+
+async def duel(scratch: Path, seed: int, out: Path) -> None:
+    async with simulated(scratch, "shots-duel") as (env, channel, people):
+        with seeded(seed):
+            seats = await Seats.open(env, channel, people, "duel", None)
+        players = [Player(seats, n, person) for n, person in enumerate(people)]
+        rng = random.Random(seed)
+        for _ in range(MOVES):
+            decision = await seats.next_decision(rng)
+            if decision is None:
+                return
+            seat, action = decision
+            if seat == 0 and getattr(seats.state, "fight", None) is not None:
+                hand = await people[0].click(seats.table(), label=lobby_texts.BUTTON_HAND)
+                assert hand.response is not None
+                shown = [seats.table_id, hand.response.id]
+                await shoot(env, channel, people[0], shown, "duel-fight", out)
+                return
+            await players[seat].decide(action, "table")
+
+
+async def main(seed: int, out: Path, game: str) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch, unpaced():
+        if game in ("classic", "both"):
+            await classic(Path(scratch), seed, out)
+        if game in ("duel", "both"):
+            await duel(Path(scratch), seed, out)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=2)
+    default = Path(tempfile.gettempdir()) / "backstab-ux-shots"
+    parser.add_argument("--out", type=Path, default=default)
+    parser.add_argument("--game", choices=("classic", "duel", "both"), default="both")
+    args = parser.parse_args()
+    asyncio.run(main(args.seed, args.out, args.game))
