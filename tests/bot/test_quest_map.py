@@ -144,3 +144,19 @@ def test_the_last_monster_turn_is_drawn_in_the_die_colour_and_changes_the_pictur
     assert scene.paths == (((0, 0), (1, 0)),) and scene.die == "red"  # who stayed: no line
     assert scene_of(still).paths == () and scene_of(still).die is None
     assert mapdraw.draw(scene).data != mapdraw.draw(scene_of(still)).data
+
+
+def test_during_a_fight_the_picture_is_the_fight_with_its_words_as_alternative_text() -> None:
+    game = load_game("quest")
+    state = game.new(3, 2)
+    for step in range(2000):
+        if state.fight is not None and state.fight.mons:
+            break
+        deciders = sorted(game.deciders(state))
+        seat = deciders[step % len(deciders)]
+        level = "heuristic" if seat == 0 else "random"
+        game.apply(state, game.ai_action(state, seat, Rng(2 * 7919 + step), level))
+    view = game.view(state, None).to_json()
+    picture = plugin("quest").renderer.table_picture(view, NAMES[:3])
+    assert picture is not None and picture.filename == "fight.png"
+    assert picture.description is not None and " against " in picture.description

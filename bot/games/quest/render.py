@@ -10,6 +10,7 @@ Everything on the table comes from the spectator view; the hand reads the seat's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.games.quest import controls as quest_controls
@@ -89,7 +90,7 @@ class QuestRenderer(GameRenderer):
             return map_picture(view)
         main = seat_name(names, fight.get("main"))
         mons = fight_monsters(view)
-        return fight_picture(
+        drawn = fight_picture(
             Side(main, int(fight.get("side", 0)), ()),
             Side(
                 tableparts.and_([monster_name(m) or "?" for m in mons]) or "?",
@@ -98,6 +99,8 @@ class QuestRenderer(GameRenderer):
             ),
             words.FIGHT_STAGES.get(str(fight.get("stage")), "").format(main=main),
         )
+        # Its words for a reader who cannot see it; the map stays one tap away (Full map).
+        return replace(drawn, description="\n".join(tableparts.fight_lines(view, names)))
 
     def look_label(self, view: Json) -> str | None:
         return words.FULL_MAP if view.get("game") == "quest" and rooms(view) else None
