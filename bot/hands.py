@@ -167,8 +167,11 @@ class HandDelivery:
         view = game.view(update.state, seat.seat).to_json()
         live = match.status == "live"
         actions = game.legal_actions(update.state, seat.seat) if live else []
+        # A builder half-way through stays open, unless something new is asked of the seat
+        # (it starts to decide, an offer reaches it): then the hand shows that first.
+        draft = None if told else drawn.draft
         rendered, content = await draw_hand(
-            match, view, actions, seat.seat, deciding=deciding, page=drawn.page, draft=drawn.draft
+            match, view, actions, seat.seat, deciding=deciding, page=drawn.page, draft=draft
         )
         if hand is not None and await self.live.redraw(hand, rendered, content, match.version):
             if told and by_dm:

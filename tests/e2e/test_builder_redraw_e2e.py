@@ -101,9 +101,12 @@ async def test_an_offturn_trade_half_built_survives_a_redraw(world: World) -> No
     [decider] = game.deciders(state)
 
     def keeps_the_swap(action: Action) -> bool:
+        """The swap stays open to the offerer, and nothing new is asked of them (that
+        would rightly show first)."""
         after = state.clone()
         game.apply(after, action)
-        return offer in game.legal_actions(after, offer.seat)
+        asked = offer.seat in game.deciders(after)
+        return offer in game.legal_actions(after, offer.seat) and not asked
 
     move = next((a for a in game.legal_actions(state, decider) if keeps_the_swap(a)), None)
     if move is None:
