@@ -1,14 +1,19 @@
 """Load: N concurrent matches played through the real bot in SimCord.
 
     python bench/load.py --matches 500 --seconds 60 [--think 3,9] [--json] [--profile FILE]
+        [--ai normal|strong [--strong-tables N]]
 
 The real bot (discord.py, cogs, ``MatchService``, SQLite file in a scratch folder) runs against
 SimCord's in-memory Discord. Each match has its own text channel and one simulated person: they
 run ``/match new`` (classic and duel in turn), click "Add AI" until the table is full, click
 Start, then keep clicking one of the action buttons their private hand offers (never Concede),
 waiting a random think time between clicks. AI seats play the rest. When a match ends the
-person opens a new one in the same channel. All N people click at the same time (see
-``bench/_simdrive.py`` for how SimCord is driven without serialising them).
+person opens a new one in the same channel. With ``--ai strong`` a table plays classic only
+and its person seats the strong level through Host tools ("Add AI (strong)"): three strong AI
+seats that think in the bot's worker pool for the server's budget (issue 17: a table of them
+must not slow the other matches' first answers); ``--strong-tables N`` makes the first N
+tables strong ones and leaves the rest as without the option. All N people click at the same
+time (see ``bench/_simdrive.py`` for how SimCord is driven without serialising them).
 
 Figures are taken over the ``--seconds`` window that starts once all N matches are live:
 actions per second (human clicks and every action committed, AI included), time from the
@@ -16,7 +21,9 @@ interaction to its first answer and to its visible answer (p50/p95/p99), SQLite 
 and COMMIT latency, peak RSS and RSS per live match, table edits per channel in any 5 s window
 (Discord allows 5), errors logged by the bot, and the leak check: every table edit, thread post,
 DM and interaction answer judged when it is sent, against the match's state at that moment
-(``bench/_leakwatch.py``; ``--leak-sample`` watches a share of the tables instead of all).
+(``bench/_leakwatch.py``; ``--leak-sample`` watches a share of the tables instead of all), and
+the wall time of every strong decision from asking the pool to the move (``strong_ai_decisions``,
+queueing included, over the whole run).
 The simulated people and SimCord run in the bot's own process and loop, so every figure
 includes their cost. A benchmark, never a test.
 """
@@ -38,12 +45,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench._leakwatch import LeakWatch  # noqa: E402
-from bench._loadstats import Recorder, report  # noqa: E402
+from bench._loadstats import Recorder, percentiles, report  # noqa: E402
 from bench._simdrive import RESULT_WAIT, Driver, Probe, button_ids, plain_loop  # noqa: E402
 
 CHANNELS_PER_GUILD = 200  # Discord caps a server at 500 channels
 GAMES = ("classic", "duel")
 AI_SEATS = {"classic": 3, "duel": 1}  # one person per table; AI fills the other seats
+STRONG_GAME = "classic"  # a strong table plays classic only: three strong seats thinking
+AI_LEVELS = ("normal", "strong")  # --ai: "normal" is the lobby's Add AI, "strong" Host tools'
 NO_BUTTON_WAIT = 0.5
 PACING_WINDOW = 5.0  # Discord's edit window the bot paces table edits to
 
@@ -51,8 +60,17 @@ PACING_WINDOW = 5.0  # Discord's edit window the bot paces table edits to
 class Table:
     """One channel and the one person who plays in it, match after match."""
 
-    def __init__(self, number: int, guild: Any, channel: Any, person: Any, rng: random.Random):
+    def __init__(
+        self,
+        number: int,
+        guild: Any,
+        channel: Any,
+        person: Any,
+        rng: random.Random,
+        ai: str = "normal",
+    ):
         self.number = number
+        self.ai = ai
         self.guild = guild
         self.channel = channel
         self.person = person
@@ -62,6 +80,8 @@ class Table:
 
     @property
     def game(self) -> str:
+        if self.ai == "strong":
+            return STRONG_GAME  # a table of three strong AIs, match after match
         return GAMES[(self.number + self.matches) % len(GAMES)]
 
 
@@ -109,26 +129,79 @@ async def play(
 
 
 async def open_match(driver: Driver, table: Table) -> int | None:
-    """``/match new``, Add AI until the table is full, Start: the match id, or None if the bot
-    refused."""
+    """``/match new``, Add AI until the table is full (of the table's level), Start: the match
+    id, or None if the bot refused."""
     opened = await driver.slash(table.person, table.channel, "match new", game=table.game)
     if opened.message_id is None:
         return None
-    wanted = AI_SEATS[table.game]
-    for step in range(wanted + 1):
-        message = driver.message(table.channel.id, opened.message_id)
-        keys = {b.key: b for b in button_ids(message)}
-        button = keys.get("lobby-ai") if step < wanted else keys.get("lobby-start")
-        if button is None:
-            return None
-        await driver.click(
-            table.person.id, message, str(button), table.guild.id, answered_on_message=step < wanted
-        )
+    added = await (
+        add_strong(driver, table, opened.message_id)
+        if table.ai == "strong"
+        else add_normal(driver, table, opened.message_id)
+    )
+    if not added:
+        return None
+    message = driver.message(table.channel.id, opened.message_id)
+    start = {b.key: b for b in button_ids(message)}.get("lobby-start")
+    if start is None:
+        return None
+    await driver.click(
+        table.person.id, message, str(start), table.guild.id, answered_on_message=False
+    )
     table.matches += 1
-    return button.match_id
+    return start.match_id
 
 
-async def build_world(env: Any, count: int, seed: int) -> list[Table]:
+async def add_normal(driver: Driver, table: Table, lobby_id: int) -> bool:
+    """The lobby's own Add AI button (the normal level), once per empty seat."""
+    for _ in range(AI_SEATS[table.game]):
+        message = driver.message(table.channel.id, lobby_id)
+        button = {b.key: b for b in button_ids(message)}.get("lobby-ai")
+        if button is None:
+            return False
+        await driver.click(table.person.id, message, str(button), table.guild.id)
+    return True
+
+
+async def add_strong(driver: Driver, table: Table, lobby_id: int) -> bool:
+    """Host tools (a private message), then its "Add AI (strong)" once per empty seat."""
+    message = driver.message(table.channel.id, lobby_id)
+    button = {b.key: b for b in button_ids(message)}.get("host-tools")
+    if button is None:
+        return False
+    tools = await driver.click(table.person.id, message, str(button), table.guild.id)
+    if tools.message_id is None:
+        return False
+    for _ in range(AI_SEATS[table.game]):
+        message = driver.message(table.channel.id, tools.message_id)
+        button = {b.key: b for b in button_ids(message)}.get("ai-strong")
+        if button is None:
+            return False
+        await driver.click(table.person.id, message, str(button), table.guild.id)
+    return True
+
+
+def time_strong_decisions(service: Any) -> list[float]:
+    """Wall time of every strong decision sent to the worker pool, from asking to the move
+    (queueing behind other searches included): whether the pool keeps up with the load."""
+    took: list[float] = []
+    driver = service.ai
+    think = driver._think_off_loop
+
+    async def timed(*args: Any) -> Any:
+        asked = time.perf_counter()
+        try:
+            return await think(*args)
+        finally:
+            took.append(time.perf_counter() - asked)
+
+    driver._think_off_loop = timed
+    return took
+
+
+async def build_world(
+    env: Any, count: int, seed: int, ai: str, strong_tables: int | None = None
+) -> list[Table]:
     tables = []
     guild = None
     for number in range(count):
@@ -138,7 +211,9 @@ async def build_world(env: Any, count: int, seed: int) -> list[Table]:
         channel = guild.create_text_channel(f"table-{number}")
         user = env.create_user(f"player{number}", global_name=f"Player {number}")
         person = guild.add_member(user)
-        tables.append(Table(number, guild, channel, person, random.Random(seed * 100_003 + number)))
+        rng = random.Random(seed * 100_003 + number)
+        level = ai if strong_tables is None or number < strong_tables else "normal"
+        tables.append(Table(number, guild, channel, person, rng, level))
     await env.settle(timeout=120)
     return tables
 
@@ -155,9 +230,10 @@ async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
     await env.start()
     recorder = Recorder(settings.database)
     try:
-        tables = await build_world(env, args.matches, args.seed)
+        tables = await build_world(env, args.matches, args.seed, args.ai, args.strong_tables)
         plain_loop(env)
         recorder.attach(bot)
+        strong = time_strong_decisions(bot.service)
         probe = Probe(env.backend)
         watch = LeakWatch(bot.service, env.backend, tables, args.leak_sample, args.seed)
         watch.attach()
@@ -187,6 +263,7 @@ async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
             figures = report(recorder, probe, start, end, seconds_to_open=opened)
             figures["in_flight_at_window_end"] = in_flight
             figures["process_cpu_percent"] = round(100 * cpu / (end - start))
+            figures["strong_ai_decisions"] = percentiles(strong)
             figures["leak_check"] = watch.figures()
     finally:
         await bot.release()
@@ -232,6 +309,18 @@ def main() -> None:
         default=1.0,
         help="share of the tables whose every message the leak check judges (default: all)",
     )
+    parser.add_argument(
+        "--ai",
+        choices=AI_LEVELS,
+        default="normal",
+        help="the level of the AI seats: normal (Add AI) or strong (Host tools; a strong "
+        "table plays classic with three strong seats)",
+    )
+    parser.add_argument(
+        "--strong-tables",
+        type=int,
+        help="with --ai strong: only the first N tables are strong ones (default: every table)",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the run here")
     args = parser.parse_args()
@@ -245,7 +334,14 @@ def main() -> None:
             profiler.dump_stats(args.profile)
         else:
             figures = asyncio.run(run(args, Path(scratch)))
-    figures = {"matches": args.matches, "seconds": args.seconds, "think": args.think, **figures}
+    figures = {
+        "matches": args.matches,
+        "seconds": args.seconds,
+        "think": args.think,
+        "ai": args.ai,
+        "strong_tables": args.strong_tables if args.ai == "strong" else 0,
+        **figures,
+    }
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
