@@ -1,11 +1,13 @@
 """The strong AI level in the bot (issue 17): the lobby adds it, a server setting hands AFK
 seats to it and sets its thinking time, and it thinks in a worker process, so the event loop
-stays free while it searches."""
+stays free while it searches. Restarts choose alike: the AI's stream comes from the match's
+stored AI seed, and its moves are stored, so a replay never asks it again."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +18,13 @@ from bot.service import MatchService, ServiceError
 from bot.settings import SettingsRefused
 from bot.storage import Storage, open_storage
 from engine import games as registry
-from engine.core import Action
+from engine.core import Action, Rng
 from engine.games import load_game
+from engine.search import Budget
+from engine.search.levels import think
 from tests.bot.test_service import Clock
+
+SEED, AI_SEED = 11, 12
 
 
 @pytest.fixture
@@ -115,3 +121,74 @@ async def test_the_lobby_offers_three_levels_and_settings_bound_the_budget(env: 
         await service.settings.change(1, 100, afk_ai_level="genius")
     changed = await service.settings.change(1, 100, afk_ai_level="strong", ai_budget_ms=500)
     assert (changed.afk_ai_level, changed.ai_budget_ms) == ("strong", 500)
+
+
+def capped_worker(asked: list[tuple[Any, ...]]) -> Callable[..., dict[str, Any]]:
+    """``ai_worker.think_job`` on a fixed iteration cap instead of a clock (so a rerun makes
+    the same choices), noting every question it is asked."""
+
+    def think_job(
+        game_id: str, digest: str, pinned: Any, state: Any, seat: int, rng: Any, budget_ms: float
+    ) -> dict[str, Any]:
+        asked.append((state, seat, rng, budget_ms))
+        game = load_game(game_id)
+        report = think(game, game.load_state(state), seat, Rng.from_json(rng), Budget(2))
+        return report.action.to_json()
+
+    return think_job
+
+
+async def play_with_strong_seats(
+    path: Path, clicks: int, asked: list[tuple[Any, ...]], restart_after: int | None = None
+) -> list[dict[str, Any]]:
+    """A classic match, one person and two strong seats, on fixed seeds: the person plays
+    their first option ``clicks`` times, the bot restarting after ``restart_after`` of them.
+    Returns the stored log."""
+    db = await open_storage(path)
+    service = MatchService(db, games=load_game, clock=Clock())
+    await service.start()
+    match = await service.create(
+        guild_id=1, channel_id=2, host_id=100, host_name="Ann", game="classic"
+    )
+    for _ in range(2):
+        await service.add_ai(match.id, 100, "strong")
+    await service.start_match(match.id, 100)
+    for click in range(clicks):
+        if click == restart_after:
+            before = (await service.view(match.id, None))[1].to_json()
+            await service.close()
+            await db.close()
+            asked_before = len(asked)
+            db = await open_storage(path)
+            service = MatchService(db, games=load_game, clock=Clock())
+            await service.start()
+            await service.checked()  # the restored match is checked against a replay
+            assert (await service.view(match.id, None))[1].to_json() == before
+            assert len(asked) == asked_before  # the replay asked the AI nothing
+        current, _, actions = await service.view(match.id, 100)
+        if current.outcome is not None or not actions:
+            break
+        await service.act(match.id, 100, actions[0].key, current.version)
+    log = await service.repo.actions(match.id)
+    await service.close()
+    await db.close()
+    return log
+
+
+async def test_a_restart_asks_the_strong_ai_the_same_questions_and_replays_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeds = iter([SEED, AI_SEED, SEED, AI_SEED])
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: next(seeds))
+    threads = ThreadPoolExecutor(1)
+    monkeypatch.setattr(ai_worker, "pool", lambda: threads)
+    straight: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(ai_worker, "think_job", capped_worker(straight))
+    expected = await play_with_strong_seats(tmp_path / "a.sqlite3", 12, straight)
+    restarted: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(ai_worker, "think_job", capped_worker(restarted))
+    log = await play_with_strong_seats(tmp_path / "b.sqlite3", 12, restarted, restart_after=6)
+    threads.shutdown()
+    assert len(straight) >= 4  # the strong seats had choices to think about
+    assert restarted == straight  # same positions, same AI streams, same budget
+    assert log == expected  # so the same moves were stored

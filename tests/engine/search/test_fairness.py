@@ -129,7 +129,7 @@ def test_thinking_leaves_the_match_and_its_dice_untouched(classic: Classic, duel
         assert s.card_of is identities  # the shared identity table was never written
 
 
-def test_the_choice_follows_the_ai_stream_alone(classic: Classic) -> None:
+def test_the_choice_follows_the_ai_stream_alone(classic: Classic, duel: Duel) -> None:
     # Restarts choose alike: the same AI stream gives the same move, whatever the match's
     # dice are about to roll.
     for s, seat in islice(positions(classic, range(2), 13), 8):
@@ -140,3 +140,11 @@ def test_the_choice_follows_the_ai_stream_alone(classic: Classic) -> None:
         assert again.action == first.action
         assert [a.total for a in again.arms] == [a.total for a in first.arms]
         assert first.action in classic.legal_actions(s, seat)
+    for d, seat in islice(positions(duel, range(3), 7, DECKS), 8):
+        other_dice = d.clone()
+        other_dice.rng = Rng(123456)
+        first = think_duel(duel, d, seat, Rng(42), CAP)
+        again = think_duel(duel, other_dice, seat, Rng(42), CAP)
+        assert again.action == first.action
+        assert [a.total for a in again.arms] == [a.total for a in first.arms]
+        assert first.action in duel.legal_actions(d, seat)
