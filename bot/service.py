@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -346,6 +347,15 @@ class MatchService:
     # reads ---------------------------------------------------------------------------------
     async def get(self, match_id: int) -> MatchInfo:
         return await self.ledger.get(match_id)
+
+    @asynccontextmanager
+    async def unchanged(self, match: MatchInfo) -> AsyncIterator[bool]:
+        """Holds the match still (its lock) and says whether it is as ``match`` shows it: a
+        lobby drawn inside cannot land over a table that a Start drew meanwhile (the table is
+        drawn once the lock is free, ``bot.publisher``), nor over a newer lobby."""
+        async with self.live.lock(match.id):
+            now = await self.get(match.id)
+            yield now.version == match.version and now.status == match.status
 
     async def _session(self, match_id: int) -> tuple[MatchInfo, MatchSession | None]:
         """The match and its session (None once it is not in memory), its log checked."""

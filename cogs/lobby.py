@@ -301,16 +301,21 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await interaction.response.edit_message(content=tools.content, view=build_view(tools))
 
     async def redraw(self, match: svc.MatchInfo) -> None:
+        """The public lobby as ``match`` shows it, unless it has changed since: a change made
+        after it draws itself, and a started match's message is the table's."""
         if match.message_id is None:
             return
         rendered = self.render(match)
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        try:
-            await channel.get_partial_message(match.message_id).edit(
-                embeds=list(rendered.embeds), view=build_view(rendered)
-            )
-        except discord.HTTPException:
-            log.warning("lobby %s: could not redraw its message", match.id)
+        async with self.bot.service.unchanged(match) as still:
+            if not still:
+                return
+            try:
+                await channel.get_partial_message(match.message_id).edit(
+                    embeds=list(rendered.embeds), view=build_view(rendered)
+                )
+            except discord.HTTPException:
+                log.warning("lobby %s: could not redraw its message", match.id)
 
     # the game's pre-game pick (a duel deck) ------------------------------------------------
 

@@ -164,3 +164,31 @@ async def test_an_admin_changes_settings_and_new_lobbies_follow_them(world: Worl
     result = await erin.slash(world.channel, "settings", reset=True)
     assert result.response is not None and result.response.content == texts.SETTINGS_RESET_DONE
     assert (await world.bot.service.settings.get(world.channel.guild.id)).turn_seconds == 120
+
+
+async def test_a_late_lobby_redraw_never_lands_on_the_started_table(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A change made from Host tools redraws the public lobby after the service answered; a
+    # Start in between made that message the table, which the old lobby must not overwrite
+    # (nor try to: Discord refuses embeds on a layout message, which was logged).
+    match_id, lobby_id = await open_lobby(world)
+    await world.bob.click(message_in(world.channel, lobby_id), label="Join")
+    stale = await world.bot.service.get(match_id)
+    await world.alice.click(message_in(world.channel, lobby_id), label="Start")
+    assert (await world.bot.service.get(match_id)).status == "live"
+    drawn = _drawn(message_in(world.channel, lobby_id))
+    cog = world.bot.get_cog("Lobby")
+    assert cog is not None
+    await cog.redraw(stale)  # type: ignore[attr-defined]
+    await world.env.settle()
+    assert _drawn(message_in(world.channel, lobby_id)) == drawn
+    assert "could not redraw" not in caplog.text
+
+
+def _drawn(message: discord.Message) -> tuple[object, ...]:
+    return (
+        message.content,
+        [e.to_dict() for e in message.embeds],
+        [c.to_dict() for c in message.components],
+    )
