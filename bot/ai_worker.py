@@ -8,12 +8,17 @@ pinned card set when it is not the data folder's (a match plays on the cards it 
 budget. The worker builds the game itself (cached per process and card set), refuses if its
 cards are not the match's, and answers with the chosen action as JSON.
 
-The pool starts on first use, spawns fresh interpreters (forking a process that runs
-the database thread could copy a held lock) and has at most two workers: one decision uses one
-core for its whole budget."""
+The pool starts on first use and spawns fresh interpreters (forking a process that runs the
+database thread could copy a held lock). One decision keeps one core busy for its whole budget,
+so the pool leaves the bot's event loop a core of its own (one worker fewer than the machine
+has cores, at least one, at most two) and its workers run at a lower priority (``os.nice``):
+when searches and the loop want the same core, the loop's answers to people come first and a
+search gets what is left (``bench/load.py --ai strong``, docs/performance.md)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -24,7 +29,8 @@ from engine.core import Game, Rng
 from engine.search import Budget
 from engine.search.levels import think
 
-WORKERS = 2
+MOST_WORKERS = 2
+NICENESS = 10  # added to the bot's own niceness in each worker (the kernel caps it at 19)
 UNCAPPED = 1_000_000  # the time budget, not a count, ends a decision in the bot
 
 _pool: ProcessPoolExecutor | None = None
@@ -34,8 +40,25 @@ def pool() -> ProcessPoolExecutor:
     """The shared pool, started on first use."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=get_context("spawn"))
+        _pool = ProcessPoolExecutor(
+            max_workers=workers(os.cpu_count()),
+            mp_context=get_context("spawn"),
+            initializer=_lower_priority,
+        )
     return _pool
+
+
+def workers(cores: int | None) -> int:
+    """How many searches run at once: one core stays the event loop's."""
+    return max(1, min(MOST_WORKERS, (cores or 1) - 1))
+
+
+def _lower_priority() -> None:
+    """Runs in each worker as it starts: the bot's loop outranks the searches."""
+    nice = getattr(os, "nice", None)  # not on Windows: the worker count still spares a core
+    if nice is not None:
+        with contextlib.suppress(OSError):
+            nice(NICENESS)
 
 
 def shutdown() -> None:

@@ -6,6 +6,7 @@ stored AI seed, and its moves are stored, so a replay never asks it again."""
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -89,6 +90,13 @@ async def test_thinking_leaves_the_event_loop_free(env: Any) -> None:
     assert ticks >= 3  # a search on the loop itself would not have let it tick at all
 
 
+def test_the_pool_spares_the_event_loop_a_core_and_runs_below_it() -> None:
+    assert [ai_worker.workers(n) for n in (None, 1, 2, 3, 8)] == [1, 1, 1, 2, 2]
+    niceness = ai_worker.pool().submit(os.nice, 0).result()  # a worker's own niceness
+    ai_worker.shutdown()
+    assert niceness == min(19, os.nice(0) + ai_worker.NICENESS)
+
+
 async def test_a_worker_plays_on_the_matchs_pinned_cards_and_refuses_others() -> None:
     game = load_game("duel")
     state = game.new(2, 5, {"decks": ["thief", "thief"]})
@@ -121,6 +129,20 @@ async def test_the_lobby_offers_three_levels_and_settings_bound_the_budget(env: 
         await service.settings.change(1, 100, afk_ai_level="genius")
     changed = await service.settings.change(1, 100, afk_ai_level="strong", ai_budget_ms=500)
     assert (changed.afk_ai_level, changed.ai_budget_ms) == ("strong", 500)
+
+
+async def test_a_seat_handed_to_the_ai_gets_the_servers_afk_level(env: Any) -> None:
+    _, service = env
+    await service.settings.change(1, 100, afk_ai_level="strong", ai_budget_ms=50)
+    match = await service.create(
+        guild_id=1, channel_id=2, host_id=100, host_name="Ann", game="classic"
+    )
+    await service.join(match.id, 101, "Bob")
+    await service.add_ai(match.id, 100, "random")
+    await service.start_match(match.id, 100)
+    update = await service.seat_to_ai(match.id, 101)  # as after AFK timeouts (bot.clock)
+    assert [s.ai_level for s in update.match.seats] == [None, "strong", "random"]
+    assert service.live[match.id].ai_levels[1] == "strong"
 
 
 def capped_worker(asked: list[tuple[Any, ...]]) -> Callable[..., dict[str, Any]]:
@@ -190,5 +212,6 @@ async def test_a_restart_asks_the_strong_ai_the_same_questions_and_replays_none(
     log = await play_with_strong_seats(tmp_path / "b.sqlite3", 12, restarted, restart_after=6)
     threads.shutdown()
     assert len(straight) >= 4  # the strong seats had choices to think about
+    assert {budget for *_, budget in straight} == {200.0}  # the server's default budget
     assert restarted == straight  # same positions, same AI streams, same budget
     assert log == expected  # so the same moves were stored
