@@ -1,0 +1,65 @@
+"""Strong AI seats through SimCord, as a new user meets them in the playground (issue 17): the
+host adds them from Host tools, and their decisions are searched in the worker pool, not
+played by the heuristic fallback."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from bot import ai_worker, lobby_texts
+from bot.config import Settings
+from tests.e2e.conftest import World
+from tests.e2e.driver import play_to_the_end
+from tests.e2e.helpers import message_in
+from tests.e2e.test_games_e2e import start_games_bot
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+SEED = 3
+
+
+@pytest.fixture
+async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
+    return await start_games_bot(settings)
+
+
+@pytest.fixture(autouse=True)
+def fresh_pool() -> Iterator[None]:
+    yield
+    ai_worker.shutdown()
+
+
+async def test_strong_seats_from_host_tools_think_in_the_worker_pool(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    service = world.bot.service
+    await service.settings.change(world.channel.guild.id, world.alice.id, ai_budget_ms=50)
+    opened = await world.alice.slash(world.channel, "match new", game="classic")
+    assert opened.response is not None
+    table_id = opened.response.id
+    tools = await world.alice.click(message_in(world.channel, table_id), label="Host tools")
+    assert tools.response is not None
+    for _ in range(2):
+        await world.alice.click(tools.response, label=lobby_texts.BUTTON_AI_STRONG)
+    await world.alice.click(message_in(world.channel, table_id), label="Start")
+    [match] = await service.matches_of_user(world.channel.guild.id, world.alice.id)
+    assert [s.ai_level for s in match.seats] == [None, "strong", "strong"]
+    answered: list[Any] = []
+    think = service.ai._think_off_loop
+
+    async def counted(*args: Any) -> Any:
+        move = await think(*args)
+        answered.append(move)
+        return move
+
+    monkeypatch.setattr(service.ai, "_think_off_loop", counted)
+    await play_to_the_end(
+        world, match.id, table_id, {0: world.alice}, until=lambda state: len(answered) >= 3
+    )
+    assert len(answered) >= 3 and ai_worker._pool is not None  # strong seats asked the pool
+    assert "strong AI worker failed" not in caplog.text  # and the pool answered each time
