@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.quest import goto, words
+from bot.games.quest import words
 from bot.games.quest.cards import (
     card_def,
     card_name,
@@ -386,18 +386,3 @@ def order(found: Sequence[Control], kinds: Sequence[str]) -> list[Control]:
         return (group, main, index)
 
     return [c for _, c in sorted(enumerate(found), key=rank)]
-
-
-def goto_controls(view: Json, actions: Sequence[Action]) -> list[Control]:
-    """Go to…: each room reachable this turn with its cost (``goto``), when one is more
-    than a step away (the direction buttons already reach the rooms next door)."""
-    found = goto.routes(view, actions)
-    if not goto.worth_a_menu(found):
-        return []
-    out = []
-    for route in found:
-        via = [_room(view, list(cell)) for cell in route.via]
-        said = words.GOTO_VIA.format(rooms=", ".join(via)) if via else words.GOTO_NEXT
-        label = fit(words.GOTO, {"room": _room(view, list(route.to)), "cost": route.cost})
-        out.append(Control(route.key, label, words.G_GOTO, said, Style.SECONDARY, menu=True))
-    return out

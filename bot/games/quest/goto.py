@@ -21,8 +21,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.quest.cards import cell_of, content, monsters, room_def_by_id, rooms, seat_of
+from bot.games.quest import words
+from bot.games.quest.cards import (
+    cell_of,
+    content,
+    monsters,
+    room_def_by_id,
+    room_name_at,
+    rooms,
+    seat_of,
+)
+from bot.games.quest.controls import fit
+from bot.render.controls import Control
 from bot.render.drafts import DRAFT_PREFIX, DraftStep
+from bot.render.model import Style
 from engine.core import Action
 from engine.quest.board import edge, step_cell
 
@@ -156,3 +168,19 @@ def _walk(start: Cell, steps: str) -> list[Cell]:
 def _cid(card: object) -> str:
     ids = content().cid
     return ids[card] if isinstance(card, int) and 0 <= card < len(ids) else ""
+
+
+def controls(view: Json, actions: Sequence[Action]) -> list[Control]:
+    """Go to…: each room reachable this turn with its cost, when one is more than a step
+    away (the direction buttons already reach the rooms next door)."""
+    found = routes(view, actions)
+    if not worth_a_menu(found):
+        return []
+    out = []
+    for route in found:
+        via = [room_name_at(view, list(cell)) or words.UNKNOWN_ROOM for cell in route.via]
+        said = words.GOTO_VIA.format(rooms=", ".join(via)) if via else words.GOTO_NEXT
+        room = room_name_at(view, list(route.to)) or words.UNKNOWN_ROOM
+        label = fit(words.GOTO, {"room": room, "cost": route.cost})
+        out.append(Control(route.key, label, words.G_GOTO, said, Style.SECONDARY, menu=True))
+    return out

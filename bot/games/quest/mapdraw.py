@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from pathlib import Path
+from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from bot.games.quest import mapfonts
 from bot.render.model import Picture
-from bot.render.pictures import BACKGROUND, INK, PAPER, Font, encode, font
+from bot.render.pictures import BACKGROUND, INK, PAPER, Font, encode
 
 Cell = tuple[int, int]
 Link = tuple[int, int, str, int]  # x, y, side (N or W), kind (engine/quest/content.py)
@@ -64,8 +64,6 @@ ICONS = {
     "halfling": "Hf",
     "everyone": "All",
 }
-_CONDENSED = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf")
-_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,17 +196,17 @@ def _tile(
     )
     inner = size - 2 * band - 8
     points = max(9, size * 2 // 13)
-    face = _name_font(points)
+    face = mapfonts.name_font(points)
     longest = max(tile.name.split(), key=len, default="")
     while pen.textlength(longest, font=face) > inner and points > max(8, size // 8 - 2):
         points -= 1  # a long word gets a smaller type before it gets cut
-        face = _name_font(points)
+        face = mapfonts.name_font(points)
     top = y + band + 3
-    for line in _wrapped(pen, tile.name, face, inner, 2):
+    for line in mapfonts.wrapped(pen, tile.name, face, inner, 2):
         pen.text((x + size // 2, top), line, font=face, fill=INK, anchor="mt")
-        top += _height(face) + 1
+        top += mapfonts.height(face) + 1
     names_end = top
-    small = _bold(max(8, size // 10))
+    small = mapfonts.bold(max(8, size // 10))
     bottom = y + size - band - 3
     pen.text((x + band + 4, bottom), tile.letter, font=small, fill=EDGE, anchor="ld")
     right = x + size - band - 4
@@ -220,7 +218,7 @@ def _tile(
         if not chips or right - w < x + band + 4 + int(pen.textlength(tile.letter, font=small)) + 2:
             break
         pen.rounded_rectangle(
-            (right - w, bottom - _height(small) - 1, right, bottom + 1),
+            (right - w, bottom - mapfonts.height(small) - 1, right, bottom + 1),
             radius=3,
             fill=colour,
         )
@@ -256,8 +254,8 @@ def _link(
     pen.rectangle(_across(mid, across, half, reach), fill=ROOM)  # a corridor joins the tiles
     if here not in laid or other not in laid:  # a way into the dark: a "?" beyond its stub
         sign = -1 if other not in laid else 1
-        face = _bold(max(9, size // 7))
-        gap = reach + _height(face) // 2 - 1
+        face = mapfonts.bold(max(9, size // 7))
+        gap = reach + mapfonts.height(face) // 2 - 1
         mark = (mid[0], mid[1] + sign * gap) if across else (mid[0] + sign * gap, mid[1])
         pen.text(mark, "?", font=face, fill=(150, 150, 160), anchor="mm")
     if kind == OPEN:
@@ -269,7 +267,7 @@ def _link(
     else:
         pen.rectangle(door, fill=LOCK_RED if kind == LOCKED else DOOR_WOOD, outline=WALL_INK)
     cost = str(costs[kind]) if 0 <= kind < len(costs) and costs[kind] is not None else ""
-    face = _bold(max(8, thick * 2 - 1))
+    face = mapfonts.bold(max(8, thick * 2 - 1))
     pen.text(mid, cost, font=face, fill=INK if kind == HIDDEN else PAPER, anchor="mm")
 
 
@@ -347,7 +345,7 @@ def _tokens(
     rows: list[Sequence[Pawn | Mob]] = [both] if len(both) <= widest else [pawns, mobs]
     rows = [r for r in rows if r]
     radius = max(5, min(size // 9, ((bottom - top) // len(rows) - 3) // 2))
-    face = _bold(max(8, radius + 2))
+    face = mapfonts.bold(max(8, radius + 2))
     step = 2 * radius + 3
     centre_y = top + (bottom - top - len(rows) * step) // 2 + radius + 1
     room = max(1, (size - 2 * band - 4) // step)
@@ -391,60 +389,3 @@ def _mob(pen: ImageDraw.ImageDraw, at: tuple[int, int], radius: int, mob: Mob, f
     box = (cx - radius, cy - radius, cx + radius, cy + radius)
     pen.rounded_rectangle(box, radius=max(2, radius // 3), fill=MONSTER, outline=ring, width=3)
     pen.text(at, str(mob.level), font=face, fill=PAPER, anchor="mm")
-
-
-def _height(face: Font) -> int:
-    """A font's size in pixels (Pillow's built-in bitmap font: about 11)."""
-    return int(getattr(face, "size", 11))
-
-
-@cache
-def _name_font(size: int) -> Font:
-    """Room names: the condensed bold face, so more of a name fits on a tile."""
-    return _face(_CONDENSED, size)
-
-
-@cache
-def _bold(size: int) -> Font:
-    return _face(_BOLD, size)
-
-
-def _face(path: Path, size: int) -> Font:
-    """A font with Pillow's basic text layout: a map's short labels need no shaping, and the
-    basic layout measures them several times faster than the complex one."""
-    if path.exists():
-        return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
-    return font(size, True)
-
-
-def _wrapped(pen: ImageDraw.ImageDraw, text: str, face: Font, width: int, lines: int) -> list[str]:
-    """``text`` on at most ``lines`` lines of ``width`` px; the last one cut with "…"."""
-    out: list[str] = []
-    current = ""
-    words = text.split()
-    while words:
-        trial = f"{current} {words[0]}".strip()
-        if pen.textlength(trial, font=face) <= width or not current:
-            current = trial
-            words.pop(0)
-            continue
-        out.append(current)
-        current = ""
-        if len(out) == lines:
-            break
-    if current and len(out) < lines:
-        out.append(current)
-    if words:  # more than fits: the last line ends with what it can hold and "…"
-        last = f"{out[-1]} {' '.join(words)}" if out else " ".join(words)
-        while last and pen.textlength(last + "…", font=face) > width:
-            last = last[:-1].rstrip()
-        out[-1:] = [last + "…"]
-    return [_cut(pen, line, face, width) for line in out]
-
-
-def _cut(pen: ImageDraw.ImageDraw, line: str, face: Font, width: int) -> str:
-    if pen.textlength(line, font=face) <= width:
-        return line
-    while line and pen.textlength(line + "…", font=face) > width:
-        line = line[:-1]
-    return line + "…"

@@ -231,7 +231,7 @@ class QuestRenderer(GameRenderer):
         self, actions: Sequence[Action], view: Json, names: Sequence[str]
     ) -> list[Control]:
         found = [self.control(a, view, names) for a in actions]
-        going = quest_controls.goto_controls(view, actions)
+        going = goto.controls(view, actions)
         kinds = [a.kind for a in actions] + ["goto"] * len(going)
         return quest_controls.order([*found, *going], kinds)
 
