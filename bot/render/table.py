@@ -203,7 +203,7 @@ def render_hand(
     picture = renderer.hand_picture(view, names)
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
-        blocks.append(Gallery((picture.filename,)))
+        blocks.append(Gallery((picture.filename,), (picture.description,)))
     details = _details(renderer, view, names)  # the other seats last: the decision is first
     if details:
         blocks += [Rule(), Text("\n".join(details))]

@@ -160,3 +160,15 @@ def test_during_a_fight_the_picture_is_the_fight_with_its_words_as_alternative_t
     picture = plugin("quest").renderer.table_picture(view, NAMES[:3])
     assert picture is not None and picture.filename == "fight.png"
     assert picture.description is not None and " against " in picture.description
+
+
+def test_the_hand_shows_the_same_map_below_its_cards() -> None:
+    game = load_game("quest")
+    state = _played(3, 2, 75)
+    seat = state.turn
+    hand = render_hand(
+        make_match("quest", 3), game.view(state, seat).to_json(), game.legal_actions(state, seat)
+    )
+    [picture] = hand.pictures
+    table = map_picture(game.view(state, None).to_json())
+    assert table is not None and picture.data == table.data  # public: the table's own picture

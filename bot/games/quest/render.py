@@ -171,6 +171,12 @@ class QuestRenderer(GameRenderer):
         decision = self.decision(view, names)
         return [words.HAND_DECIDE.format(what=decision)] if decision else []
 
+    def hand_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
+        """The map below the cards: a hand read in direct messages, away from the table,
+        still shows where the rooms, the monsters and the others are (the same picture as
+        the table's, drawn once)."""
+        return map_picture(view) if view.get("game") == "quest" else None
+
     def decision(self, view: Json, names: Sequence[str]) -> str | None:
         """What this seat must decide now, in a sentence; ``None`` when it is not asked."""
         seat = view.get("seat")
