@@ -1,9 +1,11 @@
 """Quest game length: actions and turns per game for a set of match options, one heuristic
-seat against random ones, on the same seeded loop as ``python -m engine.simulate``.
+seat against random ones (``--field heuristic``: a table of heuristic seats), on the same
+seeded loop as ``python -m engine.simulate``.
 
     python bench/quest_length.py [--games 200] [--players 4] [--option KEY=VALUE ...]
     python bench/quest_length.py --option quick=1
     python bench/quest_length.py --option move=2
+    python bench/quest_length.py --field heuristic
 
 Prints one JSON line: the heuristic seat's wins, actions per game and turns per game (mean and
 median; a turn is one seat's turn, so a 4-player round is 4 turns), the turns of the games it
@@ -27,10 +29,12 @@ from engine.games import load_game
 from engine.quest.game import Quest
 
 
-def one(game: Quest, players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+def one(
+    game: Quest, players: int, seed: int, options: dict[str, Any], field: str = "random"
+) -> dict[str, Any]:
     """The loop of ``engine.simulate.play_one``: a scheduler stream picks the deciding seat,
     then every free actor is asked once."""
-    levels = ["heuristic"] + ["random"] * (players - 1)
+    levels = ["heuristic"] + [field] * (players - 1)
     state = game.new(players, seed, options)
     scheduler = Rng(seed).fork(7919)
     thinkers = [Rng(seed).fork(1000 + k) for k in range(players)]
@@ -53,7 +57,14 @@ def one(game: Quest, players: int, seed: int, options: dict[str, Any]) -> dict[s
             top_turn = state.turn_no
     outcome = game.outcome(state)
     won = outcome is not None and 0 in outcome.winners
-    return {"actions": actions, "turns": state.turn_no, "won": won, "level10": top_turn}
+    done = outcome is not None
+    return {
+        "actions": actions,
+        "turns": state.turn_no,
+        "won": won,
+        "level10": top_turn,
+        "done": done,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--option", action="append", default=[], help="KEY=VALUE")
+    parser.add_argument("--field", default="random", help="the other seats' level")
     args = parser.parse_args(argv)
     options: dict[str, Any] = {}
     for raw in args.option:
@@ -68,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         options[key] = int(value)
     game = load_game("quest")
     assert isinstance(game, Quest)
-    rows = [one(game, args.players, seed, options) for seed in range(1, args.games + 1)]
+    rows = [one(game, args.players, seed, options, args.field) for seed in range(1, args.games + 1)]
     acts = [r["actions"] for r in rows]
     turns = [r["turns"] for r in rows]
     won = [r["turns"] for r in rows if r["won"]]
@@ -77,7 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         json.dumps(
             {
                 "options": options,
+                "field": args.field,
                 "games": args.games,
+                "finished": sum(1 for r in rows if r["done"]),
                 "heuristic_wins": len(won),
                 "actions_mean": round(statistics.mean(acts)),
                 "actions_median": statistics.median(acts),

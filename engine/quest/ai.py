@@ -1,5 +1,6 @@
-"""AI seats: ``random`` (any legal action) and ``heuristic`` (see ``engine/quest/planner.py``).
-Both decide from the seat's own view of the match."""
+"""AI seats: ``random`` (any legal action) and ``heuristic`` (also ``normal``, the name the
+other games give it; see ``engine/quest/planner.py``). Both decide from the seat's own view of
+the match."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from engine.quest.state import QuestState
 if TYPE_CHECKING:
     from engine.quest.game import Quest
 
+HEURISTIC = ("heuristic", "normal")
+
 
 def choose(game: Quest, s: QuestState, seat: int, rng: Rng, level: str) -> Action:
     legal = game.legal_actions(s, seat)
-    if level == "heuristic":
+    if level in HEURISTIC:
         from engine.quest.planner import plan
 
         return plan(game, s, seat, legal, rng)
@@ -25,7 +28,7 @@ def choose_free(game: Quest, s: QuestState, seat: int, rng: Rng, level: str) -> 
     legal = game.legal_actions(s, seat)
     if not legal:
         return None
-    if level == "heuristic":
+    if level in HEURISTIC:
         from engine.quest.planner import plan_free
 
         return plan_free(game, s, seat, legal, rng)

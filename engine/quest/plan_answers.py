@@ -11,6 +11,7 @@ from engine.quest.dice import D10, ROLES
 from engine.quest.monsters import ignores
 from engine.quest.odds import explore_odds, fight_odds
 from engine.quest.plan_choices import Choices, first_of
+from engine.quest.plan_stop import answer_stop
 from engine.quest.running import DODGE
 from engine.quest.state import Cell, Fight, QuestState
 from engine.quest.stats import (
@@ -20,6 +21,8 @@ from engine.quest.stats import (
     run_mod,
 )
 
+SUMMON_ODDS = 0.4
+
 
 def answer_pending(
     s: QuestState, c: Content, seat: int, by: Choices, legal: list[Action]
@@ -28,8 +31,10 @@ def answer_pending(
     if p.kind == "explore_dxm":
         return by["take"][0]
     if p.kind == "summon":
-        strong = s.level[seat] < 10 and s.hits[seat] + 1 < max_health(s, c, seat)
-        strong = strong and explore_odds(s, c, seat) >= 0.75
+        # R53: with the tiles gone, a summoned monster is the only new one; take it when a
+        # loss leaves us alive and the odds are fair (at Level 10 for its Treasures only)
+        need = SUMMON_ODDS if s.level[seat] < 10 else 0.6
+        strong = s.hits[seat] + 2 < max_health(s, c, seat) and explore_odds(s, c, seat) >= need
         return by["summon" if strong else "no_summon"][0]
     if p.kind == "base":
         others = [a for a in by["base"] if int(a.args[0]) != seat]
@@ -50,7 +55,7 @@ def answer_pending(
             return bids[-1]
         return by["no_bid"][0]
     if p.kind == "stop":
-        return by["go_on"][0]
+        return answer_stop(s, c, seat, by)
     if p.kind == "ring":
         return by["cancel"][0]
     if p.kind == "ward":  # shield ourselves, or a munchkin not ahead of us

@@ -1,74 +1,59 @@
-"""The heuristic seat's own turn outside fights: heal, buy levels, search when it pays, pick
-the next room (a beatable monster, unexplored dark, a search), walk paths over explored rooms,
-rest in the Entrance, and head for the Boss at Level 10 (R85, R121)."""
+"""The heuristic seat's own turn outside fights: its chores (gear, levels, heals), then a goal
+walked to over the cheapest explored way (``plan_paths``): a monster it beats with the dice
+odds, a room worth searching, the nearest edge open to the dark, and at Level 10 the Boss in
+the Entrance (R121). It rests in the sunlit Entrance when hurt or idle (no monster stops there,
+R2, R78), so against careless seats it takes only the fights it likely wins. But a table of AI
+seats always moves on: when the dungeon has grown by less than a room every few rounds, a
+healthy seat explores whatever its odds (somebody must lay the rooms, R46), a hurt one heals
+by a level or by dying on purpose (R128, R138), a Level 9 one stops waiting for Boss-worthy
+gear, and once the tiles are gone it summons monsters in empty rooms (R53)."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from engine.core import Action
 from engine.quest.board import step_cell
-from engine.quest.content import DIRS, Content
+from engine.quest.content import Content
 from engine.quest.items import target_zone
-from engine.quest.monsters import ignores
-from engine.quest.odds import explore_odds, fight_odds
+from engine.quest.odds import explore_odds
 from engine.quest.plan_choices import Choices
-from engine.quest.state import Cell, Fight, QuestState
-from engine.quest.stats import (
-    icon_dice,
-    link_cost,
-    max_health,
-    move_left,
+from engine.quest.plan_paths import (
+    ENTRANCE,
+    Route,
+    beatable,
+    explore_sides,
+    hostile,
+    nearest,
 )
+from engine.quest.state import QuestState
+from engine.quest.stats import icon_dice, max_health, move, move_left, room
 
-
-def _path(s: QuestState, c: Content, seat: int, goal: Cell) -> str | None:
-    """The first step of the cheapest way to ``goal`` over explored rooms (Dijkstra-lite:
-    BFS on Move cost, ignoring rooms with monsters that would fight us)."""
-    start = s.pos[seat]
-    if start == goal:
-        return None
-    seen = {start}
-    queue: deque[tuple[Cell, str]] = deque()
-    for d in DIRS:
-        n = step_cell(start, d)
-        if n in s.rooms and link_cost(s, c, seat, start, d) is not None:
-            queue.append((n, d))
-            seen.add(n)
-    while queue:
-        cell, first = queue.popleft()
-        if cell == goal:
-            return first
-        if cell != goal and not _safe(s, c, seat, cell):
-            continue  # never route through a fight we would likely lose
-        for d in DIRS:
-            n = step_cell(cell, d)
-            if n in s.rooms and n not in seen and link_cost(s, c, seat, cell, d) is not None:
-                seen.add(n)
-                queue.append((n, first))
-    return None
-
-
-def _safe(s: QuestState, c: Content, seat: int, cell: Cell) -> bool:
-    if cell == (0, 0) and s.level[seat] >= 10:
-        return False  # stepping into the Entrance at Level 10 calls up the Boss (R121)
-    return all(ignores(s, c, m, seat) for m in s.mons_at(cell)) or _beatable(s, c, seat, cell)
-
-
-def _beatable(s: QuestState, c: Content, seat: int, cell: Cell) -> bool:
-    mons = [m for m in s.mons_at(cell) if not ignores(s, c, m, seat)]
-    if not mons:
-        return True
-    trial = Fight(seat, cell, [m.serial for m in mons])
-    s2 = s.clone()
-    s2.pos[seat] = cell
-    s2.fight = trial
-    return fight_odds(s2, c, trial) >= 0.7
+EXPLORE_ODDS = 0.7  # below Level 8 (0.8 from there): explore on these odds at any time
+BOSS_ODDS = 0.45  # at Level 9, win the level that calls the Boss only on these odds ...
+PATIENCE = 20  # ... until this many rounds have gone by; then by 0.05 less a round
+STALE = 6  # the dungeon is stale when it has grown by less than a room in this many rounds
+TOLL = 6  # Move we would pay to avoid fighting our way through a room (Entrance unreachable)
 
 
 def plan_move(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
-    hurt = s.hits[seat]
-    top = max_health(s, c, seat)
+    chore = _chores(s, c, seat, by) or _heal(s, c, seat, by)
+    if chore is not None:
+        return chore
+    if s.level[seat] >= 10:
+        return _endgame(s, c, seat, by)
+    return _adventure(s, c, seat, by)
+
+
+def stale(s: QuestState) -> bool:
+    """Nobody has been laying rooms: fewer than one per ``STALE`` rounds so far."""
+    return len(s.rooms) - 1 < s.turn_no / (STALE * s.seats)
+
+
+def alone(s: QuestState, seat: int) -> bool:
+    """Every other seat is dead (or gone): our death now would end the match (R26)."""
+    return all(s.dead[k] or s.out[k] for k in range(s.seats) if k != seat)
+
+
+def _chores(s: QuestState, c: Content, seat: int, by: Choices) -> Action | None:
     for a in by.get("play", []):
         card = int(a.args[0])
         if c.deck_of[card] != "T" or target_zone(s, c, seat, card) is not None:
@@ -79,128 +64,171 @@ def plan_move(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
     for a in by.get("levelup", []):
         if int(a.args[1]) == seat:
             return a
-    if hurt and "use" in by:
-        return by["use"][0]
-    heals = [a for a in by.get("deal", []) if _heals(s, c, seat, a)]
-    if hurt and heals:
-        return heals[0]
-    if hurt >= 2 and "heal_level" in by and s.level[seat] < 9:
-        return by["heal_level"][0]
     for a in by.get("buy_level", []):
         item = int(a.args[0])
         if item < 0 or item in s.hand[seat]:
             return a
     if "pick_up" in by:
         return by["pick_up"][0]
-    # At Level 10 waiting is what kills (mobs gather, R85): go for the Boss at once unless a
-    # lost Boss fight (a hit, then a run, R124) could kill us.
-    healthy = max_health(s, c, seat) - s.hits[seat] >= 3
-    if s.level[seat] >= 10 and healthy:
-        step = _path(s, c, seat, (0, 0))
-        go = [a for a in by.get("go", []) if step is not None and a.args[0] == step]
-        if go:
-            target = step_cell(s.pos[seat], str(step))
-            if target == (0, 0) or _safe(s, c, seat, target):
-                return go[0]
-        return by["end_turn"][0]
-    if hurt >= 2 or (hurt and top <= 4):
-        return _home(s, c, seat, by)
-    if s.level[seat] >= 10 and s.pos[seat] == (0, 0):
-        near = [a for a in by.get("go", []) if step_cell(s.pos[seat], str(a.args[0])) in s.rooms]
-        safe = [a for a in near if not s.mons_at(step_cell(s.pos[seat], str(a.args[0])))]
-        if safe:
-            return safe[0]
-    if "search" in by and _search_worth(s, c, seat):
-        return by["search"][0]
-    here = s.pos[seat]
-    need = 0.7 if s.level[seat] < 8 else 0.8
-    ready = explore_odds(s, c, seat) >= need and s.level[seat] < 10 and _boss_ripe(s, c, seat)
-    options = []
-    for a in by.get("go", []):
-        d = str(a.args[0])
-        n = step_cell(here, d)
-        cost = link_cost(s, c, seat, here, d) or 99
-        if cost > move_left(s, c, seat) and s.spent[seat] > 0:
-            continue
-        if n not in s.rooms:
-            if ready:
-                options.append((3 - cost, a))
-        elif any(not ignores(s, c, m, seat) for m in s.mons_at(n)):
-            if s.level[seat] < 10 and _beatable(s, c, seat, n):
-                options.append((4 - cost, a))
-        elif n not in s.searched and _search_value(s, c, n) >= 0 and cost < move_left(s, c, seat):
-            options.append((1 - cost, a))
-    if options:
-        return max(options, key=lambda t: t[0])[1]
-    prey = [
-        m.cell
-        for m in s.mons
-        if s.level[seat] < 10 and not m.boss and _beatable(s, c, seat, m.cell)
-    ]
-    if not _boss_ripe(s, c, seat):
-        prey = []
-    if prey and move_left(s, c, seat) >= 1:
-        step = _path(s, c, seat, min(prey, key=lambda p: abs(p[0] - here[0]) + abs(p[1] - here[1])))
-        for a in by.get("go", []):
-            if a.args[0] == step and _safe(s, c, seat, step_cell(here, str(step))):
-                return a
-    if ready and move_left(s, c, seat) >= 1 and by.get("go"):
-        frontier = _frontier_step(s, c, seat)
-        if frontier is not None:
-            for a in by["go"]:
-                if a.args[0] == frontier and step_cell(here, frontier) in s.rooms:
-                    n = step_cell(here, frontier)
-                    if _safe(s, c, seat, n):
-                        return a
+    return None
+
+
+def _heal(s: QuestState, c: Content, seat: int, by: Choices) -> Action | None:
+    """Heal with cards and deals first; give up a level for three hits (R138) when hurt twice
+    below Level 9, or when a lost fight could kill us at Level 9 or 10. Otherwise a hurt seat
+    rests in the Entrance; when the table is stale it heals there with a level, or at Level 1
+    dies on purpose to come back unhurt (R128)."""
+    hurt = s.hits[seat]
+    if not hurt:
+        return None
+    if "use" in by:
+        return by["use"][0]
+    for a in by.get("deal", []):
+        deal = room(s, c, s.pos[seat]).deals[int(a.args[0])]
+        if any(g.op == "heal" for g in deal.get):
+            return a
+    top = max_health(s, c, seat)
+    level = s.level[seat]
+    if "heal_level" in by and ((hurt >= 2 and level < 9) or (level >= 9 and top - hurt <= 2)):
+        return by["heal_level"][0]
+    if level >= 10 or (hurt < 2 and top > 4):
+        return None
+    if s.pos[seat] == ENTRANCE and stale(s):
+        if "heal_level" in by:
+            return by["heal_level"][0]
+        if level == 1 and "die" in by:
+            return by["die"][0]
     return _home(s, c, seat, by)
 
 
-def _home(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
-    """Rest where no monster may stop: the Entrance's sunlight (R2, R78), except at Level 10
-    when it would call up the Boss."""
-    if s.level[seat] < 10 and move_left(s, c, seat) >= 1:
-        step = _path(s, c, seat, (0, 0))
-        for a in by.get("go", []):
-            if a.args[0] == step and _safe(s, c, seat, step_cell(s.pos[seat], str(step))):
-                return a
-    return by["end_turn"][0]
-
-
-def _search_value(s: QuestState, c: Content, cell: Cell) -> int:
-    icon = c.rooms[s.rooms[cell]].search
-    if not isinstance(icon, int) or s.tokens.get(cell) or s.mons_at(cell):
-        return -9
-    return icon
+def _adventure(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
+    """Below Level 10: a monster we beat, a search, then the nearest dark edge to explore."""
+    if s.level[seat] == 9 and not _boss_ripe(s, c, seat):
+        return _search(s, c, seat, by) or _home(s, c, seat, by)
+    prey = [
+        m.cell
+        for m in s.mons
+        if not m.boss and hostile(s, c, seat, m.cell) and beatable(s, c, seat, m.cell)
+    ]
+    step = _trip(s, c, seat, by, nearest(s, c, seat, prey)) or _search(s, c, seat, by)
+    if step is not None:
+        return step
+    bold = explore_odds(s, c, seat) >= (EXPLORE_ODDS if s.level[seat] < 8 else 0.8)
+    spare = max_health(s, c, seat) - s.hits[seat]
+    lone = alone(s, seat)  # a lost fight now could end the match for everyone (R26)
+    if (bold or (stale(s) and spare >= 3)) and not lone:
+        step = _explore(s, c, seat, by) or _summon_walk(s, c, seat, by)
+        if step is not None:
+            return step
+    return _home(s, c, seat, by)
 
 
 def _boss_ripe(s: QuestState, c: Content, seat: int) -> bool:
-    """At Level 9 the next kill makes us face the Boss at once: take it only when ready."""
-    return s.level[seat] < 9 or explore_odds(s, c, seat, boss=True) >= BOSS_ODDS or s.turn_no > 300
+    """At Level 9 the next kill makes us Level 10 and sends us to the Boss: take it on fair
+    Boss odds, or once the table has waited ``PATIENCE`` rounds and more."""
+    rounds = s.turn_no / s.seats
+    need = BOSS_ODDS - 0.05 * max(0.0, rounds - PATIENCE)
+    return explore_odds(s, c, seat, boss=True) >= need
 
 
-BOSS_ODDS = 0.45
+def _endgame(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
+    """Level 10 (and healthy: ``_heal`` gave up a level otherwise): the Boss at once, since
+    waiting lets mobs gather (R85). The cheapest safe way to the Entrance, or a Recall
+    Scroll; with monsters we cannot beat in the way, explore for a new way round, or summon,
+    or at last fight our way through (R121)."""
+    route = nearest(s, c, seat, [ENTRANCE])
+    if route is not None:
+        return _walk(s, c, seat, by, route) or _recall(by) or by["end_turn"][0]
+    step = _recall(by) or _explore(s, c, seat, by) or _summon_walk(s, c, seat, by)
+    step = step or _walk(s, c, seat, by, nearest(s, c, seat, [ENTRANCE], toll=TOLL))
+    return step or by["end_turn"][0]
 
 
-def _heals(s: QuestState, c: Content, seat: int, a: Action) -> bool:
-    deal = c.rooms[s.rooms[s.pos[seat]]].deals[int(a.args[0])]
-    return any(g.op == "heal" for g in deal.get)
+def _recall(by: Choices) -> Action | None:
+    """A magical way straight to the Entrance (the Recall Scroll), for the Boss."""
+    for a in by.get("teleport", []):
+        if (int(a.args[1]), int(a.args[2])) == ENTRANCE:
+            return a
+    return None
 
 
-def _search_worth(s: QuestState, c: Content, seat: int) -> bool:
-    icon = c.rooms[s.rooms[s.pos[seat]]].search
-    bonus = icon if isinstance(icon, int) else -9
-    dice = icon_dice(s, c, seat, s.pos[seat])
-    return dice >= 1 and bonus >= 0 and s.tokens.get(s.pos[seat]) is None
-
-
-def _frontier_step(s: QuestState, c: Content, seat: int) -> str | None:
-    """A step toward the nearest room with an edge open to the dark."""
-    best = None
-    for cell in s.rooms:
-        if any(step_cell(cell, d) not in s.rooms for d in DIRS) and cell != s.pos[seat]:
-            dist = abs(cell[0] - s.pos[seat][0]) + abs(cell[1] - s.pos[seat][1])
-            if best is None or dist < best[0]:
-                best = (dist, cell)
-    if best is None:
+def _walk(s: QuestState, c: Content, seat: int, by: Choices, route: Route | None) -> Action | None:
+    """The first step of ``route`` if it is legal now (Move left, or the all-in rule)."""
+    if route is None or route.first is None:
         return None
-    return _path(s, c, seat, best[1])
+    for a in by.get("go", []):
+        if a.args[0] == route.first:
+            return a
+    return None
+
+
+def _trip(
+    s: QuestState,
+    c: Content,
+    seat: int,
+    by: Choices,
+    route: Route | None,
+    extra: int = 0,
+) -> Action | None:
+    """The first step toward a goal ``extra`` Move beyond ``route``'s end, if we get there
+    this turn, or set out from the Entrance, or the goal is more than a turn's Move from the
+    Entrance anyway. Otherwise ``None``: a turn ended out in the dungeon risks a fight at the
+    next turn's start (R39, R89), so we would rather walk home and set out again."""
+    if route is None or route.first is None:
+        return None
+    if route.cost + extra <= move_left(s, c, seat) or s.pos[seat] == ENTRANCE:
+        return _walk(s, c, seat, by, route)
+    back = nearest(s, c, seat, [route.to], start=ENTRANCE)
+    if back is None or back.cost + extra > move(s, c, seat):
+        return _walk(s, c, seat, by, route)  # a trip of two turns whatever we do
+    return None
+
+
+def _explore(s: QuestState, c: Content, seat: int, by: Choices) -> Action | None:
+    """Through the cheapest edge open to the dark (R46): from here (all Move if need be,
+    R42), or walk toward it."""
+    sides = explore_sides(s, c, seat)
+    if not sides:
+        return None
+    cost, cell, side = sides[0]
+    if cell == s.pos[seat]:
+        for a in by.get("go", []):
+            if a.args[0] == side:
+                return a
+        return None  # too little Move left: next turn, whatever it costs (R42)
+    route = nearest(s, c, seat, [cell])
+    return _trip(s, c, seat, by, route, cost - (route.cost if route else 0))
+
+
+def _summon_walk(s: QuestState, c: Content, seat: int, by: Choices) -> Action | None:
+    """Once the tiles are gone, entering an empty room may summon a monster (R53): the only
+    new monsters left, so walk into a neighbouring empty room (never the Entrance)."""
+    if s.tile_pool:
+        return None
+    for a in by.get("go", []):
+        n = step_cell(s.pos[seat], str(a.args[0]))
+        if n in s.rooms and n != ENTRANCE and not s.mons_at(n):
+            return a
+    return None
+
+
+def _search(s: QuestState, c: Content, seat: int, by: Choices) -> Action | None:
+    """Search here (R60) when we roll a die at least, the room's icon is not a minus and no
+    token lowers it (R61, R63): then a monster comes only on a 7 (R66)."""
+    if "search" not in by:
+        return None
+    here = s.pos[seat]
+    icon = room(s, c, here).search
+    worth = isinstance(icon, int) and icon >= 0 and s.tokens.get(here) is None
+    return by["search"][0] if worth and icon_dice(s, c, seat, here) >= 1 else None
+
+
+def _home(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
+    """Nothing to do out there: rest in the Entrance's sunlight, where no monster may stop
+    (R2, R78) and none can start a fight with us on our next turn (below Level 10: there it
+    would call up the Boss, R121)."""
+    if s.level[seat] < 10:
+        step = _walk(s, c, seat, by, nearest(s, c, seat, [ENTRANCE]))
+        if step is not None:
+            return step
+    return by["end_turn"][0]

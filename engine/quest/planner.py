@@ -13,6 +13,7 @@ from engine.quest.plan_answers import answer_die_window, answer_pending
 from engine.quest.plan_choices import by_kind, first_of
 from engine.quest.plan_fights import plan_fight, plan_window
 from engine.quest.plan_moves import plan_move
+from engine.quest.plan_stop import stop_pays
 from engine.quest.state import QuestState
 
 if TYPE_CHECKING:
@@ -41,8 +42,11 @@ def plan(game: Quest, s: QuestState, seat: int, legal: list[Action], rng: Rng) -
 def plan_free(
     game: Quest, s: QuestState, seat: int, legal: list[Action], rng: Rng
 ) -> Action | None:
-    """Off-turn: make a rival's fight harder when he could win it and is ahead of us."""
+    """Off-turn: Stop a Level 10 rival when we hold a card that slows him (R161); make a
+    rival's fight harder when he could win it and is ahead of us."""
     c = game.content
+    if any(a.kind == "stop" for a in legal) and stop_pays(s, c, seat):
+        return next(a for a in legal if a.kind == "stop")
     f = s.fight
     if f is None or f.stage != "open" or seat in combat.fighters(f):
         return None
