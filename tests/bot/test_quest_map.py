@@ -117,16 +117,29 @@ def test_every_go_to_route_is_legal_steps_that_stop_only_at_the_end() -> None:
     assert multi > 50
 
 
+def _go_to_menu(seats: int, seed: int) -> tuple[Any, Any]:
+    """The first position of a seeded playout where the active seat's Go to… offers a room
+    two Move away (how soon one comes depends on the AI seats' play)."""
+    game = load_game("quest")
+    for steps in range(40, 400, 5):
+        state = _played(seats, seed, steps)
+        seat = state.turn
+        if seat not in game.deciders(state):
+            continue
+        view = game.view(state, seat).to_json()
+        hand = render_hand(make_match("quest", seats), view, game.legal_actions(state, seat))
+        menus = [s for s in hand.selects if s.placeholder == "Go to…"]
+        if menus and any(o.label.endswith("· 2 Move") for o in menus[0].options):
+            return state, menus[0]
+    raise AssertionError("no Go to… menu with a room two Move away")
+
+
 def test_go_to_is_a_menu_of_rooms_with_their_cost_and_plays_the_steps() -> None:
     game = load_game("quest")
-    state = _played(3, 2, 75)
+    state, menu = _go_to_menu(3, 2)
     seat = state.turn
     view = game.view(state, seat).to_json()
     actions = game.legal_actions(state, seat)
-    hand = render_hand(make_match("quest", 3), view, actions)
-    [menu] = [s for s in hand.selects if s.placeholder == "Go to…"]
-    labels = [o.label for o in menu.options]
-    assert any(label.endswith("· 2 Move") for label in labels), labels
     far = next(o for o in menu.options if o.label.endswith("· 2 Move"))
     step = plugin("quest").renderer.draft_step(far.value, view, actions, NAMES[:3])
     assert len(step.play) == 2 and all(k.startswith("go.") for k in step.play)
