@@ -143,6 +143,10 @@ def test_go_to_is_a_menu_of_rooms_with_their_cost_and_plays_the_steps() -> None:
     far = next(o for o in menu.options if o.label.endswith("· 2 Move"))
     step = plugin("quest").renderer.draft_step(far.value, view, actions, NAMES[:3])
     assert len(step.play) == 2 and all(k.startswith("go.") for k in step.play)
+    # The key names the room too: the same steps from another room are not this choice.
+    assert far.value.startswith("draft-goto-") and far.value.count("-") >= 3
+    moved = dict(view, seats=[dict(s, at=[9, 9]) for s in view["seats"]])
+    assert plugin("quest").renderer.draft_step(far.value, moved, actions, NAMES[:3]).play == ()
     # A route the map no longer offers (another seat's view, a stale press) plays nothing.
     other = game.view(state, (seat + 1) % 3).to_json()
     assert plugin("quest").renderer.draft_step(far.value, other, [], NAMES[:3]).play == ()

@@ -41,7 +41,7 @@ from engine.quest.board import edge, step_cell
 Json = Mapping[str, Any]
 Cell = tuple[int, int]
 
-PREFIX = f"{DRAFT_PREFIX}goto-"  # then the steps' directions: ``draft-goto-NNE``
+PREFIX = f"{DRAFT_PREFIX}goto-"  # then the steps' directions and the room: ``Route.key``
 WALL = 4
 ON_ENTER = frozenset({"on_enter_hit", "on_enter_roll"})
 BOSS_LEVEL = 10  # at this level the Entrance calls up the Boss (R121, engine/quest/turn.py)
@@ -57,7 +57,10 @@ class Route:
 
     @property
     def key(self) -> str:
-        return f"{PREFIX}{self.steps}"
+        """``draft-goto-<steps>-<x>_<y>``: the room chosen rides along, so a press from an old
+        hand never walks the same steps from another room to somewhere else."""
+        x, y = (str(n).replace("-", "m") for n in self.to)
+        return f"{PREFIX}{self.steps}-{x}_{y}"
 
 
 def routes(view: Json, actions: Sequence[Action]) -> list[Route]:
