@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -43,6 +43,12 @@ GAMES = [p.id for p in HOSTED]
 SEATS = {p.id: min(p.seats.stop - 1, 4) for p in HOSTED}
 CLICKS = 60
 EPHEMERAL = 64  # Discord message flag
+# SimCord waits 5 s for the bot to go idle after a click. On a machine loaded far beyond its
+# cores a burst of AI moves can take longer: the click is then waited for in up to this many
+# further settles (as long again each); a bot that never goes idle still fails the test. A
+# longer settle timeout is no cure: SimCord would then wait out the bot's timers (response
+# windows) in real time instead of on its clock, and the matches would play differently.
+PATIENCE = 6
 
 
 @pytest.fixture
@@ -148,6 +154,26 @@ def _keyed(message: Any, key: str) -> str | None:
     return None
 
 
+async def patiently(world: World, click: Awaitable[Any]) -> Any:
+    """The click's answer, or None when the bot was still busy after SimCord's wait (then it
+    is waited for until idle, see ``PATIENCE``)."""
+    try:
+        return await click
+    except TimeoutError:
+        await idle(world)
+        return None
+
+
+async def idle(world: World) -> None:
+    for attempt in range(PATIENCE + 1):
+        try:
+            await world.env.settle()
+            return
+        except TimeoutError:
+            if attempt == PATIENCE:
+                raise
+
+
 async def _start(world: World, game_id: str) -> tuple[int, int]:
     result = await world.alice.slash(world.channel, "match new", game=game_id)
     assert result.response is not None
@@ -163,7 +189,7 @@ async def _start(world: World, game_id: str) -> tuple[int, int]:
         await world.bob.click(message_in(world.channel, table_id), custom_id=join)
         start = _keyed(message_in(world.channel, table_id), "lobby-start")
     assert start is not None
-    await world.alice.click(message_in(world.channel, table_id), custom_id=start)
+    await patiently(world, world.alice.click(message_in(world.channel, table_id), custom_id=start))
     assert (await world.bot.service.get(match.id)).status == "live"
     return match.id, table_id
 
@@ -199,12 +225,15 @@ async def play_and_scan(world: World, game_id: str, clicks_wanted: int) -> Scann
         state = replay(game, await world.bot.service.record(match_id))
         deciding = sorted(s for s in game.deciders(state) if s in players)
         if not deciding:
-            await world.env.settle()
+            await idle(world)
             continue
         seat = deciding[0]
         player = players[seat]
         before = await scanner.forbidden()
-        hand = await player.click(message_in(world.channel, table_id), label="My hand")
+        table = message_in(world.channel, table_id)
+        hand = await patiently(world, player.click(table, label="My hand"))
+        if hand is None:
+            continue  # the bot was slow to answer: ask for the hand again
         assert hand.response is not None and hand.ephemeral
         scanner.scan(before, await scanner.forbidden(), seat, True)
         options = _choices(hand.response)
@@ -212,9 +241,9 @@ async def play_and_scan(world: World, game_id: str, clicks_wanted: int) -> Scann
         kind, select_id, value = chooser.choice(options)
         before = await scanner.forbidden()
         if kind == "button":
-            await player.click(hand.response, custom_id=value)
+            await patiently(world, player.click(hand.response, custom_id=value))
         else:
-            await player.select(hand.response, [value], custom_id=select_id)
+            await patiently(world, player.select(hand.response, [value], custom_id=select_id))
         scanner.clicks += 1
         scanner.scan(before, await scanner.forbidden(), seat, False)
     return scanner
