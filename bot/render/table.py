@@ -281,8 +281,8 @@ def _marks(match: MatchInfo, waiting: Sequence[int]) -> list[str]:
         found = []
         if seat.afk:  # a person's seat the AI took over after three timeouts; they may return
             found.append(play_texts.SEAT_AFK)
-        elif seat.ai_level is not None:
-            found.append(lobby_texts.LOBBY_AI_TAG)
+        elif seat.ai_level is not None and f"({lobby_texts.LOBBY_AI_TAG})" not in seat.name:
+            found.append(lobby_texts.LOBBY_AI_TAG)  # "Ada (AI)" needs no "· AI" after it
         if seat.seat in waiting:
             found.append(play_texts.SEAT_TURN)
         if seat.seat in out:

@@ -207,7 +207,7 @@ def map_change(
     s.hand[seat].remove(card)
     s.discards["D"].append(card)
     s.links[edge(at, d)] = kind
-    ev.append(Event("link", {"cell": list(at), "side": d, "kind": kind}))
+    ev.append(Event("link", {"cell": list(at), "side": d, "link": kind}))
 
 
 def map_change_ok(s: QuestState, c: Content, here: Cell, card: int, d: str) -> bool:

@@ -19,6 +19,7 @@ from bot.render.leaks import all_card_names, find_leaks, forbidden_names, messag
 from engine.core import Action, Rng
 from engine.games import load_game
 from engine.quest.actions import HANDLERS
+from engine.quest.content import LINK_NAMES
 from tests.bot.render_support import NAMES, make_match
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "quest"
@@ -96,13 +97,13 @@ def test_the_log_names_rooms_by_their_names_from_the_map_the_events_left() -> No
     happened = [
         {"kind": "moved", "seat": 0, "cell": [-1, 0], "how": "walked"},
         {"kind": "explore", "seat": 0, "cell": [-1, 0], "room": "r02a"},
-        {"kind": "link", "cell": [-1, 0], "side": "N", "kind_": 1},
+        {"kind": "link", "cell": [-1, 0], "side": "N", "link": 1},
         {"kind": "moved", "seat": 1, "cell": [0, 0], "how": "walked"},
     ]
     lines = quest.renderer.event_lines(happened, lambda: board, NAMES)
     assert lines[0] == "Alice goes to Candle Library."
     assert lines[1] == "Alice explores a new room: Candle Library."
-    assert "north of Candle Library" in lines[2]
+    assert lines[2] == f"A {LINK_NAMES[1]} appears north of Candle Library."
     assert lines[3] == "Bob goes to the Entrance."
     assert not any(re.search(r"\d[NESW]\b", line) for line in lines)
 
@@ -168,3 +169,21 @@ def test_no_screen_of_an_ai_game_names_a_card_its_reader_may_not_see(seed: int) 
             view = game.view(state, seat).to_json()
             hand = render_hand(match, view, game.legal_actions(state, seat))
             assert not find_leaks(message_texts(hand), forbidden[seat], allowed)
+
+
+def test_a_seat_line_counts_its_cards_and_an_ai_seat_is_tagged_once() -> None:
+    # Generic marks skip "AI" after a name that already says "(AI)"; "1 cards" read badly.
+    from dataclasses import replace
+
+    game = load_game("quest")
+    match = make_match("quest", 2)
+    ai = replace(match.seats[1], user_id=None, ai_level="heuristic", name="Ada (AI)")
+    match = replace(match, seats=(match.seats[0], ai))
+    state = game.new(2, 11)
+    for seat in range(2):
+        game.apply(state, Action(seat, "ready"))
+    view = game.view(state, None).to_json()
+    words_seen = render_table(match, view, deciders=game.deciders(state)).text
+    assert "(AI) · AI" not in words_seen and "Ada (AI)" in words_seen
+    assert "1 cards" not in words_seen
+    assert words.card_count(1) == "1 card" and words.card_count(0) == "0 cards"

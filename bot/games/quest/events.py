@@ -195,7 +195,7 @@ def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str], rooms: Rooms
         room = room_def_by_id(e.get("room"))
         f["room"] = room.name if room is not None else _cell(e.get("cell"), rooms)
     elif kind == "link":
-        k = e.get("kind")
+        k = e.get("link")
         f["link"] = LINK_NAMES[k] if isinstance(k, int) and 0 <= k < len(LINK_NAMES) else "link"
         f["side"] = {"N": "north", "W": "west"}.get(str(e.get("side")), "by")
     elif kind == "monster":

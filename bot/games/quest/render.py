@@ -148,7 +148,7 @@ class QuestRenderer(GameRenderer):
                     health=max(0, health - int(me.get("hits", 0))),
                     max=health,
                     gold=me.get("gold", 0),
-                    cards=me.get("hand_size", 0),
+                    cards=words.card_count(int(me.get("hand_size", 0))),
                 )
             )
         fight = view.get("fight")

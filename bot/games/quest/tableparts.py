@@ -145,7 +145,7 @@ def seat_field(view: Json, names: Sequence[str], marks: Sequence[str], seat: int
             health=max(0, health - int(me.get("hits", 0))),
             max=health,
             gold=me.get("gold", 0),
-            cards=me.get("hand_size", 0),
+            cards=words.card_count(int(me.get("hand_size", 0))),
         )
     ]
     if me.get("out"):

@@ -77,7 +77,13 @@ MAP_KEY = (
 MAP_EMPTY = "Only the Entrance so far."
 ROOM_LINE = "`{letter}` **{room}**: {who}"
 SEAT_TITLE = "{number}. {name} · {colour}"
-SEAT_LINE = "Level {level} · ❤ {health}/{max} · {gold} gold · {cards} cards"
+SEAT_LINE = "Level {level} · ❤ {health}/{max} · {gold} gold · {cards}"
+
+
+def card_count(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
 SEAT_DEAD = "Dead: back at the Entrance next turn"
 SEAT_OUT = "Out of the game"
 SEAT_GEAR = "Items: {items}"
