@@ -30,7 +30,7 @@ from engine.quest.stats import icon_dice, max_health, move, move_left, room
 EXPLORE_ODDS = 0.7  # below Level 8 (0.8 from there): explore on these odds at any time
 BOSS_ODDS = 0.45  # at Level 9, win the level that calls the Boss only on these odds ...
 PATIENCE = 20  # ... until this many rounds have gone by; then by 0.05 less a round
-STALE = 6  # the dungeon is stale when it has grown by less than a room in this many rounds
+STALE_TURNS = 12  # the dungeon is stale when it has grown by less than a room in 12 turns
 TOLL = 6  # Move we would pay to avoid fighting our way through a room (Entrance unreachable)
 
 
@@ -44,8 +44,9 @@ def plan_move(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
 
 
 def stale(s: QuestState) -> bool:
-    """Nobody has been laying rooms: fewer than one per ``STALE`` rounds so far."""
-    return len(s.rooms) - 1 < s.turn_no / (STALE * s.seats)
+    """Nobody has been laying rooms: fewer than one per ``STALE_TURNS`` turns of the table so
+    far (6 rounds with two seats, 3 with four)."""
+    return len(s.rooms) - 1 < s.turn_no / STALE_TURNS
 
 
 def alone(s: QuestState, seat: int) -> bool:
