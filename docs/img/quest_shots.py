@@ -39,17 +39,6 @@ def far_route(state: Any) -> bool:
     return any(len(r.steps) > 1 for r in found)
 
 
-def free(state: Any) -> bool:
-    return (
-        state.phase == "play"
-        and state.turn == 0
-        and not state.pending
-        and state.fight is None
-        and state.window is None
-        and not state.dead[0]
-    )
-
-
 async def play(env: Any, channel: Any, alice: Any, table_id: int, match_id: int) -> Any:
     """Alice's choices until a free turn of hers with a room two steps away; the last hand."""
     from bench._uxplay import choose_on
@@ -58,6 +47,7 @@ async def play(env: Any, channel: Any, alice: Any, table_id: int, match_id: int)
     from engine.core.record import replay
     from engine.games import load_game
     from engine.quest.board import step_cell
+    from tests.support.quest_turns import own_free_move
 
     game = load_game("quest")
     for step in range(3000):
@@ -65,11 +55,11 @@ async def play(env: Any, channel: Any, alice: Any, table_id: int, match_id: int)
         state = replay(game, await env.bot.service.record(match_id))
         if 0 not in game.deciders(state):
             continue
-        if free(state) and far_route(state):
+        if own_free_move(state) and far_route(state):
             hand = await alice.click(table_of(channel, table_id), label="My hand")
             return hand.response
         action = game.ai_action(state, 0, Rng(step + 1), "heuristic")
-        if free(state) and action.kind in ("end_turn", "search", "go"):
+        if own_free_move(state) and action.kind in ("end_turn", "search", "go"):
             dark = [
                 a
                 for a in game.legal_actions(state, 0)

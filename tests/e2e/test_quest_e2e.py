@@ -21,6 +21,7 @@ from engine.quest.game import QUICK
 from tests.e2e.conftest import World
 from tests.e2e.driver import choose_on, play_to_the_end
 from tests.e2e.helpers import action_ids, embed_text, labels, message_in
+from tests.support.quest_turns import own_free_move
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -57,18 +58,6 @@ async def _state(world: World, match_id: int) -> Any:
     return replay(load_game("quest"), record)
 
 
-def _my_move(state: Any) -> bool:
-    """Alice's own turn, nothing asked of anybody else and no fight on."""
-    return (
-        state.phase == "play"
-        and state.turn == 0
-        and not state.pending
-        and state.fight is None
-        and state.window is None
-        and not state.dead[0]
-    )
-
-
 async def _press(world: World, match_id: int, table_id: int, action: Action) -> None:
     """Alice opens My hand on the table and presses ``action`` (a button, a select option
     or on another page)."""
@@ -90,7 +79,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     match = await world.bot.service.get(match_id)
     assert [s.ai_level for s in match.seats] == [None, "heuristic", "heuristic"]
     alice = {0: world.alice}
-    await play_to_the_end(world, match_id, table_id, alice, until=_my_move)
+    await play_to_the_end(world, match_id, table_id, alice, until=own_free_move)
     table = message_in(world.channel, table_id)
     shown = embed_text(table)
     assert "Alice's turn" in shown and words.MAP in shown
@@ -116,7 +105,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     kinds = {a.kind for a in log if a.seat == 0}
     assert kinds & {"roll", "flee", "flee_to", "nowhere", "escape", "repel"}
     # Her next own turn: she walks into a room already on the map.
-    await play_to_the_end(world, match_id, table_id, alice, until=_my_move)
+    await play_to_the_end(world, match_id, table_id, alice, until=own_free_move)
     state = await _state(world, match_id)
     walks = [
         a
@@ -144,7 +133,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     if 0 in game.deciders(state):
         assert action_ids(hand.response)
     # And play goes on from there through the buttons.
-    await play_to_the_end(world, match_id, table_id, alice, until=_my_move)
+    await play_to_the_end(world, match_id, table_id, alice, until=own_free_move)
     assert len(await world.bot.service.action_log(match_id)) > len(log)
 
 

@@ -20,6 +20,7 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import choose_on, play_to_the_end
 from tests.e2e.helpers import components, message_in, selects
 from tests.e2e.test_quest_e2e import QUEST_SEED, quest_bot
+from tests.support.quest_turns import own_free_move
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -50,17 +51,6 @@ async def _state(world: World, match_id: int) -> Any:
     return replay(load_game("quest"), await world.bot.service.record(match_id))
 
 
-def _free(state: Any) -> bool:
-    return (
-        state.phase == "play"
-        and state.turn == 0
-        and not state.pending
-        and state.fight is None
-        and state.window is None
-        and not state.dead[0]
-    )
-
-
 def _far(state: Any) -> list[goto.Route]:
     game = load_game("quest")
     view = game.view(state, 0).to_json()
@@ -77,7 +67,7 @@ def _map_alt_texts(message: Any) -> list[str]:
 
 async def test_the_table_draws_the_map_and_full_map_answers_privately(world: World) -> None:
     match_id, table_id = await _start(world)
-    await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=_free)
+    await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=own_free_move)
     table = message_in(world.channel, table_id)
     assert [a.filename for a in table.attachments] == ["map.png"]
     [alt] = _map_alt_texts(table)
@@ -93,7 +83,7 @@ async def test_the_table_draws_the_map_and_full_map_answers_privately(world: Wor
 
 async def test_the_log_names_the_room_explored_and_entered(world: World) -> None:
     match_id, table_id = await _start(world)
-    await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=_free)
+    await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=own_free_move)
     state = await _state(world, match_id)
     game = load_game("quest")
     dark = [
@@ -127,7 +117,7 @@ async def test_go_to_walks_two_rooms_in_one_choice(world: World) -> None:
     alice = {0: world.alice}
     game = load_game("quest")
     for _ in range(12):  # Alice explores on her turns until a room lies two steps away
-        await play_to_the_end(world, match_id, table_id, alice, until=_free)
+        await play_to_the_end(world, match_id, table_id, alice, until=own_free_move)
         state = await _state(world, match_id)
         if _far(state):
             break
@@ -154,4 +144,6 @@ async def test_go_to_walks_two_rooms_in_one_choice(world: World) -> None:
     assert [a.kind for a in mine[: len(route.steps)]] == ["go"] * len(route.steps)
     assert [str(a.args[0]) for a in mine[: len(route.steps)]] == list(route.steps)
     state = await _state(world, match_id)
-    assert state.pos[0] == route.to or not _free(state)  # there (or fighting what waits there)
+    assert state.pos[0] == route.to or not own_free_move(
+        state
+    )  # there (or fighting what waits there)
