@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.render import parse_custom_id
@@ -21,6 +22,7 @@ from tests.e2e.helpers import buttons, message_in, selects
 
 MAX_PAGES = 40
 MAX_BUILD_TAPS = 8  # a builder reaches any terms in 4; more means it is going nowhere
+TRIES = 5  # matches open_until plays for a moment a match may end without
 
 
 async def choose_on(
@@ -121,6 +123,47 @@ async def build_on(player: Any, message: Any, key: str, used: dict[str, int]) ->
             return True
         message = await _tap_builder(player, message, press, used)
     return False
+
+
+async def open_and_start(
+    world: World, game: str, *joiners: simcord.MemberActor, **options: object
+) -> tuple[int, int]:
+    """Alice opens a lobby of ``game`` (``/match new`` with ``options``), ``joiners`` press
+    Join in that order (seats 1, 2, ...), Alice presses Start: the match's id and its table's."""
+    result = await world.alice.slash(world.channel, "match new", game=game, **options)
+    assert result.response is not None
+    table_id = result.response.id
+    for player in joiners:
+        await player.click(message_in(world.channel, table_id), label="Join")
+    await world.alice.click(message_in(world.channel, table_id), label="Start")
+    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    assert match.status == "live"
+    return match.id, table_id
+
+
+async def open_until(
+    world: World,
+    game: str,
+    until: Callable[[Any], bool],
+    tries: int = TRIES,
+    *,
+    players: dict[int, simcord.MemberActor],
+    missing: str,
+    **options: object,
+) -> tuple[int, int]:
+    """A live match of ``game`` whose engine state ``until`` holds, played to through the
+    buttons; the match's id and its table's. Each match's seed is drawn at its start, and one
+    may end before that moment comes: up to ``tries`` matches are played, then the test is
+    skipped ("``missing`` in N matches"). ``players`` are the people by seat: Alice (seat 0)
+    opens and starts, the others join in seat order; empty seats are AI."""
+    assert players[0] is world.alice, "Alice opens every match"
+    joiners = [players[seat] for seat in sorted(players) if seat != 0]
+    for _ in range(tries):
+        match_id, table_id = await open_and_start(world, game, *joiners, **options)
+        await play_to_the_end(world, match_id, table_id, players, until=until)
+        if (await world.bot.service.get(match_id)).status == "live":
+            return match_id, table_id
+    pytest.skip(f"{missing} in {tries} matches")
 
 
 async def play_to_the_end(

@@ -19,9 +19,9 @@ from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.driver import build_on, build_trade, drawn, play_to_the_end
+from tests.e2e.driver import build_on, build_trade, drawn, open_and_start, play_to_the_end
 from tests.e2e.helpers import components, embed_text, message_in, note_of
-from tests.e2e.test_games_e2e import _click_key, open_and_start, start_games_bot
+from tests.e2e.test_games_e2e import _click_key, start_games_bot
 from tests.e2e.test_restart_hands_e2e import restart
 
 if TYPE_CHECKING:

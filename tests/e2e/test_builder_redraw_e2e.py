@@ -17,7 +17,7 @@ from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.driver import build_trade, play_to_the_end
+from tests.e2e.driver import build_trade, open_until
 from tests.e2e.helpers import components, message_in
 from tests.e2e.test_bargain_builder_e2e import (
     _alice_asks_bob,
@@ -28,8 +28,8 @@ from tests.e2e.test_bargain_builder_e2e import (
     _tap,
     _terms,
 )
-from tests.e2e.test_games_e2e import _click_key, open_and_start, start_games_bot
-from tests.e2e.test_offturn_trade_e2e import TRIES, _control, _swap
+from tests.e2e.test_games_e2e import _click_key, start_games_bot
+from tests.e2e.test_offturn_trade_e2e import _control, _swap
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -84,15 +84,14 @@ async def test_a_help_offer_half_built_survives_a_redraw(
 async def test_an_offturn_trade_half_built_survives_a_redraw(world: World) -> None:
     humans = {0: world.alice, 1: world.bob, 2: world.carol}
     game = load_game("classic")
-    for _ in range(TRIES):
-        match_id, table_id = await open_and_start(world, "classic", world.bob, world.carol, seats=3)
-        await play_to_the_end(
-            world, match_id, table_id, humans, until=lambda state: _swap(state) is not None
-        )
-        if (await world.bot.service.get(match_id)).status == "live":
-            break
-    else:
-        pytest.skip(f"no off-turn swap between two people came up in {TRIES} matches")
+    match_id, table_id = await open_until(
+        world,
+        "classic",
+        lambda state: _swap(state) is not None,
+        players=humans,
+        missing="no off-turn swap between two people came up",
+        seats=3,
+    )
     state = replay(game, await world.bot.service.record(match_id))
     offer = _swap(state)
     assert offer is not None

@@ -13,9 +13,9 @@ from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.driver import choose_on, play_to_the_end
+from tests.e2e.driver import choose_on, open_and_start, play_to_the_end
 from tests.e2e.helpers import message_in
-from tests.e2e.test_games_e2e import open_and_start, start_games_bot
+from tests.e2e.test_games_e2e import start_games_bot
 
 if TYPE_CHECKING:
     from bot.client import Backstab

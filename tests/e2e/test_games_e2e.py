@@ -12,7 +12,7 @@ import simcord
 from bot import lobby_texts, play_texts
 from bot.config import Settings
 from tests.e2e.conftest import World
-from tests.e2e.driver import play_to_the_end
+from tests.e2e.driver import open_and_start, open_until, play_to_the_end
 from tests.e2e.helpers import action_ids, embed_text, labels, live_hand, message_in
 
 if TYPE_CHECKING:
@@ -37,20 +37,6 @@ async def start_games_bot(settings: Settings, games: list[str] = GAMES) -> Backs
 @pytest.fixture
 async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
     return await start_games_bot(settings)
-
-
-async def open_and_start(
-    world: World, game: str, *joiners: simcord.MemberActor, **options: object
-) -> tuple[int, int]:
-    result = await world.alice.slash(world.channel, "match new", game=game, **options)
-    assert result.response is not None
-    table_id = result.response.id
-    for player in joiners:
-        await player.click(message_in(world.channel, table_id), label="Join")
-    await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
-    assert match.status == "live"
-    return match.id, table_id
 
 
 async def test_a_classic_match_is_played_to_a_winner_through_the_buttons(world: World) -> None:
@@ -195,7 +181,6 @@ async def _click_key(player: Any, message: Any, key: str) -> None:
 async def test_asking_for_help_with_an_offer_that_the_helper_accepts(world: World) -> None:
     from engine.core import Action
 
-    match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
     humans = {0: world.alice, 1: world.bob}
 
     def alice_may_ask_bob(state: Any) -> bool:
@@ -209,13 +194,14 @@ async def test_asking_for_help_with_an_offer_that_the_helper_accepts(world: Worl
             and any(a == Action(0, "ask", (1,)) for a in _legal(state, 0))
         )
 
-    for _ in range(5):  # a match may end before Alice fights; play another
-        await play_to_the_end(world, match_id, table_id, humans, until=alice_may_ask_bob)
-        if (await world.bot.service.get(match_id)).status == "live":
-            break
-        match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
-    else:
-        pytest.skip("no fight of Alice's came up in five matches")
+    match_id, table_id = await open_until(
+        world,
+        "classic",
+        alice_may_ask_bob,
+        players=humans,
+        missing="no fight of Alice's came up",
+        seats=3,
+    )
     hand = await world.alice.click(
         message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
     )

@@ -10,9 +10,9 @@ import pytest
 
 from bot import lobby_texts
 from tests.e2e.conftest import World
-from tests.e2e.driver import play_to_the_end
+from tests.e2e.driver import open_until, play_to_the_end
 from tests.e2e.helpers import embed_text, live_hand, message_in
-from tests.e2e.test_games_e2e import _click_key, open_and_start, start_games_bot
+from tests.e2e.test_games_e2e import _click_key, start_games_bot
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -67,7 +67,6 @@ async def test_a_counter_offer_is_accepted_and_kept_when_the_fight_ends(
     # another match each run (sometimes none where Alice fights with 200 gold: a skip; a
     # failure could not be replayed). A fixed seed plays the same match every time.
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
-    match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
     humans = {0: world.alice, 1: world.bob}
 
     def alice_may_ask_bob(state: Any) -> bool:
@@ -82,13 +81,15 @@ async def test_a_counter_offer_is_accepted_and_kept_when_the_fight_ends(
             and state.gold[0] >= 200
         )
 
-    for _ in range(5):  # a match may end before Alice fights; play another
-        await play_to_the_end(world, match_id, table_id, humans, until=alice_may_ask_bob)
-        if (await world.bot.service.get(match_id)).status == "live":
-            break
-        match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
-    else:
-        pytest.skip("no fight of Alice's came up in five matches")
+    match_id, table_id = await open_until(
+        world,
+        "classic",
+        alice_may_ask_bob,
+        1,  # the fixed seed plays the same match every time
+        players=humans,
+        missing="no fight of Alice's came up",
+        seats=3,
+    )
     # Alice asks Bob and offers nothing.
     await _click_key(world.alice, await _hand(world, world.alice, table_id), "ask.1")
     await _click_key(world.alice, await _hand(world, world.alice, table_id), "propose.0.0.0")

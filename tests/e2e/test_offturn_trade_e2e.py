@@ -24,15 +24,14 @@ from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.driver import MAX_PAGES, build_trade, play_to_the_end, turn_page
+from tests.e2e.driver import MAX_PAGES, build_trade, open_until, turn_page
 from tests.e2e.helpers import buttons, embed_text, message_in, selects
-from tests.e2e.test_games_e2e import open_and_start, start_games_bot
+from tests.e2e.test_games_e2e import start_games_bot
 from tests.e2e.test_play_e2e import dm_posts, last_dm
 
 if TYPE_CHECKING:
     from bot.client import Backstab
 
-TRIES = 5
 NAMES = ("Alice", "Bob", "Carol")
 
 
@@ -94,15 +93,14 @@ async def _control(actor: Any, message: Any, key: str) -> Found:
 
 async def test_an_offturn_swap_reaches_the_partner_by_dm_and_is_taken(world: World) -> None:
     humans = {0: world.alice, 1: world.bob, 2: world.carol}
-    for _ in range(TRIES):  # a match may end before two free players hold items; play another
-        match_id, table_id = await open_and_start(world, "classic", world.bob, world.carol, seats=3)
-        await play_to_the_end(
-            world, match_id, table_id, humans, until=lambda state: _swap(state) is not None
-        )
-        if (await world.bot.service.get(match_id)).status == "live":
-            break
-    else:
-        pytest.skip(f"no off-turn swap between two people came up in {TRIES} matches")
+    match_id, table_id = await open_until(
+        world,
+        "classic",
+        lambda state: _swap(state) is not None,
+        players=humans,
+        missing="no off-turn swap between two people came up",
+        seats=3,
+    )
     game = load_game("classic")
     state = replay(game, await world.bot.service.record(match_id))
     offer = _swap(state)

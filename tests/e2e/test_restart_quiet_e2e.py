@@ -15,9 +15,9 @@ from bot.client import Backstab
 from bot.config import Settings
 from bot.render.table import LOG_LINES
 from tests.e2e.conftest import World
-from tests.e2e.driver import play_to_the_end
+from tests.e2e.driver import open_and_start, play_to_the_end
 from tests.e2e.helpers import buttons, embed_text, message_in, selects
-from tests.e2e.test_games_e2e import dm_posts, games_bot, open_and_start, start_games_bot
+from tests.e2e.test_games_e2e import dm_posts, games_bot, start_games_bot
 from tests.e2e.test_league_e2e import admin
 from tests.support.inspect_db import InspectDb
 
