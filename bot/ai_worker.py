@@ -61,11 +61,14 @@ def _lower_priority() -> None:
             nice(NICENESS)
 
 
-def shutdown() -> None:
+def shutdown(*, wait: bool = False) -> None:
+    """End the pool; the next ``pool()`` starts a new one. Queued jobs are dropped; with
+    ``wait`` the call returns once every worker process has exited (a search already running
+    ends with its time budget first), so it blocks: the bot calls it off the event loop."""
     global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = None
+    ending, _pool = _pool, None
+    if ending is not None:
+        ending.shutdown(wait=wait, cancel_futures=True)
 
 
 def think_job(

@@ -7,6 +7,7 @@ register the persistent buttons, and sync the slash commands.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -15,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import error_texts, plugins
+from bot import ai_worker, error_texts, plugins
 from bot import service as svc
 from bot.components import ButtonRouter, MatchButton, refusal, relay_refusals, send_private
 from bot.config import Settings, StartupError
@@ -153,8 +154,9 @@ class Backstab(commands.Bot):
             log.warning("slash command /%s: could not send the apology", name)
 
     async def release(self) -> None:
-        """Stop the service's timers and close the database; safe to call twice. Tests call
-        it on a bot they replace (SimCord's restart does not close the old client)."""
+        """Stop the service's timers, close the database and end the strong AI's worker
+        processes; safe to call twice. Tests call it on a bot they replace (SimCord's restart
+        does not close the old client)."""
         service, storage = self._service, self._storage
         self._service = None
         self._storage = None
@@ -162,6 +164,10 @@ class Backstab(commands.Bot):
             await service.close()
         if storage is not None:
             await storage.close()
+        # The pool is the process's (bot.ai_worker), not the service's: it ends with the bot,
+        # whose service no longer asks it anything, rather than lingering until the
+        # interpreter exits. Waiting for its workers blocks, so it waits in a thread.
+        await asyncio.to_thread(ai_worker.shutdown, wait=True)
 
     async def close(self) -> None:
         try:

@@ -1,9 +1,11 @@
 """Strong AI seats through SimCord, as a new user meets them in the playground (issue 17): the
 host adds them from Host tools, and their decisions are searched in the worker pool, not
-played by the heuristic fallback."""
+played by the heuristic fallback; closing the bot ends the pool's worker processes."""
 
 from __future__ import annotations
 
+import asyncio
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -63,3 +65,24 @@ async def test_strong_seats_from_host_tools_think_in_the_worker_pool(
     )
     assert len(answered) >= 3 and ai_worker._pool is not None  # strong seats asked the pool
     assert "strong AI worker failed" not in caplog.text  # and the pool answered each time
+
+
+async def test_closing_the_bot_ends_the_strong_ai_worker_processes(world: World) -> None:
+    # The pool's workers are processes of their own: left running, they outlived the bot
+    # until the interpreter exited. The bot's close path (close, then release) ends them.
+    pool = ai_worker.pool()
+    assert await asyncio.wrap_future(pool.submit(os.getpid)) != os.getpid()  # a real worker
+    workers = list(pool._processes)  # every worker the pool started
+    assert workers and all(_running(pid) for pid in workers)
+    await world.bot.close()
+    assert ai_worker._pool is None
+    assert not any(_running(pid) for pid in workers)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process of that id exists (signal 0 checks without sending anything)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
