@@ -11,6 +11,7 @@ from engine.quest import ai, auction, legal
 from engine.quest.actions import HANDLERS
 from engine.quest.board import roll
 from engine.quest.content import ENTRANCE, PASSAGE, Content, load_content
+from engine.quest.determinize import seat_world
 from engine.quest.invariants import invariants
 from engine.quest.state import QuestState
 from engine.quest.turn import settle, start_turn
@@ -208,12 +209,18 @@ class Quest(Game[QuestState, QuestView]):
         return super().default_action(state, seat)
 
     def ai_action(self, state: QuestState, seat: int, rng: Rng, level: str = "normal") -> Action:
-        return ai.choose(self, state, seat, rng, level)
+        """The AI decides from the match as the seat knows it (``determinize.seat_world``),
+        never from the state itself."""
+        if level == "strong":  # search over sampled worlds (engine/quest/ai_strong.py)
+            from engine.quest.ai_strong import choose_strong
+
+            return choose_strong(self, state, seat, rng)  # it rebuilds the seat's world itself
+        return ai.choose(self, seat_world(self.content, state, seat), seat, rng, level)
 
     def ai_free_action(
         self, state: QuestState, seat: int, rng: Rng, level: str = "normal"
     ) -> Action | None:
-        return ai.choose_free(self, state, seat, rng, level)
+        return ai.choose_free(self, seat_world(self.content, state, seat), seat, rng, level)
 
     def invariants(self, state: QuestState) -> list[str]:
         return invariants(self.content, state)

@@ -4,6 +4,8 @@ stands, and the odds against a monster drawn blind from the public Monster list.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.quest import combat
 from engine.quest.content import Content
 from engine.quest.state import Fight, QuestState
@@ -32,14 +34,19 @@ DISTS = [_dist(n) for n in range(9)]
 
 def p_beat(mine: int, my_dice: int, theirs: int, their_dice: int, ties_win: bool = False) -> float:
     """The chance that mine + our dice beats theirs + their dice (R97, R102, R104)."""
-    a = DISTS[max(0, min(8, my_dice))]
-    b = DISTS[max(0, min(8, their_dice))]
+    return _p_beat(mine - theirs, max(0, min(8, my_dice)), max(0, min(8, their_dice)), ties_win)
+
+
+@lru_cache(maxsize=8192)
+def _p_beat(lead: int, my_dice: int, their_dice: int, ties_win: bool) -> float:
+    """Only the lead matters, so the few hundred cases a game meets are computed once (the
+    heuristic asks tens of thousands of times a game, and the strong AI's playouts more)."""
     win = 0.0
-    for x, px in enumerate(a):
+    for x, px in enumerate(DISTS[my_dice]):
         if px == 0.0:
             continue
-        for y, py in enumerate(b):
-            diff = mine + x - theirs - y
+        for y, py in enumerate(DISTS[their_dice]):
+            diff = lead + x - y
             if diff > 0 or (ties_win and diff == 0):
                 win += px * py
     return win

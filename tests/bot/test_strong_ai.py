@@ -22,7 +22,7 @@ from engine import games as registry
 from engine.core import Action, Rng
 from engine.games import load_game
 from engine.search import Budget
-from engine.search.levels import think
+from engine.search.levels import has_strong, think
 from tests.bot.test_service import Clock
 
 SEED, AI_SEED = 11, 12
@@ -62,6 +62,38 @@ async def test_strong_seats_think_in_a_worker_and_play_legal_moves(env: Any) -> 
             break
     assert ai_worker._pool is not None  # a strong seat with a choice went to the worker
     assert ai_moves >= 8
+    live = service.live[match.id]
+    assert live.game.invariants(live.state) == []  # every stored move was legal when applied
+
+
+async def test_a_quest_table_offers_strong_and_its_seat_thinks_in_a_worker(
+    env: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Quest has a strong level of its own (engine/quest/ai_strong.py): the lobby's levels are
+    # every game's, and the driver sends a strong quest seat's choices to the worker pool.
+    _, service = env
+    assert has_strong(load_game("quest"))
+    await service.settings.change(1, 100, ai_budget_ms=50)
+    match = await service.create(
+        guild_id=1, channel_id=2, host_id=100, host_name="Ann", game="quest"
+    )
+    match = await service.add_ai(match.id, 100, "strong")
+    assert [s.ai_level for s in match.seats] == [None, "strong"]
+    update = await service.start_match(match.id, 100)
+    ai_moves = 0
+    for _ in range(60):  # the human plays its first option until the AI seat has moved
+        if update.match.outcome is not None:
+            break
+        _, _, actions = await service.view(match.id, 100)
+        if not actions:
+            break
+        update = await service.act(match.id, 100, actions[0].key, update.match.version)
+        ai_moves = sum(1 for a in await service.repo.actions(match.id) if a["seat"] != 0)
+        if ai_moves >= 4 and ai_worker._pool is not None:
+            break
+    assert ai_worker._pool is not None  # a strong seat with a choice went to the worker
+    assert ai_moves >= 4
+    assert "worker failed" not in caplog.text  # the worker's search answered every time
     live = service.live[match.id]
     assert live.game.invariants(live.state) == []  # every stored move was legal when applied
 

@@ -12,12 +12,20 @@ from engine.classic.game import Classic
 from engine.core import Game, Rng
 from engine.duel.game import Duel
 from engine.games import load_game
+from engine.quest.game import Quest
 
 
 @pytest.fixture(scope="session")
 def classic() -> Classic:
     game = load_game("classic")
     assert isinstance(game, Classic)
+    return game
+
+
+@pytest.fixture(scope="session")
+def quest() -> Quest:
+    game = load_game("quest")
+    assert isinstance(game, Quest)
     return game
 
 
