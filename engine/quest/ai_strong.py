@@ -4,7 +4,8 @@ as the move to beat.
 
 A quest decision has about 15 legal moves on average, most of them housekeeping: dropping an
 item or a role, arranging gear, opening a trade, and the choice of card to give away to
-Charity. The search neither weighs those (``PRUNED``) nor answers Charity itself (the
+Charity; dying on purpose is seldom right and a Cleric's mending (any two cards) has many
+variants. The search neither weighs those (``PRUNED``) nor answers Charity itself (the
 heuristic's pick stands); what it weighs are where to go, whether to fight, search or end the
 turn, which card to play, curse or level-up to give, which die to change. The heuristic's own
 choice is always weighed, even when it is one of the pruned kinds."""
@@ -32,6 +33,8 @@ PRUNED = frozenset(
     {
         "drop",
         "drop_role",
+        "die",
+        "mend",
         "arrange",
         "trade",
         "offer",
