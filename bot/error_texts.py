@@ -16,6 +16,7 @@ SERVICE_ERRORS: Mapping[str, str] = {
     "not_seated": "You are not seated in this match, so you can't act in it.",
     "already_seated": "You already have a seat in this match.",
     "lobby_full": "This lobby is full.",
+    "started": "This match has already started, so its lobby can't be changed any more.",
     "not_host": "Only the host of this lobby can do that.",
     "stale": play_texts.STALE,
     "wrong_status": "That can't be done at this stage of the match.",

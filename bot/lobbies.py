@@ -230,7 +230,7 @@ class Lobbies:
     async def lobby(self, match_id: int) -> MatchInfo:
         match = await self.get(match_id)
         if match.status != "lobby":
-            raise ServiceError("wrong_status", status=match.status)
+            raise not_a_lobby(match)
         return match
 
     def check_host(self, match: MatchInfo, user_id: int) -> None:
@@ -242,6 +242,14 @@ class Lobbies:
         limit = min(game.max_seats, int(match.options.get("seats") or game.max_seats))
         if len(match.seats) >= limit:
             raise ServiceError("lobby_full", maximum=limit)
+
+
+def not_a_lobby(match: MatchInfo) -> ServiceError:
+    """The refusal of a lobby command (Join, Leave, Add AI, Start, Host tools…) on a match past
+    its lobby: a Start that won the race is named as such, so a late Join is told why."""
+    if match.status in ("live", "finished"):
+        return ServiceError("started")
+    return ServiceError("wrong_status", status=match.status)
 
 
 def _ai_name(match: MatchInfo) -> str:

@@ -23,7 +23,7 @@ from bot.autopass import AutoPass
 from bot.clock import AFK_EVENT, AFK_TIMEOUTS, BACK_EVENT, Clock
 from bot.errors import ServiceError
 from bot.ledger import Ledger
-from bot.lobbies import AI_LEVELS, AI_NAMES, FILL_LEVEL, Lobbies
+from bot.lobbies import AI_LEVELS, AI_NAMES, FILL_LEVEL, Lobbies, not_a_lobby
 from bot.match_types import Listener, MatchInfo, SeatInfo, StartHook, Update
 from bot.preferences import PlayerBook
 from bot.restore import BY_MANAGER, Restorer, rules_version_of
@@ -54,6 +54,7 @@ __all__ = [
     "StartHook",
     "Update",
     "in_window",
+    "not_a_lobby",
     "passed_in_window",
 ]
 

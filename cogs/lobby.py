@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot import error_texts, lobby_texts, plugins
 from bot import service as svc
 from bot.channel_rights import missing_table_rights
-from bot.components import build_view, message_parts, selected_values, send_private
+from bot.components import build_view, message_parts, refusal, selected_values, send_private
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
 from bot.render import ids as keys
 from bot.render.ids import (
@@ -184,11 +184,20 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await self.bot.service.start_match(button.match_id, interaction.user.id)
 
     async def _change(self, interaction: discord.Interaction[Any], call: Any) -> None:
+        """A change pressed on the public lobby, answered by redrawing that message with the
+        match the change left, under the match's lock and only if nothing changed it since: a
+        Start waiting on the lock goes first and draws its table, which this lobby must not
+        land over; a later lobby change draws itself (``redraw`` does the same for Host
+        tools). The click is then only acknowledged."""
         match: svc.MatchInfo = await call
         rendered = self.render(match)
-        await interaction.response.edit_message(
-            embeds=list(rendered.embeds), view=build_view(rendered)
-        )
+        async with self.bot.service.unchanged(match) as still:
+            if not still:
+                await interaction.response.defer()
+                return
+            await interaction.response.edit_message(
+                embeds=list(rendered.embeds), view=build_view(rendered)
+            )
 
     # the host's tools (private) -------------------------------------------------------------
 
@@ -372,7 +381,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     ) -> svc.MatchInfo | None:
         match = await self.bot.service.get(match_id)
         if match.status != "lobby":
-            await send_private(interaction, error_texts.service_error("wrong_status"))
+            await send_private(interaction, refusal(svc.not_a_lobby(match)))
             return None
         return match
 

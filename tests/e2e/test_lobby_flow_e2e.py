@@ -3,7 +3,9 @@ levels), table size with AI filling, idle lobbies closing by SimCord's clock, se
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+from typing import Any
 
 import discord
 import pytest
@@ -13,7 +15,10 @@ from simcord.backend.errors import SetupError
 from bot import error_texts, lobby_texts, texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
-from tests.e2e.helpers import embed_text, labels, message_in
+from tests.e2e.helpers import buttons, embed_text, labels, message_in
+from tests.fuzz.test_custom_ids import bot_message_with
+
+TABLE_TURNS = 500  # event-loop turns the publisher may take to draw a started table
 
 
 def selects(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, object]]:
@@ -192,3 +197,56 @@ def _drawn(message: discord.Message) -> tuple[object, ...]:
         [e.to_dict() for e in message.embeds],
         [c.to_dict() for c in message.components],
     )
+
+
+async def test_a_join_answered_after_a_start_never_draws_the_lobby_over_the_table(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The race: Bob's Join is stored, then Alice's Start (waiting on the match's lock) starts
+    # the match and its table is drawn, and only then does Bob's click get its answer. The
+    # Start runs at that very point of the real Join (between the service's answer and the
+    # click's), and the click must not paint the lobby back over the table.
+    match_id, lobby_id = await open_lobby(world)
+    service = world.bot.service
+    join = service.join
+
+    async def join_then_start(*args: Any) -> Any:
+        joined = await join(*args)
+        await service.start_match(match_id, world.alice.id)
+        await _table_drawn(world, lobby_id)
+        return joined
+
+    monkeypatch.setattr(service, "join", join_then_start)
+    clicked = await world.bob.click(message_in(world.channel, lobby_id), label="Join")
+    assert clicked.acknowledged and not clicked.ephemeral  # nothing to tell: he is seated
+    match = await service.get(match_id)
+    assert match.status == "live" and match.seat_of(world.bob.id) == 1
+    table = message_in(world.channel, lobby_id)
+    assert "Join" not in labels(table) and "Bob" in str(_drawn(table))
+    assert "failed" not in caplog.text and "could not" not in caplog.text
+
+
+async def test_a_join_after_the_start_is_told_the_match_started(world: World) -> None:
+    # The other order: the Start took the lock first, so the Join (pressed on the lobby as
+    # Bob still saw it) changes nothing and Bob is told why in words.
+    match_id, lobby_id = await open_lobby(world)
+    lobby = message_in(world.channel, lobby_id)
+    [join] = [b["custom_id"] for b in buttons(lobby) if b.get("label") == "Join"]
+    await world.alice.click(lobby, label="Start")
+    table = _drawn(message_in(world.channel, lobby_id))
+    seen_by_bob = await bot_message_with(world, join)  # his screen not yet redrawn
+    late = await world.bob.click(message_in(world.channel, seen_by_bob.id), custom_id=join)
+    assert late.ephemeral and late.response is not None
+    assert late.response.content == error_texts.service_error("started")
+    match = await world.bot.service.get(match_id)
+    assert match.status == "live" and match.seat_of(world.bob.id) is None
+    assert _drawn(message_in(world.channel, lobby_id)) == table
+
+
+async def _table_drawn(world: World, message_id: int) -> None:
+    """Let the bot's publisher draw the started table (a few turns of the event loop)."""
+    for _ in range(TABLE_TURNS):
+        if "Join" not in labels(message_in(world.channel, message_id)):
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the table was never drawn")
