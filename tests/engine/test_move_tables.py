@@ -4,6 +4,9 @@ may read the arguments by name."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pytest
 
 from engine.classic.moves import MOVES as CLASSIC_MOVES
@@ -12,7 +15,7 @@ from engine.core.moves import Move, undeclared
 from engine.duel.moves import MOVES as DUEL_MOVES
 from engine.games import load_game
 
-TABLES = {"classic": CLASSIC_MOVES, "duel": DUEL_MOVES}
+TABLES: dict[str, Mapping[str, Move[Any]]] = {"classic": CLASSIC_MOVES, "duel": DUEL_MOVES}
 
 
 def _playout_actions(game_id: str, seats: int, seed: int) -> list[Action]:

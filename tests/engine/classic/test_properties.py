@@ -19,11 +19,10 @@ GAME: Classic = factory(Path(__file__).resolve().parents[3] / "data")
 MAX_STEPS = 20000
 
 
-def _check_views(game: Classic, state: object) -> None:
-    s = state  # type: ignore[assignment]
-    for seat in [None, *range(s.seats)]:  # type: ignore[attr-defined]
-        data = game.view(s, seat).to_json()  # type: ignore[arg-type]
-        leaked = visible_cards(data) & hidden_from(s, seat)  # type: ignore[arg-type]
+def _check_views(game: Classic, s: ClassicState) -> None:
+    for seat in [None, *range(s.seats)]:
+        data = game.view(s, seat).to_json()
+        leaked = visible_cards(data) & hidden_from(s, seat)
         assert not leaked, f"seat {seat} sees hidden cards {leaked}"
 
 

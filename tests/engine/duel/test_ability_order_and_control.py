@@ -31,7 +31,8 @@ def _play(game: Duel, s: DuelState, *steps: str) -> None:
 def _codes(game: Duel, s: DuelState) -> dict[str, int]:
     """The pending order choices by card id."""
     out: dict[str, int] = {}
-    for action in game.legal_actions(s, s.pending[0]):
+    assert s.pending is not None
+    for action in game.legal_actions(s, s.pending.seat):
         assert action.kind == "order"
         code = int(action.args[0])
         out[game.defs[s.card_of[code // 16]].id] = code

@@ -43,8 +43,8 @@ def text_timing(c: DuelCard) -> Counter[str]:
     text = c.text
     for words in STEPS:
         tags[WHEN_OF_STEP[words]] += text.count(words)
-    for m in re.finditer(r"Flaunt \((free|pay (\d+))", text):
-        tags[f"flaunt/c{m.group(2) or 0}"] += 1
+    for flaunt in re.finditer(r"Flaunt \((free|pay (\d+))", text):
+        tags[f"flaunt/c{flaunt.group(2) or 0}"] += 1
     for sentence in _sentences(text):
         m = ACTIVATION.match(sentence)
         if m is None:

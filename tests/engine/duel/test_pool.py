@@ -5,13 +5,22 @@ that every card does what its text says."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from engine.core import Action
-from engine.duel.cards import CLASSES, KEYWORDS, LOOT_SUBTYPES, MISCHIEF_SUBTYPES, DuelCard
+from engine.duel.cards import (
+    CHOICE_TARGETS,
+    CLASSES,
+    KEYWORDS,
+    LOOT_SUBTYPES,
+    MISCHIEF_SUBTYPES,
+    DuelCard,
+)
 from engine.duel.decks import DECK_SIZE, MAX_COPIES, validate_deck
-from engine.duel.effects import CHOICE_TARGETS, target_kind
+from engine.duel.effects import target_kind
 from engine.duel.game import Duel
 from engine.duel.hooks import HOOKS
 from engine.duel.legal import play_ability
@@ -19,7 +28,15 @@ from engine.duel.scenario import build, find, run
 from engine.duel.state import DuelState
 from engine.games import load_game
 
+
 # A word the card text must contain for each glossary keyword the card uses (# 000 IV).
+def _pool() -> Sequence[DuelCard]:
+    """The card pool as a parametrize reads it, at collection (before any fixture)."""
+    game = load_game("duel")
+    assert isinstance(game, Duel)
+    return game.defs
+
+
 KEYWORD_WORDS = {
     "bleeding": "bleeding",
     "cancel": "cancel",
@@ -118,7 +135,7 @@ def test_every_named_hook_exists(duel: Duel) -> None:
             assert any(a.when == "reckoning" for a in c.abilities), c.id
 
 
-@pytest.mark.parametrize("card_id", [c.id for c in load_game("duel").defs])
+@pytest.mark.parametrize("card_id", [c.id for c in _pool()])
 def test_text_names_its_keywords(duel: Duel, card_id: str) -> None:
     c = duel.by_id[card_id]
     text = c.text.lower()
@@ -248,7 +265,7 @@ TABLE = {
 }
 USES = [
     (c.id, i)
-    for c in load_game("duel").defs
+    for c in _pool()
     for i, a in enumerate(c.abilities)
     if a.when != "ongoing" and not any(e.op == "cash_in" for e in a.effects)
 ]
@@ -296,7 +313,7 @@ def test_every_ability_does_what_its_ops_say(duel: Duel, card_id: str, index: in
     # 000 II.A.1: each ability can be used in a fitting position and each effect happens
     c = duel.by_id[card_id]
     a = c.abilities[index]
-    setup = {k: (dict(v) if isinstance(v, dict) else v) for k, v in TABLE.items()}
+    setup: dict[str, Any] = {k: (dict(v) if isinstance(v, dict) else v) for k, v in TABLE.items()}
     home = "hand" if a.when in ("play", "flaunt", "hire", "survive") else "hoard"
     seat_key = "seat1" if a.when == "reckoning" else "seat0"
     extra = ["spare_change"] if any(e.target == "stack" for e in a.effects) else []

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ TABLE = {
 }
 
 
-def _targets(duel: Duel, kind: str, card_id: str, setup: dict[str, object]) -> set[str]:
+def _targets(duel: Duel, kind: str, card_id: str, setup: Mapping[str, object]) -> set[str]:
     s = build(duel, setup)
     iid = find(duel, s, 0, card_id)
     at = 1 if kind == "play" else 2

@@ -17,8 +17,9 @@ from engine.quest.game import Quest
 from engine.quest.state import QuestState
 from engine.quest.views import visible_cards
 
-GAME = load_game("quest")
-assert isinstance(GAME, Quest)
+_LOADED = load_game("quest")
+assert isinstance(_LOADED, Quest)
+GAME: Quest = _LOADED  # narrowed here: a module global is not narrowed inside functions
 MAX_STEPS = 4000
 
 

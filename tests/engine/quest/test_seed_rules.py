@@ -3,6 +3,9 @@ column was empty): each test names its fragment and the spec's rule id."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.core import Action, Event
 from engine.quest.board import draw_card
 from engine.quest.content import COLOURS, ENTRANCE, PASSAGE
@@ -22,7 +25,10 @@ def _fight(quest: Quest, level: int = 5) -> QuestState:
         "rooms": ROOM,
         "monsters": [{"id": "cave_trollkin", "x": 1, "y": 0, "base": "green"}],
     }
-    seats = [{"at": [1, 0], "level": level, "hand": ["bucket_helm"]}, {"at": [1, 0]}]
+    seats: list[Mapping[str, Any]] = [
+        {"at": [1, 0], "level": level, "hand": ["bucket_helm"]},
+        {"at": [1, 0]},
+    ]
     s = build(quest, setup, seats)
     assert s.fight is not None
     return s
@@ -149,7 +155,10 @@ def test_levels_never_drop_below_one(quest: Quest) -> None:
 
 def test_worn_means_the_slots_and_the_slotless_worn_items(quest: Quest) -> None:
     # 001 F30 (R146): Headgear, Armor, Footgear and every Shiny or Clothing item; not Hands
-    seats = [{"items": ["bucket_helm", "gaudy_amulet", "sword_of_meh"]}, {}]
+    seats: list[Mapping[str, Any]] = [
+        {"items": ["bucket_helm", "gaudy_amulet", "sword_of_meh"]},
+        {},
+    ]
     s = build(quest, {"seats": 2}, seats)
     apply_effect(s, quest.content, 0, Effect(op="lose_item", slot="worn"), [])
     picks = {quest.content.name(i) for i in s.pending[-1].data}

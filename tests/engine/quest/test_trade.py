@@ -4,6 +4,9 @@ snapshots saved before trading existed."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.core import Action, Rng
 from engine.games import rules_version
 from engine.quest import RULES_VERSION
@@ -15,7 +18,7 @@ from engine.quest.state import QuestState
 def _two(
     quest: Quest, a: list[str], b: list[str], gold: tuple[int, int] = (300, 300)
 ) -> QuestState:
-    seats = [{"items": a, "gold": gold[0]}, {"items": b, "gold": gold[1]}]
+    seats: list[Mapping[str, Any]] = [{"items": a, "gold": gold[0]}, {"items": b, "gold": gold[1]}]
     return build(quest, {"seats": 2}, seats)
 
 
@@ -37,7 +40,7 @@ def test_a_snapshot_from_before_trading_still_loads(quest: Quest) -> None:
 
 
 def test_a_fight_saved_before_item_bribes_loads(quest: Quest) -> None:
-    seats = [{"at": [1, 0], "level": 5}, {"at": [1, 0]}]
+    seats: list[Mapping[str, Any]] = [{"at": [1, 0], "level": 5}, {"at": [1, 0]}]
     setup = {
         "seats": 2,
         "rooms": [{"room": "r01a", "x": 1, "y": 0}],

@@ -3,7 +3,7 @@ heuristic plays against itself, every few moves, with more than one legal move t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -40,7 +40,7 @@ def positions(
     game: Game[Any, Any],
     seeds: range,
     every: int,
-    options: list[dict[str, Any] | None] | None = None,
+    options: Sequence[Mapping[str, Any] | None] | None = None,
 ) -> Iterator[tuple[Any, int]]:
     """(state, deciding seat) pairs; the caller clones before changing a state."""
     for seed in seeds:

@@ -89,7 +89,7 @@ def positions(game_id: str, seats: int) -> list[dict[str, Any]]:
 
 def main() -> None:
     for game_id, seats in (("classic", 4), ("duel", 2)):
-        data = {"engine_commit": "03fc9a1", "game": game_id, "seats": seats}
+        data: dict[str, Any] = {"engine_commit": "03fc9a1", "game": game_id, "seats": seats}
         data["positions"] = positions(game_id, seats)
         path = HERE / f"{game_id}_03fc9a1.json"
         path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n")
