@@ -204,40 +204,72 @@ def fight_picture(
     about 300-500 px wide, so the words must be large next to the picture's width."""
     cards = [*players.cards, *monsters.cards]
     width = FIGHT_W
-    label_h, bar_h, side_h = 30, 34, 30 + 34 + 14
-    verdict_top = GAP + 2 * side_h
-    tiles_top = verdict_top + 44
+    tiles_top = GAP + Bars().height
     height = tiles_top + len(cards) * (CHIP_H + 8) + (GAP if cards else 0)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
+    draw_strength(draw, GAP, width, players, monsters, verdict)
+    for n, card in enumerate(cards):
+        _chip(draw, GAP, tiles_top + n * (CHIP_H + 8), width - 2 * GAP, card)
+    return Picture(filename, encode(image))
+
+
+@dataclass(frozen=True, slots=True)
+class Bars:
+    """How tall ``draw_strength`` draws: a side's label line, its bar, the gap below it and
+    the verdict's line. ``COMPACT`` suits a picture that has more to show below its bars."""
+
+    label: int = 30
+    bar: int = 34
+    gap: int = 14
+    verdict: int = 44
+
+    @property
+    def height(self) -> int:
+        return 2 * (self.label + self.bar + self.gap) + self.verdict
+
+
+COMPACT = Bars(label=30, bar=20, gap=8, verdict=36)
+
+
+def draw_strength(
+    draw: ImageDraw.ImageDraw,
+    top: int,
+    width: int,
+    players: Side,
+    monsters: Side,
+    verdict: str,
+    bars: Bars = Bars(),
+) -> None:
+    """The two strength bars on one scale and the verdict below them, ``bars.height`` tall
+    from ``top``, across ``width`` less a ``GAP`` each side (a game's own fight picture may
+    put them above its own drawing)."""
     known = [s for s in (players.strength, monsters.strength) if s is not None]
     scale = max([*known, 1])
     room = width - 2 * GAP
+    side_h = bars.label + bars.bar + bars.gap
+    radius = min(8, bars.bar // 2)
     for n, (side, colour) in enumerate(((players, PLAYERS), (monsters, MONSTERS))):
-        top = GAP + n * side_h
+        at = top + n * side_h
         value = "?" if side.strength is None else str(side.strength)
         value_w = draw.textlength(value, font=font(28, True))
         label = _fit(draw, side.label, font(22, True), int(room - value_w - 12))
-        draw.text((GAP, top), label, font=font(22, True), fill=PAPER)
-        draw.text((GAP + room - value_w, top - 4), value, font=font(28, True), fill=PAPER)
-        bar = (GAP, top + label_h, GAP + room, top + label_h + bar_h)
-        draw.rounded_rectangle(bar, radius=8, fill=(60, 62, 68))
+        draw.text((GAP, at), label, font=font(22, True), fill=PAPER)
+        draw.text((GAP + room - value_w, at - 4), value, font=font(28, True), fill=PAPER)
+        bar = (GAP, at + bars.label, GAP + room, at + bars.label + bars.bar)
+        draw.rounded_rectangle(bar, radius=radius, fill=(60, 62, 68))
         if side.strength is None:
-            draw.rounded_rectangle(bar, radius=8, fill=UNKNOWN)
+            draw.rounded_rectangle(bar, radius=radius, fill=UNKNOWN)
         else:
             length = max(8, int(room * max(side.strength, 0) / scale))
-            draw.rounded_rectangle(
-                (GAP, top + label_h, GAP + length, top + label_h + bar_h), radius=8, fill=colour
-            )
+            filled = (GAP, at + bars.label, GAP + length, at + bars.label + bars.bar)
+            draw.rounded_rectangle(filled, radius=radius, fill=colour)
     draw.text(
-        (GAP, verdict_top),
+        (GAP, top + 2 * side_h),
         _fit(draw, verdict, font(22, True), room),
         font=font(22, True),
         fill=PAPER,
     )
-    for n, card in enumerate(cards):
-        _chip(draw, GAP, tiles_top + n * (CHIP_H + 8), width - 2 * GAP, card)
-    return Picture(filename, encode(image))
 
 
 def _chip(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, card: CardFace) -> None:

@@ -3,6 +3,7 @@
     .venv/bin/python docs/img/quest_shots.py          # needs /usr/bin/chromium; the
                                                       # measurement needs Playwright
                                                       # (pip install -e '.[screenshots]')
+    .venv/bin/python docs/img/quest_shots.py --fight  # the table during Alice's fight
 
 A quest match on a fixed seed through the same bot and SimCord server as the playground:
 Alice and two AI seats. Alice plays the heuristic's choices from her "My hand" answers; on her
@@ -10,10 +11,15 @@ turns she explores until a room lies two steps away (so Go to… has something t
 at a desktop and a fixed 400 px width: the table as Carol (a spectator) sees it, with the map
 picture, and Alice's hand. It prints the phone figures as JSON: the table's height and how far
 below the top of the hand its first control sits (``bench/_uxphone.py``).
+
+``--fight`` plays on instead to the first fight Alice must decide with another seat in a room
+help may come from (the fight picture: bars above the rooms around the fight, SPEC 4.2.4) and
+takes ``quest-fight`` and ``quest-fight-phone`` the same way.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import sys
@@ -27,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 SEED = 7  # the quest end-to-end test's match
 SIZES = ((1100, 1400), (400, 1500))  # (desktop, phone) window sizes
 NAMES = ("quest-move", "quest-move-phone")
+FIGHT_NAMES = ("quest-fight", "quest-fight-phone")
 
 
 def far_route(state: Any) -> bool:
@@ -39,8 +46,24 @@ def far_route(state: Any) -> bool:
     return any(len(r.steps) > 1 for r in found)
 
 
-async def play(env: Any, channel: Any, alice: Any, table_id: int, match_id: int) -> Any:
-    """Alice's choices until a free turn of hers with a room two steps away; the last hand."""
+def fight_with_help_near(state: Any) -> bool:
+    """Alice decides her fight and someone else stands where help may come from."""
+    from engine.games import load_game
+
+    fight = load_game("quest").view(state, None).to_json()["fight"]
+    if not fight or fight["main"] != 0 or fight["stage"] != "open":
+        return False
+    if state.pending or state.window is not None:
+        return False
+    near = {tuple(c) for c in fight["help_rooms"]}
+    return any(tuple(state.pos[k]) in near for k in range(1, state.seats))
+
+
+async def play(
+    env: Any, channel: Any, alice: Any, table_id: int, match_id: int, fight: bool = False
+) -> Any:
+    """Alice's choices until a free turn of hers with a room two steps away (``fight``: her
+    fight with help near); the last hand."""
     from bench._uxplay import choose_on
     from docs.img.screenshots import table_of
     from engine.core import Rng
@@ -55,7 +78,7 @@ async def play(env: Any, channel: Any, alice: Any, table_id: int, match_id: int)
         state = replay(game, await env.bot.service.record(match_id))
         if 0 not in game.deciders(state):
             continue
-        if own_free_move(state) and far_route(state):
+        if fight_with_help_near(state) if fight else own_free_move(state) and far_route(state):
             hand = await alice.click(table_of(channel, table_id), label="My hand")
             return hand.response
         action = game.ai_action(state, 0, Rng(step + 1), "heuristic")
@@ -68,10 +91,10 @@ async def play(env: Any, channel: Any, alice: Any, table_id: int, match_id: int)
             action = dark[0] if dark else action
         hand = await alice.click(table_of(channel, table_id), label="My hand")
         await choose_on(alice, hand.response, action.key)
-    raise SystemExit("no turn with a room two steps away came up")
+    raise SystemExit("no such turn came up")
 
 
-async def main() -> None:
+async def main(fight: bool) -> None:
     import simcord
 
     import bot.service
@@ -101,9 +124,9 @@ async def main() -> None:
             table_id = result.response.id
             await alice.click(table_of(channel, table_id), label="Start")
             [match] = await client.service.matches_of_user(guild.id, alice.id)
-            hand = await play(env, channel, alice, table_id, match.id)
+            hand = await play(env, channel, alice, table_id, match.id, fight)
             await env.settle()
-            for size, name in zip(SIZES, NAMES, strict=True):
+            for size, name in zip(SIZES, FIGHT_NAMES if fight else NAMES, strict=True):
                 await shoot(env, channel, carol, name, size)
                 await shoot(env, channel, alice, f"{name}-hand", size)
             if _uxphone.available():
@@ -115,4 +138,6 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--fight", action="store_true", help="the table during Alice's fight")
+    asyncio.run(main(parser.parse_args().fight))

@@ -206,8 +206,14 @@ def power_result(
         f.passed = []
 
 
+def near(s: QuestState, at: Cell, cell: Cell) -> bool:
+    """A munchkin in room ``at`` is near ``cell``: the same room, or one joined to it by any
+    link but a wall (R112, R113 help; R119 throws; R152 trades)."""
+    return at == cell or any(n == cell for _, n in adjacent(s, at))
+
+
 def nearby(s: QuestState, seat: int, cell: Cell) -> bool:
-    return s.pos[seat] == cell or any(n == cell for _, n in adjacent(s, s.pos[seat]))
+    return near(s, s.pos[seat], cell)
 
 
 def loot_count(s: QuestState, c: Content, f: Fight) -> int:
@@ -235,13 +241,26 @@ def may_help(s: QuestState, c: Content, f: Fight, seat: int) -> bool:
     Boss only with Level 10 helpers (R112, R113, R122)."""
     if seat == f.main or f.helper >= 0 or seat in f.asked or not alive(s, seat):
         return False
-    if room_rules(s, c, f.cell, "no_help"):
-        return False
-    if any("no_help" in c.monsters[s.mon(x).mdef].flags for x in f.mons):
+    if help_barred(s, c, f):
         return False
     if f.boss and s.level[seat] < 10:
         return False
     return nearby(s, seat, f.cell)
+
+
+def help_barred(s: QuestState, c: Content, f: Fight) -> bool:
+    """The fight's room or one of its monsters forbids help (R112)."""
+    if room_rules(s, c, f.cell, "no_help"):
+        return True
+    return any("no_help" in c.monsters[m.mdef].flags for m in s.mons if m.serial in f.mons)
+
+
+def help_rooms(s: QuestState, c: Content, f: Fight) -> list[Cell]:
+    """The rooms a munchkin may help from, by ``may_help``'s own rule (the table's picture
+    marks them, SPEC 4.2.4): none when help is barred."""
+    if help_barred(s, c, f):
+        return []
+    return sorted(at for at in s.rooms if near(s, at, f.cell))
 
 
 def win(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:

@@ -10,7 +10,7 @@ from engine.quest import combat
 from engine.quest.content import COLOURS, Content
 from engine.quest.legal import deciders
 from engine.quest.state import QuestState
-from engine.quest.stats import max_health, move, move_left
+from engine.quest.stats import can_grapple, max_health, move, move_left
 
 
 @dataclass(slots=True)
@@ -39,6 +39,10 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
             "monster_side": combat.monsters_total(s, c, f) if f.mons else 0,
             "bribe": f.bribe,
             "passed": list(f.passed),
+            # Where help may come from and who may be asked now, by the engine's own rule
+            # (R112, R113): the table marks those rooms (SPEC 4.2.4).
+            "help_rooms": [list(cell) for cell in combat.help_rooms(s, c, f)],
+            "may_help": [k for k in range(s.seats) if combat.may_help(s, c, f, k)],
         }
     window = None
     if s.window is not None:
@@ -64,6 +68,8 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
                 "at": list(s.pos[k]),
                 "move": move(s, c, k),
                 "move_left": move_left(s, c, k) if k == s.turn else 0,
+                # The Grappling Hook may still take this seat through a wall this turn.
+                "grapple": can_grapple(s, c, k),
                 "gear": sorted([i, z] for i, z in s.gear[k].items()),
                 "cheats": sorted(s.cheats[k]),
                 "roles": list(s.roles[k]),

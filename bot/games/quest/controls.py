@@ -189,6 +189,9 @@ def _go(view: Json, direction: str) -> tuple[str, dict[str, object]]:
     if isinstance(kind, int) and 0 <= kind < len(words.LINKS):
         cost = content().link_costs[kind]
         values["link"] = f"{words.LINKS[kind]} {cost}" if cost else words.LINKS[kind]
+        if cost is None:  # the engine offers a wall only to a Grappling Hook: a locked door
+            locked = content().link_costs[words.LINKS.index("locked")]
+            values["link"] = words.LINK_HOOK.format(cost=locked)
     target = step_cell(here, direction)
     name = room_name_at(view, list(target))
     if name is None:

@@ -11,7 +11,10 @@ monster, no room rule acting on whoever enters, no monster called up once the ti
 gone, not the Entrance once the Boss waits there) and never into the dark, so no step but
 the last can open a fight, a die window or a question. The first step is one of the
 engine's legal ``go`` actions; the rest use the link costs of the map as the seat sees them
-(``engine/quest/stats.py`` ``link_cost``).
+(``engine/quest/stats.py`` ``link_cost``). While the engine says the seat's Grappling Hook
+still works this turn (the view's ``grapple``), one wall on the way counts as a locked door,
+as ``link_cost`` takes it; after that wall the hook is spent, so the search keeps whether it
+is, and a wall then blocks again.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ Json = Mapping[str, Any]
 Cell = tuple[int, int]
 
 PREFIX = f"{DRAFT_PREFIX}goto-"  # then the steps' directions and the room: ``Route.key``
-WALL = 4
+LOCKED, HIDDEN, WALL = 2, 3, 4
 ON_ENTER = frozenset({"on_enter_hit", "on_enter_roll"})
 BOSS_LEVEL = 10  # at this level the Entrance calls up the Boss (R121, engine/quest/turn.py)
 MAX_STEPS = 12  # a plan's key stays far inside Discord's 100 characters
@@ -54,6 +57,7 @@ class Route:
     steps: str  # directions, one letter a step
     cost: int
     via: tuple[Cell, ...]  # the rooms passed through, in order
+    hook: bool = False  # one step climbs a wall with the Grappling Hook
 
     @property
     def key(self) -> str:
@@ -78,26 +82,36 @@ def routes(view: Json, actions: Sequence[Action]) -> list[Route]:
     summons = not view.get("tiles_left")
     boss = int(me.get("level", 1) or 1) >= BOSS_LEVEL
     halfling = any(_cid(r) == "halfling" for r in me.get("roles") or [])
+    hook = bool(me.get("grapple"))
     best: dict[Cell, Route] = {}
-    queue: list[tuple[int, int, str, Cell]] = [(0, 0, "", start)]
+    # A room is searched once with the hook still unused and once with it spent: the cheaper
+    # way there may spend it, and the dearer one keep it for a wall further on.
+    seen: set[tuple[Cell, bool]] = set()
+    # Cheapest first; at the same cost the way that keeps the hook, then the fewer steps.
+    queue: list[tuple[int, bool, int, str, Cell]] = [(0, False, 0, "", start)]
     while queue:
-        cost, _, steps, at = heapq.heappop(queue)
-        if at in best or (at == start and steps):
+        cost, climbed, _, steps, at = heapq.heappop(queue)
+        if (at, climbed) in seen or (at == start and steps):
             continue
+        seen.add((at, climbed))
         if at != start:
-            best[at] = Route(at, steps, cost, tuple(_walk(start, steps[:-1])))
+            best.setdefault(at, Route(at, steps, cost, tuple(_walk(start, steps[:-1])), climbed))
             if not _quiet(at, laid, busy, summons, boss) or len(steps) >= MAX_STEPS:
                 continue  # a walk stops in a room that acts on it
         for d in "NESW":
             if not steps and d not in first:
                 continue
             there = step_cell(at, d)
-            if there not in laid or there in best or there == start:
+            if there not in laid or there == start:
+                continue
+            wall = links.get(edge(at, d)) == WALL
+            if wall and (climbed or not hook):
                 continue
             price = _price(at, d, links, laid, halfling)
             if price is None or cost + price > left:
                 continue
-            heapq.heappush(queue, (cost + price, len(steps) + 1, steps + d, there))
+            queue_item = (cost + price, climbed or wall, len(steps) + 1, steps + d, there)
+            heapq.heappush(queue, queue_item)
     return sorted(best.values(), key=lambda r: (r.cost, len(r.steps), r.steps))
 
 
@@ -144,15 +158,19 @@ def _price(
     laid: Mapping[Cell, str],
     half: bool,
 ) -> int | None:
-    """Move to go from ``at`` through side ``d`` (``engine/quest/stats.py`` ``link_cost``)."""
+    """Move to go from ``at`` through side ``d`` (``engine/quest/stats.py`` ``link_cost``); a
+    wall is priced as the locked door the Grappling Hook takes it for (the caller decides
+    whether the hook is there to use)."""
     kind = links.get(edge(at, d))
     costs = content().link_costs
-    if kind is None or kind == WALL or not 0 <= kind < len(costs):
+    if kind == WALL:
+        kind = LOCKED
+    if kind is None or not 0 <= kind < len(costs):
         return None
     cost = costs[kind]
     if cost is None:
         return None
-    if kind == 3 and half:  # a Halfling slips through hidden doors for 2
+    if kind == HIDDEN and half:  # a Halfling slips through hidden doors for 2
         cost = 2
     found = room_def_by_id(laid.get(at))
     return cost + sum(
@@ -183,6 +201,7 @@ def controls(view: Json, actions: Sequence[Action]) -> list[Control]:
     for route in found:
         via = [room_name_at(view, list(cell)) or words.UNKNOWN_ROOM for cell in route.via]
         said = words.GOTO_VIA.format(rooms=", ".join(via)) if via else words.GOTO_NEXT
+        said += words.GOTO_HOOK if route.hook else ""
         room = room_name_at(view, list(route.to)) or words.UNKNOWN_ROOM
         label = fit(words.GOTO, {"room": room, "cost": route.cost})
         out.append(Control(route.key, label, words.G_GOTO, said, Style.SECONDARY, menu=True))

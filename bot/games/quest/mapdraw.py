@@ -1,26 +1,47 @@
 """The dungeon as a picture (SPEC 3.2 "Drawing the map", 4.2): each laid room a tile with its
 short name, its map letter and its icons; each link drawn on the side it sits on (an open
 passage joins two tiles, a door, a locked door, a hidden door with their Move cost, a wall as
-a thick bar, a way into the dark as a stub); the seats' pawns in their colours and the
-monsters as discs ringed with their base colour and showing their level.
+a thick bar, a way into the dark as a stub); the seats' pawns and the monsters
+(``maptokens``).
 
 The table's picture is for a phone: at most ``TABLE_W`` px wide and as tall, a window of at
 most ``WINDOW`` × ``WINDOW`` cells around the seat whose turn it is; "Full map" draws every
 room larger. A picture is drawn from a ``Scene``, the few public things it shows, and the
 same scene is never drawn twice (a cache keyed by the scene).
+
+A fight's close-up (``Scene.closeup``, drawn under the strength bars by ``fightdraw``) shows
+the fight's room and the rooms help may come from (``Scene.reach``, the engine's own rule):
+three cells across and only the rows those rooms are in, every other room dimmed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.quest import mapfonts
+from bot.games.quest import mapstyle
+from bot.games.quest.mapstyle import (
+    BAD,
+    DIM,
+    DOOR_WOOD,
+    EDGE,
+    ENTRANCE,
+    FIGHT,
+    FOCUS,
+    GOOD,
+    HELP,
+    ICONS,
+    LOCK_RED,
+    ROOM,
+    SEAT_RGB,
+    WALL_INK,
+)
+from bot.games.quest.maptokens import Mob, Pawn, tokens
 from bot.render.model import Picture
-from bot.render.pictures import BACKGROUND, INK, PAPER, Font, encode
+from bot.render.pictures import BACKGROUND, INK, PAPER, encode
 
 Cell = tuple[int, int]
 Link = tuple[int, int, str, int]  # x, y, side (N or W), kind (engine/quest/content.py)
@@ -34,36 +55,6 @@ CHIPS_FROM = 100  # a tile this large or larger shows its room's icons
 FULL_CELL = 120
 
 OPEN, DOOR, LOCKED, HIDDEN, WALL = range(5)
-ROOM = (226, 214, 186)
-ENTRANCE = (240, 200, 96)
-DARK = (31, 32, 36)
-EDGE = (120, 104, 80)
-DOOR_WOOD = (140, 90, 40)
-LOCK_RED = (150, 40, 36)
-WALL_INK = (18, 16, 14)
-FOCUS = (255, 255, 255)
-FIGHT = (220, 60, 50)
-MONSTER = (92, 24, 24)
-GOOD, BAD = (46, 125, 70), (170, 50, 44)
-SEAT_RGB = {
-    "blue": (52, 112, 220),
-    "green": (40, 160, 70),
-    "red": (214, 48, 44),
-    "yellow": (236, 196, 40),
-    "purple": (140, 70, 190),
-    "orange": (236, 130, 30),
-}
-DARK_TEXT = frozenset({"yellow", "orange", "green"})  # pawns whose number reads in black
-ICONS = {
-    "warrior": "Wr",
-    "wizard": "Wz",
-    "cleric": "Cl",
-    "thief": "Th",
-    "dwarf": "Dw",
-    "elf": "El",
-    "halfling": "Hf",
-    "everyone": "All",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,22 +65,6 @@ class Tile:
     entrance: bool = False
     green: tuple[str, ...] = ()
     red: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Pawn:
-    cell: Cell
-    number: int  # the seat's number as the table says it (1-4)
-    colour: str
-    dead: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Mob:
-    cell: Cell
-    level: int
-    base: str | None  # the base colour, None before it has one
-    boss: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +82,8 @@ class Scene:
     # The last Monster Turn: each moving monster's rooms in order, drawn in the die's colour.
     paths: tuple[tuple[Cell, ...], ...] = ()
     die: str | None = None
+    reach: tuple[Cell, ...] = ()  # a fight's rooms help may come from, ringed in blue
+    closeup: bool = False  # a fight's close-up: around the fight, the rest dimmed
 
 
 def window(scene: Scene) -> tuple[int, int, int, int]:
@@ -117,16 +94,22 @@ def window(scene: Scene) -> tuple[int, int, int, int]:
     box = [min(xs), min(ys), max(xs), max(ys)]
     if scene.full:
         return box[0], box[1], box[2], box[3]
+    if scene.closeup and scene.fight is not None:
+        fx, fy = scene.fight
+        rows = [fy, *(y for _, y in scene.reach)]
+        x0, x1 = _span(box[0], box[2], fx, 3)
+        return x0, min(rows), x1, max(rows)
     fx, fy = scene.focus if scene.focus is not None else (0, 0)
-    out = []
-    for low, high, at in ((box[0], box[2], fx), (box[1], box[3], fy)):
-        if high - low + 1 <= WINDOW:
-            out.append((low, high))
-            continue
-        start = min(max(at - WINDOW // 2, low), high - WINDOW + 1)
-        out.append((start, start + WINDOW - 1))
-    (x0, x1), (y0, y1) = out
+    (x0, x1), (y0, y1) = _span(box[0], box[2], fx, WINDOW), _span(box[1], box[3], fy, WINDOW)
     return x0, y0, x1, y1
+
+
+def _span(low: int, high: int, at: int, most: int) -> tuple[int, int]:
+    """At most ``most`` cells of ``low``..``high`` around ``at``, kept inside them."""
+    if high - low + 1 <= most:
+        return low, high
+    start = min(max(at - most // 2, low), high - most + 1)
+    return start, start + most - 1
 
 
 def draw(scene: Scene, filename: str = "map.png") -> Picture:
@@ -136,6 +119,11 @@ def draw(scene: Scene, filename: str = "map.png") -> Picture:
 
 @lru_cache(maxsize=64)
 def _draw(scene: Scene, filename: str) -> Picture:
+    return Picture(filename, encode(paint(scene)))
+
+
+def paint(scene: Scene) -> Image.Image:
+    """The scene drawn, not yet encoded (a fight's picture puts it under its bars)."""
     x0, y0, x1, y1 = window(scene)
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     wide = FULL_W if scene.full else TABLE_W
@@ -155,15 +143,23 @@ def _draw(scene: Scene, filename: str) -> Picture:
     band = max(4, size // 11)
     names_end: dict[Cell, int] = {}  # where each tile's name ends: its tokens go below
     for cell, tile in shown.items():
-        names_end[cell] = _tile(
-            pen, origin(cell), size, band, tile, cell == scene.focus, cell == scene.fight
+        ring = (
+            FIGHT
+            if cell == scene.fight
+            else HELP
+            if cell in scene.reach
+            else FOCUS
+            if cell == scene.focus
+            else None
         )
+        dim = scene.closeup and ring not in (FIGHT, HELP)
+        names_end[cell] = _tile(pen, origin(cell), size, band, tile, ring, dim)
     for link in scene.links:
         _link(pen, link, laid, size, band, origin, (x0, y0, x1, y1), scene.costs)
     for path in scene.paths:
         _path(pen, [origin(c) for c in path], path, size, SEAT_RGB.get(scene.die or "", FOCUS))
     for cell in shown:
-        _tokens(
+        tokens(
             pen,
             origin(cell),
             size,
@@ -172,7 +168,7 @@ def _draw(scene: Scene, filename: str) -> Picture:
             [p for p in scene.pawns if p.cell == cell],
             [m for m in scene.mobs if m.cell == cell],
         )
-    return Picture(filename, encode(image))
+    return image
 
 
 def _tile(
@@ -181,32 +177,33 @@ def _tile(
     size: int,
     band: int,
     tile: Tile,
-    focus: bool,
-    fight: bool,
+    ring: tuple[int, int, int] | None,
+    dim: bool,
 ) -> int:
+    """A room's tile, ringed (the fight's, help's or the turn's room) or dimmed (out of a
+    fight's reach); where its name ends."""
     x, y = at
     box = (x + band, y + band, x + size - band, y + size - band)
-    outline = FIGHT if fight else FOCUS if focus else EDGE
     pen.rounded_rectangle(
         box,
         radius=max(3, size // 12),
-        fill=ENTRANCE if tile.entrance else ROOM,
-        outline=outline,
-        width=3 if fight or focus else 1,
+        fill=DIM if dim else ENTRANCE if tile.entrance else ROOM,
+        outline=ring or EDGE,
+        width=1 if ring is None else 4 if ring == HELP else 3,
     )
     inner = size - 2 * band - 8
     points = max(9, size * 2 // 13)
-    face = mapfonts.name_font(points)
+    face = mapstyle.name_font(points)
     longest = max(tile.name.split(), key=len, default="")
     while pen.textlength(longest, font=face) > inner and points > max(8, size // 8 - 2):
         points -= 1  # a long word gets a smaller type before it gets cut
-        face = mapfonts.name_font(points)
+        face = mapstyle.name_font(points)
     top = y + band + 3
-    for line in mapfonts.wrapped(pen, tile.name, face, inner, 2):
+    for line in mapstyle.wrapped(pen, tile.name, face, inner, 2):
         pen.text((x + size // 2, top), line, font=face, fill=INK, anchor="mt")
-        top += mapfonts.height(face) + 1
+        top += mapstyle.height(face) + 1
     names_end = top
-    small = mapfonts.bold(max(8, size // 10))
+    small = mapstyle.bold(max(8, size // 10))
     bottom = y + size - band - 3
     pen.text((x + band + 4, bottom), tile.letter, font=small, fill=EDGE, anchor="ld")
     right = x + size - band - 4
@@ -218,7 +215,7 @@ def _tile(
         if not chips or right - w < x + band + 4 + int(pen.textlength(tile.letter, font=small)) + 2:
             break
         pen.rounded_rectangle(
-            (right - w, bottom - mapfonts.height(small) - 1, right, bottom + 1),
+            (right - w, bottom - mapstyle.height(small) - 1, right, bottom + 1),
             radius=3,
             fill=colour,
         )
@@ -254,8 +251,8 @@ def _link(
     pen.rectangle(_across(mid, across, half, reach), fill=ROOM)  # a corridor joins the tiles
     if here not in laid or other not in laid:  # a way into the dark: a "?" beyond its stub
         sign = -1 if other not in laid else 1
-        face = mapfonts.bold(max(9, size // 7))
-        gap = reach + mapfonts.height(face) // 2 - 1
+        face = mapstyle.bold(max(9, size // 7))
+        gap = reach + mapstyle.height(face) // 2 - 1
         mark = (mid[0], mid[1] + sign * gap) if across else (mid[0] + sign * gap, mid[1])
         pen.text(mark, "?", font=face, fill=(150, 150, 160), anchor="mm")
     if kind == OPEN:
@@ -267,7 +264,7 @@ def _link(
     else:
         pen.rectangle(door, fill=LOCK_RED if kind == LOCKED else DOOR_WOOD, outline=WALL_INK)
     cost = str(costs[kind]) if 0 <= kind < len(costs) and costs[kind] is not None else ""
-    face = mapfonts.bold(max(8, thick * 2 - 1))
+    face = mapstyle.bold(max(8, thick * 2 - 1))
     pen.text(mid, cost, font=face, fill=INK if kind == HIDDEN else PAPER, anchor="mm")
 
 
@@ -323,69 +320,3 @@ def _dotted(
         pen.point([(x, top), (x, bottom)], fill=colour)
     for y in range(top, bottom + 1, 4):
         pen.point([(left, y), (right, y)], fill=colour)
-
-
-def _tokens(
-    pen: ImageDraw.ImageDraw,
-    at: tuple[int, int],
-    size: int,
-    band: int,
-    top: int,
-    pawns: list[Pawn],
-    mobs: list[Mob],
-) -> None:
-    """Pawns and monsters on one row when they fit, else pawns above monsters, below the
-    room's name."""
-    x, y = at
-    both: list[Pawn | Mob] = [*pawns, *mobs]
-    if not both:
-        return
-    bottom = y + size - band - 2
-    widest = (size - 2 * band - 4) // (2 * (size // 9) + 3)
-    rows: list[Sequence[Pawn | Mob]] = [both] if len(both) <= widest else [pawns, mobs]
-    rows = [r for r in rows if r]
-    radius = max(5, min(size // 9, ((bottom - top) // len(rows) - 3) // 2))
-    face = mapfonts.bold(max(8, radius + 2))
-    step = 2 * radius + 3
-    centre_y = top + (bottom - top - len(rows) * step) // 2 + radius + 1
-    room = max(1, (size - 2 * band - 4) // step)
-    for row in rows:
-        more = len(row) - room if len(row) > room else 0  # the rest said as "+n"
-        drawn = row[: room - 1] if more else row
-        count = len(drawn) + (1 if more else 0)
-        start = x + size // 2 - step * (count - 1) // 2
-        for n, thing in enumerate(drawn):
-            cx = start + n * step
-            if isinstance(thing, Pawn):
-                _pawn(pen, (cx, centre_y), radius, thing, face)
-            else:
-                _mob(pen, (cx, centre_y), radius, thing, face)
-        if more:
-            cx = start + len(drawn) * step
-            pen.text((cx, centre_y), f"+{more + 1}", font=face, fill=INK, anchor="mm")
-        centre_y += step
-
-
-def _pawn(
-    pen: ImageDraw.ImageDraw, at: tuple[int, int], radius: int, pawn: Pawn, face: Font
-) -> None:
-    cx, cy = at
-    colour = SEAT_RGB.get(pawn.colour, (128, 128, 128))
-    box = (cx - radius, cy - radius, cx + radius, cy + radius)
-    if pawn.dead:  # lying down: a hollow ring
-        pen.ellipse(box, fill=DARK, outline=colour, width=3)
-        pen.text(at, str(pawn.number), font=face, fill=colour, anchor="mm")
-        return
-    pen.ellipse(box, fill=colour, outline=WALL_INK, width=1)
-    ink = INK if pawn.colour in DARK_TEXT else PAPER
-    pen.text(at, str(pawn.number), font=face, fill=ink, anchor="mm")
-
-
-def _mob(pen: ImageDraw.ImageDraw, at: tuple[int, int], radius: int, mob: Mob, face: Font) -> None:
-    cx, cy = at
-    ring = SEAT_RGB.get(mob.base or "", (150, 150, 150))
-    if mob.boss:
-        ring = (250, 215, 80)
-    box = (cx - radius, cy - radius, cx + radius, cy + radius)
-    pen.rounded_rectangle(box, radius=max(2, radius // 3), fill=MONSTER, outline=ring, width=3)
-    pen.text(at, str(mob.level), font=face, fill=PAPER, anchor="mm")

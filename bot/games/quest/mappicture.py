@@ -18,8 +18,9 @@ from bot.games.quest.cards import (
     rooms,
     seat_of,
 )
-from bot.games.quest.mapdraw import Mob, Pawn, Scene, Tile, draw
+from bot.games.quest.mapdraw import Scene, Tile, draw
 from bot.games.quest.maptext import letters, text_map
+from bot.games.quest.maptokens import Mob, Pawn
 from bot.render.model import Picture
 from engine.quest.content import COLOURS
 
@@ -28,8 +29,10 @@ TABLE_FILE = "map.png"
 FULL_FILE = "full-map.png"
 
 
-def scene_of(view: Json, full: bool = False) -> Scene:
-    """What a map picture of ``view`` shows (public things only: the spectator's map)."""
+def scene_of(view: Json, full: bool = False, closeup: bool = False) -> Scene:
+    """What a map picture of ``view`` shows (public things only: the spectator's map); during
+    a fight, the rooms help may come from as the engine gives them (``closeup``: the fight's
+    picture, around the fight)."""
     laid = letters(view)
     tiles = []
     for cell, room_id in rooms(view).items():
@@ -69,17 +72,21 @@ def scene_of(view: Json, full: bool = False) -> Scene:
             paths.append(cells)
     die = view.get("last_colour")
     fight = view.get("fight")
+    fight = fight if isinstance(fight, Mapping) else {}
+    reach = (cell_of(c) for c in fight.get("help_rooms") or [])
     return Scene(
         tuple(tiles),
         tuple(sorted(links)),
         tuple(pawns),
         tuple(mobs),
         cell_of((seat_of(view, view.get("turn")) or {}).get("at")),
-        cell_of(fight.get("cell")) if isinstance(fight, Mapping) else None,
+        cell_of(fight.get("cell")),
         full,
         tuple(content().link_costs),
         tuple(paths),
         die if isinstance(die, str) and paths else None,
+        tuple(sorted(c for c in reach if c is not None)),
+        closeup and bool(fight),
     )
 
 

@@ -10,7 +10,6 @@ Everything on the table comes from the spectator view; the hand reads the seat's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.games.quest import controls as quest_controls
@@ -24,13 +23,13 @@ from bot.games.quest.cards import (
     seat_name,
     seat_of,
 )
+from bot.games.quest.fightdraw import fight_picture
 from bot.games.quest.mappicture import map_picture
 from bot.games.quest.maptext import letters
 from bot.render.controls import Control
 from bot.render.drafts import DraftStep
 from bot.render.games import Board, Field, GameRenderer
 from bot.render.model import Picture
-from bot.render.pictures import Side, fight_picture
 from engine.core import Action
 from engine.quest.game import QUICK
 
@@ -57,7 +56,7 @@ class QuestRenderer(GameRenderer):
         if view.get("game") != "quest":
             return None
         fields = [self._map_field(view, names)]
-        fight = tableparts.fight_lines(view, names)
+        fight = tableparts.fight_lines(view, names, pictured=True)
         if fight:
             fields.append(Field(words.FIGHT, "\n".join(fight)))
         fields += [
@@ -82,25 +81,11 @@ class QuestRenderer(GameRenderer):
         return [tableparts.seat_detail(view, names, seat) for seat in range(count)]
 
     def table_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
-        """The fight while one is on, else the map around the seat whose turn it is."""
+        """The fight while one is on (its bars above the rooms around it, those help may
+        come from marked), else the map around the seat whose turn it is."""
         if view.get("game") != "quest":
             return None
-        fight = view.get("fight")
-        if not isinstance(fight, Mapping):
-            return map_picture(view)
-        main = seat_name(names, fight.get("main"))
-        mons = fight_monsters(view)
-        drawn = fight_picture(
-            Side(main, int(fight.get("side", 0)), ()),
-            Side(
-                tableparts.and_([monster_name(m) or "?" for m in mons]) or "?",
-                int(fight.get("monster_side", 0)),
-                (),
-            ),
-            words.FIGHT_STAGES.get(str(fight.get("stage")), "").format(main=main),
-        )
-        # Its words for a reader who cannot see it; the map stays one tap away (Full map).
-        return replace(drawn, description="\n".join(tableparts.fight_lines(view, names)))
+        return fight_picture(view, names) or map_picture(view)
 
     def look_label(self, view: Json) -> str | None:
         return words.FULL_MAP if view.get("game") == "quest" and rooms(view) else None
@@ -172,10 +157,10 @@ class QuestRenderer(GameRenderer):
         return [words.HAND_DECIDE.format(what=decision)] if decision else []
 
     def hand_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
-        """The map below the cards: a hand read in direct messages, away from the table,
-        still shows where the rooms, the monsters and the others are (the same picture as
-        the table's, drawn once)."""
-        return map_picture(view) if view.get("game") == "quest" else None
+        """The table's picture below the cards: a hand read in direct messages, away from
+        the table, still shows where the rooms, the monsters and the others are, and in a
+        fight who could come to help (the same picture as the table's, drawn once)."""
+        return self.table_picture(view, names)
 
     def decision(self, view: Json, names: Sequence[str]) -> str | None:
         """What this seat must decide now, in a sentence; ``None`` when it is not asked."""

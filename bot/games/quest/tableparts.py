@@ -177,7 +177,10 @@ def seat_detail(view: Json, names: Sequence[str], seat: int) -> Field:
     return Field(title, "\n".join(lines), inline=True)
 
 
-def fight_lines(view: Json, names: Sequence[str]) -> list[str]:
+def fight_lines(view: Json, names: Sequence[str], pictured: bool = False) -> list[str]:
+    """The fight in words: the picture's alternative text; ``pictured``, the table's field
+    beside the picture, leaves out what the picture draws (the totals as its bars, the rooms
+    help may come from, the stage the waiting line says too), as classic shows a fight once."""
     fight = view.get("fight")
     if not isinstance(fight, Mapping):
         return []
@@ -194,23 +197,43 @@ def fight_lines(view: Json, names: Sequence[str]) -> list[str]:
             room=room_name_at(view, fight.get("cell")) or "?",
         )
     ]
+    lines += help_lines(view, names, fight)[1 if pictured else 0 :]
     dice = fight.get("dice") or []
     if dice:
         faces = " ".join(
             f"{'🎲' if d[2] == 0 else '💀'}{d[1]}" for d in dice if isinstance(d, list)
         )
         lines.append(words.DICE.format(faces=faces))
-    lines.append(
-        words.FIGHT_TOTALS.format(side=fight.get("side", 0), monsters=fight.get("monster_side", 0))
-    )
+    if not pictured:
+        totals = words.FIGHT_TOTALS.format(
+            side=fight.get("side", 0), monsters=fight.get("monster_side", 0)
+        )
+        lines.append(totals)
     played = [card_name(c) or "?" for c in fight.get("played") or []]
     if played:
         lines.append(words.FIGHT_PLAYED.format(cards=", ".join(played)))
     if fight.get("bribe"):
         lines.append(words.FIGHT_BRIBE.format(treasures=fight.get("bribe")))
     stage = words.FIGHT_STAGES.get(str(fight.get("stage")))
-    if stage:
+    if stage and not pictured:
         lines.append(stage.format(main=main))
+    return lines
+
+
+def help_lines(view: Json, names: Sequence[str], fight: Mapping[str, Any]) -> list[str]:
+    """Where help may come from (the rooms the picture rings blue) and, while the fighter
+    decides, who may be asked: both as the engine gives them (SPEC 4.2.4)."""
+    if "help_rooms" not in fight or fight.get("stage") == "done":
+        return []
+    here = cell_of(fight.get("cell"))
+    reach = [c for c in (cell_of(r) for r in fight.get("help_rooms") or []) if c is not None]
+    if not reach:
+        return [words.FIGHT_NO_HELP]
+    near = [room_name_at(view, list(c)) or "?" for c in reach if c != here]
+    lines = [words.FIGHT_HELP.format(rooms=and_(near)) if near else words.FIGHT_HELP_HERE]
+    askable = [seat_name(names, k) for k in fight.get("may_help") or []]
+    if askable and fight.get("stage") == "open":
+        lines.append(words.FIGHT_ASK.format(names=and_(askable)))
     return lines
 
 

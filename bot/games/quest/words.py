@@ -100,6 +100,12 @@ FIGHT_WHO = "{who} against {monsters} in {room}"
 FIGHT_TOTALS = "Totals: players {side} vs monsters {monsters} (dice not counted)"
 FIGHT_PLAYED = "Played: {cards}"
 FIGHT_BRIBE = "Helper's share: {treasures} Treasures"
+FIGHT_HELP = "Help may come from this room and {rooms} (ringed blue)"
+FIGHT_HELP_HERE = "Help may come only from this room (no door or passage leads in)"
+FIGHT_NO_HELP = "No help in this fight: its room or a monster forbids it"
+FIGHT_ASK = "May be asked to help: {names}"
+FIGHT_KEY = "Blue rooms: help can come"  # under the fight picture's bars: at most 372 px
+FIGHT_KEY_NO_HELP = "No help in this fight"
 FIGHT_STAGES = {
     "open": "{main} decides: roll, ask for help or use a card.",
     "rolling": "{main} is rolling: last chance to play a card.",
@@ -160,6 +166,8 @@ G_GOTO = "Go to…"
 GOTO = "{room} · {cost} Move"
 GOTO_VIA = "through {rooms}"
 GOTO_NEXT = "next door"
+GOTO_HOOK = ", over a wall with the Grappling Hook"
+LINK_HOOK = "wall, hook {cost}"
 G_HELP = "Ask for help…"
 G_FIGHT = "Fight cards…"
 G_POWER = "Powers…"

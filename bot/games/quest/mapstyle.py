@@ -1,5 +1,7 @@
-"""Type for the map picture (``mapdraw``): the fonts, laid out with Pillow's basic engine,
-and room names wrapped to a tile's width."""
+"""The map picture's look (``mapdraw``, ``maptokens``): its palette (rooms, links, the
+fight's room and the rooms help may come from, seat colours for pawns and paths, the icons'
+short names) and its type (fonts laid out with Pillow's basic engine, room names wrapped to
+a tile's width)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,39 @@ from pathlib import Path
 from PIL import ImageDraw, ImageFont
 
 from bot.render.pictures import Font, font
+
+ROOM = (226, 214, 186)
+ENTRANCE = (240, 200, 96)
+DARK = (31, 32, 36)
+EDGE = (120, 104, 80)
+DOOR_WOOD = (140, 90, 40)
+LOCK_RED = (150, 40, 36)
+WALL_INK = (18, 16, 14)
+FOCUS = (255, 255, 255)
+FIGHT = (220, 60, 50)
+MONSTER = (92, 24, 24)
+GOOD, BAD = (46, 125, 70), (170, 50, 44)
+SEAT_RGB = {
+    "blue": (52, 112, 220),
+    "green": (40, 160, 70),
+    "red": (214, 48, 44),
+    "yellow": (236, 196, 40),
+    "purple": (140, 70, 190),
+    "orange": (236, 130, 30),
+}
+DARK_TEXT = frozenset({"yellow", "orange", "green"})  # pawns whose number reads in black
+ICONS = {
+    "warrior": "Wr",
+    "wizard": "Wz",
+    "cleric": "Cl",
+    "thief": "Th",
+    "dwarf": "Dw",
+    "elf": "El",
+    "halfling": "Hf",
+    "everyone": "All",
+}
+HELP = (86, 156, 255)  # the rooms help may come from: the players' side of a fight, in blue
+DIM = (128, 120, 104)  # a fight's close-up: a room no help can come from, in the dark
 
 _CONDENSED = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf")
 _BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")

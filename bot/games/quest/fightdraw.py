@@ -1,0 +1,73 @@
+"""The table's picture during a fight (SPEC 4.1 step 3, 4.2.4): the two strength bars of the
+shared fight picture (``bot/render/pictures.py`` ``draw_strength``), and under them the
+dungeon around the fight: its room lit and ringed red, the rooms help may come from ringed
+blue (the engine's own rule, given by the view as ``help_rooms``), every other room dimmed.
+
+Help, trades and throws all reach the same rooms (the fight's and those joined to it by any
+link but a wall), so one picture answers "who could come?" for all of them. The close-up is
+three rooms across and only as tall as the rows those rooms are in, so a phone's table grows
+by the bars and at most three rows of 96 px.
+
+One PNG per edit, as the map: drawn from what it shows (a ``Scene``, both ``Side``s and the
+verdict) and cached by it, so an edit that changes nothing in the fight re-uses the picture;
+like every table picture it is drawn in the picture thread (``off_loop``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.games.quest import tableparts, words
+from bot.games.quest.cards import fight_monsters, monster_name, seat_name
+from bot.games.quest.mapdraw import MARGIN, TABLE_W, Scene, paint
+from bot.games.quest.mappicture import scene_of
+from bot.render.model import Picture
+from bot.render.pictures import BACKGROUND, COMPACT, GAP, Side, draw_strength, encode
+
+Json = Mapping[str, Any]
+FIGHT_FILE = "fight.png"
+
+
+def fight_picture(view: Json, names: Sequence[str]) -> Picture | None:
+    """The fight's picture, its lines as the alternative text; ``None`` outside a fight."""
+    fight = view.get("fight")
+    if not isinstance(fight, Mapping):
+        return None
+    main = seat_name(names, fight.get("main"))
+    helper = fight.get("helper")
+    who = [main] + ([seat_name(names, helper)] if isinstance(helper, int) and helper >= 0 else [])
+    mons = tableparts.and_([monster_name(m) or "?" for m in fight_monsters(view)]) or "?"
+    scene = scene_of(view, closeup=True)
+    drawn = draw(
+        scene,
+        Side(tableparts.and_(who), int(fight.get("side", 0)), ()),
+        Side(mons, int(fight.get("monster_side", 0)), ()),
+        _key(fight, scene).format(main=main),
+    )
+    # Its words for a reader who cannot see it; the whole map stays one tap away (Full map).
+    return replace(drawn, description="\n".join(tableparts.fight_lines(view, names)))
+
+
+def _key(fight: Json, scene: Scene) -> str:
+    """The line under the bars: what the blue rings mean while the fight is on (the stage
+    is the table's waiting line), else how it stands."""
+    stage = str(fight.get("stage"))
+    if stage == "done" or "help_rooms" not in fight:
+        return words.FIGHT_STAGES.get(stage, "")
+    return words.FIGHT_KEY if scene.reach else words.FIGHT_KEY_NO_HELP
+
+
+@lru_cache(maxsize=64)
+def draw(scene: Scene, players: Side, monsters: Side, verdict: str) -> Picture:
+    """The bars above the close-up, as wide as the table's map (cached: drawn once)."""
+    below = paint(scene)
+    top = GAP + COMPACT.height - MARGIN // 2  # the map's own margin keeps it off the verdict
+    image = Image.new("RGB", (TABLE_W, top + below.height), BACKGROUND)
+    draw_strength(ImageDraw.Draw(image), GAP, TABLE_W, players, monsters, verdict, COMPACT)
+    image.paste(below, (0, top))
+    return Picture(FIGHT_FILE, encode(image))
