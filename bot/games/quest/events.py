@@ -98,7 +98,13 @@ DRAW_WHY = {
     "own_monster": "a monster of their colour",
 }
 DIE_WHY = {"base": "the new monster's base", "monster_turn": "the monsters move"}
-HOW = {"walked": "goes", "ran": "runs", "teleport": "is carried", "flew": "is blown"}
+HOW = {
+    "walked": "goes",
+    "grappled": "climbs a wall with the Grappling Hook",
+    "ran": "runs",
+    "teleport": "is carried",
+    "flew": "is blown",
+}
 REASONS = {
     "monsters_win": "everyone is dead: the monsters win",
     "boss": "the Boss is beaten",
