@@ -17,10 +17,18 @@ from bot.games.quest.mappicture import scene_of
 from bot.plugins import plugin
 from bot.render import render_hand, render_table
 from engine.games import load_game
+from engine.quest.game import Quest
 from engine.quest.scenario import build
 from tests.bot.render_support import NAMES, make_match
 
-QUEST = load_game("quest")
+
+def _quest() -> Quest:
+    game = load_game("quest")
+    assert isinstance(game, Quest)
+    return game
+
+
+QUEST = _quest()
 # Sunlit Gate (0,0) - Mossy Vestibule (1,0) | wall | Dripping Cave (2,0), Root Cellar (1,1)
 # under the Vestibule, Rubble Heap (2,1) beside the Cellar; the fight in the Vestibule.
 ROOMS = [

@@ -18,11 +18,19 @@ from bot.plugins import plugin
 from bot.render import render_hand
 from engine.core import Action
 from engine.games import load_game
+from engine.quest.game import Quest
 from engine.quest.scenario import build
 from engine.quest.state import QuestState
 from tests.bot.render_support import make_match
 
-QUEST = load_game("quest")
+
+def _quest() -> Quest:
+    game = load_game("quest")
+    assert isinstance(game, Quest)
+    return game
+
+
+QUEST = _quest()
 HOOK = "grappling_hook"
 # Rooms that do nothing to whoever enters (Mirror Maze makes leaving dearer): one per tile.
 QUIET = ("r01a", "r03b", "r05b", "r07b", "r08a", "r15a", "r17b", "r18a", "r19a", "r20a")

@@ -5,6 +5,7 @@ the seats that may be asked now."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Rng
@@ -33,7 +34,12 @@ def _fight(quest: Quest, rooms: list[dict[str, Any]], monster: str = "lost_inter
         "links": LINKS,
         "monsters": [{"id": monster, "x": 1, "y": 0}],
     }
-    seats = [{"at": [1, 0]}, {"at": [1, 1]}, {"at": [2, 0]}, {"at": [0, 0]}]
+    seats: list[Mapping[str, Any]] = [
+        {"at": [1, 0]},
+        {"at": [1, 1]},
+        {"at": [2, 0]},
+        {"at": [0, 0]},
+    ]
     state = build(quest, setup, seats)
     return state, quest.view(state, None).to_json()["fight"]
 
