@@ -15,8 +15,12 @@ if TYPE_CHECKING:
 HEURISTIC = ("heuristic", "normal")
 
 
-def choose(game: Quest, s: QuestState, seat: int, rng: Rng, level: str) -> Action:
-    legal = game.legal_actions(s, seat)
+def choose(
+    game: Quest, s: QuestState, seat: int, rng: Rng, level: str, legal: list[Action] | None = None
+) -> Action:
+    """``legal``: the seat's moves when the caller has them (the same in the match and in any
+    world of the seat's: they depend only on what it sees), else listed from ``s``."""
+    legal = game.legal_actions(s, seat) if legal is None else legal
     if level in HEURISTIC:
         from engine.quest.planner import plan
 
@@ -24,8 +28,10 @@ def choose(game: Quest, s: QuestState, seat: int, rng: Rng, level: str) -> Actio
     return legal[rng.below(len(legal))]
 
 
-def choose_free(game: Quest, s: QuestState, seat: int, rng: Rng, level: str) -> Action | None:
-    legal = game.legal_actions(s, seat)
+def choose_free(
+    game: Quest, s: QuestState, seat: int, rng: Rng, level: str, legal: list[Action] | None = None
+) -> Action | None:
+    legal = game.legal_actions(s, seat) if legal is None else legal
     if not legal:
         return None
     if level in HEURISTIC:

@@ -67,9 +67,9 @@ def link_pool_guess(c: Content, s: QuestState, rng: Rng | None) -> list[int]:
     links less every non-passage link in play (cards and smashed doors change a few, so the
     count is an estimate; it reads only the public board)."""
     left = Counter(c.link_pool)
-    for kind in s.links.values():
-        if kind != PASSAGE and left[kind] > 0:
-            left[kind] -= 1
+    for kind, n in Counter(s.links.values()).items():
+        if kind != PASSAGE:
+            left[kind] -= min(n, left[kind])
     fronts = sorted(left.elements())
     if rng is not None:
         rng.shuffle(fronts)
@@ -83,28 +83,23 @@ def determinize(c: Content, s: QuestState, seat: int, rng: Rng | None) -> QuestS
     w = s.clone()
     others = [p for p in range(s.seats) if p != seat]
     held = held_curses(s, seat)
-    unseen = sorted(
-        [
-            *(x for deck in s.decks.values() for x in deck),
-            *(x for p in others for x in s.hand[p]),
-            *(_held(s, where) for where in held),
-        ]
-    )
+    deck_of = c.deck_of
+    loose = [*(x for p in others for x in s.hand[p]), *(_held(s, where) for where in held)]
+    pools = {k: sorted([*v, *(x for x in loose if deck_of[x] == k)]) for k, v in s.decks.items()}
+    rest = sorted(x for x in loose if deck_of[x] not in s.decks)
     for where in held:
-        dxm = [x for x in unseen if c.deck_of[x] == "D"]
+        dxm = pools["D"]
         curses = [x for x in dxm if c.kind[x] == CURSE] or dxm
         pick = curses[rng.below(len(curses))] if rng is not None else curses[0]
-        unseen.remove(pick)
+        dxm.remove(pick)
         _hold(w, where, pick)
-    rest: list[int] = []
-    for letter in sorted(s.decks):
-        mine = [x for x in unseen if c.deck_of[x] == letter]
+    for letter in sorted(pools):
+        mine = pools[letter]
         if rng is not None:
             rng.shuffle(mine)
         size = len(s.decks[letter])
         w.decks[letter] = mine[:size]
         rest.extend(mine[size:])
-    rest.extend(x for x in unseen if c.deck_of[x] not in s.decks)
     if rng is not None:
         rng.shuffle(rest)
     for p in others:

@@ -215,12 +215,21 @@ class Quest(Game[QuestState, QuestView]):
             from engine.quest.ai_strong import choose_strong
 
             return choose_strong(self, state, seat, rng)  # it rebuilds the seat's world itself
-        return ai.choose(self, seat_world(self.content, state, seat), seat, rng, level)
+        # The seat's own moves are listed once, from the match: the list is the same in its
+        # world (it depends only on what the seat sees) and ``apply`` checks against it.
+        legal = self.legal_actions(state, seat)
+        if len(legal) == 1 and level in ai.HEURISTIC:
+            return legal[0]  # what the planner answers to a forced move, without a world
+        return ai.choose(self, seat_world(self.content, state, seat), seat, rng, level, legal)
 
     def ai_free_action(
         self, state: QuestState, seat: int, rng: Rng, level: str = "normal"
     ) -> Action | None:
-        return ai.choose_free(self, seat_world(self.content, state, seat), seat, rng, level)
+        legal = self.legal_actions(state, seat)
+        if not legal:  # most free actors most of the time: no world needed
+            return None
+        world = seat_world(self.content, state, seat)
+        return ai.choose_free(self, world, seat, rng, level, legal)
 
     def invariants(self, state: QuestState) -> list[str]:
         return invariants(self.content, state)
