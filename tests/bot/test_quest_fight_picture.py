@@ -127,3 +127,11 @@ def test_a_hand_in_a_fight_shows_the_table_s_fight_picture() -> None:
     table = plugin("quest").renderer.table_picture(_view(), NAMES[:3])
     hand = render_hand(make_match("quest", 3), _view(seat=1), [])
     assert table is not None and [p.data for p in hand.pictures] == [table.data]
+
+
+def test_the_boss_fight_s_key_says_only_level_10_may_help() -> None:
+    # R122: against the Boss only Level 10 munchkins may help; the rings still show where from
+    view = _view()
+    boss = dict(view, fight=dict(view["fight"], boss=True))
+    assert fightdraw.key_line(boss["fight"], scene_of(boss, closeup=True)) == words.FIGHT_KEY_BOSS
+    assert fightdraw.key_line(view["fight"], scene_of(view, closeup=True)) == words.FIGHT_KEY

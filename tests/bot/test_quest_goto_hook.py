@@ -178,3 +178,13 @@ def test_go_to_offers_what_the_engine_steps_reach_at_the_same_cost(seed: int) ->
         walk = _walk(state, route)
         assert walk.spent[0] - state.spent[0] == route.cost
         assert walk.grappled == route.hook
+
+
+def test_the_direction_pad_prices_a_wall_as_the_hook_takes_it() -> None:
+    # SPEC 3.14: the wall the engine offers to a hook costs what a locked door does
+    state = _state(ROW, WALLED, {"at": [1, 0], "items": [HOOK]})
+    actions = QUEST.legal_actions(state, 0)
+    assert Action(0, "go", ("W",)) in actions
+    hand = render_hand(make_match("quest", 2), QUEST.view(state, 0).to_json(), actions)
+    west = [b.label for b in hand.buttons if b.label.startswith("⬅")]
+    assert west == ["⬅ West: Sunlit Gate · " + words.LINK_HOOK.format(cost=3)]

@@ -47,19 +47,21 @@ def fight_picture(view: Json, names: Sequence[str]) -> Picture | None:
         scene,
         Side(tableparts.and_(who), int(fight.get("side", 0)), ()),
         Side(mons, int(fight.get("monster_side", 0)), ()),
-        _key(fight, scene).format(main=main),
+        key_line(fight, scene).format(main=main),
     )
     # Its words for a reader who cannot see it; the whole map stays one tap away (Full map).
     return replace(drawn, description="\n".join(tableparts.fight_lines(view, names)))
 
 
-def _key(fight: Json, scene: Scene) -> str:
+def key_line(fight: Json, scene: Scene) -> str:
     """The line under the bars: what the blue rings mean while the fight is on (the stage
     is the table's waiting line), else how it stands."""
     stage = str(fight.get("stage"))
     if stage == "done" or "help_rooms" not in fight:
         return words.FIGHT_STAGES.get(stage, "")
-    return words.FIGHT_KEY if scene.reach else words.FIGHT_KEY_NO_HELP
+    if not scene.reach:
+        return words.FIGHT_KEY_NO_HELP
+    return words.FIGHT_KEY_BOSS if fight.get("boss") else words.FIGHT_KEY  # R122
 
 
 @lru_cache(maxsize=64)

@@ -106,6 +106,7 @@ FIGHT_NO_HELP = "No help in this fight: its room or a monster forbids it"
 FIGHT_ASK = "May be asked to help: {names}"
 FIGHT_KEY = "Blue rooms: help can come"  # under the fight picture's bars: at most 372 px
 FIGHT_KEY_NO_HELP = "No help in this fight"
+FIGHT_KEY_BOSS = "Blue rooms: help at Level 10"  # the Boss: only Level 10 helpers
 FIGHT_STAGES = {
     "open": "{main} decides: roll, ask for help or use a card.",
     "rolling": "{main} is rolling: last chance to play a card.",
