@@ -19,7 +19,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m ruff format --check .
-	$(BIN)/python -m mypy engine bot cogs
+	$(BIN)/python -m mypy engine bot cogs tests
 	$(BIN)/python -m bot --check
 	$(BIN)/python -m pytest
 
@@ -29,7 +29,7 @@ check: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m ruff format --check .
-	$(BIN)/python -m mypy engine bot cogs
+	$(BIN)/python -m mypy engine bot cogs tests
 
 format: $(STAMP)
 	$(BIN)/python -m ruff format .

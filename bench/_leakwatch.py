@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from bot.plugins import Recipient
 from bot.render.ids import parse_custom_id
 from bot.render.leaks import (
     PUBLIC,
-    Recipient,
     all_card_names,
     find_leaks,
     forbidden_names,
@@ -198,7 +198,8 @@ class LeakWatch:
                 self._channel_message(channel_id, parts[3] if len(parts) == 4 else None, body)
         elif parts[0] == "interactions" and parts[-1] == "callback":
             kind = body.get("type")
-            data = body.get("data") if isinstance(body.get("data"), dict) else {}
+            raw = body.get("data")
+            data: dict[str, Any] = raw if isinstance(raw, dict) else {}
             if int(data.get("flags") or 0) & EPHEMERAL:
                 self.ephemeral.add(parts[2])
             if kind in MESSAGE_CALLBACKS:

@@ -273,6 +273,7 @@ async def test_an_afk_player_takes_the_seat_back_and_current_tells_the_deciders(
             break
         _, _, actions = await service.view(match.id, 101)
         update = await service.act(match.id, 101, actions[0].key, timed.match.version)
+    assert timed is not None
     if timed.match.status != "live":
         pytest.skip("the pile reached the target before the third timeout")
     assert await refused(service.take_back(match.id, 101)) == "not_afk"

@@ -23,7 +23,8 @@ HAND = ButtonSpec("My hand", "bs:1:2:hand")
 
 
 def kinds(view: discord.ui.LayoutView) -> list[int]:
-    [container] = [c for c in view.to_components() if c["type"] == 17]
+    drawn = view.to_components()  # type: ignore[no-untyped-call]  # untyped in discord.py
+    [container] = [c for c in drawn if c["type"] == 17]
     return [c["type"] for c in container["components"]]
 
 

@@ -64,10 +64,10 @@ async def played_out(service: MatchService, users: tuple[int, ...], game: str = 
         if update.match.status == "finished":
             break
         seat = min(update.deciders)
-        user = update.match.seats[seat].user_id
-        assert user is not None
-        _, _, actions = await service.view(match.id, user)
-        update = await service.act(match.id, user, actions[0].key, update.match.version)
+        clicker = update.match.seats[seat].user_id
+        assert clicker is not None
+        _, _, actions = await service.view(match.id, clicker)
+        update = await service.act(match.id, clicker, actions[0].key, update.match.version)
     else:
         await service.concede(match.id, users[0])
     return match.id
@@ -203,7 +203,7 @@ async def test_a_replay_runs_off_the_event_loop(env: Any) -> None:
     async def game_of_match(_match_id: int) -> Any:
         return noted
 
-    service.game_of_match = game_of_match  # type: ignore[method-assign]
+    service.game_of_match = game_of_match
     first = await history.step(GUILD, match_id, 0)
     last = await history.step(GUILD, match_id, 10**6)
     assert (first.step, last.step) == (0, last.steps - 1) and last.match.status == "finished"

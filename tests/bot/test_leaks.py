@@ -12,6 +12,7 @@ from bot.render.leaks import (
     forbidden_names,
     message_texts,
 )
+from engine.classic.game import Classic
 from engine.core import Event
 from engine.games import load_game
 from tests.bot.render_support import make_match, playout, until
@@ -37,6 +38,7 @@ def test_a_card_in_a_hand_is_forbidden_to_the_table_and_other_seats_not_its_owne
 
 def test_a_copy_in_the_open_makes_the_name_public() -> None:
     game = load_game("classic")
+    assert isinstance(game, Classic)
     state = game.new(3, seed=8)
     names = [c.name for c in game.table.defs]
     twins = next(

@@ -6,15 +6,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import SimpleNamespace
-from typing import Any
 
-from bot.match_types import Update
+from bot.match_types import MatchInfo, Update
 from bot.publisher import TablePublisher
+from bot.render import Rendered
 from tests.bot.render_support import make_match
 
 
+def _no_lobby(match: MatchInfo) -> Rendered:
+    raise AssertionError("a started match never draws its lobby")
+
+
 def test_an_update_read_before_the_publishers_own_writes_is_drawn_with_them() -> None:
-    publisher = TablePublisher(SimpleNamespace(), lambda match: Any)  # type: ignore[arg-type]
+    publisher = TablePublisher(SimpleNamespace(), _no_lobby)  # type: ignore[arg-type]
     stale = Update(make_match("classic", 3), [], frozenset())
     assert stale.match.thread_id is None and not stale.match.seats[0].dm_closed
     publisher._written[stale.match.id] = {"thread_id": 9, "message_id": 8}

@@ -146,10 +146,12 @@ def test_a_counter_offer_shows_on_the_table_and_to_the_fighter() -> None:
 
 def test_a_draft_for_help_shows_its_terms_so_far() -> None:
     # 004: Asking for Help: the asked player builds a price step by step; each step shows.
+    from engine.classic.game import Classic
     from engine.classic.scenario import build, find_action
     from engine.games import load_game
 
     game = load_game("classic")
+    assert isinstance(game, Classic)
     state = build(
         game,
         {"seats": 4, "phase": "kick", "door": ["mon_goblin"]},
@@ -177,9 +179,11 @@ def test_a_failed_flee_roll_is_not_called_caught_before_the_die_is_settled() -> 
     # 004: Running Away: a die-changing card may still save the runner, so the first line says
     # the roll is low and the verdict comes after the die decision.
     from bot.plugins import renderer_for
+    from engine.classic.game import Classic
     from engine.games import load_game
 
     game = load_game("classic")
+    assert isinstance(game, Classic)
     monster = next(i for i, c in enumerate(game.table.defs) if c.kind == "monster")
     line = renderer_for("classic").event_line
     names = ["Alice", "Bob", "Carol"]

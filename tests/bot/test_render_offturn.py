@@ -146,7 +146,8 @@ def test_offer_lines_show_the_coins_of_a_trade() -> None:
     from engine.classic.views import OfferView
 
     def word(card: object) -> str:
-        return {1: "Pot", 2: "Boots"}.get(card, "?")  # type: ignore[call-overload]
+        named: dict[object, str] = {1: "Pot", 2: "Boots"}
+        return named.get(card, "?")
 
     names = ["Alice", "Bob", "Carol"]
     swap_plus = OfferView(offerer=0, to=1, give=1, take=2, gold=300)

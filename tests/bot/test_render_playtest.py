@@ -180,7 +180,7 @@ def test_the_duel_hand_spells_out_power_life_and_the_hire_cost() -> None:
     seat = state.active
     view = game.view(state, seat).to_json()
     hand = text(render_hand(make_match("duel", 2), view, []))
-    from bot.games.duel.render import card_of
+    from bot.games.duel.cards_text import card_of
 
     for entry in view["players"][seat]["hand"]:
         card = card_of(entry["id"])

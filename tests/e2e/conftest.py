@@ -85,6 +85,13 @@ class World:
         assert isinstance(self.env.bot, Backstab)
         return self.env.bot
 
+    @property
+    def guild(self) -> simcord.GuildHandle:
+        """The test server (the channel's guild, which SimCord types as optional: a DM has none)."""
+        guild = self.channel.guild
+        assert guild is not None
+        return guild
+
 
 @pytest.fixture
 async def world(simcord_env: simcord.Env) -> AsyncIterator[World]:

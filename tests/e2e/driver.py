@@ -53,7 +53,9 @@ async def choose_on(
 
 def drawn(message: Any) -> list[tuple[str, tuple[str, ...], bool]]:
     """A message's controls as a builder reads them: custom id, option values, enabled."""
-    out = [(b.get("custom_id", ""), (), not b.get("disabled")) for b in buttons(message)]
+    out: list[tuple[str, tuple[str, ...], bool]] = [
+        (b.get("custom_id", ""), (), not b.get("disabled")) for b in buttons(message)
+    ]
     for select in selects(message):
         values = tuple(o["value"] for o in select["options"])
         out.append((select["custom_id"], values, not select.get("disabled")))
@@ -65,7 +67,8 @@ def trade_target(game: Any, state: Any, seat: int, action: Action, seed: int) ->
     from bot.games.classic.trade_builder import built_trade
 
     def then(copy: Any, n: int) -> Action:
-        return game.ai_action(copy, seat, Rng(seed + n), "heuristic")
+        action: Action = game.ai_action(copy, seat, Rng(seed + n), "heuristic")
+        return action
 
     return built_trade(game, state, action, then)
 
@@ -136,7 +139,7 @@ async def open_and_start(
     for player in joiners:
         await player.click(message_in(world.channel, table_id), label="Join")
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     assert match.status == "live"
     return match.id, table_id
 

@@ -7,12 +7,15 @@ import simcord
 
 from bot import deck_texts
 from bot.client import create_bot
+from engine.duel.game import Duel
 from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.helpers import embed_text, message_in
 
-DUEL = load_game("duel")
-WARRIOR = DUEL.decks["warrior"]  # type: ignore[attr-defined]
+_LOADED = load_game("duel")
+assert isinstance(_LOADED, Duel)
+DUEL: Duel = _LOADED  # narrowed here: a module global is not narrowed inside functions
+WARRIOR = DUEL.decks["warrior"]
 TRIPLE = next(card for card, count in WARRIOR.cards.items() if count == 3)
 
 
@@ -33,7 +36,7 @@ async def test_build_share_import_and_play_a_deck(world: World) -> None:
     choices = await alice.autocomplete(world.channel, "deck add", "card", "slime", name="Dents")
     assert any(c["value"] == "puddle_slime" for c in choices)
     # A Warrior cannot use a Wizard's card: /deck add does not suggest one (issue 18).
-    cards = load_game("duel").by_id.values()
+    cards = DUEL.by_id.values()
     wizard = next(c for c in cards if c.klass == "wizard" and c.type != "hero")
     for deck in ({"name": "Dents"}, {}):
         choices = await alice.autocomplete(world.channel, "deck add", "card", wizard.name, **deck)
@@ -65,7 +68,7 @@ async def test_build_share_import_and_play_a_deck(world: World) -> None:
     )
     listing = await say(world, bob, "deck list")
     assert "Borrowed" in listing and deck_texts.DECK_LIST_CHOSEN.format(name="Borrowed") in listing
-    assert sum(1 for d in DUEL.decks.values() if d.name in listing) == 7  # type: ignore[attr-defined]
+    assert sum(1 for d in DUEL.decks.values() if d.name in listing) == 7
 
     # A duel: Bob brings his imported deck, Alice (no pick) the default precon.
     old = world.bot
@@ -76,16 +79,16 @@ async def test_build_share_import_and_play_a_deck(world: World) -> None:
     table_id = result.response.id
     await alice.click(message_in(world.channel, table_id), label="Join")
     await bob.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, bob.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, bob.id)
     assert match.status == "live"
     record = await world.bot.service.record(match.id)
     decks = record.header.options["decks"]
     assert decks[0]["name"] == "Borrowed" and decks[0]["cards"] == dict(WARRIOR.cards)
-    assert decks[1]["hero"] == DUEL.decks["thief"].hero  # type: ignore[attr-defined]
+    assert decks[1]["hero"] == DUEL.decks["thief"].hero
 
 
 async def test_plain_list_import_and_precons_are_read_only(world: World) -> None:
-    slime, maul = DUEL.by_id["puddle_slime"].name, DUEL.by_id["war_maul"].name  # type: ignore[attr-defined]
+    slime, maul = DUEL.by_id["puddle_slime"].name, DUEL.by_id["war_maul"].name
     listing = f"Hero: brunhild axebiter; 3x {slime.upper()}; 2 {maul}; 1x nothing at all"
     text = await say(world, world.carol, "deck import", name="Listed", code=listing)
     assert text.endswith("line 4: nothing at all: no card has that name")
@@ -100,8 +103,8 @@ async def test_plain_list_import_and_precons_are_read_only(world: World) -> None
 
 async def test_a_list_in_a_text_file_imports_line_by_line(world: World) -> None:
     lines = "\n".join(
-        [f"Hero: {DUEL.by_id[WARRIOR.hero].name}"]  # type: ignore[attr-defined]
-        + [f"{count}x {DUEL.by_id[card].name}" for card, count in WARRIOR.cards.items()]  # type: ignore[attr-defined]
+        [f"Hero: {DUEL.by_id[WARRIOR.hero].name}"]
+        + [f"{count}x {DUEL.by_id[card].name}" for card, count in WARRIOR.cards.items()]
     )
     text = await say(
         world, world.dave, "deck import", name="From file", file=("deck.txt", lines.encode())

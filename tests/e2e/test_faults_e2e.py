@@ -94,7 +94,7 @@ async def test_a_start_refused_by_the_deck_check_keeps_no_ai_seat(world: World) 
 
     opened = await alice.slash(world.channel, "match new", game="duel")
     assert opened.response is not None
-    [lobby] = await world.bot.service.matches_of_user(world.channel.guild.id, alice.id)
+    [lobby] = await world.bot.service.matches_of_user(world.guild.id, alice.id)
     result = await alice.click(message_in(world.channel, opened.response.id), label="Start")
     [refusal] = result.followups
     assert refusal.ephemeral and refusal.content == error_texts.service_error(
@@ -108,7 +108,7 @@ async def test_a_start_refused_by_the_deck_check_keeps_no_ai_seat(world: World) 
 
 async def test_a_hostile_display_name_is_drawn_harmless(world: World) -> None:
     # 013 item 8: a fake header, a role mention, @everyone and a right-to-left override.
-    guild = world.channel.guild
+    guild = world.guild
     name = "# Staff \u202e<@&123456789012345678> @everyone **win**"
     mallory = guild.add_member(world.env.create_user("mallory", global_name=name))
     await world.env.settle()
@@ -144,8 +144,7 @@ async def test_hand_and_concede_reach_either_of_two_matches_in_one_channel(world
     await world.carol.click(message_in(world.channel, opened.response.id), label="Join")
     await world.alice.click(message_in(world.channel, opened.response.id), label="Start")
     second = max(
-        m.id
-        for m in await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+        m.id for m in await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     )
     choices = await world.alice.autocomplete(world.channel, "match hand", "match", "")
     assert sorted(c["value"] for c in choices) == [first, second]
@@ -176,7 +175,7 @@ async def test_hand_and_concede_reach_either_of_two_matches_in_one_channel(world
 
 
 def moderator(world: World) -> simcord.MemberActor:
-    guild = world.channel.guild
+    guild = world.guild
     role = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(world.env.create_user("erin", global_name="Erin"), roles=[role])
 
@@ -190,10 +189,12 @@ async def test_a_lobby_button_from_another_server_or_a_dm_changes_nothing(world:
     await world.env.settle()
     opened = await world.alice.slash(world.channel, "match new", game="tiny")
     assert opened.response is not None
-    [lobby] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [lobby] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     copy = world.bot.get_cog("Lobby").render(lobby)  # type: ignore[union-attr]
+    view = build_view(copy)
+    assert isinstance(view, discord.ui.View)  # a lobby is drawn with embeds, not a layout
     posted = await world.bot.get_channel(elsewhere.id).send(  # type: ignore[union-attr]
-        embeds=list(copy.embeds), view=build_view(copy)
+        embeds=list(copy.embeds), view=view
     )
     result = await bob.click(message_in(elsewhere, posted.id), label="Join")
     assert result.ephemeral and result.response is not None
@@ -218,7 +219,7 @@ async def test_a_removed_member_cannot_play_and_a_moderator_gives_the_seat_to_th
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
     bob_hand = hand_dm(world.bob)  # his turn now: a hand with moves
     assert bob_hand is not None and action_ids(bob_hand)
-    world.channel.guild.remove_member(world.bob)
+    world.guild.remove_member(world.bob)
     await world.env.settle()
     before = await world.bot.service.get(match_id)
     for custom_id in action_ids(bob_hand):
@@ -256,7 +257,7 @@ async def test_a_removed_member_cannot_play_and_a_moderator_gives_the_seat_to_th
 async def test_a_channel_the_bot_cannot_post_in_gets_a_clear_answer(world: World) -> None:
     # 013 item 8: the lobby is the interaction's reply, so it opened; the table then could
     # never be drawn and the match ran on unseen.
-    guild = world.channel.guild
+    guild = world.guild
     bot_member = guild.me
     assert bot_member is not None
     quiet = guild.create_text_channel(
@@ -310,7 +311,7 @@ async def test_a_replay_step_is_drawn_off_the_event_loop(
 
     def noted(*args: object) -> object:
         drawn_in.append(threading.get_ident())
-        return real(*args)  # type: ignore[arg-type]
+        return real(*args)
 
     monkeypatch.setattr(history, "render_replay_step", noted)
     replay = await world.carol.slash(world.channel, "match replay", id=match_id)

@@ -79,7 +79,7 @@ async def test_a_duel_with_a_deck_picked_in_the_lobby_is_played_to_a_winner(worl
     await world.bob.select(menu.response, [wizard["value"]], custom_id=select["custom_id"])
     assert f"Bob: {wizard['label']}" in embed_text(message_in(world.channel, table_id))
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     record = await world.bot.service.record(match.id)
     decks = record.header.options["decks"]
     assert isinstance(decks[1], dict) and decks[1]["name"] == wizard["label"]
@@ -115,6 +115,7 @@ async def test_a_restart_in_the_middle_of_a_fight_loses_and_repeats_nothing(
     after = await world.bot.service.get(match_id)
     # Nothing replayed, re-sent or redrawn by the restart itself; the clock only gives back
     # the time the bot was away (docs/reliability.md: downtime is not charged to players).
+    assert after.deadline_at is not None and before.deadline_at is not None
     assert after.version == before.version and after.deadline_at >= before.deadline_at
     assert await world.bot.service.action_log(match_id) == log
     assert dm_posts(world, world.alice) + dm_posts(world, world.bob) == dms
@@ -142,7 +143,7 @@ async def test_a_dm_refused_with_50007_in_the_middle_of_a_match(world: World) ->
     for player in (world.bob, world.carol):
         await player.click(message_in(world.channel, table_id), label="Join")
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     assert dm_posts(world, world.carol) == 1  # her first hand arrived by DM
     world.env.inject_error(
         "POST",

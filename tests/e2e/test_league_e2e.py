@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
 import discord
 import simcord
@@ -17,7 +18,7 @@ from tests.e2e.helpers import embed_text, message_in
 
 
 def admin(world: World) -> simcord.MemberActor:
-    guild = world.channel.guild
+    guild = world.guild
     role = guild.create_role("Organisers", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(world.env.create_user("erin", global_name="Erin"), roles=[role])
 
@@ -33,7 +34,7 @@ async def duel_of(world: World, winner: simcord.MemberActor, loser: simcord.Memb
     [match] = [
         m
         for m in await world.bot.service.matches_of_user(
-            world.channel.guild.id, winner.id, statuses=("finished",)
+            world.guild.id, winner.id, statuses=("finished",)
         )
         if m.message_id == table_id
     ]
@@ -41,22 +42,23 @@ async def duel_of(world: World, winner: simcord.MemberActor, loser: simcord.Memb
 
 
 async def test_admin_commands_are_refused_to_other_members(world: World) -> None:
-    for command, options in [
+    cases: list[tuple[str, dict[str, Any]]] = [
         ("league season-start", {"name": "Spring"}),
         ("league season-end", {}),
         ("league void", {"match_id": 1}),
-    ]:
+    ]
+    for command, options in cases:
         result = await world.bob.slash(world.channel, command, **options)
         assert result.ephemeral, command
         assert result.response is not None
         assert result.response.content == league_texts.league_error("not_admin", {})
-    assert await world.bot.get_cog("League").league.store.seasons(world.channel.guild.id) == []  # type: ignore[union-attr]
+    assert await world.bot.get_cog("League").league.store.seasons(world.guild.id) == []  # type: ignore[union-attr]
 
 
 async def test_a_season_played_through_discord_and_its_leaderboard(world: World) -> None:
     organiser = admin(world)
     # Lobbies in this server are ranked unless the host says otherwise.
-    await world.bot.service.settings.change(world.channel.guild.id, 0, ranked_default=True)
+    await world.bot.service.settings.change(world.guild.id, 0, ranked_default=True)
     started = await organiser.slash(world.channel, "league season-start", name="Spring")
     assert started.response is not None and not started.ephemeral
     assert started.response.content == league_texts.SEASON_STARTED.format(name="Spring")
@@ -100,7 +102,7 @@ async def test_a_season_played_through_discord_and_its_leaderboard(world: World)
 async def test_the_leaderboard_pages_with_buttons(world: World) -> None:
     cog = world.bot.get_cog("League")
     ratings = [PlayerRating(5000 + n, mu=30.0 - n / 10, games=9) for n in range(PAGE_SIZE + 2)]
-    await cog.league.store.replace_ratings(world.channel.guild.id, "tiny", 0, ratings)  # type: ignore[union-attr]
+    await cog.league.store.replace_ratings(world.guild.id, "tiny", 0, ratings)  # type: ignore[union-attr]
     result = await world.alice.slash(world.channel, "league leaderboard", game="tiny")
     assert result.response is not None
     first = message_in(world.channel, result.response.id)

@@ -22,11 +22,11 @@ import simcord
 from bot import plugins
 from bot.config import Settings
 from bot.games.classic.render import ClassicRenderer
+from bot.plugins import Recipient
 from bot.render import parse_custom_id
 from bot.render.leaks import (
     PUBLIC,
     Ledger,
-    Recipient,
     all_card_names,
     find_leaks,
     message_texts,
@@ -181,7 +181,7 @@ async def _start(world: World, game_id: str) -> tuple[int, int]:
     join = _keyed(message_in(world.channel, table_id), "lobby-join")
     assert join is not None
     await world.bob.click(message_in(world.channel, table_id), custom_id=join)
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     while len((await world.bot.service.get(match.id)).seats) < SEATS[game_id]:
         await world.bot.service.add_ai(match.id, world.alice.id)
     start = _keyed(message_in(world.channel, table_id), "lobby-start")

@@ -34,7 +34,7 @@ def hands_of(world: World, member: simcord.MemberActor, match_id: int) -> list[A
     backend = world.env.backend
     dm = backend.dm_channels.get(member.id)
     found = []
-    for channel_id in (world.channel.id, dm):
+    for channel_id in (world.channel.id, *([dm] if dm is not None else [])):
         for message in backend.messages.get(channel_id, {}).values():
             private = channel_id == dm or (
                 bool(message.flags & EPHEMERAL) and message.visible_to(member.id)
@@ -224,7 +224,7 @@ async def test_after_a_restart_the_same_live_hands_are_edited(world: World) -> N
 
 async def test_without_dms_the_turn_is_one_mention_in_the_channel(world: World) -> None:
     await world.bot.service.settings.change(
-        world.channel.guild.id, world.alice.id, hand_delivery="ephemeral"
+        world.guild.id, world.alice.id, hand_delivery="ephemeral"
     )
     match_id, table_id = await start_match(world, world.bob)
     await world.env.settle()

@@ -13,7 +13,7 @@ async def open_lobby(world: World) -> tuple[int, int]:
     assert result.response is not None and not result.ephemeral
     message = result.response
     assert labels(message) == ["Join", "Leave", "Add AI", "Start", "Cancel", "Host tools"]
-    matches = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    matches = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     assert len(matches) == 1 and matches[0].message_id == message.id
     return matches[0].id, message.id
 

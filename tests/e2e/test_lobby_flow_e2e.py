@@ -21,10 +21,10 @@ from tests.fuzz.test_custom_ids import bot_message_with
 TABLE_TURNS = 500  # event-loop turns the publisher may take to draw a started table
 
 
-def selects(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, object]]:
+def selects(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
     found = []
     for row in message.components:
-        data = row if isinstance(row, dict) else row.to_dict()
+        data: dict[str, Any] = row if isinstance(row, dict) else dict(row.to_dict())
         found += [c for c in data.get("components", []) if c.get("type") == 3]
     return found
 
@@ -34,7 +34,7 @@ def select_id(message: discord.Message | simcord.ResponseMessage, key: str) -> s
 
 
 def admin(world: World) -> simcord.MemberActor:
-    guild = world.channel.guild
+    guild = world.guild
     role = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(world.env.create_user("erin", global_name="Erin"), roles=[role])
 
@@ -42,7 +42,7 @@ def admin(world: World) -> simcord.MemberActor:
 async def open_lobby(world: World, **options: object) -> tuple[int, int]:
     result = await world.alice.slash(world.channel, "match new", game="tiny", **options)
     assert result.response is not None and not result.ephemeral
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     return match.id, result.response.id
 
 
@@ -139,11 +139,11 @@ async def test_settings_are_refused_to_members_without_manage_server(world: Worl
     # ...and when a server shows it to them anyway, the bot still refuses.
     commands = await world.bot.tree.fetch_commands()
     command = next(c for c in commands if c.name == "settings")
-    world.channel.guild.set_command_permissions(command, {world.bob: True})
+    world.guild.set_command_permissions(command, {world.bob: True})
     result = await world.bob.slash(world.channel, "settings", turn_seconds=30)
     assert result.ephemeral and result.response is not None
     assert result.response.content == texts.SETTINGS_NOT_ADMIN
-    rules = await world.bot.service.settings.get(world.channel.guild.id)
+    rules = await world.bot.service.settings.get(world.guild.id)
     assert rules.turn_seconds == 120
 
 
@@ -168,7 +168,7 @@ async def test_an_admin_changes_settings_and_new_lobbies_follow_them(world: Worl
     await erin.slash(world.channel, "settings", allowed_games="tiny")
     result = await erin.slash(world.channel, "settings", reset=True)
     assert result.response is not None and result.response.content == texts.SETTINGS_RESET_DONE
-    assert (await world.bot.service.settings.get(world.channel.guild.id)).turn_seconds == 120
+    assert (await world.bot.service.settings.get(world.guild.id)).turn_seconds == 120
 
 
 async def test_a_late_lobby_redraw_never_lands_on_the_started_table(

@@ -46,7 +46,7 @@ def _swap(state: Any) -> Action | None:
     free = game.free_actors(state)
     for seat in sorted(free):
         for action in game.legal_actions(state, seat):
-            if action.kind == "offer" and action.args[0] in free and action.args[2] >= 0:
+            if action.kind == "offer" and action.args[0] in free and int(action.args[2]) >= 0:
                 return action
     return None
 

@@ -13,7 +13,7 @@ from tests.fuzz.test_custom_ids import bot_message_with
 async def test_old_lobby_buttons_still_join_and_start(world: World) -> None:
     result = await world.alice.slash(world.channel, "match new", game="tiny")
     assert result.response is not None
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     old_join = f"bs:{match.id}:{match.version}:join"
     message = await bot_message_with(world, old_join)
     await world.bob.click(message_in(world.channel, message.id), custom_id=old_join)
@@ -28,7 +28,7 @@ async def test_old_lobby_buttons_still_join_and_start(world: World) -> None:
 async def test_an_old_bare_cancel_is_answered_and_changes_nothing(world: World) -> None:
     result = await world.alice.slash(world.channel, "match new", game="tiny")
     assert result.response is not None
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     old_cancel = f"bs:{match.id}:{match.version}:cancel"
     message = await bot_message_with(world, old_cancel)
     clicked = await world.alice.click(message_in(world.channel, message.id), custom_id=old_cancel)

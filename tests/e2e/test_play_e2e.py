@@ -22,7 +22,7 @@ async def start_match(world: World, *players: simcord.MemberActor) -> tuple[int,
     for player in players:
         await player.click(message_in(world.channel, table_id), label="Join")
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     assert match.status == "live"
     return match.id, table_id
 
@@ -114,7 +114,8 @@ async def test_hands_arrive_by_dm_and_a_turn_is_a_ping(world: World) -> None:
     # Bob's turn: a ping, not a second hand; his hand DM was redrawn with his moves.
     assert dm_posts(world, world.bob) == 2
     assert last_dm(world.bob).id == bob_hand.id
-    assert (world.bob.user.dm_channel.last_message.content or "").startswith("Match #")
+    last = world.bob.user.dm_channel.last_message
+    assert last is not None and (last.content or "").startswith("Match #")
     before = await world.bot.service.get(match_id)
     bob_dm = last_dm(world.bob)
     await world.bob.user.click(bob_dm, custom_id=action_ids(bob_dm)[0])

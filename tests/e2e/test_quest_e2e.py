@@ -48,7 +48,7 @@ async def _start(world: World, **options: object) -> tuple[int, int]:
     assert result.response is not None
     table_id = result.response.id
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     assert match.status == "live"
     return match.id, table_id
 
@@ -151,7 +151,7 @@ async def test_the_host_picks_the_quick_game_in_the_lobby(world: World) -> None:
     lobby = message_in(world.channel, lobby_id)
     assert words.QUICK in embed_text(lobby)
     await world.alice.click(lobby, label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     record = await world.bot.service.record(match.id)
     assert record.header.options == {"quick": True}  # the engine's switch, not the lobby's keys
     assert replay(load_game("quest"), record).boss_level == QUICK["boss"]
@@ -161,7 +161,7 @@ async def test_the_host_picks_the_quick_game_in_the_lobby(world: World) -> None:
 async def test_only_the_host_picks_the_way_to_play(world: World) -> None:
     result = await world.alice.slash(world.channel, "match new", game="quest")
     assert result.response is not None
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     await world.bob.click(message_in(world.channel, result.response.id), label="Join")
     with pytest.raises(ServiceError):
         await world.bot.service.set_variant(match.id, world.bob.id, "quick")

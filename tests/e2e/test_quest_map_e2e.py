@@ -16,6 +16,7 @@ from bot.games.quest.cards import room_def_by_id
 from engine.core.record import replay
 from engine.games import load_game
 from engine.quest.board import step_cell
+from engine.quest.game import Quest
 from tests.e2e.conftest import World
 from tests.e2e.driver import choose_on, play_to_the_end
 from tests.e2e.helpers import components, message_in, selects
@@ -43,7 +44,7 @@ async def _start(world: World) -> tuple[int, int]:
     assert result.response is not None
     table_id = result.response.id
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     return match.id, table_id
 
 
@@ -86,6 +87,7 @@ async def test_the_log_names_the_room_explored_and_entered(world: World) -> None
     await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=own_free_move)
     state = await _state(world, match_id)
     game = load_game("quest")
+    assert isinstance(game, Quest)
     dark = [
         a
         for a in game.legal_actions(state, 0)

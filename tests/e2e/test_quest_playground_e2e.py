@@ -30,6 +30,6 @@ async def test_the_playground_offers_quest_and_starts_a_match(world: World) -> N
     assert result.response is not None
     assert words.TITLE in embed_text(result.response)
     await world.alice.click(message_in(world.channel, result.response.id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     assert match.status == "live" and len(match.seats) == 2
     assert words.MAP in embed_text(message_in(world.channel, result.response.id))

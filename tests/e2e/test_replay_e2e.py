@@ -24,7 +24,7 @@ async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
     return await start_games_bot(settings, ["duel", "tiny"])
 
 
-def pager_of(message: Any) -> list[tuple[str, bool]]:
+def pager_of(message: Any) -> list[tuple[str | None, bool]]:
     return [(b.get("label"), bool(b.get("disabled"))) for b in buttons(message)]
 
 
@@ -37,7 +37,7 @@ async def finished_duel(world: World, live: list[str]) -> int:
         live.extend(public_event_lines(update.match, update.events))
 
     service.subscribe(listen)
-    guild = world.channel.guild.id
+    guild = world.guild.id
     match = await service.create(
         guild_id=guild,
         channel_id=world.channel.id,
@@ -97,11 +97,11 @@ async def test_a_replayed_duel_reads_like_its_live_log(world: World) -> None:
     live: list[str] = []
     match_id = await finished_duel(world, live)
     history = world.bot.get_cog("History").history  # type: ignore[union-attr]
-    start = await history.step(world.channel.guild.id, match_id, 0)
+    start = await history.step(world.guild.id, match_id, 0)
     replayed: list[str] = []
     raw: list[str] = []
     for step in range(start.steps):
-        shown = await history.step(world.channel.guild.id, match_id, step)
+        shown = await history.step(world.guild.id, match_id, step)
         lines = public_event_lines(shown.match, shown.events)
         replayed.extend(lines)
         # An event with no wording of its own falls back to its name: none may.

@@ -30,7 +30,7 @@ async def test_the_host_sets_single_winner_and_the_match_starts_with_it(world: W
     table_id = result.response.id
     assert lobby_texts.LOBBY_SINGLE_WINNER in embed_text(message_in(world.channel, table_id))
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     assert match.status == "live" and match.options["single_winner"] is True
     record = await world.bot.service.record(match.id)
     game = load_game("classic")
@@ -42,4 +42,4 @@ async def test_a_game_without_the_option_refuses_it(world: World) -> None:
     result = await world.alice.slash(world.channel, "match new", game="duel", single_winner=True)
     assert result.ephemeral and result.response is not None
     assert result.response.content == lobby_texts.OPTION_NOT_OFFERED.format(game="duel")
-    assert await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id) == []
+    assert await world.bot.service.matches_of_user(world.guild.id, world.alice.id) == []

@@ -40,7 +40,7 @@ async def test_strong_seats_from_host_tools_think_in_the_worker_pool(
 ) -> None:
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
     service = world.bot.service
-    await service.settings.change(world.channel.guild.id, world.alice.id, ai_budget_ms=50)
+    await service.settings.change(world.guild.id, world.alice.id, ai_budget_ms=50)
     opened = await world.alice.slash(world.channel, "match new", game="classic")
     assert opened.response is not None
     table_id = opened.response.id
@@ -49,7 +49,7 @@ async def test_strong_seats_from_host_tools_think_in_the_worker_pool(
     for _ in range(2):
         await world.alice.click(tools.response, label=lobby_texts.BUTTON_AI_STRONG)
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await service.matches_of_user(world.guild.id, world.alice.id)
     assert [s.ai_level for s in match.seats] == [None, "strong", "strong"]
     answered: list[Any] = []
     think = service.ai._think_off_loop

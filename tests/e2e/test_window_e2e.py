@@ -43,7 +43,7 @@ async def start(world: World, game: str, *players: simcord.MemberActor) -> tuple
     for player in players:
         await player.click(message_in(world.channel, table_id), label="Join")
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     return match.id, table_id
 
 
@@ -177,7 +177,7 @@ async def test_a_burst_of_ai_moves_costs_one_table_edit(world: World) -> None:
     assert result.response is not None
     table_id = result.response.id
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     if match.status != "live" or (await world.bot.service.current(match.id)).deciders != {0}:
         pytest.skip("the AI seats ended this deal before Alice's turn")
     before = len(await world.bot.service.action_log(match.id))
@@ -244,7 +244,7 @@ async def test_the_hand_pager_turns_the_same_private_message(
 
 
 async def test_a_server_may_keep_hands_out_of_dms(world: World) -> None:
-    await world.bot.service.settings.change(world.channel.guild.id, 1, hand_delivery="ephemeral")
+    await world.bot.service.settings.change(world.guild.id, 1, hand_delivery="ephemeral")
     _, table_id = await start(world, "tiny", world.bob)
     assert dm_posts(world, world.alice) == 0 and dm_posts(world, world.bob) == 0
     hand = await world.alice.click(

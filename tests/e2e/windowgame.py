@@ -58,7 +58,8 @@ class EchoGame(TwentyOne):
         if state.winner is not None:
             return frozenset()
         if state.window is not None:
-            return state.window.waiting_on()
+            waiting: frozenset[int] = state.window.waiting_on()
+            return waiting
         return frozenset({state.turn})
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:

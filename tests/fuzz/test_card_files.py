@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,10 @@ def test_a_misspelled_field_is_named_with_its_card(tmp_path: Path) -> None:
     assert caught.value.field == "pwoer"
 
 
-GAMES = {"classic": lambda root: classic_factory(root), "duel": lambda root: Duel.from_dir(root)}
+GAMES: dict[str, Callable[[Path], object]] = {
+    "classic": lambda root: classic_factory(root),
+    "duel": lambda root: Duel.from_dir(root),
+}
 
 
 @settings(

@@ -59,7 +59,7 @@ async def bot_message_with(world: World, custom_id: str) -> discord.Message:
     """A message from the bot carrying one button with this id, as the bot draws them."""
     view = discord.ui.View(timeout=None)
     view.add_item(MatchButton.from_spec(ButtonSpec(label="x", custom_id=custom_id)))
-    channel = world.bot.get_partial_messageable(world.channel.id, guild_id=world.channel.guild.id)
+    channel = world.bot.get_partial_messageable(world.channel.id, guild_id=world.guild.id)
     return await channel.send("fuzz", view=view)
 
 
@@ -129,7 +129,7 @@ async def open_tables(world: World) -> list[int]:
     assert live.response is not None
     await world.carol.click(message_in(world.channel, live.response.id), label="Join")
     await world.bob.click(message_in(world.channel, live.response.id), label="Start")
-    guild = world.channel.guild.id
+    guild = world.guild.id
     [lobby_match] = await world.bot.service.matches_of_user(guild, world.alice.id, ("lobby",))
     [live_match] = await world.bot.service.matches_of_user(guild, world.bob.id, ("live",))
     return [lobby_match.id, live_match.id]

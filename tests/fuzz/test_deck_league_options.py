@@ -57,11 +57,11 @@ def stored(world: World) -> dict[str, list[tuple[Any, ...]]]:
 def admin(world: World) -> simcord.MemberActor:
     found = getattr(world, "organiser", None)
     if found is None:
-        guild = world.channel.guild
+        guild = world.guild
         role = guild.create_role("Organisers", permissions=discord.Permissions(manage_guild=True))
         found = guild.add_member(world.env.create_user("erin", global_name="Erin"), roles=[role])
         world.organiser = found  # type: ignore[attr-defined]
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 async def invoke(
