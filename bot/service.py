@@ -4,7 +4,7 @@ Every change is persisted first (one transaction, optimistic version check) and 
 after; one asyncio lock per match keeps a match's changes in order. Results are plain values,
 never discord objects. The door owns no rule itself: it builds its collaborators, each given
 what it uses through its constructor, and hands every command to the one that owns it
-(``Lobbies``, ``Clock``, ``AiDriver``, ``Restorer``, around a ``Ledger`` and the
+(``Lobbies``, ``Lifecycle``, ``Clock``, ``AiDriver``, ``Restorer``, around a ``Ledger`` and the
 ``LiveMatches`` store of ``MatchSession``s; docs/architecture.md).
 """
 
@@ -15,7 +15,6 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from typing import Any
 
 from bot.ai_driver import AiDriver
@@ -23,13 +22,14 @@ from bot.autopass import AutoPass
 from bot.clock import AFK_EVENT, AFK_TIMEOUTS, BACK_EVENT, Clock
 from bot.errors import ServiceError
 from bot.ledger import Ledger
+from bot.lifecycle import Lifecycle
 from bot.lobbies import AI_LEVELS, AI_NAMES, FILL_LEVEL, Lobbies, not_a_lobby
 from bot.match_types import Listener, MatchInfo, SeatInfo, StartHook, Update
 from bot.preferences import PlayerBook
-from bot.restore import BY_MANAGER, Restorer, rules_version_of
-from bot.session import LiveMatches, MatchSession, ai_levels_of, in_window, passed_in_window
+from bot.restore import BY_MANAGER, Restorer
+from bot.session import LiveMatches, MatchSession, in_window, passed_in_window
 from bot.settings import ServerSettings, SettingsBook
-from bot.storage.models import ActionRow, LiveHand, VersionConflict
+from bot.storage.models import ActionRow, LiveHand
 from bot.storage.ports import Storage
 from bot.timers import TurnTimers
 from engine import games as registry
@@ -86,7 +86,6 @@ class MatchService:
                 lobby_idle_seconds=lobby_idle_seconds,
             ),
         )
-        self._start_hooks: list[StartHook] = []
         self.live = LiveMatches()
         self.quarantined = self.live.quarantined
         self.timers = TurnTimers(self.timeout, **({"clock": clock} if clock else {}))
@@ -109,6 +108,16 @@ class MatchService:
             lobbies=self.lobbies,
         )
         self.moved_deadlines = self.clock.moved_deadlines
+        self.lifecycle = Lifecycle(
+            self.repo,
+            self.ledger,
+            self.live,
+            self.timers,
+            self.lobbies,
+            self.restorer,
+            self.ai,
+            seed=_fresh_seed,
+        )
         self._checker: asyncio.Task[None] | None = None
 
     # life cycle ----------------------------------------------------------------------------
@@ -156,7 +165,7 @@ class MatchService:
         self.ledger.listeners.append(listener)
 
     def add_start_hook(self, hook: StartHook) -> None:
-        self._start_hooks.append(hook)
+        self.lifecycle.hooks.append(hook)
 
     # lobbies -------------------------------------------------------------------------------
     async def create(
@@ -211,55 +220,7 @@ class MatchService:
         return await self.lobbies.cancel(match_id, by_user_id)
 
     async def start_match(self, match_id: int, by_user_id: int) -> Update:
-        async with self.live.lock(match_id):
-            match = await self.lobbies.lobby(match_id)
-            self.lobbies.check_host(match, by_user_id)
-            game = self.restorer.game(match.game)
-            filled = self.lobbies.fill_with_ai(match, game)
-            seed = secrets.randbits(63)
-            ai_seed = secrets.randbits(63)
-            options = dict(match.options)
-            for hook in self._start_hooks:
-                # Each hook sees what the ones before it added (a deck chosen in the lobby
-                # is not chosen again from a player's saved default). A hook that refuses
-                # (a deck check) leaves the lobby as it was: the AI seats are not stored yet.
-                options.update(await hook(replace(filled, options=dict(options))))
-            header = RecordHeader(
-                game=game.id,
-                card_set_digest=game.card_set_digest,
-                seed=seed,
-                seats=len(filled.seats),
-                # The record keeps what the engine reads: the game's own switches, not the
-                # lobby's bookkeeping (ranked, seats, picks), which a strict game refuses.
-                options={k: v for k, v in options.items() if k in game.match_options},
-            )
-            card_set = await self.restorer.pin_for_start(game)
-            state = game.new(header.seats, seed, header.options)
-            match = await self.lobbies.seat_ai_fill(match, filled)
-            live = MatchSession(game, state, header, ai_seed, 0, ai_levels_of(match.seats))
-            live.pass_floor = live.version = match.version + 1
-            deadline_at, kind = await self.ledger.deadline_for(live, match)
-            try:
-                await self.repo.start_match(
-                    match_id,
-                    match.version,
-                    header=header.model_dump(),
-                    ai_seed=ai_seed,
-                    state=state.to_json(),
-                    deadline_at=deadline_at,
-                    deadline_kind=kind,
-                    card_set=card_set,
-                    rules_version=rules_version_of(game.id),
-                )
-            except VersionConflict:
-                self.restorer.forget_pin(card_set)  # rolled back with the start
-                raise ServiceError("stale") from None
-            self.live.put(match_id, live)
-            started = await self.get(match_id)
-            self.timers.schedule(match_id, started.version, deadline_at)
-            first = self.ledger.update_of(started, live, started=True, before=frozenset())
-            await self.ledger.publish(first)
-            return await self.ai.run(started, [first])
+        return await self.lifecycle.start(match_id, by_user_id)
 
     # play ----------------------------------------------------------------------------------
     async def act(
@@ -328,22 +289,7 @@ class MatchService:
         await self.repo.mark_dm_closed(match_id, user_id)
 
     async def end_broken(self, match_id: int, reason: str = BY_MANAGER) -> Update:
-        """Close a live match with no result (no rating moves): a quarantined one, or any live
-        match a server manager ends. Published like any other change."""
-        async with self.live.lock(match_id):
-            match = await self.get(match_id)
-            if match.status != "live":
-                raise ServiceError("wrong_status", status=match.status)
-            if not await self.repo.end_match(match_id, reason):
-                raise ServiceError("stale")
-            self.live.drop(match_id)
-            self.restorer.unchecked.pop(match_id, None)
-            self.quarantined.pop(match_id, None)
-            self.timers.cancel(match_id)
-            log.warning("match %s ended with no result: %s", match_id, reason)
-            update = Update(await self.get(match_id), [], frozenset())
-            await self.ledger.publish(update)
-            return update
+        return await self.lifecycle.end_broken(match_id, reason)
 
     # reads ---------------------------------------------------------------------------------
     async def get(self, match_id: int) -> MatchInfo:
@@ -446,3 +392,9 @@ class MatchService:
 
     async def drop_live_hand(self, match_id: int, user_id: int) -> None:
         await self.repo.drop_live_hand(match_id, user_id)
+
+
+def _fresh_seed() -> int:
+    """A match's (or its AI's) random seed, drawn when it starts. Looked up here at each call,
+    so a test fixes every match's seed by patching ``bot.service.secrets.randbits``."""
+    return secrets.randbits(63)

@@ -17,6 +17,7 @@ CORE = (
     "bot.session",
     "bot.ledger",
     "bot.lobbies",
+    "bot.lifecycle",
     "bot.clock",
     "bot.ai_driver",
     "bot.restore",
