@@ -19,7 +19,7 @@ from bot import error_texts, lobby_texts, plugins
 from bot import service as svc
 from bot.channel_rights import missing_table_rights
 from bot.components import build_view, message_parts, refusal, selected_values, send_private
-from bot.render import ButtonId, ButtonSpec, Rendered, Style, render_lobby
+from bot.render import ButtonId, Rendered, Style, render_lobby
 from bot.render import ids as keys
 from bot.render.ids import (
     AI_HEURISTIC,
@@ -33,7 +33,8 @@ from bot.render.ids import (
     HOST_VARIANT,
     SEAT_REMOVE,
 )
-from bot.render.model import OptionSpec, SelectSpec
+from bot.render.lobby_tools import host_tools, lobby_button, lobby_select, lobby_terms
+from bot.render.model import OptionSpec
 from bot.render.names import plain_name, shown_name
 from engine.games import load_game
 
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AI_LEVEL_OF = {AI_RANDOM: "random", AI_HEURISTIC: "heuristic", AI_STRONG: "strong"}
-EXTRA_ROW = 1
 
 
 class LobbyCog(commands.Cog, name="Lobby"):
@@ -137,16 +137,16 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if match.status != "lobby" or not rendered.embeds:
             return rendered
         embed = rendered.embeds[0].copy()
-        lines = [embed.description or "", _terms(match, game.min_seats)]
+        lines = [embed.description or "", lobby_terms(match, game.min_seats)]
         pick = _lobby_options(match)
         if pick is not None:
             lines += pick.lines(match)
         if match.deadline_at is not None:
             lines.append(lobby_texts.LOBBY_EXPIRES.format(when=f"<t:{int(match.deadline_at)}:R>"))
         embed.description = "\n".join(line for line in lines if line)
-        extra = [_button(match, HOST_TOOLS, lobby_texts.BUTTON_HOST_TOOLS, Style.SECONDARY)]
+        extra = [lobby_button(match, HOST_TOOLS, lobby_texts.BUTTON_HOST_TOOLS, Style.SECONDARY)]
         if pick is not None:
-            extra.append(_button(match, DECK_MENU, pick.button, Style.PRIMARY))
+            extra.append(lobby_button(match, DECK_MENU, pick.button, Style.PRIMARY))
         return replace(rendered, embeds=(embed,), buttons=(*rendered.buttons, *extra))
 
     # buttons on the lobby -------------------------------------------------------------------
@@ -208,7 +208,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if match.host_id != interaction.user.id:
             await send_private(interaction, error_texts.service_error("not_host"))
             return
-        await send_private(interaction, rendered=self._host_tools(match))
+        await send_private(interaction, rendered=host_tools(match))
 
     async def on_remove_seat(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         chosen = selected_values(interaction)
@@ -241,62 +241,6 @@ class LobbyCog(commands.Cog, name="Lobby"):
         call = self.bot.service.set_variant(button.match_id, interaction.user.id, chosen[0])
         await self._change_from_tools(interaction, button.match_id, call)
 
-    def _host_tools(self, match: svc.MatchInfo) -> Rendered:
-        removable = [s for s in match.seats if s.user_id != match.host_id]
-        players = [s for s in match.seats if s.user_id not in (None, match.host_id)]
-        selects = []
-        if removable:
-            selects.append(
-                _select(
-                    match,
-                    SEAT_REMOVE,
-                    lobby_texts.HOST_REMOVE,
-                    [
-                        OptionSpec(f"{s.seat + 1}. {plain_name(s.name)}", str(s.seat))
-                        for s in removable
-                    ],
-                    row=0,
-                )
-            )
-        if players:
-            selects.append(
-                _select(
-                    match,
-                    HOST_GIVE,
-                    lobby_texts.HOST_HAND_OVER,
-                    [OptionSpec(plain_name(s.name), str(s.user_id)) for s in players],
-                    row=1,
-                )
-            )
-        found = plugins.find(match.game)
-        if found is not None and len(found.variants) > 1:
-            selects.append(
-                _select(
-                    match,
-                    HOST_VARIANT,
-                    lobby_texts.HOST_VARIANT,
-                    [OptionSpec(v.name, v.key, v.note) for v in found.variants],
-                    row=4,
-                )
-            )
-        buttons = (
-            _button(match, AI_RANDOM, lobby_texts.BUTTON_AI_RANDOM, Style.SECONDARY, row=2),
-            _button(match, AI_HEURISTIC, lobby_texts.BUTTON_AI_HEURISTIC, Style.SECONDARY, row=2),
-            _button(match, AI_STRONG, lobby_texts.BUTTON_AI_STRONG, Style.SECONDARY, row=2),
-            _button(
-                match,
-                HOST_RANKED,
-                lobby_texts.BUTTON_MAKE_CASUAL if match.ranked else lobby_texts.BUTTON_MAKE_RANKED,
-                Style.SECONDARY,
-                row=3,
-            ),
-        )
-        return Rendered(
-            content=lobby_texts.HOST_TOOLS.format(match=match.id),
-            buttons=buttons,
-            selects=tuple(selects),
-        )
-
     async def _change_from_tools(
         self, interaction: discord.Interaction[Any], match_id: int, call: Any
     ) -> None:
@@ -306,7 +250,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if match.status != "lobby" or match.host_id != interaction.user.id:
             await interaction.response.edit_message(content=lobby_texts.HOST_DONE, view=None)
             return
-        tools = self._host_tools(match)
+        tools = host_tools(match)
         await interaction.response.edit_message(content=tools.content, view=build_view(tools))
 
     async def redraw(self, match: svc.MatchInfo) -> None:
@@ -341,7 +285,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return
         choices = await pick.choices(self.bot, interaction.user.id)
         options = [OptionSpec(plain_name(c.name, limit=100), c.key, c.note) for c in choices]
-        select = _select(match, DECK_PICK, pick.placeholder, options, row=0)
+        select = lobby_select(match, DECK_PICK, pick.placeholder, options, row=0)
         await send_private(
             interaction,
             rendered=Rendered(content=pick.prompt.format(match=match.id), selects=(select,)),
@@ -393,42 +337,6 @@ def _lobby_options(match: svc.MatchInfo) -> plugins.LobbyOptions | None:
 
 def _seat_limit(match: svc.MatchInfo, most: int) -> int:
     return min(most, int(match.options.get("seats") or most))
-
-
-def _terms(match: svc.MatchInfo, least: int) -> str:
-    ranked = lobby_texts.LOBBY_RANKED if match.ranked else lobby_texts.LOBBY_CASUAL
-    if match.options.get("single_winner"):
-        ranked = f"{ranked}\n{lobby_texts.LOBBY_SINGLE_WINNER}"
-    chosen = plugins.variant(match.game, match.options.get("variant"))
-    found = plugins.find(match.game)
-    if chosen is not None and found is not None and len(found.variants) > 1:
-        ranked += "\n" + lobby_texts.LOBBY_VARIANT.format(name=chosen.name, note=chosen.note)
-    wanted = max(least, int(match.options.get("seats") or 0))
-    if len(match.seats) >= wanted:
-        return ranked
-    return f"{ranked}\n{lobby_texts.LOBBY_FILL.format(seats=wanted)}"
-
-
-def _button(
-    match: svc.MatchInfo, key: str, label: str, style: Style, *, row: int = EXTRA_ROW
-) -> ButtonSpec:
-    return ButtonSpec(
-        label=label,
-        custom_id=keys.make_custom_id(match.id, match.version, key),
-        style=style,
-        row=row,
-    )
-
-
-def _select(
-    match: svc.MatchInfo, key: str, placeholder: str, options: list[OptionSpec], *, row: int
-) -> SelectSpec:
-    return SelectSpec(
-        custom_id=keys.make_custom_id(match.id, match.version, key),
-        placeholder=placeholder,
-        options=tuple(options[:25]),  # Discord: at most 25 options in a select
-        row=row,
-    )
 
 
 async def setup(bot: Backstab) -> None:
