@@ -46,7 +46,7 @@ async def _start(world: World) -> tuple[int, int]:
     assert result.response is not None
     table_id = result.response.id
     await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.channel.guild.id, world.alice.id)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     return match.id, table_id
 
 
