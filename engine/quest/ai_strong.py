@@ -95,8 +95,17 @@ class QuestProblem:
             rng,
             PLAYOUT_STEPS,
             lambda s, seat, r: choose(game, s, seat, r, "normal"),
-            lambda s, seat, r: choose_free(game, s, seat, r, "normal"),
+            self.free_move,
         )
+
+    def free_move(self, s: QuestState, seat: int, rng: Rng) -> Action | None:
+        """A free actor's move, asked only while the seat still is one: the shared playout
+        lists the free actors once per move, and a Wandering Monster played by one of them can
+        open the base's die window that makes the next a decider (the fight then still names
+        monsters that placing it removed, R51, which the free heuristic must not read)."""
+        if seat not in self.game.free_actors(s):
+            return None
+        return choose_free(self.game, s, seat, rng, "normal")
 
     def score(self, world: QuestState, seat: int) -> float:
         outcome = self.game.outcome(world)

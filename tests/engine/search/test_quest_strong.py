@@ -183,3 +183,19 @@ def test_charity_is_left_to_the_heuristic(quest: Quest) -> None:
     assert problem_for(quest).candidates(s, 0) == []
     report = think(quest, s, 0, Rng(1), CAP)
     assert report.action == report.baseline and isinstance(report.action, Action)
+
+
+def test_a_playouts_free_move_is_asked_only_of_a_free_actor(quest: Quest) -> None:
+    # A free move by one seat can make the next a decider (a Wandering Monster's base die
+    # window, R51): the playout's free policy then answers nothing for it (a four-seat
+    # strong game failed on such a position: the fight named a monster already removed).
+    problem = problem_for(quest)
+    checked = 0
+    for s, seat in islice(positions(quest, range(2), 7), 40):
+        assert seat in quest.deciders(s)
+        assert problem.free_move(s.clone(), seat, Rng(1)) is None
+        for other in quest.free_actors(s):
+            move = problem.free_move(s.clone(), other, Rng(1))
+            assert move is None or move in quest.legal_actions(s, other)
+        checked += 1
+    assert checked == 40
