@@ -19,7 +19,7 @@ from engine.games import load_game
 from engine.quest.board import step_cell
 from engine.quest.game import QUICK
 from tests.e2e.conftest import World
-from tests.e2e.driver import choose_on, play_to_the_end
+from tests.e2e.driver import choose_on, open_and_start, play_to_the_end
 from tests.e2e.helpers import action_ids, embed_text, labels, message_in
 from tests.support.quest_turns import own_free_move
 
@@ -43,17 +43,8 @@ async def simcord_bot(settings: Settings) -> Backstab:
     return quest_bot(settings)
 
 
-async def _start(world: World, **options: object) -> tuple[int, int]:
-    result = await world.alice.slash(world.channel, "match new", game="quest", **options)
-    assert result.response is not None
-    table_id = result.response.id
-    await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
-    assert match.status == "live"
-    return match.id, table_id
-
-
-async def _state(world: World, match_id: int) -> Any:
+async def quest_state(world: World, match_id: int) -> Any:
+    """The match's state, replayed from its stored record."""
     record = await world.bot.service.record(match_id)
     return replay(load_game("quest"), record)
 
@@ -75,7 +66,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     # each run, and in some Alice's first fight ended by a card she played rather than a roll
     # or a run. A fixed seed plays the same match every time.
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: QUEST_SEED)
-    match_id, table_id = await _start(world, seats=3)
+    match_id, table_id = await open_and_start(world, "quest", seats=3)
     match = await world.bot.service.get(match_id)
     assert [s.ai_level for s in match.seats] == [None, "heuristic", "heuristic"]
     alice = {0: world.alice}
@@ -84,7 +75,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     shown = embed_text(table)
     assert "Alice's turn" in shown and words.MAP in shown
     # She explores: a side of her room that opens on the dark lays a new room there.
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     game = load_game("quest")
     here = state.pos[0]
     goes = [a for a in game.legal_actions(state, 0) if a.kind == "go"]
@@ -92,7 +83,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     assert dark, "the Entrance opens on the dark"
     rooms_before = len(state.rooms)
     await _press(world, match_id, table_id, dark[0])
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     assert len(state.rooms) == rooms_before + 1 and state.pos[0] != here
     explored = state.pos[0]
     # A new room always holds a monster: the fight (or its run) is played through the
@@ -100,13 +91,13 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     await play_to_the_end(
         world, match_id, table_id, alice, until=lambda s: s.fight is None and not s.pending
     )
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     log = await world.bot.service.action_log(match_id)
     kinds = {a.kind for a in log if a.seat == 0}
     assert kinds & {"roll", "flee", "flee_to", "nowhere", "escape", "repel"}
     # Her next own turn: she walks into a room already on the map.
     await play_to_the_end(world, match_id, table_id, alice, until=own_free_move)
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     walks = [
         a
         for a in game.legal_actions(state, 0)
@@ -115,7 +106,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     if walks:
         before = state.pos[0]
         await _press(world, match_id, table_id, walks[0])
-        state = await _state(world, match_id)
+        state = await quest_state(world, match_id)
         assert state.pos[0] != before
     assert explored in state.rooms
     # A restart: the match, its table and its buttons come back as they were.
@@ -129,7 +120,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     assert lobby_texts.BUTTON_HAND in labels(table)
     hand = await world.alice.click(table, label=lobby_texts.BUTTON_HAND)
     assert hand.ephemeral and hand.response is not None
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     if 0 in game.deciders(state):
         assert action_ids(hand.response)
     # And play goes on from there through the buttons.

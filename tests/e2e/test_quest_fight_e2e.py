@@ -18,15 +18,14 @@ from bot import lobby_texts
 from bot.config import Settings
 from bot.games.quest import goto, words
 from bot.games.quest.cards import room_name_at
-from engine.core.record import replay
 from engine.games import load_game
 from engine.quest.game import Quest
 from engine.quest.scenario import build
 from engine.quest.state import QuestState
 from tests.e2e.conftest import World
-from tests.e2e.driver import play_to_the_end
+from tests.e2e.driver import open_and_start, play_to_the_end
 from tests.e2e.helpers import components, message_in, selects
-from tests.e2e.test_quest_e2e import QUEST_SEED, quest_bot
+from tests.e2e.test_quest_e2e import QUEST_SEED, quest_bot, quest_state
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -39,19 +38,6 @@ QUEST = load_game("quest")
 @pytest.fixture
 async def simcord_bot(settings: Settings) -> Backstab:
     return quest_bot(settings)
-
-
-async def _start(world: World) -> tuple[int, int]:
-    result = await world.alice.slash(world.channel, "match new", game="quest", seats=3)
-    assert result.response is not None
-    table_id = result.response.id
-    await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
-    return match.id, table_id
-
-
-async def _state(world: World, match_id: int) -> Any:
-    return replay(QUEST, await world.bot.service.record(match_id))
 
 
 async def _hand(world: World, table_id: int) -> Any:
@@ -87,9 +73,9 @@ async def test_alice_s_fight_shows_the_rooms_help_may_come_from(
 ) -> None:
     # SPEC 4.1 step 3, SPEC 4.2.4
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: QUEST_SEED)
-    match_id, table_id = await _start(world)
+    match_id, table_id = await open_and_start(world, "quest", seats=3)
     await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=_alice_fights)
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     view = QUEST.view(state, None).to_json()
     fight = view["fight"]
     await world.env.settle()
@@ -149,8 +135,8 @@ async def test_go_to_climbs_a_wall_with_the_grappling_hook(
 ) -> None:
     # SPEC 3.14 (Grappling Hook), SPEC 4.1 step 2 (Go to…)
     _stage(monkeypatch, HOOK_SCENARIO)
-    match_id, table_id = await _start(world)
-    state = await _state(world, match_id)
+    match_id, table_id = await open_and_start(world, "quest", seats=3)
+    state = await quest_state(world, match_id)
     view = QUEST.view(state, 0).to_json()
     [route] = [r for r in goto.routes(view, QUEST.legal_actions(state, 0)) if r.hook]
     assert (route.steps, route.cost, route.to) == ("WW", 4, (0, 0))
@@ -164,7 +150,7 @@ async def test_go_to_climbs_a_wall_with_the_grappling_hook(
     log = await world.bot.service.action_log(match_id)
     mine = [a for a in log[before:] if a.seat == 0][: len(route.steps)]
     assert [(a.kind, str(a.args[0])) for a in mine] == [("go", "W"), ("go", "W")]
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     assert state.pos[0] == (0, 0) and state.grappled  # over the wall, by the engine's rule
     await world.env.settle()
     [thread] = world.channel.threads

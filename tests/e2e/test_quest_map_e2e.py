@@ -13,14 +13,13 @@ from bot import lobby_texts
 from bot.config import Settings
 from bot.games.quest import goto, words
 from bot.games.quest.cards import room_def_by_id
-from engine.core.record import replay
 from engine.games import load_game
 from engine.quest.board import step_cell
 from engine.quest.game import Quest
 from tests.e2e.conftest import World
-from tests.e2e.driver import choose_on, play_to_the_end
+from tests.e2e.driver import choose_on, open_and_start, play_to_the_end
 from tests.e2e.helpers import components, message_in, selects
-from tests.e2e.test_quest_e2e import QUEST_SEED, quest_bot
+from tests.e2e.test_quest_e2e import QUEST_SEED, quest_bot, quest_state
 from tests.support.quest_turns import own_free_move
 
 if TYPE_CHECKING:
@@ -39,19 +38,6 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: QUEST_SEED)
 
 
-async def _start(world: World) -> tuple[int, int]:
-    result = await world.alice.slash(world.channel, "match new", game="quest", seats=3)
-    assert result.response is not None
-    table_id = result.response.id
-    await world.alice.click(message_in(world.channel, table_id), label="Start")
-    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
-    return match.id, table_id
-
-
-async def _state(world: World, match_id: int) -> Any:
-    return replay(load_game("quest"), await world.bot.service.record(match_id))
-
-
 def _far(state: Any) -> list[goto.Route]:
     game = load_game("quest")
     view = game.view(state, 0).to_json()
@@ -67,7 +53,7 @@ def _map_alt_texts(message: Any) -> list[str]:
 
 
 async def test_the_table_draws_the_map_and_full_map_answers_privately(world: World) -> None:
-    match_id, table_id = await _start(world)
+    match_id, table_id = await open_and_start(world, "quest", seats=3)
     await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=own_free_move)
     table = message_in(world.channel, table_id)
     assert [a.filename for a in table.attachments] == ["map.png"]
@@ -83,9 +69,9 @@ async def test_the_table_draws_the_map_and_full_map_answers_privately(world: Wor
 
 
 async def test_the_log_names_the_room_explored_and_entered(world: World) -> None:
-    match_id, table_id = await _start(world)
+    match_id, table_id = await open_and_start(world, "quest", seats=3)
     await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=own_free_move)
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     game = load_game("quest")
     assert isinstance(game, Quest)
     dark = [
@@ -95,7 +81,7 @@ async def test_the_log_names_the_room_explored_and_entered(world: World) -> None
     ]
     assert dark
     await _press(world, table_id, dark[0].key)
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     room = room_def_by_id(game.content.rooms[state.rooms[state.pos[0]]].id)
     assert room is not None
     await world.env.settle()
@@ -115,12 +101,12 @@ async def _press(world: World, table_id: int, key: str) -> None:
 
 
 async def test_go_to_walks_two_rooms_in_one_choice(world: World) -> None:
-    match_id, table_id = await _start(world)
+    match_id, table_id = await open_and_start(world, "quest", seats=3)
     alice = {0: world.alice}
     game = load_game("quest")
     for _ in range(12):  # Alice explores on her turns until a room lies two steps away
         await play_to_the_end(world, match_id, table_id, alice, until=own_free_move)
-        state = await _state(world, match_id)
+        state = await quest_state(world, match_id)
         if _far(state):
             break
         legal = game.legal_actions(state, 0)
@@ -130,7 +116,7 @@ async def test_go_to_walks_two_rooms_in_one_choice(world: World) -> None:
             if a.kind == "go" and step_cell(state.pos[0], str(a.args[0])) not in state.rooms
         ]
         await _press(world, table_id, (dark or [a for a in legal if a.kind == "end_turn"])[0].key)
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     route = _far(state)[0]
     before = len(await world.bot.service.action_log(match_id))
     hand = await world.alice.click(
@@ -145,7 +131,7 @@ async def test_go_to_walks_two_rooms_in_one_choice(world: World) -> None:
     mine = [a for a in log[before:] if a.seat == 0]
     assert [a.kind for a in mine[: len(route.steps)]] == ["go"] * len(route.steps)
     assert [str(a.args[0]) for a in mine[: len(route.steps)]] == list(route.steps)
-    state = await _state(world, match_id)
+    state = await quest_state(world, match_id)
     assert state.pos[0] == route.to or not own_free_move(
         state
     )  # there (or fighting what waits there)
