@@ -18,7 +18,8 @@ from tests.e2e.driver import play_to_the_end
 from tests.e2e.helpers import buttons, embed_text, labels, message_in
 from tests.fuzz.test_custom_ids import bot_message_with
 
-TABLE_TURNS = 500  # event-loop turns the publisher may take to draw a started table
+TABLE_TURNS = 500  # short waits the publisher may take to draw a started table (its picture
+# is drawn in a thread, so counting event-loop turns alone raced it on a fresh CI run)
 
 
 def selects(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
@@ -248,5 +249,5 @@ async def _table_drawn(world: World, message_id: int) -> None:
     for _ in range(TABLE_TURNS):
         if "Join" not in labels(message_in(world.channel, message_id)):
             return
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
     raise AssertionError("the table was never drawn")
