@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import bot.games  # noqa: F401  (registers the hosted games' plugins)
 from bench._matches import PLANS, open_match
-from bot.service import MatchService, ServiceError
+from bot.core.service import MatchService, ServiceError
 from bot.storage import open_storage
 
 

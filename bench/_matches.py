@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.service import MatchInfo, MatchService, ServiceError
+from bot.core.service import MatchInfo, MatchService, ServiceError
 
 GUILD = 1_000
 CHANNEL = 2_000

@@ -25,9 +25,9 @@ from bench._uxscreens import (
     raw_components,
     walk,
 )
-from bot import lobby_texts
 from bot.render.controls import page_turn
 from bot.render.ids import parse_custom_id
+from bot.words import lobby_texts
 
 MAX_PAGES = 40
 MAX_BUILD_TAPS = 8  # the builder reaches any terms in 4; more means it is going nowhere

@@ -103,7 +103,7 @@ def patch_rules(deploy: str) -> None:
 async def build(db_path: Path, data: Path, matches: int, moves: int) -> list[int]:
     import bot.games  # noqa: F401  (registers the hosted games' plugins)
     from bench._matches import make_live_matches
-    from bot.service import MatchService
+    from bot.core.service import MatchService
     from bot.storage import open_storage
     from engine.games import load_game
 
@@ -123,7 +123,7 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
 
     import bot.games  # noqa: F401  (registers the hosted games' plugins)
     from bench._matches import human_move
-    from bot.service import MatchService, ServiceError
+    from bot.core.service import MatchService, ServiceError
     from bot.storage import open_storage
     from engine.games import load_game
 
@@ -189,7 +189,7 @@ async def players_see(service: Any, match_id: int) -> Any:
 def unpin() -> None:
     """``--unpinned``: the start-up before pinning (today's data for every match, rules never
     compared), to show what the drill counts when a deploy does reach live matches."""
-    from bot.restore import Restorer
+    from bot.core.restore import Restorer
 
     async def data_game(self: Restorer, stored: Any) -> Any:
         return self.game(stored.row.game)

@@ -4,7 +4,7 @@
 
 Fills a fresh SQLite file (the real migrations) with finished matches, their seats and the
 league log (two to four players each, placings at random, one season), then times through the
-real code (``bot.league.League``, ``bot.history.History``):
+real code (``bot.features.league.League``, ``bot.features.history.History``):
 
 - the full season recompute: read the log, fold every match through openskill, write ratings;
 - a leaderboard page (the first and one deep in the table);
@@ -98,9 +98,9 @@ async def median_ms(call: Callable[[], Awaitable[Any]], repeat: int) -> float:
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     import bot.games  # noqa: F401  (registers the hosted games' plugins)
-    from bot.history import History
-    from bot.league import League
-    from bot.service import MatchService
+    from bot.core.service import MatchService
+    from bot.features.history import History
+    from bot.features.league import League
     from bot.storage import open_storage
 
     folder = Path(tempfile.mkdtemp(prefix="bench-league-"))

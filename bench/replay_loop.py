@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bot.games  # noqa: F401  (registers the hosted games' plugins)
 from bench._matches import GUILD, Plan, human_move, open_match
-from bot.history import History
+from bot.core.service import MatchService
+from bot.features.history import History
 from bot.render.history import render_replay_step
 from bot.render.pictures import off_loop
-from bot.service import MatchService
 from bot.storage import open_storage
 
 

@@ -34,7 +34,7 @@ DAY = 24 * 3600.0
 async def build(db_path: Path, matches: int, moves: int) -> dict[str, Any]:
     import bot.games  # noqa: F401  (registers the hosted games' plugins)
     from bench._matches import make_live_matches
-    from bot.service import MatchService
+    from bot.core.service import MatchService
     from bot.storage import open_storage
 
     started = time.perf_counter()

@@ -82,7 +82,7 @@ if str(ROOT) not in sys.path:
 
 from bench._uxplay import Player, Seats  # noqa: E402
 from bench._uxscreens import ScreenFigures  # noqa: E402
-from bot import lobby_texts  # noqa: E402
+from bot.words import lobby_texts  # noqa: E402
 
 PATHS = ("dm", "table")
 DAY = 24 * 3600.0
@@ -154,7 +154,7 @@ def seeded(seed: int) -> Any:
 def unpaced() -> Any:
     """The players here click faster than people; Discord's edit pacing would make SimCord
     wait on its own clock (the e2e tests lift it the same way)."""
-    with mock.patch("bot.pacing.EDITS_PER_WINDOW", 10**6):
+    with mock.patch("bot.delivery.pacing.EDITS_PER_WINDOW", 10**6):
         yield
 
 

@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
 from bench._uxphone import PICTURES_LOADED  # noqa: E402
 from bench._uxplay import Player, Seats  # noqa: E402
 from bench.ux import seeded, simulated, unpaced  # noqa: E402
-from bot import lobby_texts  # noqa: E402
+from bot.words import lobby_texts  # noqa: E402
 
 WIDTHS = ((400, "phone"), (1100, "desktop"))
 PAGE_HEIGHT = 4000

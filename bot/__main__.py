@@ -25,8 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot import texts
 from bot.config import Settings, SettingsError, StartupError, load_settings
+from bot.words import texts
 
 Report = Callable[[str], Any]
 

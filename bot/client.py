@@ -16,14 +16,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ai_worker, error_texts, plugins
-from bot import service as svc
-from bot.components import ButtonRouter, MatchButton, refusal, relay_refusals, send_private
+from bot import plugins
 from bot.config import Settings, StartupError
-from bot.errors import BackstabError
+from bot.core import ai_worker
+from bot.core import service as svc
+from bot.core.errors import BackstabError
+from bot.delivery.components import ButtonRouter, MatchButton, refusal, relay_refusals, send_private
+from bot.delivery.membership import ClickGuard
 from bot.games import BUILT_IN  # noqa: F401  (importing it registers the hosted games)
-from bot.membership import ClickGuard
 from bot.storage import Storage, open_storage
+from bot.words import error_texts
 from engine import games as registry
 
 log = logging.getLogger(__name__)
@@ -164,7 +166,7 @@ class Backstab(commands.Bot):
             await service.close()
         if storage is not None:
             await storage.close()
-        # The pool is the process's (bot.ai_worker), not the service's: it ends with the bot,
+        # The pool is the process's (bot.core.ai_worker), not the service's: it ends with the bot,
         # whose service no longer asks it anything, rather than lingering until the
         # interpreter exits. Waiting for its workers blocks, so it waits in a thread.
         await asyncio.to_thread(ai_worker.shutdown, wait=True)

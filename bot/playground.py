@@ -14,10 +14,10 @@ from typing import Any
 
 import discord
 
-from bot import lobby_texts, texts
 from bot.client import Backstab, create_bot
 from bot.config import Settings
 from bot.storage import file_in
+from bot.words import lobby_texts, texts
 
 GUILD_NAME = "Backstab Playground"
 CHANNEL_NAME = "games"

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from discord.ext import commands
 
-from bot.match_types import MatchInfo
+from bot.core.match_types import MatchInfo
 from bot.render.games import GameRenderer
 from bot.render.pictures import CardFace
 from engine.core import Event, Game

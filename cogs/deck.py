@@ -13,13 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import deck_texts
-from bot.components import send_private
-from bot.errors import DeckError
+from bot.core.errors import DeckError
+from bot.delivery.components import send_private
 from bot.games.duel.decks import DeckBook, DeckInfo
 from bot.render.decks import render_deck, render_deck_list
 from bot.render.model import clip
 from bot.render.names import shown_name
+from bot.words import deck_texts
 
 if TYPE_CHECKING:
     from bot.client import Backstab

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import error_texts, league_texts, paging
-from bot.components import send_private
-from bot.history import History
-from bot.layouts import layout_view, with_row
+from bot.delivery import paging
+from bot.delivery.components import send_private
+from bot.delivery.layouts import layout_view, with_row
+from bot.features.history import History
 from bot.render.history import render_history, render_replay_step
 from bot.render.pictures import off_loop
+from bot.words import error_texts, league_texts
 
 if TYPE_CHECKING:
     from bot.client import Backstab

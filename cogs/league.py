@@ -1,6 +1,7 @@
 """The ``/league`` commands: seasons (Manage Server only), leaderboards, profiles, voiding a
-match (Manage Server only) and a CSV export. The league itself lives in ``bot.league``; this cog
-also hands it every finished match and, at start, any match it missed."""
+match (Manage Server only) and a CSV export. The league itself lives in
+``bot.features.league``; this cog also hands it every finished match and, at start, any match
+it missed."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import error_texts, league_texts, paging, plugins
-from bot.components import send_private
-from bot.league import League, role_name
+from bot import plugins
+from bot.delivery import paging
+from bot.delivery.components import send_private
+from bot.features.league import League, role_name
 from bot.render.league import render_board, render_profile
+from bot.words import error_texts, league_texts
 
 if TYPE_CHECKING:
     from bot.client import Backstab

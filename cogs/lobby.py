@@ -15,10 +15,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import error_texts, lobby_texts, plugins
-from bot import service as svc
-from bot.channel_rights import missing_table_rights
-from bot.components import build_view, message_parts, refusal, selected_values, send_private
+from bot import plugins
+from bot.core import service as svc
+from bot.delivery.channel_rights import missing_table_rights
+from bot.delivery.components import (
+    build_view,
+    message_parts,
+    refusal,
+    selected_values,
+    send_private,
+)
 from bot.render import ButtonId, Rendered, Style, render_lobby
 from bot.render import ids as keys
 from bot.render.ids import (
@@ -36,6 +42,7 @@ from bot.render.ids import (
 from bot.render.lobby_tools import host_tools, lobby_button, lobby_select, lobby_terms
 from bot.render.model import OptionSpec
 from bot.render.names import plain_name, shown_name
+from bot.words import error_texts, lobby_texts
 from engine.games import load_game
 
 if TYPE_CHECKING:
@@ -121,7 +128,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await self.bot.service.set_message(match.id, message.id)
 
     async def _cannot_post(self, interaction: discord.Interaction[Any]) -> bool:
-        """Refuse privately where the table could not be drawn (bot.channel_rights)."""
+        """Refuse privately where the table could not be drawn (bot.delivery.channel_rights)."""
         missing = missing_table_rights(interaction)
         if missing:
             names = ", ".join(error_texts.permission_name(m) for m in missing)

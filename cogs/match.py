@@ -8,10 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import error_texts, league_texts, lobby_texts, plugins
-from bot import service as svc
-from bot.components import send_private
+from bot import plugins
+from bot.core import service as svc
+from bot.delivery.components import send_private
 from bot.render.names import plain_name
+from bot.words import error_texts, league_texts, lobby_texts
 
 if TYPE_CHECKING:
     from bot.client import Backstab

@@ -1,10 +1,10 @@
 """Playing a match: clicks on game actions, "My hand", the window's Pass and Play a card, the
 hand's pager and selects, and ``/match status|hand|concede``.
 
-Publishing (the table, the log thread, DMs) is ``bot.publisher.TablePublisher``'s job; this cog
-turns clicks into service calls and answers the person who clicked, privately. Action buttons
-live only on private messages (a DM or an ephemeral reply); the public table carries only
-harmless ones (My hand; Pass and Play a card while a response window is open).
+Publishing (the table, the log thread, DMs) is ``bot.delivery.publisher.TablePublisher``'s job;
+this cog turns clicks into service calls and answers the person who clicked, privately.
+Action buttons live only on private messages (a DM or an ephemeral reply); the public table
+carries only harmless ones (My hand; Pass and Play a card while a response window is open).
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import error_texts, play_texts
-from bot import service as svc
-from bot.catch_up import CatchUp
-from bot.components import selected_values, send_private
-from bot.hand_answers import HandAnswers, is_public
-from bot.hands import DM_CLOSED
-from bot.publisher import TablePublisher
+from bot.core import service as svc
+from bot.delivery.catch_up import CatchUp
+from bot.delivery.components import selected_values, send_private
+from bot.delivery.hand_answers import HandAnswers, is_public
+from bot.delivery.hands import DM_CLOSED
+from bot.delivery.publisher import TablePublisher
 from bot.render import ButtonId, Rendered, controls, render_hand
 from bot.render import ids as keys
 from bot.render.drafts import is_draft
@@ -31,6 +30,7 @@ from bot.render.model import Controls, Gallery, Rule, Text
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
 from bot.render.table import read_draft, render_look, seat_details
+from bot.words import error_texts, play_texts
 from engine.core import PASS
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ class PlayCog(commands.Cog, name="Play"):
         await self.answers.refresh_clicked(interaction, update)
 
     async def _pass_held(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
-        """A Pass from a player with auto-pass on counts when the window closes (bot.autopass):
+        """A Pass from a player with auto-pass on counts when the window closes (bot.core.autopass):
         nothing is sent; a private hand says so in place."""
         if not await self.bot.service.pass_held(match_id, interaction.user.id):
             return False

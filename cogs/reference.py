@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import texts
 from bot.render import Rendered
 from bot.render import reference as ref
 from bot.render.pictures import off_loop
+from bot.words import texts
 
 if TYPE_CHECKING:
     from bot.client import Backstab

@@ -1,5 +1,5 @@
 """``/settings``: a server's Backstab options, for members with Manage Server only; and
-``/preferences``: a player's own options (``bot.preferences``), for anyone, anywhere.
+``/preferences``: a player's own options (``bot.core.preferences``), for anyone, anywhere.
 
 With no option each shows the current values; with options it checks them all, stores them
 together (nothing changes if one is bad) and shows the result. Every answer is private.
@@ -13,11 +13,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import error_texts, texts
-from bot.components import send_private
-from bot.preferences import PlayerSettings
+from bot.core.preferences import PlayerSettings
+from bot.core.settings import ServerSettings, SettingsRefused
+from bot.delivery.components import send_private
 from bot.render import Rendered
-from bot.settings import ServerSettings, SettingsRefused
+from bot.words import error_texts, texts
 
 if TYPE_CHECKING:
     from bot.client import Backstab

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bot import play_texts
 from bot.render import ids
 from bot.render.model import (
     LABEL_LIMIT,
@@ -26,8 +25,9 @@ from bot.render.model import (
     Style,
     clip,
 )
+from bot.words import play_texts
 
-# The Discord layer draws selects and routes their choice (bot/components.py). False turns
+# The Discord layer draws selects and routes their choice (bot/delivery/components.py). False turns
 # every action back into a (paged) button, for a front end without selects.
 SELECTS_WIRED = True
 # A group with more actions than this becomes a select (when selects are wired).

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import deck_texts
 from bot.render.model import Rendered, clip
 from bot.render.names import plain_name, shown_name
+from bot.words import deck_texts
 
 if TYPE_CHECKING:
     from bot.games.duel.decks import DeckInfo

@@ -14,15 +14,15 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
-from bot import play_texts
 from bot.render.controls import Control
 from bot.render.drafts import Built, DraftStep
 from bot.render.model import Picture
+from bot.words import play_texts
 from engine import games as registry
 from engine.core import Action, Game, GameState, PlayerView
 
 if TYPE_CHECKING:
-    from bot.match_types import MatchInfo
+    from bot.core.match_types import MatchInfo
 
 ViewJson = Mapping[str, object]
 """A view or an event as exported (``to_json``, ``for_viewer``): what the generic render path

@@ -6,14 +6,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import league_texts, plugins
+from bot import plugins
 from bot.render.model import Controls, Gallery, Rendered, Text, clip
 from bot.render.names import plain_name, shown_name
 from bot.render.table import public_event_lines, render_table
+from bot.words import league_texts
 
 if TYPE_CHECKING:
-    from bot.history import HistoryPage, ReplayStep
-    from bot.service import MatchInfo
+    from bot.core.service import MatchInfo
+    from bot.features.history import HistoryPage, ReplayStep
 
 HISTORY_COLOUR = discord.Colour.blurple()
 DESCRIPTION_LIMIT = 4096  # Discord's cap on an embed description

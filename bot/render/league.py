@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import league_texts, plugins
-from bot.ratings import PROVISIONAL_GAMES
+from bot import plugins
+from bot.features.ratings import PROVISIONAL_GAMES
 from bot.render.model import Rendered, clip
 from bot.render.names import plain_name, shown_name
+from bot.words import league_texts
 
 if TYPE_CHECKING:
-    from bot.league import Board, Profile
+    from bot.features.league import Board, Profile
 
 LEAGUE_COLOUR = discord.Colour.purple()
 FIELD_LIMIT = 1024  # Discord's cap on an embed field value

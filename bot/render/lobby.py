@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import lobby_texts, plugins
+from bot import plugins
 from bot.render import ids
 from bot.render.model import ButtonSpec, Rendered, Style, clip
 from bot.render.names import shown_name
+from bot.words import lobby_texts
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.core.service import MatchInfo
 
 LOBBY_COLOUR = discord.Colour.blurple()
 CLOSED_COLOUR = discord.Colour.dark_grey()

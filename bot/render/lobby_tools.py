@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot import lobby_texts, plugins
+from bot import plugins
 from bot.render import ids
 from bot.render.ids import (
     AI_HEURISTIC,
@@ -19,9 +19,10 @@ from bot.render.ids import (
 )
 from bot.render.model import ButtonSpec, OptionSpec, Rendered, SelectSpec, Style
 from bot.render.names import plain_name
+from bot.words import lobby_texts
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.core.service import MatchInfo
 
 EXTRA_ROW = 1  # below the lobby's Join / Leave / Add AI / Start / Cancel
 

@@ -12,7 +12,7 @@ import unicodedata
 
 import discord
 
-from bot import texts
+from bot.words import texts
 
 # Invisible or layout-changing characters: format characters (zero-width spaces and joiners,
 # the bidirectional overrides and isolates, soft hyphens, BOM), controls, line and paragraph

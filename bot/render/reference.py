@@ -6,10 +6,11 @@ from functools import cache
 
 import discord
 
-from bot import plugins, texts
+from bot import plugins
 from bot.plugins import Reference
 from bot.render.model import Rendered, clip
 from bot.render.pictures import CardFace, cards_picture
+from bot.words import texts
 
 REFERENCE_COLOUR = discord.Colour.dark_teal()
 MAX_CHOICES = 25  # Discord: autocomplete suggestions

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import lobby_texts, play_texts, plugins
+from bot import plugins
 from bot.render import controls, ids
 from bot.render.drafts import DraftStep
 from bot.render.games import Board, Field, GameRenderer, ViewJson, drawn_with_its_cards
@@ -29,10 +29,11 @@ from bot.render.model import (
     clip,
 )
 from bot.render.names import shown_name
+from bot.words import lobby_texts, play_texts
 from engine.core import Action, Event
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.core.service import MatchInfo
 
 LIVE_COLOUR = discord.Colour.green()
 OVER_COLOUR = discord.Colour.gold()

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.match_types import MatchInfo, SeatInfo
+from bot.core.match_types import MatchInfo, SeatInfo
 from engine.core import Outcome
 
 # --- errors ------------------------------------------------------------------------------
@@ -194,7 +194,7 @@ class StoredMatch:
 # --- settings ----------------------------------------------------------------------------
 
 # One server setting's value as the settings repository keeps it: a number, a word, a yes/no or
-# a list of game ids (``bot.settings.ServerSettings`` checks the values).
+# a list of game ids (``bot.core.settings.ServerSettings`` checks the values).
 SettingValue = int | float | str | bool | tuple[str, ...]
 
 

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.ratings import MatchResult, PlayerRating
+from bot.features.ratings import MatchResult, PlayerRating
 from bot.storage.models import (
     ActionRow,
     DeckChoice,
@@ -308,7 +308,8 @@ class SettingsRepository(Protocol):
 
 
 class PlayerRepository(Protocol):
-    """A player's own preferences (``bot.preferences``), by Discord user whatever the server."""
+    """A player's own preferences (``bot.core.preferences``), by Discord user whatever the
+    server."""
 
     async def load(self, user_id: int) -> dict[str, SettingValue]:
         """The preferences a player has chosen, by name (unset ones left out)."""

@@ -97,14 +97,14 @@ async def play(
 async def main(fight: bool) -> None:
     import simcord
 
-    import bot.service
+    import bot.core.service
     from bench import _uxphone
     from bot.client import create_bot
     from bot.config import Settings
     from bot.playground import _name_the_bot
     from docs.img.screenshots import shoot, table_of
 
-    bot.service.secrets.randbits = lambda bits: SEED  # type: ignore[assignment]
+    bot.core.service.secrets.randbits = lambda bits: SEED  # type: ignore[assignment]
     folder = Path(tempfile.mkdtemp(prefix="backstab-quest-shots-"))
     settings = Settings(database=folder / "shots.sqlite3", playground_port=0)
     client = create_bot(settings.model_copy(update={"sync_commands": True}), games=["quest"])

@@ -13,16 +13,16 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("bot", "engine")
 # The match core: the service's door and the collaborators it is built from.
 CORE = (
-    "bot.service",
-    "bot.session",
-    "bot.ledger",
-    "bot.lobbies",
-    "bot.lifecycle",
-    "bot.clock",
-    "bot.ai_driver",
-    "bot.restore",
-    "bot.match_types",
-    "bot.errors",
+    "bot.core.service",
+    "bot.core.session",
+    "bot.core.ledger",
+    "bot.core.lobbies",
+    "bot.core.lifecycle",
+    "bot.core.clock",
+    "bot.core.ai_driver",
+    "bot.core.restore",
+    "bot.core.match_types",
+    "bot.core.errors",
 )
 
 

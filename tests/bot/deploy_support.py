@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bench._deploy_data import add_card_on_top, change_number, copy_data, remove_card
-from bot.service import MatchService
+from bot.core.service import MatchService
 from bot.storage import Storage, open_storage
 from engine import games as registry
 from engine.core import Game

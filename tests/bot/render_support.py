@@ -8,9 +8,9 @@ from typing import Any
 
 from simcord.components import walk_components
 
-from bot.layouts import is_layout
+from bot.core.service import MatchInfo, SeatInfo
+from bot.delivery.layouts import is_layout
 from bot.render.model import V2_MAX_TEXT, Rendered
-from bot.service import MatchInfo, SeatInfo
 from engine.games import load_game
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Finn")
@@ -71,7 +71,7 @@ def assert_fits_discord(rendered: Rendered) -> None:
     embeds beside a layout; a legacy message: 5 rows, embed sizes)."""
     from simcord.components import validate_message_state
 
-    from bot.components import message_parts
+    from bot.delivery.components import message_parts
 
     parts = message_parts(rendered, "a note")
     components = parts["view"].to_components()

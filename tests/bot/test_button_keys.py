@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.components import ButtonRouter
+from bot.delivery.components import ButtonRouter
 from bot.games.classic.words import CONTROLS as CLASSIC_CONTROLS
 from bot.games.duel.words import CONTROLS as DUEL_CONTROLS
 from bot.render import controls, ids

@@ -12,11 +12,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot import deck_texts, deckcode
-from bot.errors import DeckError
+from bot import deckcode
+from bot.core.errors import DeckError
+from bot.core.service import MatchInfo, SeatInfo, ServiceError
 from bot.games.duel.decks import MAX_CARDS, DeckBook
-from bot.service import MatchInfo, SeatInfo, ServiceError
 from bot.storage import Storage, open_storage
+from bot.words import deck_texts
 from engine.duel.decks import Deck, Violation, validate_deck
 from engine.games import load_game
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.restore import RULES_CHANGED, UNREADABLE
-from bot.service import ServiceError
+from bot.core.restore import RULES_CHANGED, UNREADABLE
+from bot.core.service import ServiceError
 from engine import classic as classic_game
 from engine import games as registry
 from engine.classic.game import Classic
@@ -217,7 +217,7 @@ async def test_a_match_from_before_pinning_is_pinned_when_its_cards_are_unchange
 
 
 async def test_an_export_replays_on_its_own_cards_after_a_change(tmp_path: Path) -> None:
-    from bot.history import History
+    from bot.features.history import History
 
     data, db, match_id = await started(tmp_path, "duel", 2, 0)
     service = await open_service(db, data)
@@ -239,7 +239,7 @@ async def test_an_export_replays_on_its_own_cards_after_a_change(tmp_path: Path)
 
 
 async def test_a_history_replay_uses_the_cards_the_match_was_played_on(tmp_path: Path) -> None:
-    from bot.history import History
+    from bot.features.history import History
 
     data, db, match_id = await started(tmp_path, "classic", 3, 0)
     service = await open_service(db, data)

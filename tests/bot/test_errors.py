@@ -1,5 +1,5 @@
 """One error base, one relay: every refusal the bot raises is a ``BackstabError`` whose code
-has words in ``bot.texts`` (read from the source: each ``SomeError("code", ...)`` in bot/ and
+has words in ``bot.words.texts`` (read from the source: each ``SomeError("code", ...)`` in bot/ and
 cogs/), and no cog words a refusal itself (the router's dispatch and ``tree.on_error`` do)."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bot import error_texts, errors, league_texts
-from bot.errors import BackstabError, DeckError, HistoryError, LeagueError, ServiceError
+from bot.core import errors
+from bot.core.errors import BackstabError, DeckError, HistoryError, LeagueError, ServiceError
+from bot.words import error_texts, league_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 FAMILIES: dict[str, type[BackstabError]] = {

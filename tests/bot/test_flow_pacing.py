@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.pacing import ChannelPacer
+from bot.delivery.pacing import ChannelPacer
 
 
 async def test_no_more_than_the_limit_in_any_window_and_channels_are_separate() -> None:

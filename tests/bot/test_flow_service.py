@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import AFK_EVENT, MatchInfo, MatchService, ServiceError, Update
+from bot.core.service import AFK_EVENT, MatchInfo, MatchService, ServiceError, Update
 from bot.storage import Storage, open_storage
 from engine.core import Game
 from tests.bot.test_service import TINY, Clock
@@ -250,7 +250,7 @@ async def test_three_turn_timeouts_in_a_row_hand_the_seat_to_the_ai(
 
 
 async def test_settings_refuse_bad_values_and_change_nothing(service: MatchService) -> None:
-    from bot.settings import SettingsRefused
+    from bot.core.settings import SettingsRefused
 
     with pytest.raises(SettingsRefused) as err:
         await service.settings.change(1, 100, turn_seconds=3, window_seconds=20)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.components import message_parts
-from bot.layouts import fitted, layout_view, with_row
+from bot.delivery.components import message_parts
+from bot.delivery.layouts import fitted, layout_view, with_row
 from bot.render.model import (
     V2_MAX_TEXT,
     ButtonSpec,

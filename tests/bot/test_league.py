@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.errors import LeagueError
-from bot.league import PAGE_SIZE, League, is_ranked, placings, role_name
-from bot.ratings import PROVISIONAL_GAMES, MatchResult, PlayerRating, recompute
-from bot.service import MatchService
+from bot.core.errors import LeagueError
+from bot.core.service import MatchService
+from bot.features.league import PAGE_SIZE, League, is_ranked, placings, role_name
+from bot.features.ratings import PROVISIONAL_GAMES, MatchResult, PlayerRating, recompute
 from bot.storage import Storage, open_storage
 from engine.core import Game
 from engine.games import load_game

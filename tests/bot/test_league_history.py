@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from bot.core.service import MatchService, ServiceError
+from bot.features.history import PAGE_SIZE, History
 from bot.games.duel.decks import DeckBook
-from bot.history import PAGE_SIZE, History
-from bot.service import MatchService, ServiceError
 from bot.storage import open_storage
 from engine import games as registry
 from engine import replay as offline

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from bench._leakwatch import LeakWatch
+from bot.core.service import Update
 from bot.render.leaks import PUBLIC, forbidden_names
-from bot.service import Update
 from engine.core import Event
 from tests.bot.render_support import make_match, until
 

@@ -18,7 +18,7 @@ from bot.config import Settings
 from engine import games as registry
 
 # The migration check needs bot/storage's open_database, written alongside this layer.
-pytest.importorskip("bot.service")
+pytest.importorskip("bot.core.service")
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot import texts
-from bot.components import refusal
-from bot.errors import ServiceError
+from bot.core.errors import ServiceError
+from bot.delivery.components import refusal
 from bot.render.names import plain_name, shown_name
+from bot.words import texts
 
 RLO, LRI, PDI, ZWSP, ZWJ, BOM = "\u202e", "\u2066", "\u2069", "\u200b", "\u200d", "\ufeff"
 

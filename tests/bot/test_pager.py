@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import play_texts
 from bot.render import parse_custom_id
 from bot.render.controls import Control, is_pick, layout, page_of, page_turn
+from bot.words import play_texts
 from engine.core import Action
 
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import league_texts, paging, play_texts
+from bot.delivery import paging
+from bot.words import league_texts, play_texts
 
 
 def parts(view: discord.ui.View) -> list[tuple[str, bool, paging.PageId]]:

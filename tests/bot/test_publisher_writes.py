@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from types import SimpleNamespace
 
-from bot.match_types import MatchInfo, Update
-from bot.publisher import TablePublisher
+from bot.core.match_types import MatchInfo, Update
+from bot.delivery.publisher import TablePublisher
 from bot.render import Rendered
 from tests.bot.render_support import make_match
 

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from bot.ratings import (
+from bot.features.ratings import (
     PROVISIONAL_GAMES,
     MatchResult,
     PlayerRating,

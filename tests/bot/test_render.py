@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import lobby_texts, play_texts, plugins
+from bot import plugins
 from bot.render import (
     GameRenderer,
     Rendered,
@@ -23,13 +23,14 @@ from bot.render import (
     render_table,
 )
 from bot.render.ids import MAX_CUSTOM_ID
+from bot.words import lobby_texts, play_texts
 from engine.core import Action, Event, Outcome
 from tests.bot.render_support import assert_fits_discord
 from tests.support.tiny_plugin import tiny_plugin
 from tests.support.tinygame import TwentyOne
 
-# bot/service.py is written alongside this layer; these tests need its MatchInfo.
-svc = pytest.importorskip("bot.service")
+# bot/core/service.py is written alongside this layer; these tests need its MatchInfo.
+svc = pytest.importorskip("bot.core.service")
 MatchInfo, SeatInfo = svc.MatchInfo, svc.SeatInfo
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Finn")

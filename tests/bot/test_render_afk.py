@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from bot import lobby_texts, play_texts
-from bot.match_types import SeatInfo
+from bot.core.match_types import SeatInfo
+from bot.core.service import MatchService
 from bot.render import render_table
 from bot.render.model import Rendered
-from bot.service import MatchService
 from bot.storage import open_storage
+from bot.words import lobby_texts, play_texts
 from tests.bot.render_support import make_match, playout
 from tests.bot.test_restore import played_match
 from tests.bot.test_service import Clock, games

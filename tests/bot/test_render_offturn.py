@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import play_texts
 from bot.games.classic import trade_builder
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import game, line_of, name_of, short, stat_of
@@ -14,6 +13,7 @@ from bot.games.classic.render import ClassicRenderer
 from bot.plugins import fresh_hands
 from bot.render import render_hand
 from bot.render.leaks import message_texts
+from bot.words import play_texts
 from engine.classic.scenario import build, find_action
 from engine.classic.state import ClassicState
 from engine.core import Action, Event

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import league_texts, texts
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import game as classic_game
 from bot.games.classic.cards_text import line_of, short, stat_of
@@ -17,6 +16,7 @@ from bot.games.duel import words as duel_words
 from bot.games.duel.render import DuelRenderer
 from bot.render import render_hand, render_table
 from bot.render.leaks import message_texts
+from bot.words import league_texts, texts
 from engine.classic.scenario import build
 from engine.classic.table import HAND_LIMIT
 from engine.core import Action
@@ -135,8 +135,8 @@ def test_the_duel_buttons_say_the_attack_is_face_down_and_what_ready_does() -> N
 
 
 def test_the_leaderboard_says_one_game_not_one_games() -> None:
-    from bot.league import Board, BoardRow
-    from bot.ratings import PlayerRating
+    from bot.features.league import Board, BoardRow
+    from bot.features.ratings import PlayerRating
     from bot.render.league import render_board
 
     rating = PlayerRating(user_id=1, mu=27.6, sigma=8.1, games=1, wins=1)
@@ -210,7 +210,7 @@ def test_the_rules_footer_points_at_commands_a_player_can_use() -> None:
 
 
 def test_a_profile_without_ranked_games_has_no_dash_for_a_game() -> None:
-    from bot.league import Profile
+    from bot.features.league import Profile
     from bot.render.league import render_profile
 
     rendered = render_profile(Profile(1, 0, None, ()), "Carol", str)

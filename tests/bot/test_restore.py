@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bot.service import MatchService
+from bot.core.service import MatchService
 from bot.storage import open_storage
 from engine.core.record import replay
 from tests.bot.test_service import TINY, Clock, games, lobby, play_one

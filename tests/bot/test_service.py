@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import MatchInfo, MatchService, ServiceError, Update
+from bot.core.service import MatchInfo, MatchService, ServiceError, Update
 from bot.storage import Storage, open_storage
 from engine.core import Game
 from engine.core.record import replay
@@ -423,7 +423,7 @@ class EndlessTiny(TwentyOne):
 async def test_ai_loop_is_capped_for_a_game_that_never_hands_back(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.ai_driver.AI_ITERATION_CAP", 25)
+    monkeypatch.setattr("bot.core.ai_driver.AI_ITERATION_CAP", 25)
     endless = EndlessTiny()
     db = await open_storage(tmp_path / "b.sqlite3")
     service = MatchService(db, games=lambda _id: endless, clock=clock)

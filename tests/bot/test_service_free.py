@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import MatchService, ServiceError
+from bot.core.service import MatchService, ServiceError
 from bot.storage import open_storage
 from engine.core import Action
 
@@ -114,7 +114,7 @@ async def test_an_ai_seat_answers_an_off_turn_offer_at_once(
     await service.add_ai(match.id, 100, "heuristic")
     # The match's seed is drawn at start; a fixed one deals a table where a human who is not
     # deciding can offer the AI a trade, so the test always runs instead of sometimes skipping.
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: SEED)
     update = await service.start_match(match.id, 100)
     ai = 2
     offers = []

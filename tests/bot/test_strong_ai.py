@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from bot import ai_worker
-from bot.service import MatchService, ServiceError
-from bot.settings import SettingsRefused
+from bot.core import ai_worker
+from bot.core.service import MatchService, ServiceError
+from bot.core.settings import SettingsRefused
 from bot.storage import Storage, open_storage
 from engine import games as registry
 from engine.core import Action, Rng
@@ -172,7 +172,7 @@ async def test_a_seat_handed_to_the_ai_gets_the_servers_afk_level(env: Any) -> N
     await service.join(match.id, 101, "Bob")
     await service.add_ai(match.id, 100, "random")
     await service.start_match(match.id, 100)
-    update = await service.seat_to_ai(match.id, 101)  # as after AFK timeouts (bot.clock)
+    update = await service.seat_to_ai(match.id, 101)  # as after AFK timeouts (bot.core.clock)
     assert [s.ai_level for s in update.match.seats] == [None, "strong", "random"]
     assert service.live[match.id].ai_levels[1] == "strong"
 
@@ -233,7 +233,7 @@ async def test_a_restart_asks_the_strong_ai_the_same_questions_and_replays_none(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seeds = iter([SEED, AI_SEED, SEED, AI_SEED])
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: next(seeds))
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: next(seeds))
     threads = ThreadPoolExecutor(1)
     monkeypatch.setattr(ai_worker, "pool", lambda: threads)
     straight: list[tuple[Any, ...]] = []

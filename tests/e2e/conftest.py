@@ -26,12 +26,12 @@ TINY = "tiny"
 
 def _service_ready() -> bool:
     try:
-        return importlib.util.find_spec("bot.service") is not None
+        return importlib.util.find_spec("bot.core.service") is not None
     except ValueError:  # already imported without a spec: it exists
         return True
 
 
-# bot/service.py is written alongside this layer; until it is committed these tests cannot run.
+# bot/core/service.py is written alongside this layer; until it is committed these tests cannot run.
 if not _service_ready():
     collect_ignore_glob = ["test_*.py"]
 
@@ -41,7 +41,7 @@ def unpaced(monkeypatch: pytest.MonkeyPatch) -> None:
     """Test users click faster than any person: without this, Discord's 5-edits-in-5-seconds
     pacing would make SimCord wait out real seconds. Pacing has its own tests
     (tests/bot/test_flow_pacing.py)."""
-    monkeypatch.setattr("bot.pacing.EDITS_PER_WINDOW", 10**6)
+    monkeypatch.setattr("bot.delivery.pacing.EDITS_PER_WINDOW", 10**6)
 
 
 @pytest.fixture

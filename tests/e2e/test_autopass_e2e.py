@@ -20,9 +20,10 @@ from unittest import mock
 import pytest
 import simcord
 
-from bot import lobby_texts, play_texts, plugins, texts
+from bot import plugins
 from bot.client import Backstab
 from bot.config import Settings
+from bot.words import lobby_texts, play_texts, texts
 from engine import games as registry
 from engine.core import Action
 from tests.e2e import windowgame

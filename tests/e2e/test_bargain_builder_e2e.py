@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import lobby_texts, play_texts
 from bot.games.classic import bargain, trade_builder, words
 from bot.render import parse_custom_id
+from bot.words import lobby_texts, play_texts
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from bot.client import Backstab
 
 # A deal in which Alice soon fights with gold to offer, so the tests never skip (the match's
-# seed is drawn at start: bot/service.py).
+# seed is drawn at start: bot/core/service.py).
 SEED = 3
 
 
@@ -49,7 +49,7 @@ async def _hand(world: World, player: Any, table_id: int) -> Any:
 
 async def _alice_asks_bob(world: World, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     """A match where Alice fights and has asked Bob for help: her offer is being drafted."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: SEED)
     match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
     game = load_game("classic")
 
@@ -173,7 +173,7 @@ async def test_a_stale_builder_press_changes_nothing(
     match_id, table_id = await _alice_asks_bob(world, monkeypatch)
     # A second My hand retires the first (deleted) unless its token died, as 15 minutes
     # after it was shown (here at once): then its builder stays, stale.
-    monkeypatch.setattr("bot.hand_messages.TOKEN_LIFE", 0.0)
+    monkeypatch.setattr("bot.delivery.hand_messages.TOKEN_LIFE", 0.0)
     old = await _hand(world, world.alice, table_id)
     fresh = await _hand(world, world.alice, table_id)
     assert await _build(world.alice, fresh, "propose.0.0.0") == 1  # the offer goes out
@@ -234,7 +234,7 @@ async def test_a_trade_is_built_in_a_deal_and_sent_with_its_coins(
     """On her own turn Alice opens a deal with Bob ("Deal with Bob"), then builds the offer:
     her item, what she asks of Bob, the gold she adds, Send: four taps for any offer, played
     as the engine's coins then offer, all or none."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: SEED)
     match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
     game = load_game("classic")
 

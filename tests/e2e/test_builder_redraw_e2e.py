@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import lobby_texts
 from bot.games.classic import words
 from bot.games.classic.cards_text import name_of
 from bot.games.classic.trade_builder import Trade, entry
+from bot.words import lobby_texts
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game

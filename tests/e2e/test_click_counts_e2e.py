@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import lobby_texts
+from bot.words import lobby_texts
 from tests.e2e.conftest import World
 from tests.e2e.helpers import action_ids, hand_dm, message_in
 from tests.e2e.test_play_e2e import dm_posts, start_match

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import simcord
 
-from bot import deck_texts
 from bot.client import create_bot
+from bot.words import deck_texts
 from engine.duel.game import Duel
 from engine.games import load_game
 from tests.e2e.conftest import World

@@ -11,9 +11,9 @@ import discord
 import pytest
 import simcord
 
-from bot import deck_texts, error_texts
 from bot.client import create_bot
-from bot.components import build_view
+from bot.delivery.components import build_view
+from bot.words import deck_texts, error_texts
 from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.helpers import action_ids, embed_text, hand_dm, message_in

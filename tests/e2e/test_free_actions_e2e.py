@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import lobby_texts
 from bot.config import Settings
+from bot.words import lobby_texts
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from bot.client import Backstab
 
 HUMANS = (0, 1)
-# The match's seed is drawn at start (bot/service.py); a random one sometimes dealt no curse
+# The match's seed is drawn at start (bot/core/service.py); a random one sometimes dealt no curse
 # to a human before the match ended (a skip). This seed deals one early in its first match.
 SEED = 1
 
@@ -47,7 +47,7 @@ async def test_a_human_off_turn_curses_the_turn_player_from_their_hand(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     humans = {0: world.alice, 1: world.bob}
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: SEED)
     match_id, table_id = await open_and_start(world, "classic", world.bob, seats=3)
     await play_to_the_end(
         world,

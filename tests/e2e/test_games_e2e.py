@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 import simcord
 
-from bot import lobby_texts, play_texts
 from bot.config import Settings
+from bot.words import lobby_texts, play_texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import open_and_start, open_until, play_to_the_end
 from tests.e2e.helpers import action_ids, embed_text, labels, live_hand, message_in

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import lobby_texts
+from bot.words import lobby_texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import open_until, play_to_the_end
 from tests.e2e.helpers import embed_text, live_hand, message_in
@@ -63,10 +63,10 @@ async def test_a_counter_offer_is_accepted_and_kept_when_the_fight_ends(
     from engine.classic.rules.combat import treasure_total
     from engine.core import Action
 
-    # The match's seed is drawn at start (bot/service.py): a random one made this test play
+    # The match's seed is drawn at start (bot/core/service.py): a random one made this test play
     # another match each run (sometimes none where Alice fights with 200 gold: a skip; a
     # failure could not be replayed). A fixed seed plays the same match every time.
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: SEED)
     humans = {0: world.alice, 1: world.bob}
 
     def alice_may_ask_bob(state: Any) -> bool:

@@ -10,9 +10,9 @@ from typing import Any
 import discord
 import simcord
 
-from bot import league_texts, play_texts
-from bot.league import PAGE_SIZE
-from bot.ratings import PlayerRating
+from bot.features.league import PAGE_SIZE
+from bot.features.ratings import PlayerRating
+from bot.words import league_texts, play_texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import embed_text, message_in
 

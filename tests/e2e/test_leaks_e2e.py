@@ -259,7 +259,7 @@ async def test_a_match_through_the_buttons_never_leaks_a_card(
     # classic: two humans and two AI seats; duel: two humans, each with the default precon.
     # The match is seeded (as the clicks are): an unseeded classic match once ended with 9
     # public scans, under the count this test asks for.
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: LEAK_SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: LEAK_SEED)
     scanner = await play_and_scan(world, game_id, CLICKS)
     assert scanner.clicks >= 10, "too few moves were played to mean anything"
     assert scanner.scanned["public"] > 10 and scanner.scanned["private"] > 10

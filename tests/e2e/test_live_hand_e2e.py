@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 import simcord
 
-from bot import lobby_texts, play_texts
 from bot.config import Settings
 from bot.render import parse_custom_id
+from bot.words import lobby_texts, play_texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import action_ids, buttons, components, embed_text, message_in, note_of
 from tests.e2e.test_play_e2e import dm_posts, start_match
@@ -160,7 +160,7 @@ async def test_a_press_on_an_old_hand_re_shows_the_live_hand_in_that_message(
 ) -> None:
     # Tokens that die at once: the bot can neither redraw nor retire an ephemeral hand, as
     # 15 minutes after it was shown.
-    monkeypatch.setattr("bot.hand_messages.TOKEN_LIFE", 0.0)
+    monkeypatch.setattr("bot.delivery.hand_messages.TOKEN_LIFE", 0.0)
     match_id, table_id = await start_match(world, world.bob)
     await world.env.settle()
     old = await world.alice.click(
@@ -259,7 +259,7 @@ async def test_a_hand_that_cannot_be_edited_comes_back_as_a_new_hand_dm(
     )
     assert hand.response is not None
     # Alice's channel hand stops being editable too (its token dies, here at once).
-    monkeypatch.setattr("bot.hand_messages.TOKEN_LIFE", 0.0)
+    monkeypatch.setattr("bot.delivery.hand_messages.TOKEN_LIFE", 0.0)
     await world.alice.click(hand.response, custom_id=action_ids(hand.response)[0])
     await world.env.settle()
     # Bob's turn: his hand comes back as a new DM (the notification itself), with his moves.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import error_texts
+from bot.words import error_texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import embed_text, labels, message_in
 

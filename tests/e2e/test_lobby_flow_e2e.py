@@ -12,7 +12,7 @@ import pytest
 import simcord
 from simcord.backend.errors import SetupError
 
-from bot import error_texts, lobby_texts, texts
+from bot.words import error_texts, lobby_texts, texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
 from tests.e2e.helpers import buttons, embed_text, labels, message_in
@@ -86,8 +86,8 @@ async def test_the_host_removes_a_seat_and_hands_the_host_role_over(world: World
 
 
 async def test_the_host_makes_the_lobby_casual_and_the_match_keeps_it(world: World) -> None:
-    from bot.league import is_ranked
-    from bot.service import ServiceError
+    from bot.core.service import ServiceError
+    from bot.features.league import is_ranked
 
     match_id, lobby_id = await open_lobby(world)
     await world.bob.click(message_in(world.channel, lobby_id), label="Join")

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import lobby_texts, play_texts
 from bot.config import Settings
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import name_of, short
 from bot.games.classic.trade_builder import Trade, entry
 from bot.render import parse_custom_id
 from bot.render.model import LABEL_LIMIT, clip
+from bot.words import lobby_texts, play_texts
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game

@@ -4,7 +4,7 @@ it should not."""
 
 from __future__ import annotations
 
-from bot import error_texts
+from bot.words import error_texts
 from tests.e2e.conftest import World
 from tests.e2e.helpers import message_in
 from tests.fuzz.test_custom_ids import bot_message_with

@@ -7,7 +7,7 @@ import discord
 import pytest
 import simcord
 
-from bot import error_texts, lobby_texts, play_texts
+from bot.words import error_texts, lobby_texts, play_texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import action_ids, embed_text, hand_dm, labels, message_in, note_of
 
@@ -189,7 +189,7 @@ async def test_a_restart_mid_match_keeps_the_table_and_dm_buttons_working(world:
 async def test_a_doubled_click_moves_once(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     # The same move pressed twice, on two hands drawn at the same moment: possible when the
     # older hand could not be retired (its interaction token had died; here at once).
-    monkeypatch.setattr("bot.hand_messages.TOKEN_LIFE", 0.0)
+    monkeypatch.setattr("bot.delivery.hand_messages.TOKEN_LIFE", 0.0)
     match_id, table_id = await start_match(world, world.bob)
     hands = [
         await world.alice.click(message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND)

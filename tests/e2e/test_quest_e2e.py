@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import lobby_texts
 from bot.config import Settings
-from bot.errors import ServiceError
+from bot.core.errors import ServiceError
 from bot.games.quest import words
+from bot.words import lobby_texts
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
@@ -62,10 +62,10 @@ async def _press(world: World, match_id: int, table_id: int, action: Action) -> 
 async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restart(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The match's seed is drawn at start (bot/service.py): a random one played another match
+    # The match's seed is drawn at start (bot/core/service.py): a random one played another match
     # each run, and in some Alice's first fight ended by a card she played rather than a roll
     # or a run. A fixed seed plays the same match every time.
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: QUEST_SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: QUEST_SEED)
     match_id, table_id = await open_and_start(world, "quest", seats=3)
     match = await world.bot.service.get(match_id)
     assert [s.ai_level for s in match.seats] == [None, "heuristic", "heuristic"]

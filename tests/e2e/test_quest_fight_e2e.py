@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import lobby_texts
 from bot.config import Settings
 from bot.games.quest import goto, words
 from bot.games.quest.cards import room_name_at
+from bot.words import lobby_texts
 from engine.games import load_game
 from engine.quest.game import Quest
 from engine.quest.scenario import build
@@ -72,7 +72,7 @@ async def test_alice_s_fight_shows_the_rooms_help_may_come_from(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # SPEC 4.1 step 3, SPEC 4.2.4
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: QUEST_SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: QUEST_SEED)
     match_id, table_id = await open_and_start(world, "quest", seats=3)
     await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=_alice_fights)
     state = await quest_state(world, match_id)

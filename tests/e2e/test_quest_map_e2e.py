@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import lobby_texts
 from bot.config import Settings
 from bot.games.quest import goto, words
 from bot.games.quest.cards import room_def_by_id
+from bot.words import lobby_texts
 from engine.games import load_game
 from engine.quest.board import step_cell
 from engine.quest.game import Quest
@@ -35,7 +35,7 @@ async def simcord_bot(settings: Settings) -> Backstab:
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: QUEST_SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: QUEST_SEED)
 
 
 def _far(state: Any) -> list[goto.Route]:

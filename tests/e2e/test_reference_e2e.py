@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot import plugins, texts
+from bot import plugins
 from bot.games.duel.reference import TOPICS as DUEL_TOPICS
+from bot.words import texts
 from tests.e2e.conftest import World
 from tests.e2e.helpers import embed_text
 

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import league_texts
 from bot.config import Settings
 from bot.render import public_event_lines
+from bot.words import league_texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import buttons, embed_text
 from tests.e2e.test_games_e2e import start_games_bot

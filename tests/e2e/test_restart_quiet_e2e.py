@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot import error_texts, lobby_texts
 from bot.client import Backstab
 from bot.config import Settings
 from bot.render.table import LOG_LINES
+from bot.words import error_texts, lobby_texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import open_and_start, play_to_the_end
 from tests.e2e.helpers import buttons, embed_text, message_in, selects

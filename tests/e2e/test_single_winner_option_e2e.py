@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from bot import lobby_texts
 from bot.config import Settings
+from bot.words import lobby_texts
 from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.helpers import embed_text, message_in

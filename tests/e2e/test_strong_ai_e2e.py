@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from bot import ai_worker, lobby_texts
 from bot.config import Settings
+from bot.core import ai_worker
+from bot.words import lobby_texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
 from tests.e2e.helpers import message_in
@@ -38,7 +39,7 @@ def fresh_pool() -> Iterator[None]:
 async def test_strong_seats_from_host_tools_think_in_the_worker_pool(
     world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.core.service.secrets.randbits", lambda bits: SEED)
     service = world.bot.service
     await service.settings.change(world.guild.id, world.alice.id, ai_budget_ms=50)
     opened = await world.alice.slash(world.channel, "match new", game="classic")

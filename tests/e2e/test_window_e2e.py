@@ -9,8 +9,9 @@ from collections.abc import Iterator
 import pytest
 import simcord
 
-from bot import error_texts, lobby_texts, play_texts, plugins
+from bot import plugins
 from bot.config import Settings
+from bot.words import error_texts, lobby_texts, play_texts
 from engine import games as registry
 from tests.e2e import windowgame
 from tests.e2e.conftest import World

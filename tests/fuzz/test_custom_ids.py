@@ -12,8 +12,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot import error_texts
-from bot.components import MatchButton
+from bot.delivery.components import MatchButton
 from bot.render.ids import (
     CUSTOM_ID_PATTERN,
     LEGACY_KEYS,
@@ -23,6 +22,7 @@ from bot.render.ids import (
     parse_custom_id,
 )
 from bot.render.model import ButtonSpec
+from bot.words import error_texts
 from tests.e2e.conftest import World
 from tests.e2e.helpers import message_in
 from tests.fuzz.strategies import custom_id_texts, key_texts

@@ -1,6 +1,6 @@
 """Deck codes and deck lists: text that almost is a code (the right prefix, real base64,
 real compression of a nearly canonical body) and any multi-line list either reads as a deck
-or raises ``DeckCodeError`` whose every problem has wording in ``bot/texts.py``."""
+or raises ``DeckCodeError`` whose every problem has wording in ``bot/words/texts.py``."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import zlib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import deck_texts
 from bot.deckcode import PREFIX, DeckCodeError, DeckList, decode, encode, parse_list
+from bot.words import deck_texts
 
 CANONICAL_PIECES = st.sampled_from(
     ["|", ",", "*", "hero", "card_a", "card_b", "0", "1", "99", "100", "-1", " ", "Ä", "*3", "_x"]

@@ -14,7 +14,7 @@ import simcord
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot import error_texts, league_texts
+from bot.words import error_texts, league_texts
 from tests.e2e.conftest import World
 from tests.fuzz.test_slash_options import ODD_TEXT, private
 from tests.support.inspect_db import InspectDb

@@ -13,7 +13,7 @@ import simcord
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot import error_texts
+from bot.words import error_texts
 from tests.e2e.conftest import World
 from tests.support.inspect_db import InspectDb
 

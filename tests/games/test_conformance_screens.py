@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot import play_texts
 from bot.plugins import GamePlugin
 from bot.render import Rendered, parse_custom_id, public_event_lines, render_hand, render_table
 from bot.render.ids import MAX_CUSTOM_ID
@@ -22,6 +21,7 @@ from bot.render.leaks import (
     forbidden_names,
     message_texts,
 )
+from bot.words import play_texts
 from engine.core import Event
 from engine.games import load_game
 from tests.bot.render_support import NAMES, make_match

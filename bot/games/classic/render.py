@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot import play_texts
 from bot.games.classic import bargain, offers, trade_builder, words
 from bot.games.classic.cards_text import (
     card_list,
@@ -43,6 +42,7 @@ from bot.render.games import Field, GameRenderer
 from bot.render.games import ViewJson as Json
 from bot.render.model import Picture, Style
 from bot.render.pictures import cards_picture
+from bot.words import play_texts
 from engine.classic.moves import MOVES
 from engine.classic.table import HAND_LIMIT
 from engine.classic.views import ClassicView

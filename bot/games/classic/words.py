@@ -1,6 +1,6 @@
 """Classic's words: the table and hand lines, control labels, phases, waiting lines and the
 running log. Templates take ``{card}``, ``{seat}``, ``{monster}``, ``{gold}`` and the like; a
-missing control template falls back to the generic action label (``bot/play_texts.py``)."""
+missing control template falls back to the generic action label (``bot/words/play_texts.py``)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Decks belong to their owner (every call names the owner). A deck that breaks a rule is kept as
 a draft and may not be picked; the seven preconstructed decks are open to everyone and read-only.
-Refusals are ``DeckError(code, **detail)``; ``bot.deck_texts.deck_error`` words them.
+Refusals are ``DeckError(code, **detail)``; ``bot.words.deck_texts.deck_error`` words them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot import deckcode
-from bot.errors import DeckError, ServiceError
+from bot.core.errors import DeckError, ServiceError
 from bot.storage.models import DeckNameTaken, StoredDeck
 from bot.storage.ports import DeckRepository
 from engine.duel.decks import Deck, validate_deck
@@ -21,7 +21,7 @@ from engine.duel.game import DEFAULT_DECKS, Duel
 from engine.games import load_game
 
 if TYPE_CHECKING:
-    from bot.service import MatchInfo
+    from bot.core.service import MatchInfo
     from engine.duel.cards import DuelCard
 
 GAME = Duel.id

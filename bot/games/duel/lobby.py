@@ -12,10 +12,10 @@ from typing import Any
 
 from discord.ext import commands
 
+from bot.core.match_types import MatchInfo
 from bot.games.duel import words
 from bot.games.duel.cards_text import card_of
 from bot.games.duel.decks import PRECON_PREFIX, DeckBook, DeckInfo, seat_decks
-from bot.match_types import MatchInfo
 from bot.plugins import LobbyOptions, PickChoice
 from bot.render.names import shown_name
 from engine.duel.game import Duel

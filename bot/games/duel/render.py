@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot import play_texts
 from bot.games.duel import words
 from bot.games.duel.cards_text import card_of, face, line_of, shown_name, stat_of, typed
 from bot.render.controls import Control
@@ -20,6 +19,7 @@ from bot.render.games import Field, GameRenderer
 from bot.render.games import ViewJson as Json
 from bot.render.model import Picture, Style
 from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
+from bot.words import play_texts
 from engine.core import Action
 from engine.duel.cards import DuelCard
 from engine.duel.moves import MOVES

@@ -1,6 +1,6 @@
 """Duel's words: the table and hand lines, control labels, phases, fight steps and the running
 log. Templates take ``{card}``, ``{seat}``, ``{gold}`` and the like; a missing control template
-falls back to the generic action label (``bot/play_texts.py``)."""
+falls back to the generic action label (``bot/words/play_texts.py``)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.ratings import MatchResult, PlayerRating
+from bot.features.ratings import MatchResult, PlayerRating
 from bot.storage.models import LeagueSeat, LoggedMatch, RecentResult, Season, SeasonConflict
 from bot.storage.sqlite.database import Database
 

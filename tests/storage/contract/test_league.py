@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ratings import MatchResult, PlayerRating
+from bot.features.ratings import MatchResult, PlayerRating
 from bot.storage import Storage
 from bot.storage.models import ActionRow, LeagueSeat, LoggedMatch, RecentResult, SeasonConflict
 from tests.storage.contract.test_matches import live

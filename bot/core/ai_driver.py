@@ -1,0 +1,146 @@
+"""Driving AI seats after each move: AI deciders act until a human must decide or the match
+ends (a person alone with AI seats who has auto-pass on and cannot answer a response window
+passes here too, ``bot.core.autopass``); then every AI seat the match is not waiting on (a free
+actor) gets one chance to play something on its own (a curse, a level-up, an answer to a trade
+offer), in seat order. Called under the match's lock, after the move that handed control to
+the AI.
+
+Search-based seats (the ``strong`` level) think in a worker process (``bot.core.ai_worker``) for
+the server's time budget, so the event loop goes on serving other matches meanwhile; should
+the worker fail, the seat plays the heuristic's move instead of stalling the match."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot.core import ai_worker
+from bot.core.autopass import AutoPass
+from bot.core.errors import ServiceError
+from bot.core.ledger import Ledger
+from bot.core.match_types import MatchInfo, Update
+from bot.core.session import LiveMatches, MatchSession
+from bot.core.settings import SettingsBook
+from bot.storage.models import ActionRow
+from engine import games as registry
+from engine.core import Action, Game, IllegalAction, Rng
+from engine.search.levels import STRONG, has_strong
+
+log = logging.getLogger("bot.core.service")
+
+AI_ITERATION_CAP = 2000
+"""AI moves in a row before the service gives up on a game that never hands control back."""
+
+FREE_STREAM = 7  # the AI's free-move choices think with a fork of their own
+
+
+FALLBACK_LEVEL = "heuristic"  # what a strong seat plays when its worker cannot answer
+
+
+class AiDriver:
+    def __init__(
+        self,
+        ledger: Ledger,
+        live: LiveMatches,
+        settings: SettingsBook,
+        game: Callable[[str], Game[Any, Any]],
+        auto: AutoPass | None = None,
+    ) -> None:
+        self._ledger = ledger
+        self._auto = auto  # passes for a person alone with AI seats (bot.core.autopass)
+        self._live = live
+        self._settings = settings
+        self._game = game  # today's game by id (raises ServiceError for an unknown one)
+
+    async def run(self, match: MatchInfo, updates: list[Update]) -> Update:
+        """Let AI seats act until a human must decide or the match ends. Returns one update
+        that sums up ``updates`` and everything the AI did. ``match`` is the match as the
+        caller last saw it (no read here: each move's update says how it stands)."""
+        match_id = match.id
+        steps = 0
+        if updates:
+            match = updates[-1].match
+        while (live := self._live.get(match_id)) is not None:
+            try:
+                move, by_ai = await self._next_ai_move(live, match), True
+                if move is None and self._auto is not None:
+                    move, by_ai = await self._auto.next_pass(live, match), False
+            except IllegalAction:
+                log.exception("match %s: the AI could not choose", match_id)
+                break
+            if move is None:
+                break
+            if steps >= AI_ITERATION_CAP:
+                log.error("match %s: AI moved %d times in a row; stopping", match_id, steps)
+                break
+            try:
+                row = ActionRow(move.seat, move.to_json(), by_ai=by_ai)
+                updates.append(await self._ledger.commit(match, live.play(move), row))
+            except (IllegalAction, ServiceError):
+                # The human's action is already stored; a broken AI must not undo or hide it.
+                log.exception("match %s: AI seat %s could not act", match_id, move.seat)
+                break
+            match = updates[-1].match
+            steps += 1
+        if not updates:
+            return self._ledger.update_of(match, self._live.get(match_id))
+        last = updates[-1]
+        events = [e for u in updates for e in u.events]
+        first = updates[0]
+        return replace(last, events=events, started=first.started, before=first.before)
+
+    async def _next_ai_move(self, live: MatchSession, match: MatchInfo) -> Action | None:
+        """The first AI decider's choice; with none, the first AI free actor that wants to act
+        (each such move uses up a card or an offer, so this ends). The AI thinks with its own
+        stream, forked per step so that a restart chooses alike. A strong seat's free moves
+        are the heuristic's: they are single cards to play now or never."""
+        game, state = live.game, live.state
+        rng = Rng(live.ai_seed).fork(live.count)
+        deciders = sorted(d for d in game.deciders(state) if d in live.ai_levels)
+        if deciders:
+            seat = deciders[0]
+            level = live.ai_levels[seat]
+            if level == STRONG and len(game.legal_actions(state, seat)) > 1:
+                return await self._think_off_loop(live, match, seat, rng)
+            return game.ai_action(state, seat, rng, _in_process(level))
+        free = rng.fork(FREE_STREAM)
+        for seat in sorted(game.free_actors(state) & live.ai_levels.keys()):
+            level = _in_process(live.ai_levels[seat])
+            move = game.ai_free_action(state, seat, free.fork(seat), level)
+            if move is not None:
+                return move
+        return None
+
+    async def _think_off_loop(
+        self, live: MatchSession, match: MatchInfo, seat: int, rng: Rng
+    ) -> Action:
+        """The strong level's move, searched in a worker process for the server's budget."""
+        game, match_id = live.game, match.id
+        if not has_strong(game):
+            return game.ai_action(live.state, seat, rng, FALLBACK_LEVEL)
+        budget_ms = float((await self._settings.get(match.guild_id)).ai_budget_ms)
+        digest = live.header.card_set_digest
+        pinned = None if self._is_current(game) else registry.pin(game)
+        job = (game.id, digest, pinned, live.state.to_json(), seat, rng.to_json(), budget_ms)
+        try:
+            loop = asyncio.get_running_loop()
+            answer = await loop.run_in_executor(ai_worker.pool(), ai_worker.think_job, *job)
+            return Action.from_json(answer)
+        except Exception:  # a dead or broken worker must not stall the match
+            log.exception("match %s: strong AI worker failed; playing the heuristic", match_id)
+            return game.ai_action(live.state, seat, rng, FALLBACK_LEVEL)
+
+    def _is_current(self, game: Game[Any, Any]) -> bool:
+        """Whether the match plays on the data folder's cards (else the worker gets the pin)."""
+        try:
+            return self._game(game.id) is game
+        except ServiceError:
+            return False
+
+
+def _in_process(level: str) -> str:
+    """Levels played on the event loop: a strong seat's quick choices are the heuristic's."""
+    return FALLBACK_LEVEL if level == STRONG else level

@@ -1,0 +1,178 @@
+"""Reading a match and storing its moves: the one place a move becomes a stored version and
+an ``Update`` for the listeners.
+
+``commit`` persists a session's step (one transaction, optimistic version check), swaps the
+session in, sets the turn timer and publishes. The match as it stands after the move is
+worked out from the match before it and the row just written, not read again: one click
+reads the match once (docs/architecture.md, "How a click travels").
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+from bot.core.errors import ServiceError
+from bot.core.match_types import Listener, MatchInfo, Update
+from bot.core.session import LiveMatches, MatchSession, Step
+from bot.core.settings import SettingsBook
+from bot.core.timers import TurnTimers
+from bot.storage.models import ActionRow, VersionConflict, match_info
+from bot.storage.ports import MatchRepository
+from engine.core import Event, Outcome
+
+log = logging.getLogger("bot.core.service")
+
+Check = Callable[[int], Awaitable[None]]
+"""Replays a snapshot-restored match's log before it is next changed (``Restorer.check``)."""
+
+
+class Ledger:
+    def __init__(
+        self,
+        repo: MatchRepository,
+        live: LiveMatches,
+        timers: TurnTimers,
+        settings: SettingsBook,
+        check: Check,
+    ) -> None:
+        self.repo = repo
+        self.live = live
+        self.timers = timers
+        self.settings = settings
+        self._check = check
+        self.listeners: list[Listener] = []
+
+    # reads ------------------------------------------------------------------------------------
+
+    async def get(self, match_id: int) -> MatchInfo:
+        found = await self.repo.match_with_seats(match_id)
+        if found is None:
+            raise ServiceError("not_found")
+        row, seats = found
+        return match_info(row, seats, self.timers.loop_deadline(row.deadline_at))
+
+    async def playing(self, match_id: int) -> tuple[MatchInfo, MatchSession]:
+        """A live match about to change (the caller holds its lock), its log checked."""
+        if match_id in self.live.quarantined:
+            raise ServiceError("quarantined")
+        match = await self.get(match_id)
+        if match.status != "live" or match_id not in self.live:
+            raise ServiceError("wrong_status", status=match.status)
+        await self._check(match_id)
+        session = self.live[match_id]
+        session.version = match.version  # the stored version is the truth
+        return match, session
+
+    # writes -----------------------------------------------------------------------------------
+
+    async def deadline_for(
+        self, session: MatchSession, match: MatchInfo
+    ) -> tuple[float | None, str]:
+        """A deadline while a human must decide (the server's window seconds in a response
+        window, its turn seconds otherwise); none while only AI seats are to move."""
+        kind = "window" if session.in_window() else "turn"
+        if session.outcome() is not None:
+            return None, kind
+        humans = {s.seat for s in match.seats if s.ai_level is None}
+        if not session.deciders() & humans:
+            return None, kind
+        rules = await self.settings.get(match.guild_id)
+        seconds = rules.window_seconds if kind == "window" else rules.turn_seconds
+        return self.timers.now() + seconds, kind
+
+    async def commit(self, match: MatchInfo, step: Step, row: ActionRow) -> Update:
+        """Persist ``step`` (append + snapshot, version-checked), then swap the session in and
+        publish. A conflicting write leaves memory and database untouched."""
+        session = self.live[match.id]
+        trial = session.after(step)
+        deadline_at, kind = await self.deadline_for(trial, match)
+        # A free actor's move keeps the deciders' clock: free actors never reset the timer.
+        if step.free_move and match.deadline_at is not None and step.outcome is None:
+            deadline_at, kind = match.deadline_at, match.deadline_kind or kind
+        try:
+            await self.repo.record_action(
+                match.id,
+                match.version,
+                session.count,
+                row,
+                state=step.state.to_json(),
+                outcome=step.outcome.to_json() if step.outcome is not None else None,
+                deadline_at=deadline_at,
+                deadline_kind=kind,
+            )
+        except VersionConflict:
+            raise ServiceError("stale") from None
+        if step.outcome is None:
+            self.live.put(match.id, trial)
+        else:
+            self.live.drop(match.id)
+        after = self._after_move(match, row, step.outcome, deadline_at, kind)
+        self.timers.schedule(match.id, after.version, deadline_at)
+        update = self.update_of(after, trial, step.events, before=step.before)
+        await self.publish(update)
+        return update
+
+    def _after_move(
+        self,
+        match: MatchInfo,
+        row: ActionRow,
+        outcome: Outcome | None,
+        deadline_at: float | None,
+        kind: str,
+    ) -> MatchInfo:
+        """The match as ``record_action`` left it (the same rules as its SQL)."""
+        seats = match.seats
+        if row.by_timeout and row.afk:
+            seats = tuple(
+                replace(s, timeouts=s.timeouts + 1) if s.seat == row.seat else s for s in seats
+            )
+        elif not row.by_ai and not row.by_timeout:
+            seats = tuple(replace(s, timeouts=0) if s.seat == row.seat else s for s in seats)
+        return replace(
+            match,
+            version=match.version + 1,
+            status="finished" if outcome is not None else "live",
+            outcome=outcome,
+            seats=seats,
+            deadline=self.timers.loop_deadline(deadline_at),
+            deadline_at=deadline_at,
+            deadline_kind=kind if deadline_at is not None else None,
+        )
+
+    # updates ----------------------------------------------------------------------------------
+
+    def update_of(
+        self,
+        match: MatchInfo,
+        session: MatchSession | None,
+        events: list[Event] | None = None,
+        *,
+        started: bool = False,
+        before: frozenset[int] | None = None,
+    ) -> Update:
+        """``match`` with the session's snapshot; ``before`` defaults to the deciders (a
+        notice or a redraw: nobody starts to decide)."""
+        if session is None:
+            quarantined = match.id in self.live.quarantined
+            return Update(match, list(events or []), frozenset(), quarantined=quarantined)
+        deciders = session.deciders()
+        return Update(
+            match,
+            list(events or []),
+            deciders,
+            session.in_window(),
+            started,
+            deciders if before is None else before,
+            session.game,
+            session.state,
+            recent=session.recent,
+        )
+
+    async def publish(self, update: Update) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(update)
+            except Exception:
+                log.exception("listener failed on match %s", update.match.id)

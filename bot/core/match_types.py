@@ -1,0 +1,81 @@
+"""The plain values MatchService hands to the Discord layer (never discord objects)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.core.errors import ServiceError
+from engine.core import Event, Game, Outcome
+
+__all__ = ["Listener", "MatchInfo", "SeatInfo", "ServiceError", "StartHook", "Update"]
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None
+    ai_level: str | None
+    name: str
+    dm_closed: bool
+    timeouts: int = 0
+    afk: bool = False  # handed to the AI after AFK_TIMEOUTS turn timeouts in a row
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    thread_id: int | None
+    game: str
+    status: str
+    host_id: int
+    version: int
+    seats: tuple[SeatInfo, ...]
+    options: dict[str, Any]
+    outcome: Outcome | None
+    deadline: float | None  # the running loop's time (what renderers compare against)
+    deadline_at: float | None = None  # wall-clock epoch seconds (for Discord's <t:..:R>)
+    deadline_kind: str | None = None  # 'turn', 'window' or 'lobby'
+    card_set: str | None = None  # the digest of the card set it plays on (engine.games.pin)
+    ended_reason: str | None = None  # why the bot ended it with no result (bot.core.restore)
+
+    @property
+    def ranked(self) -> bool:
+        return bool(self.options.get("ranked"))
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+
+@dataclass(frozen=True)
+class Update:
+    match: MatchInfo
+    events: list[Event]
+    deciders: frozenset[int]
+    window: bool = False  # the deciders answer a response window (all may pass)
+    started: bool = False  # the first update of a match: every player gets their hand
+    # Who was deciding (outside a response window) before this update: a seat in ``deciders``
+    # but not here has just started to decide, so the publisher DMs it, restart or not.
+    before: frozenset[int] = frozenset()
+    # The match as it stands after this update, for the publisher to draw from with no call
+    # back into the service: the game and its state (a snapshot: a session's state is
+    # replaced, never changed in place, by each move). None for a lobby or a match that is
+    # no longer in memory (finished, cancelled, quarantined).
+    game: Game[Any, Any] | None = None
+    state: Any = None
+    quarantined: bool = False
+    # The events of the match's last actions as of its restore (the table's "Last moves"
+    # when a publisher first sees the match after a restart).
+    recent: list[Event] = field(default_factory=list)
+
+
+Listener = Callable[[Update], Awaitable[None]]
+StartHook = Callable[[MatchInfo], Awaitable[dict[str, Any]]]
+"""Options added to a match as it starts (each seat's duel deck); may refuse with ServiceError."""

@@ -1,0 +1,213 @@
+"""One started match held in memory (``MatchSession``) and the store of them (``LiveMatches``).
+
+A session owns what a click is judged against: the game, its state, the record header, the
+match's version, the pass floor and the steadiness. ``act`` holds every stale-button rule in
+one place; ``play`` applies an action to a copy, so a refused or conflicting move changes
+nothing until the caller ``advance``s the session with the step it stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot.core.errors import ServiceError
+from bot.core.match_types import SeatInfo
+from engine.core import (
+    PASS,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Outcome,
+    ResponseWindow,
+    waits_on_window,
+)
+from engine.core.record import RecordHeader
+
+
+def in_window(game: Game[Any, Any], state: Any) -> bool:
+    """True while a response window is what the match waits on (``engine.core``)."""
+    return waits_on_window(game, state)
+
+
+def passed_in_window(game: Game[Any, Any], state: Any) -> frozenset[int]:
+    """The seats that passed in the open response window since its last response (the table
+    shows them); none while no window is what the match waits on."""
+    window = getattr(state, "window", None)  # optional on a state (engine.core.WindowedState)
+    if not isinstance(window, ResponseWindow) or not in_window(game, state):
+        return frozenset()
+    return frozenset(s for s in window.eligible if s in window.passed)
+
+
+def ai_levels_of(seats: Iterable[SeatInfo]) -> dict[int, str]:
+    return {s.seat: s.ai_level for s in seats if s.ai_level is not None}
+
+
+@dataclass(frozen=True)
+class Step:
+    """An action applied to a copy of the session's state, not yet stored."""
+
+    action: Action
+    state: Any
+    events: list[Event]
+    outcome: Outcome | None
+    # A move by a seat nobody waited on that leaves the same seats to wait on (a curse on
+    # anyone's turn): it keeps their clock and the buttons already drawn.
+    free_move: bool
+    pass_floor: int
+    # Who was deciding a turn before it (empty in a response window: whoever decides after
+    # a window is told anew).
+    before: frozenset[int]
+
+
+@dataclass
+class MatchSession:
+    """A started match in memory. ``state`` is replaced, never changed in place, by each move
+    (``play`` works on a clone), so an ``Update`` may hand it on as a snapshot."""
+
+    game: Game[Any, Any]
+    state: Any
+    header: RecordHeader
+    ai_seed: int
+    count: int  # actions in the log
+    ai_levels: dict[int, str] = field(default_factory=dict)
+    # The version since which only passes were played in the same open window: a Pass drawn
+    # at or after it still answers that window, so it is not stale. After a restart it is the
+    # current version (older table Passes get a fresh view instead).
+    pass_floor: int = 0
+    # From the last replay of its log (empty until then): the events of its last actions, so
+    # a table redrawn after a restart keeps its "Last moves" lines; and per seat, the action
+    # count at which its hand DM last fell due (see ``bot.core.fold.Fold``), so a restart re-sends
+    # only a hand that was really lost.
+    recent: list[Event] = field(default_factory=list)
+    hand_due: dict[int, int] = field(default_factory=dict)
+    version: int = 0  # the match's version as stored (every move adds one)
+    # The version since which only free actors moved, the same seats deciding throughout
+    # (None: since the session began; after a restart every older button is stale).
+    steady: int | None = None
+
+    # what the match waits on ------------------------------------------------------------------
+
+    def deciders(self) -> frozenset[int]:
+        return self.game.deciders(self.state)
+
+    def in_window(self) -> bool:
+        return in_window(self.game, self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def may_act(self, action: Action) -> bool:
+        """The engine decides: a seat the match waits on, or a free actor (one that may act
+        without being waited on, a curse on anyone's turn) whose action is legal now. Anything
+        else from a seat that is not deciding reads as "not your move"."""
+        game, state = self.game, self.state
+        if action.seat in game.deciders(state):
+            return True
+        return action.seat in game.free_actors(state) and action in game.legal_actions(
+            state, action.seat
+        )
+
+    # a click ----------------------------------------------------------------------------------
+
+    def act(self, seat: int, key: str, expected_version: int, seats: Iterable[SeatInfo]) -> Step:
+        """A player's button drawn at ``expected_version``: refused when stale, unreadable or
+        not theirs to press now (``seats`` name who the match waits on), else played on a
+        copy."""
+        # Buttons drawn before moves nobody waited on (free actors' plays that left the same
+        # seats deciding) still count; the engine checks them against the new state.
+        steady = self.version if self.steady is None else self.steady
+        if (
+            self.version != expected_version
+            and not (key == PASS and self.pass_floor <= expected_version)
+            and not steady <= expected_version
+        ) or expected_version > self.version:
+            raise ServiceError("stale", version=self.version)
+        try:
+            action = Action.from_key(seat, key)
+        except ValueError:
+            raise ServiceError("illegal", reason="bad_key") from None
+        if not self.may_act(action):
+            deciders = self.deciders()
+            waiting = ", ".join(s.name for s in seats if s.seat in deciders)
+            raise ServiceError("not_your_move", waiting=waiting)
+        return self.play(action)
+
+    def play(self, action: Action) -> Step:
+        """``action`` applied to a copy of the state (the engine refuses an illegal one)."""
+        state = self.state.clone()
+        try:
+            events = self.game.apply(state, action)
+        except IllegalAction as exc:
+            raise ServiceError("illegal", reason=str(exc.reason)) from None
+        waited = self.deciders()
+        after = self.game.deciders(state)
+        # A Pass drawn earlier keeps counting only inside the same window: one that stays
+        # open and only shrinks. A window that closed or reopened (a response, or the next
+        # one after a resolution) makes every earlier Pass stale.
+        same_window = action.kind == PASS and in_window(self.game, state) and after <= waited
+        return Step(
+            action,
+            state,
+            events,
+            self.game.outcome(state),
+            free_move=action.seat not in waited and after == waited,
+            pass_floor=self.pass_floor if same_window else self.version + 1,
+            before=frozenset() if self.in_window() else waited,
+        )
+
+    def after(self, step: Step) -> MatchSession:
+        """The session once ``step`` is stored (a new object: the old one stays whole)."""
+        if step.free_move:
+            steady = self.version if self.steady is None else self.steady
+        else:
+            steady = self.version + 1
+        return replace(
+            self,
+            state=step.state,
+            count=self.count + 1,
+            pass_floor=step.pass_floor,
+            version=self.version + 1,
+            steady=steady,
+        )
+
+
+class LiveMatches:
+    """Every started match in memory, one lock per match (a match's changes run in order),
+    the matches restored from a snapshot whose log is not replayed yet, and the quarantined."""
+
+    def __init__(self) -> None:
+        self._sessions: dict[int, MatchSession] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        # Set at start: matches quarantined (reason) because their rows cannot be read.
+        self.quarantined: dict[int, str] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    def get(self, match_id: int) -> MatchSession | None:
+        return self._sessions.get(match_id)
+
+    def __getitem__(self, match_id: int) -> MatchSession:
+        return self._sessions[match_id]
+
+    def __contains__(self, match_id: object) -> bool:
+        return match_id in self._sessions
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    def put(self, match_id: int, session: MatchSession) -> None:
+        self._sessions[match_id] = session
+
+    def drop(self, match_id: int) -> None:
+        self._sessions.pop(match_id, None)
+
+    def ids(self) -> list[int]:
+        return list(self._sessions)

@@ -1,0 +1,276 @@
+"""Persistent buttons: one ``DynamicItem`` class for every Backstab button.
+
+The custom id (``bs:<match>:<version>:<key>``) carries everything a click needs, so the buttons
+keep working after a restart without any view being re-sent. A click is routed by its key to the
+handler a cog registered; the router turns every failure into a short private reply, never
+Discord's "This interaction failed".
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.core.errors import BackstabError
+from bot.delivery.layouts import is_layout, layout_view
+from bot.render.ids import CUSTOM_ID_PATTERN, MAX_MATCH_ID, ButtonId, parse_custom_id
+from bot.render.model import ButtonSpec, Rendered, Style, clip
+from bot.render.names import shown_name
+from bot.words import error_texts
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[discord.Interaction[Any], ButtonId], Awaitable[None]]
+# Asked before every handler: a refusal to show the clicker, or None to go on. Its last
+# argument says whether the key belongs on a server message only (a lobby, the table).
+Guard = Callable[[discord.Interaction[Any], ButtonId, bool], Awaitable[str | None]]
+
+MESSAGE_LIMIT = 2000  # Discord: characters in one message
+QUOTED_NAME_LIMIT = 400  # a refusal may quote several names (who the table waits on)
+_STYLES = {
+    Style.PRIMARY: discord.ButtonStyle.primary,
+    Style.SECONDARY: discord.ButtonStyle.secondary,
+    Style.SUCCESS: discord.ButtonStyle.success,
+    Style.DANGER: discord.ButtonStyle.danger,
+}
+
+
+class MatchButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CUSTOM_ID_PATTERN):
+    """Any button or select the bot draws. Its state lives entirely in its custom id.
+
+    discord.py fires every DynamicItem whose pattern matches a custom id, so this one class
+    serves selects too: a select's choice is read with ``selected_values``."""
+
+    def __init__(self, button_id: ButtonId, item: discord.ui.Item[Any] | None = None) -> None:
+        super().__init__(item or discord.ui.Button(custom_id=str(button_id)))
+        self.button_id = button_id
+
+    @classmethod
+    def from_spec(cls, spec: ButtonSpec) -> MatchButton:
+        parsed = _parse(spec.custom_id)
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=spec.label,
+            custom_id=spec.custom_id,
+            style=_STYLES[spec.style],
+            row=spec.row,
+            disabled=spec.disabled,
+        )
+        return cls(parsed, button)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> MatchButton:
+        button_id = ButtonId.from_match(match)  # an old bare lobby word reads as today's key
+        if not isinstance(item, discord.ui.Button | discord.ui.Select):
+            raise TypeError(f"not a button or select: {item!r}")
+        return cls(button_id, item)
+
+    @classmethod
+    def from_select(cls, spec: Any) -> MatchButton:
+        """A select from a renderer's ``SelectSpec`` (custom id, placeholder, options, row)."""
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=spec.custom_id,
+            placeholder=spec.placeholder,
+            row=spec.row,
+            options=[
+                discord.SelectOption(
+                    label=option.label, value=option.value, description=option.description
+                )
+                for option in spec.options
+            ],
+        )
+        return cls(_parse(spec.custom_id), select)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        router = getattr(interaction.client, "button_router", None)
+        if not isinstance(router, ButtonRouter):
+            await send_private(interaction, error_texts.GENERIC_ERROR)
+            return
+        await router.dispatch(interaction, self.button_id)
+
+
+class ButtonRouter:
+    """Key -> handler. Lobby and hand keys have their own handlers; every other key is a game
+    action and goes to the default handler."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, Handler] = {}
+        self._prefixes: dict[str, Handler] = {}  # keys carrying a state: ``draft-<state>``
+        self._default: Handler | None = None
+        self._on_server: set[str] = set()
+        self.guard: Guard | None = None
+
+    def route(self, key: str, handler: Handler, *, on_server: bool = False) -> None:
+        """``on_server``: the key is only ever drawn on a server message (lobby buttons, the
+        table's My hand), so a click on it from anywhere else is refused."""
+        self._handlers[key] = handler
+        if on_server:
+            self._on_server.add(key)
+        else:
+            self._on_server.discard(key)
+
+    def route_prefix(self, prefix: str, handler: Handler) -> None:
+        """Every key starting with ``prefix`` (a key that carries its own state)."""
+        self._prefixes[prefix] = handler
+
+    def route_actions(self, handler: Handler) -> None:
+        self._default = handler
+
+    def unroute(self, owner: object) -> None:
+        """Drop every handler bound to ``owner`` (a cog being unloaded)."""
+        self._handlers = {
+            k: h for k, h in self._handlers.items() if getattr(h, "__self__", None) is not owner
+        }
+        self._prefixes = {
+            k: h for k, h in self._prefixes.items() if getattr(h, "__self__", None) is not owner
+        }
+        if getattr(self._default, "__self__", None) is owner:
+            self._default = None
+
+    async def dispatch(self, interaction: discord.Interaction[Any], button_id: ButtonId) -> None:
+        handler = self._handlers.get(button_id.key) or self._by_prefix(button_id.key)
+        if button_id.match_id > MAX_MATCH_ID:  # no SQLite row can have it: never one of ours
+            await send_private(interaction, error_texts.SERVICE_ERRORS["not_found"])
+            return
+        if handler is None:
+            await send_private(interaction, error_texts.GENERIC_ERROR)
+            return
+        try:
+            if self.guard is not None:
+                refused = await self.guard(interaction, button_id, button_id.key in self._on_server)
+                if refused is not None:
+                    await send_private(interaction, refused)
+                    return
+            await handler(interaction, button_id)
+        except BackstabError as exc:  # a refusal: worded, private, nothing changed
+            await send_private(interaction, refusal(exc))
+        except Exception:
+            log.exception("button %s failed", button_id)
+            await send_private(interaction, error_texts.GENERIC_ERROR)
+
+    def _by_prefix(self, key: str) -> Handler | None:
+        found = (h for prefix, h in self._prefixes.items() if key.startswith(prefix))
+        return next(found, self._default)
+
+
+def build_view(rendered: Rendered) -> discord.ui.View | discord.ui.LayoutView:
+    """A persistent view (no timeout) holding the rendered buttons. An empty view is still
+    returned when there are none: editing a message with it clears the old buttons. A
+    rendered layout (``blocks``) is a Components V2 view (``bot.delivery.layouts``)."""
+    if is_layout(rendered):
+        return layout_view(rendered)
+    view = discord.ui.View(timeout=None)
+    for spec in rendered.buttons:
+        view.add_item(MatchButton.from_spec(spec))
+    for select in getattr(rendered, "selects", ()):
+        view.add_item(MatchButton.from_select(select))
+    # Every click is dispatched through the MatchButton DynamicItem registered at start-up, so
+    # discord.py need not keep this view: a stopped view is sent as components but never
+    # stored (no per-message memory, no 15-minute timer per ephemeral reply).
+    view.stop()
+    return view
+
+
+def message_parts(rendered: Rendered, note: str | None = None) -> dict[str, Any]:
+    """``content``, ``embeds`` and ``view`` for sending or editing a message as rendered, with
+    ``note`` above it. A layout carries its text in the view: Discord refuses content and
+    embeds on a Components V2 message, so both are cleared (an edit from an older embed
+    message to a layout is allowed; the reverse is not)."""
+    if is_layout(rendered):
+        return {"content": None, "embeds": [], "view": layout_view(rendered, note)}
+    content = "\n".join(part for part in (note, rendered.content) if part) or None
+    return {"content": content, "embeds": list(rendered.embeds), "view": build_view(rendered)}
+
+
+def has_controls(rendered: Rendered) -> bool:
+    return bool(rendered.buttons or getattr(rendered, "selects", ()))
+
+
+def files_of(rendered: Rendered) -> list[discord.File]:
+    """The rendered pictures as attachments (fresh objects: a File is read once per send)."""
+    return [
+        discord.File(io.BytesIO(picture.data), picture.filename)
+        for picture in getattr(rendered, "pictures", ())
+    ]
+
+
+def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
+    """What was chosen in the select that was used (empty for a button)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values", [])
+    return [str(v) for v in values] if isinstance(values, list) else []
+
+
+async def send_private(
+    interaction: discord.Interaction[Any],
+    content: str | None = None,
+    rendered: Rendered | None = None,
+) -> None:
+    """Answer only the person who clicked, whether or not the interaction was already acked."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if rendered is not None:
+        parts = message_parts(rendered, content)
+        if not is_layout(rendered) and not has_controls(rendered):
+            del parts["view"]
+        kwargs.update({k: v for k, v in parts.items() if v is not None})
+        files = files_of(rendered)
+        if files:
+            kwargs["files"] = files
+    elif content is not None:
+        kwargs["content"] = content
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+def _parse(custom_id: str) -> ButtonId:
+    parsed = parse_custom_id(custom_id)
+    if parsed is None:
+        raise ValueError(f"not a Backstab custom id: {custom_id!r}")
+    return parsed
+
+
+def refusal(error: BackstabError) -> str:
+    """A refusal's words as one message (a deck's problems can run past Discord's cap)."""
+    return clip(error.words(shown=_quoted), MESSAGE_LIMIT)
+
+
+def _quoted(name: str) -> str:
+    """A name people chose, as a refusal quotes it (never a mention, a header, a link)."""
+    return shown_name(name, limit=QUOTED_NAME_LIMIT)
+
+
+def relay_refusals(tree: app_commands.CommandTree[Any]) -> None:
+    """The slash commands' relay: a command that raises a refusal (``BackstabError``) answers
+    its words privately, as ``ButtonRouter.dispatch`` does for buttons. It wraps each
+    command's callback (discord.py's ``_callback``: the one place the library calls it),
+    because an error that reaches ``tree.on_error`` counts as the bot failing; a refusal is
+    an answer. ``tree.on_error`` keeps the apology for anything else."""
+    for command in tree.walk_commands():
+        if isinstance(command, app_commands.Command) and not hasattr(command._callback, "relay"):
+            command._callback = _relayed(command._callback)
+
+
+def _relayed(callback: Callable[..., Awaitable[Any]]) -> Any:
+    async def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await callback(*args, **kwargs)
+        except BackstabError as exc:  # a refusal: worded, private, nothing changed
+            interaction = next(a for a in args if isinstance(a, discord.Interaction))
+            await send_private(interaction, refusal(exc))
+            return None
+
+    call.relay = True  # type: ignore[attr-defined]
+    return call

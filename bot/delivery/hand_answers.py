@@ -1,0 +1,165 @@
+"""Answering a player with their hand: over the private message they clicked (a DM or an
+ephemeral hand), or as a new private answer (My hand, ``/match hand``). Whatever shows the
+hand becomes the player's one live hand (``bot.delivery.hand_messages``); the play cog calls
+these."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.core import service as svc
+from bot.delivery.components import send_private
+from bot.delivery.hand_messages import Drawn, answer_new, digest_of, message_kwargs
+from bot.delivery.hands import draw_hand
+from bot.words import error_texts
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+    from bot.delivery.publisher import TablePublisher
+
+Spectator = Callable[[discord.Interaction[Any], svc.MatchInfo], Awaitable[None]]
+
+
+class HandAnswers:
+    """``spectator`` answers someone not seated (they may see the table, never a hand)."""
+
+    def __init__(self, bot: Backstab, publisher: TablePublisher, spectator: Spectator) -> None:
+        self.bot = bot
+        self._publisher = publisher
+        self.live = publisher.hands.live
+        self._spectator = spectator
+
+    async def refresh_clicked(
+        self,
+        interaction: discord.Interaction[Any],
+        update: svc.Update,
+        *,
+        draft: str | None = None,
+    ) -> None:
+        """Redraw the private message whose button was used with the player's new hand,
+        drawn from the update the click returned (the match as the click left it). It is
+        (or becomes) the player's live hand."""
+        match, game = update.match, update.game
+        seat = match.seat_of(interaction.user.id)
+        if is_public(interaction) or game is None or seat is None:
+            return  # never draw a hand over a public message
+        view = game.view(update.state, seat).to_json()
+        actions = game.legal_actions(update.state, seat) if match.status == "live" else []
+        deciding = seat in update.deciders
+        await self._draw_here(
+            interaction, match, view, actions, seat, deciding=deciding, draft=draft
+        )
+        if interaction.guild_id is None:  # the hand DM itself is now up to date
+            await self.bot.service.hand_sent(match.id, interaction.user.id, match.version)
+
+    async def show(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        *,
+        note: str | None = None,
+        page: int = 0,
+        draft: str | None = None,
+    ) -> None:
+        """The caller's hand as it stands (at ``draft``: a builder half-way through): in the
+        private message clicked (a DM or an ephemeral hand), else as a new private answer."""
+        if is_public(interaction) or interaction.message is None:
+            await self.send(interaction, match_id, note=note)
+            return
+        match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            await send_private(interaction, error_texts.service_error("not_seated"))
+            return
+        await self._draw_here(
+            interaction,
+            match,
+            view.to_json(),
+            list(actions),
+            seat,
+            deciding=self._deciding(match_id, seat),
+            note=note,
+            page=page,
+            draft=draft,
+        )
+
+    async def _draw_here(
+        self,
+        interaction: discord.Interaction[Any],
+        match: svc.MatchInfo,
+        view: dict[str, Any],
+        actions: list[Any],
+        seat: int,
+        *,
+        deciding: bool,
+        note: str | None = None,
+        page: int = 0,
+        draft: str | None = None,
+    ) -> None:
+        """Draw the hand over the private message clicked, which becomes the live hand (an
+        older hand's controls go; the clicked one may itself be an old one)."""
+        live = self.live
+        user_id = interaction.user.id
+        assert interaction.message is not None
+        message_id = interaction.message.id
+        async with live.lock(match.id, user_id):
+            current = await live.get(match.id, user_id)
+            drawn = live.drawn(match.id, user_id)
+            newer = drawn.version > match.version and not (note or draft) and page == drawn.page
+            if current is not None and current.message_id == message_id and newer:
+                # A newer drawing already landed on it (the flush of later moves).
+                await live.claim(interaction, match.id, message_id, drawn)
+                return
+            rendered, content = await draw_hand(
+                match, view, actions, seat, deciding=deciding, note=note, page=page, draft=draft
+            )
+            kwargs = message_kwargs(rendered, content, edit=True)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
+            digest = digest_of(rendered, content)
+            drawn = Drawn(digest, match.version, page, draft)
+            await live.claim(interaction, match.id, message_id, drawn)
+
+    def _deciding(self, match_id: int, seat: int) -> bool:
+        """Whether the match waits on ``seat``, as last published (no read: it only decides
+        whether the hand shows the clock)."""
+        latest = self._publisher.latest(match_id)
+        return latest is not None and seat in latest.deciders
+
+    async def send(
+        self, interaction: discord.Interaction[Any], match_id: int, *, note: str | None = None
+    ) -> None:
+        """The caller's hand as a new private answer (My hand, /match hand): it becomes their
+        live hand, and the one before it is retired."""
+        match = await self.bot.service.get(match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            await self._spectator(interaction, match)
+            return
+        match, view, actions = await self.bot.service.view(match_id, interaction.user.id)
+        live = self.live
+        async with live.lock(match.id, interaction.user.id):
+            rendered, content = await draw_hand(
+                match,
+                view.to_json(),
+                list(actions),
+                seat,
+                deciding=self._deciding(match_id, seat),
+                note=note,
+            )
+            message_id = await answer_new(interaction, rendered, content)
+            if message_id is None:
+                return
+            drawn = Drawn(digest_of(rendered, content), match.version)
+            await live.claim(interaction, match.id, message_id, drawn)
+
+
+def is_public(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+    return not private

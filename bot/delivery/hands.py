@@ -1,0 +1,282 @@
+"""The private hands: drawing a player's hand, keeping their one live hand current, and telling
+them when the match waits on them.
+
+The publisher collects updates and flushes each match in one background task; after the
+table and the log thread, ``HandDelivery.deal`` runs with the same snapshot. Every player's
+live hand (``bot.delivery.hand_messages``: their hand DM, or their last "My hand" answer in the
+channel) is edited in place when its drawing changed. A seat that starts to decide (not in a
+response window, where the table's Pass / Play a card serve everyone), or that the game's
+plugin deals a fresh hand (a trade offered to it), is told by a short DM ping with a link to
+its live hand; a player with no live hand gets their hand DM instead (its first message is
+the notification). DMs go only to players who did not refuse them this match, on servers
+that send hands by DM (``/settings hand_delivery``); the others are mentioned in one short
+channel message per match (the previous one deleted).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import plugins
+from bot.core import service as svc
+from bot.delivery.hand_messages import DM, Drawn, LiveHands, digest_of, message_kwargs
+from bot.delivery.pacing import ChannelPacer
+from bot.render import ButtonSpec, Rendered, Style, render_hand
+from bot.render import ids as keys
+from bot.render.pictures import off_loop
+from bot.storage.models import LiveHand
+from bot.words import play_texts
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+
+
+async def draw_hand(
+    match: svc.MatchInfo,
+    view: dict[str, Any],
+    actions: list[Any],
+    seat_number: int | None,
+    *,
+    deciding: bool,
+    note: str | None = None,
+    page: int = 0,
+    draft: str | None = None,
+) -> tuple[Rendered, str | None]:
+    """One seat's hand and the words above it: a note (why it was redrawn), and the clock
+    while the match waits on the seat (a free actor's optional moves are never timed). A seat
+    the AI took over while its player was away shows only the button to take it back."""
+    rendered = await off_loop(render_hand, match, view, actions, page=page, draft=draft)
+    seat = next((s for s in match.seats if s.seat == seat_number), None)
+    if seat is not None and seat.afk and match.status == "live":
+        back = ButtonSpec(
+            label=play_texts.BUTTON_AFK_BACK,
+            custom_id=keys.make_custom_id(match.id, match.version, keys.TAKE_BACK),
+            style=Style.SUCCESS,
+            row=4,
+        )
+        rendered = replace(rendered, buttons=(back,), selects=())
+        note = play_texts.AFK_NOTE
+    lines = [line for line in (note, rendered.content) if line]
+    if actions and deciding and match.deadline_at is not None and match.status == "live":
+        lines.append(play_texts.TURN_CLOCK.format(when=f"<t:{int(match.deadline_at)}:R>"))
+    return replace(rendered, content=None), "\n".join(lines) or None
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+class HandDelivery:
+    """Hands owed per match, the live hands, and the DMs that carry hands and pings.
+    ``reschedule`` asks the publisher for another flush (a refused DM changes the table: it
+    tells the seat to use My hand)."""
+
+    def __init__(
+        self, bot: Backstab, reschedule: Callable[[int], None], pacer: ChannelPacer
+    ) -> None:
+        self.bot = bot
+        self.live = LiveHands(bot, pacer)
+        self._reschedule = reschedule
+        self._due: dict[int, set[int]] = {}
+        # Seats whose DMs were refused for good this match, since the match was last read.
+        self._closed: dict[int, set[int]] = {}
+        # The last channel message that mentioned a match's deciders (memory only).
+        self._mentions: dict[int, int] = {}
+        self._pacer = pacer
+
+    def owe(self, match_id: int, seats: Iterable[int]) -> None:
+        """``seats`` are owed a notification at the next flush (a restart's lost hands)."""
+        self._due.setdefault(match_id, set()).update(seats)
+
+    def on_update(self, update: svc.Update) -> None:
+        """Who this update makes owed a notification."""
+        match = update.match
+        if match.status != "live":
+            return
+        due = self._due.setdefault(match.id, set())
+        if update.started:
+            due.update(s.seat for s in match.seats if s.user_id is not None)
+        # A seat is told when it starts to decide, not again while it keeps deciding; in
+        # a response window nobody is told: the table's Pass / Play a card serve everyone.
+        if not update.window:
+            due.update(update.deciders - update.before)
+        # A seat nobody waits on may still owe an answer (a classic trade offer's
+        # partner): the game's plugin says who is dealt a fresh hand.
+        due.update(plugins.fresh_hands(match.game, update.events))
+
+    def closed(self, match_id: int) -> set[int]:
+        """Seats whose DMs were refused for good since the match was read."""
+        return self._closed.get(match_id, set())
+
+    def forget(self, match_id: int) -> None:
+        self._due.pop(match_id, None)
+        self._closed.pop(match_id, None)
+        self._mentions.pop(match_id, None)
+        self.live.forget(match_id)
+
+    # a flush --------------------------------------------------------------------------------
+
+    async def deal(self, update: svc.Update) -> None:
+        """Every live hand of the match redrawn where it changed; the seats owed a
+        notification told."""
+        match = update.match
+        due = self._due.pop(match.id, set())
+        if update.game is None:
+            return
+        rules = await self.bot.service.settings.get(match.guild_id)
+        by_dm = rules.hand_delivery == "dm"
+        mention: list[int] = []
+        for seat in match.seats:
+            if seat.user_id is None:
+                continue
+            told = seat.seat in due and seat.ai_level is None and match.status == "live"
+            hand = await self.live.get(match.id, seat.user_id)
+            if hand is None and not told:
+                continue
+            dm = by_dm and not seat.dm_closed
+            if told and not dm:
+                mention.append(seat.user_id)
+            async with self.live.lock(match.id, seat.user_id):
+                await self._serve(update, seat, told=told, by_dm=dm)
+        await self._mention(match, mention)
+
+    async def _serve(
+        self, update: svc.Update, seat: svc.SeatInfo, *, told: bool, by_dm: bool
+    ) -> None:
+        match, game = update.match, update.game
+        assert game is not None and seat.user_id is not None
+        user_id = seat.user_id
+        deciding = seat.seat in update.deciders
+        hand = await self.live.get(match.id, user_id)
+        drawn = self.live.drawn(match.id, user_id)
+        if hand is not None and drawn.version >= match.version:
+            # Drawn at this very version already (the click that made this move redrew
+            # it): no second view, no edit.
+            if told and by_dm:
+                await self._ping(match, hand, deciding)
+            return
+        view = game.view(update.state, seat.seat).to_json()
+        live = match.status == "live"
+        actions = game.legal_actions(update.state, seat.seat) if live else []
+        # A builder half-way through stays open, unless something new is asked of the seat
+        # (it starts to decide, an offer reaches it): then the hand shows that first.
+        draft = None if told else drawn.draft
+        rendered, content = await draw_hand(
+            match, view, actions, seat.seat, deciding=deciding, page=drawn.page, draft=draft
+        )
+        if hand is not None and await self.live.redraw(hand, rendered, content, match.version):
+            if told and by_dm:
+                await self._ping(match, hand, deciding)
+            return
+        if told and by_dm:
+            await self._send_hand(match, user_id, rendered, content, seat.seat)
+
+    async def _user(self, user_id: int) -> discord.User:
+        return self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+
+    async def _send_hand(
+        self,
+        match: svc.MatchInfo,
+        user_id: int,
+        rendered: Rendered,
+        content: str | None,
+        seat: int,
+    ) -> None:
+        """A new hand DM: the player had no live hand (the match began, or theirs could no
+        longer be edited). Being a new message, it is the notification too."""
+        old = await self.live.get(match.id, user_id)
+        try:
+            user = await self._user(user_id)
+            sent = await user.send(**message_kwargs(rendered, content, edit=False))
+        except discord.HTTPException as exc:
+            await self._refused(match, user_id, seat, exc)
+            return
+        if old is not None:
+            await self.live.retire(old)
+        await self._drop_ping(old)
+        await self.live.save(LiveHand(match.id, user_id, DM, sent.channel.id, sent.id))
+        self.live.set_drawn(match.id, user_id, Drawn(digest_of(rendered, content), match.version))
+        # Remembered, so a restart after a crash re-sends only the hands that were lost.
+        await self.bot.service.hand_sent(match.id, user_id, match.version)
+
+    async def _ping(self, match: svc.MatchInfo, hand: LiveHand, deciding: bool) -> None:
+        """A short DM: the match waits on you, with a link to your live hand (the table's,
+        for a hand in the channel: an ephemeral message has no link). The last ping goes."""
+        if hand.place == DM:
+            link = jump_url(None, hand.channel_id, hand.message_id)
+        elif match.message_id is not None:
+            link = jump_url(match.guild_id, match.channel_id, match.message_id)
+        else:
+            link = ""
+        words = play_texts.HAND_PING if deciding else play_texts.HAND_PING_OFFER
+        text = words.format(match=match.id, game=plugins.title(match.game), link=link)
+        if deciding and match.deadline_at is not None:
+            when = f"<t:{int(match.deadline_at)}:R>"
+            text = f"{text}\n{play_texts.TURN_CLOCK.format(when=when)}"
+        try:
+            user = await self._user(hand.user_id)
+            sent = await user.send(text)
+        except discord.HTTPException as exc:
+            seat = match.seat_of(hand.user_id)
+            await self._refused(match, hand.user_id, -1 if seat is None else seat, exc)
+            return
+        await self._drop_ping(hand)
+        await self.live.save(self.live.with_ping(hand, sent.channel.id, sent.id))
+        await self.bot.service.hand_sent(match.id, hand.user_id, match.version)
+
+    async def _mention(self, match: svc.MatchInfo, users: list[int]) -> None:
+        """Players the bot may not DM (a server that keeps hands out of DMs, closed DMs) are
+        told by one short message in the game channel that mentions them; the match's
+        previous one goes, so the channel keeps at most one per match."""
+        if not users or match.status != "live":
+            return
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        text = play_texts.HAND_MENTION.format(
+            mentions=" ".join(f"<@{u}>" for u in users), match=match.id
+        )
+        await self._pacer.wait(match.channel_id)
+        try:
+            sent = await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        except discord.HTTPException:
+            log.warning("match %s: could not mention its deciders", match.id)
+            return
+        old = self._mentions.get(match.id)
+        self._mentions[match.id] = sent.id
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):  # already gone
+                await channel.get_partial_message(old).delete()
+
+    async def _drop_ping(self, hand: LiveHand | None) -> None:
+        if hand is None or hand.ping_id is None or hand.ping_channel_id is None:
+            return
+        channel = self.bot.get_partial_messageable(
+            hand.ping_channel_id, type=discord.ChannelType.private
+        )
+        with contextlib.suppress(discord.HTTPException):  # already gone: its reader deleted it
+            await channel.get_partial_message(hand.ping_id).delete()
+
+    async def _refused(
+        self, match: svc.MatchInfo, user_id: int, seat: int, exc: discord.HTTPException
+    ) -> None:
+        if not isinstance(exc, discord.Forbidden):
+            log.warning("could not DM match %s to %s", match.id, user_id)
+            return
+        if exc.code != DM_CLOSED:
+            # Another refusal (no shared server any more, a block, a spam guard): this one
+            # message waits for "My hand"; the other seats' still go out.
+            log.warning("could not DM match %s to %s (%s)", match.id, user_id, exc.code)
+            return
+        # Remembered for the rest of the match: the table tells them to use "My hand".
+        await self.bot.service.mark_dm_closed(match.id, user_id)
+        self._closed.setdefault(match.id, set()).add(seat)
+        self._reschedule(match.id)

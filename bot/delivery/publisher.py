@@ -1,0 +1,371 @@
+"""Publishing a match to Discord: the table message, the log thread and the private hands.
+
+The service publishes every change; this collects them per match and flushes them in one
+background task, paced per channel under Discord's edit limit (5 edits / 5 s), so a burst of
+moves (AI turns, several passes) costs one table edit. After the table: the new log lines go to
+the match's thread, then the hands due go out (``bot.delivery.hands.HandDelivery``).
+
+Everything drawn comes from the last ``Update``: its match, and the game and state snapshot it
+carries (the spectator view for the table, one view per hand due). The publisher never asks
+the service for a view or a read; it only tells it what it wrote (``set_message``,
+``table_drawn``, ``hand_sent``, ``mark_dm_closed``) and waits for a burst to end (``quiet``).
+After a restart, ``bot.delivery.catch_up`` reads what the tables owe and hands it here (``adopt``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import plugins
+from bot.core import service as svc
+from bot.delivery.components import files_of, message_parts
+from bot.delivery.hands import HandDelivery
+from bot.delivery.pacing import ChannelPacer
+from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_table
+from bot.render import ids as keys
+from bot.render.model import Text
+from bot.render.names import shown_name
+from bot.render.pictures import off_loop
+from bot.words import error_texts, play_texts
+from engine.core import PASS
+
+if TYPE_CHECKING:
+    from bot.client import Backstab
+
+log = logging.getLogger(__name__)
+
+LOG_KEEP = 30  # lines kept in memory for the table's "last moves"
+MESSAGE_LIMIT = 2000  # Discord: characters in one message
+
+LobbyRender = Callable[[svc.MatchInfo], Rendered]
+
+
+class TablePublisher:
+    def __init__(self, bot: Backstab, lobby_render: LobbyRender) -> None:
+        self.bot = bot
+        self._lobby_render = lobby_render
+        self.pacer = ChannelPacer()
+        self._latest: dict[int, svc.Update] = {}
+        # The spectator view of a match's last update, built once for its log lines (when
+        # its game words them against the map) and its table.
+        self._boards: dict[int, tuple[svc.Update, dict[str, Any] | None]] = {}
+        self._logs: dict[int, deque[str]] = {}
+        self._thread_lines: dict[int, list[str]] = {}
+        self._no_thread: set[int] = set()
+        self._flushes: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+        # Flushes that need no table edit (a hand re-sent after a restart to a current table).
+        self._table_drawn: set[int] = set()
+        # What the publisher itself wrote since a match's last read (see ``_with_writes``).
+        self._written: dict[int, dict[str, int]] = {}
+        self.hands = HandDelivery(bot, self.schedule, self.pacer)
+        self.active = True
+
+    def close(self) -> None:
+        self.active = False
+        for task in self._flushes.values():
+            task.cancel()
+        self.hands.live.close()
+
+    def latest(self, match_id: int) -> svc.Update | None:
+        """The last update seen (None: none since this process started)."""
+        return self._latest.get(match_id)
+
+    def seen(self, match_id: int) -> bool:
+        """Whether this publisher has drawn or will draw the match (else it needs catching
+        up after a restart), or is shut."""
+        return match_id in self._latest or not self.active
+
+    def adopt(
+        self,
+        update: svc.Update,
+        *,
+        redraw: bool = True,
+        hands: set[int] | frozenset[int] = frozenset(),
+        ended: bool = False,
+    ) -> None:
+        """A match first seen since a restart, as it stands: redraw its table (unless it is
+        current), deal ``hands``, and post why the bot ended it (``ended``)."""
+        match_id = update.match.id
+        self._latest[match_id] = update
+        self._seed_log(update)
+        if ended and update.match.ended_reason is not None:
+            self._thread_lines.setdefault(match_id, []).append(_ended_line(update.match))
+        self.hands.owe(match_id, hands)
+        if not redraw:
+            if not hands:
+                return
+            self._table_drawn.add(match_id)  # the DM goes; the table stays as it is
+        self.schedule(match_id)
+
+    def _seed_log(self, update: svc.Update) -> None:
+        """The first sight of a match since this process started: its "Last moves" lines
+        come from the events of its last actions (replayed at the restore), so a table drawn
+        after a restart keeps them."""
+        match = update.match
+        if match.id not in self._logs:
+            recent = update.recent
+            lines = public_event_lines(match, recent, self._board(update)) if recent else []
+            self._logs[match.id] = deque(lines, maxlen=LOG_KEEP)
+
+    def _board(self, update: svc.Update) -> Callable[[], dict[str, Any] | None]:
+        """The spectator view ``update`` left, built on first use and kept for the table."""
+
+        def board() -> dict[str, Any] | None:
+            kept = self._boards.get(update.match.id)
+            if kept is not None and kept[0] is update:
+                return kept[1]
+            built = None
+            if update.game is not None and update.state is not None:
+                built = update.game.view(update.state, None).to_json()
+            self._boards[update.match.id] = (update, built)
+            return built
+
+        return board
+
+    # collecting ---------------------------------------------------------------------------
+
+    async def on_update(self, update: svc.Update) -> None:
+        match = update.match
+        if not self.active or match.status == "lobby":
+            return  # lobby redraws answer the click that caused them (see the lobby cog)
+        self._latest[match.id] = update
+        self._seed_log(update)
+        lines = public_event_lines(match, update.events, self._board(update))
+        if match.ended_reason is not None:
+            lines.append(_ended_line(match))
+        self._logs.setdefault(match.id, deque(maxlen=LOG_KEEP)).extend(lines)
+        self._thread_lines.setdefault(match.id, []).extend(lines)
+        self.hands.on_update(update)
+        self.schedule(match.id)
+
+    def schedule(self, match_id: int) -> None:
+        self._dirty.add(match_id)
+        task = self._flushes.get(match_id)
+        if task is None or task.done():
+            self._flushes[match_id] = asyncio.create_task(self._flush(match_id))
+
+    async def _flush(self, match_id: int) -> None:
+        await asyncio.sleep(0)  # let a burst of updates land: one edit covers all of them
+        while match_id in self._dirty and self.active:
+            update = self._latest.get(match_id)
+            if update is None:
+                return
+            # Wait for the burst to end and for a free edit slot before taking the state:
+            # updates landing meanwhile fold into this same edit.
+            await self.bot.service.quiet(match_id)
+            await self.pacer.wait(update.match.channel_id)
+            self._dirty.discard(match_id)
+            update = self._with_writes(self._latest[match_id])
+            try:
+                # The last update serves the table, the thread and the hands: no read.
+                if match_id in self._table_drawn:
+                    self._table_drawn.discard(match_id)
+                else:
+                    update = await self._redraw_table(update)
+                update = await self._post_log(update)
+                await self.hands.deal(update)
+            except Exception:
+                log.exception("publishing match %s failed", match_id)
+        self._forget_if_over(match_id)
+
+    def _forget_if_over(self, match_id: int) -> None:
+        """A finished or closed match is drawn for the last time: drop what was kept for it."""
+        update = self._latest.get(match_id)
+        if update is None or match_id in self._dirty or update.match.status == "live":
+            return
+        self._latest.pop(match_id, None)
+        self._boards.pop(match_id, None)
+        self._logs.pop(match_id, None)
+        self._thread_lines.pop(match_id, None)
+        self._flushes.pop(match_id, None)
+        self._no_thread.discard(match_id)
+        self._written.pop(match_id, None)
+        self.hands.forget(match_id)
+
+    # the table ----------------------------------------------------------------------------
+
+    def _with_writes(self, update: svc.Update) -> svc.Update:
+        """The update with the publisher's own writes since (a table posted again, the log
+        thread, a refused DM), so a move read before them never opens a second thread."""
+        match = update.match
+        written = self._written.get(match.id, {})
+        closed = self.hands.closed(match.id)
+        if not written and not closed:
+            return update
+        seats = tuple(replace(s, dm_closed=True) if s.seat in closed else s for s in match.seats)
+        match = replace(
+            match,
+            message_id=written.get("message_id", match.message_id),
+            thread_id=written.get("thread_id", match.thread_id),
+            seats=seats,
+        )
+        return replace(update, match=match)
+
+    async def _redraw_table(self, update: svc.Update) -> svc.Update:
+        match = update.match
+        if update.quarantined:
+            rendered = _note(error_texts.MATCH_QUARANTINED.format(match=match.id))
+        elif match.status == "cancelled":
+            if match.ended_reason is not None:  # a live match the bot ended: no result
+                rendered = _note(_ended_line(match))
+            else:
+                rendered = self._lobby_render(match)  # a lobby that expired: no game state
+        elif (view := self._board(update)()) is not None:
+            rendered = await self.table(match, view, update)
+        else:
+            return update  # nothing to draw from (a finished match seen only after a restart)
+        if match.message_id is None:
+            return update
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        try:
+            await channel.get_partial_message(match.message_id).edit(
+                **message_parts(rendered), attachments=files_of(rendered)
+            )
+            if match.status == "live" and not update.quarantined:
+                await self.bot.service.table_drawn(match.id, match.version)
+        except discord.NotFound:
+            if match.status != "live":
+                return update
+            # Someone deleted the table: post it again, so the match stays playable.
+            posted = await channel.send(**message_parts(rendered), files=files_of(rendered))
+            await self.bot.service.set_message(match.id, posted.id)
+            self._written.setdefault(match.id, {})["message_id"] = posted.id
+            return self._with_writes(update)
+        return update
+
+    async def table(
+        self, match: svc.MatchInfo, view: dict[str, Any], update: svc.Update | None
+    ) -> Rendered:
+        """The public table, with the flow's own parts: the clock as a Discord timestamp (it
+        ticks on every screen with no edit) and, in a response window, Pass and Play a card."""
+        live = match.status == "live"
+        deciders = update.deciders if update is not None and live else None
+        window = live and update is not None and update.window
+        # The clock is a Discord timestamp, which counts down on its own on every screen; a
+        # "seconds left" figure would be stale by the next second.
+        seconds_left = None
+        if match.deadline is not None and match.deadline_at is None:
+            seconds_left = match.deadline - asyncio.get_running_loop().time()
+        top: list[str] = []
+        if live and match.deadline_at is not None:
+            template = play_texts.WINDOW_CLOCK if window else play_texts.TURN_CLOCK
+            top.append(template.format(when=f"<t:{int(match.deadline_at)}:R>"))
+        if window and update is not None:
+            top.extend(_passed_line(match, update))
+        rendered = await off_loop(  # the picture is drawn in the picture thread
+            render_table,
+            match,
+            view,
+            deciders=deciders,
+            log=list(self._logs.get(match.id, ())),
+            seconds_left=seconds_left,
+            clock="\n".join(top) or None,
+        )
+        if not window:
+            return rendered
+        buttons = (*rendered.buttons, *self._window_buttons(match, rendered))
+        return replace(rendered, buttons=buttons)
+
+    def _window_buttons(self, match: svc.MatchInfo, rendered: Rendered) -> list[ButtonSpec]:
+        row = max((b.row or 0 for b in rendered.buttons), default=0)
+        if len([b for b in rendered.buttons if (b.row or 0) == row]) > 3:
+            row += 1
+        return [
+            ButtonSpec(
+                label=play_texts.BUTTON_PASS,
+                custom_id=keys.make_custom_id(match.id, match.version, PASS),
+                style=Style.SECONDARY,
+                row=row,
+            ),
+            ButtonSpec(
+                label=play_texts.BUTTON_RESPOND,
+                custom_id=keys.make_custom_id(match.id, match.version, keys.RESPOND),
+                style=Style.SUCCESS,
+                row=row,
+            ),
+        ]
+
+    # the thread ---------------------------------------------------------------------------
+
+    async def _post_log(self, update: svc.Update) -> svc.Update:
+        match = update.match
+        lines = self._thread_lines.pop(match.id, [])
+        if not lines or match.id in self._no_thread:
+            return update
+        thread_id = match.thread_id or await self._open_thread(match)
+        if thread_id is None:
+            return update
+        if thread_id != match.thread_id:
+            self._written.setdefault(match.id, {})["thread_id"] = thread_id
+            update = self._with_writes(update)
+        thread = self.bot.get_partial_messageable(thread_id, guild_id=match.guild_id)
+        for chunk in _chunks(lines, MESSAGE_LIMIT):
+            await self.pacer.wait(thread_id)
+            try:
+                await thread.send(chunk)
+            except discord.HTTPException:
+                log.warning("match %s: could not post to its log thread", match.id)
+                break
+        return update
+
+    async def _open_thread(self, match: svc.MatchInfo) -> int | None:
+        if match.message_id is None:
+            return None
+        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        name = play_texts.THREAD_NAME.format(game=plugins.title(match.game), match=match.id)
+        try:
+            thread = await channel.get_partial_message(match.message_id).create_thread(name=name)
+        except discord.HTTPException:
+            # No permission to open threads here: the table's last lines are the log.
+            log.info("match %s: no log thread in channel %s", match.id, match.channel_id)
+            self._no_thread.add(match.id)
+            return None
+        await self.bot.service.set_message(match.id, match.message_id, thread.id)
+        return thread.id
+
+
+def _passed_line(match: svc.MatchInfo, update: svc.Update) -> list[str]:
+    """Who passed in the open window, one compact line (a pass is shown here, never sent as
+    a message). A seat whose player has auto-pass on passes only when the window closes, so
+    this line never tells anyone who holds an answer (docs/ux.md)."""
+    if update.game is None:
+        return []
+    passed = svc.passed_in_window(update.game, update.state)
+    names = [shown_name(s.name) for s in match.seats if s.seat in passed]
+    return [play_texts.PASSED_LINE.format(names=", ".join(names))] if names else []
+
+
+def _note(text: str) -> Rendered:
+    """A table that became a notice: still a layout, since a table message drawn as one
+    cannot go back to plain content (Discord keeps the Components V2 flag)."""
+    return Rendered(blocks=(Text(text),))
+
+
+def _ended_line(match: svc.MatchInfo) -> str:
+    reason = error_texts.ENDED_REASONS.get(
+        match.ended_reason or "", error_texts.ENDED_REASONS["unreadable"]
+    )
+    return error_texts.MATCH_ENDED.format(match=match.id, reason=reason)
+
+
+def _chunks(lines: list[str], limit: int) -> list[str]:
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
