@@ -8,6 +8,7 @@ what is drawn for Discord is cleaned.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import discord
@@ -45,3 +46,15 @@ def shown_name(raw: str, *, limit: int = NAME_LIMIT) -> str:
     # (escape_markdown doubles a backslash too: a trailing one cannot escape our own text.)
     escaped = discord.utils.escape_markdown(plain_name(raw, limit=limit))
     return escaped.replace("@", "@\u200b")
+
+
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+
+
+def unmarked(text: str) -> str:
+    """Text written for markdown (names by ``shown_name``) as a surface that reads no markdown
+    shows it: a button label, a select option, a picture and its alternative text (issue
+    30.7: "Ask Mal\\_lory\\*" on a button). ``escape_markdown`` puts a backslash before every
+    character it escapes, backslashes included, so dropping the first of each pair is its
+    exact inverse; our own words and card names hold no backslash."""
+    return _ESCAPE.sub(r"\1", text)

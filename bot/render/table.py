@@ -8,6 +8,7 @@ where revealing which cards can be played is safe.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -24,11 +25,12 @@ from bot.render.model import (
     Gallery,
     Rendered,
     Rule,
+    SelectSpec,
     Style,
     Text,
     clip,
 )
-from bot.render.names import shown_name
+from bot.render.names import plain_name, shown_name, unmarked
 from bot.words import lobby_texts, play_texts
 from engine.core import Action, Event
 
@@ -48,6 +50,41 @@ def seat_names(match: MatchInfo) -> list[str]:
     """Every seat's name as drawn (escaped, no invisible characters), in seat order: what
     the renderers and event lines receive."""
     return [shown_name(seat.name) for seat in sorted(match.seats, key=lambda s: s.seat)]
+
+
+def drawn_names(match: MatchInfo) -> list[str]:
+    """Every seat's name as a picture draws it: no markdown escapes, no invisible characters
+    (issue 30.7: a picture and its alternative text read no markdown)."""
+    return [plain_name(seat.name) for seat in sorted(match.seats, key=lambda s: s.seat)]
+
+
+def _plain(found: Sequence[controls.Control]) -> list[controls.Control]:
+    """Controls as their labels show them: the renderer words them for markdown (its names
+    are ``seat_names``), a button label or a select option reads none (issue 30.7)."""
+    return [
+        replace(c, label=unmarked(c.label), description=_unmarked(c.description)) for c in found
+    ]
+
+
+def _unmarked(text: str | None) -> str | None:
+    return unmarked(text) if text is not None else None
+
+
+def _plain_specs(
+    buttons: Iterable[ButtonSpec], selects: Iterable[SelectSpec]
+) -> tuple[tuple[ButtonSpec, ...], tuple[SelectSpec, ...]]:
+    """A builder's controls as they show (see ``_plain``)."""
+    return tuple(replace(b, label=unmarked(b.label)) for b in buttons), tuple(
+        replace(
+            s,
+            placeholder=unmarked(s.placeholder),
+            options=tuple(
+                replace(o, label=unmarked(o.label), description=_unmarked(o.description))
+                for o in s.options
+            ),
+        )
+        for s in selects
+    )
 
 
 @drawn_with_its_cards
@@ -112,7 +149,7 @@ def render_table(
     body = [_field_text(f) for f in fields[:MAX_FIELDS]]
     if body:
         blocks.append(Text("\n".join(body)))
-    picture = None if over else renderer.table_picture(view, names)
+    picture = None if over else renderer.table_picture(view, drawn_names(match))
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
         blocks.append(Gallery((picture.filename,), (picture.description,)))
@@ -182,11 +219,11 @@ def render_hand(
     names = seat_names(match)
     title = play_texts.HAND_TITLE.format(match=match.id, game=plugins.title(match.game))
     top = [f"### {title}"]
-    found = renderer.controls(actions, view, names)
+    found = _plain(renderer.controls(actions, view, names))
     shown = controls.layout(match.id, match.version, found, page)
     built = renderer.builder(match.id, match.version, view, actions, names, draft)
     if built is not None:
-        shown = controls.Page(built.buttons, built.selects, 0, 1)
+        shown = controls.Page(*_plain_specs(built.buttons, built.selects), 0, 1)
     if match.status == "live":
         listed = view.get("deciders")
         waiting: Iterable[object] | None = deciders
@@ -201,7 +238,7 @@ def render_hand(
     lines = renderer.hand_lines(view, names)
     lines += [_field_text(f) for f in renderer.hand_fields(view, names)[:MAX_FIELDS]]
     blocks.append(Text("\n".join(lines) or play_texts.HAND_NOTHING))
-    picture = renderer.hand_picture(view, names)
+    picture = renderer.hand_picture(view, drawn_names(match))
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
         blocks.append(Gallery((picture.filename,), (picture.description,)))
@@ -270,7 +307,7 @@ def action_buttons(
     """Buttons for legal actions: the first page of ``render_hand``'s controls, no selects."""
     renderer = renderer or plugins.renderer_for(match.game)
     names = seat_names(match)
-    found = [renderer.control(a, {}, names) for a in actions]
+    found = _plain([renderer.control(a, {}, names) for a in actions])
     return controls.layout(match.id, match.version, found, selects=False).buttons
 
 

@@ -294,11 +294,25 @@ def draft_step(key: str, view: ViewJson, actions: Sequence[Action]) -> DraftStep
     if tail == [BACK]:
         return DraftStep(draft=DRAFT_PREFIX)  # the hand without the builder
     if tail == [SEND]:
+        if not _affordable(trade, view, ctx):
+            return DraftStep(refusal=words.TRADE_TOO_MUCH_GOLD)
         moves = plan(trade, actions, ctx)
         if moves is None:
             return DraftStep(refusal=words.TRADE_GONE)
         return DraftStep(play=moves)
     return DraftStep()
+
+
+def _affordable(trade: Trade, view: ViewJson, ctx: Context) -> bool:
+    """Issue 30.6: the gold of a Send comes from its custom id, which a forged click may fill
+    with any figure; it is bounded by what the side that pays holds, in whole coins, before
+    one move is built (a plan holds one move per coin, so 10^9 gold would be ten million)."""
+    v = typed(view)
+    if v is None or trade.partner is None:
+        return False
+    payer = ctx.seat if trade.gold > 0 else trade.partner
+    held = v.gold[payer] if 0 <= payer < len(v.gold) else 0
+    return abs(trade.gold) % COIN == 0 and abs(trade.gold) <= held
 
 
 def next_press(

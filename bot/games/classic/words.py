@@ -195,6 +195,10 @@ TRADE_LINE_GIFT = "your {item} as a gift"
 TRADE_LINE_SWAP = "your {item} for {name}'s {theirs}"
 TRADE_LINE_YOU_ADD = ", and you add {gold} gold"
 TRADE_LINE_THEY_ADD = ", and {name} adds {gold} gold"
+TRADE_TOO_MUCH_GOLD = (
+    "That trade offer names more gold than is there to give (each side adds only gold it"
+    " has, in coins of 100): nothing was sent."
+)
 TRADE_GONE = (
     "That trade cannot be offered now (an item moved or the offer was made): nothing was sent."
 )
