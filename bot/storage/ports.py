@@ -162,6 +162,24 @@ class PlayWrites(Protocol):
         it must be one round trip to the database where the backend allows."""
         ...
 
+    async def record_actions(
+        self,
+        match_id: int,
+        expected_version: int,
+        index: int,
+        actions: Sequence[ActionRow],
+        *,
+        state: dict[str, Any],
+        outcome: dict[str, Any] | None,
+        deadline_at: float | None,
+        deadline_kind: str | None = "turn",
+    ) -> None:
+        """``record_action`` for a plan (issue 30.5): append ``actions`` at ``index`` on, in
+        order, and replace the snapshot with ``state`` (the state after the last), in one
+        transaction: all of them or none. The version moves on by one per action, as that
+        many ``record_action`` calls would; so do the seats' timeout counts."""
+        ...
+
     async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None: ...
 
 

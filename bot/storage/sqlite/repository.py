@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.models import ActionRow, VersionConflict
@@ -25,7 +26,7 @@ START_MATCH_SQL = (
 )
 FIRST_SNAPSHOT_SQL = "INSERT INTO snapshots (match_id, action_count, state_json) VALUES (?, 0, ?)"
 RECORD_ACTION_SQL = (
-    "UPDATE matches SET version = version + 1, status = ?, outcome_json = ?,"
+    "UPDATE matches SET version = version + ?, status = ?, outcome_json = ?,"
     " deadline_at = ?, deadline_kind = ?, updated_at = ? WHERE id = ? AND version = ?"
 )
 APPEND_ACTION_SQL = (
@@ -93,19 +94,50 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         """Append one action and replace the snapshot, all or nothing, if nobody moved first.
         The whole transaction is one thread hop (see ``Database.write``): it runs for every
         move, AI moves included."""
+        await self.record_actions(
+            match_id,
+            expected_version,
+            index,
+            (action,),
+            state=state,
+            outcome=outcome,
+            deadline_at=deadline_at,
+            deadline_kind=deadline_kind,
+        )
+
+    async def record_actions(
+        self,
+        match_id: int,
+        expected_version: int,
+        index: int,
+        actions: Sequence[ActionRow],
+        *,
+        state: dict[str, Any],
+        outcome: dict[str, Any] | None,
+        deadline_at: float | None,
+        deadline_kind: str | None = "turn",
+    ) -> None:
+        """A plan's actions in one transaction, one thread hop (issue 30.5): a write that
+        fails half-way rolls every one of them back."""
         now = time.time()
         status = "finished" if outcome is not None else "live"
         state_json = json.dumps(state)
         outcome_json = json.dumps(outcome) if outcome is not None else None
+        kind = deadline_kind if deadline_at is not None else None
+        rows = [
+            (match_id, index + n, a.seat, json.dumps(a.action), int(a.by_timeout), int(a.by_ai))
+            for n, a in enumerate(actions)
+        ]
 
         def write(raw: sqlite3.Connection) -> None:
             cursor = raw.execute(
                 RECORD_ACTION_SQL,
                 (
+                    len(rows),
                     status,
                     outcome_json,
                     deadline_at,
-                    deadline_kind if deadline_at is not None else None,
+                    kind,
                     now,
                     match_id,
                     expected_version,
@@ -113,32 +145,13 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(match_id)
-            raw.execute(
-                APPEND_ACTION_SQL,
-                (
-                    match_id,
-                    index,
-                    action.seat,
-                    json.dumps(action.action),
-                    int(action.by_timeout),
-                    int(action.by_ai),
-                    now,
-                ),
-            )
-            raw.execute(
-                REPLACE_SNAPSHOT_SQL,
-                (index + 1, state_json, match_id),
-            )
-            if action.by_timeout and action.afk:
-                raw.execute(
-                    COUNT_TIMEOUT_SQL,
-                    (match_id, action.seat),
-                )
-            elif not action.by_ai and not action.by_timeout:
-                raw.execute(
-                    FORGIVE_TIMEOUTS_SQL,
-                    (match_id, action.seat),
-                )
+            for row, action in zip(rows, actions, strict=True):
+                raw.execute(APPEND_ACTION_SQL, (*row, now))
+                if action.by_timeout and action.afk:
+                    raw.execute(COUNT_TIMEOUT_SQL, (match_id, action.seat))
+                elif not action.by_ai and not action.by_timeout:
+                    raw.execute(FORGIVE_TIMEOUTS_SQL, (match_id, action.seat))
+            raw.execute(REPLACE_SNAPSHOT_SQL, (index + len(rows), state_json, match_id))
 
         try:
             await self.db.write(write)
