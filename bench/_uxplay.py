@@ -25,8 +25,9 @@ from bench._uxscreens import (
     raw_components,
     walk,
 )
+from bot import plugins
 from bot.render.controls import page_turn
-from bot.render.ids import parse_custom_id
+from bot.render.ids import SURE_PREFIX, parse_custom_id
 from bot.words import lobby_texts
 
 MAX_PAGES = 40
@@ -90,6 +91,7 @@ class Seats:
         self.auto_passed: set[tuple[int, int]] = set()
         self.held: set[tuple[int, int]] = set()
         self.closes_waited = 0  # windows the run let close on their clock (full time each)
+        self.irreversible = Irreversible()
 
     @classmethod
     async def open(
@@ -246,6 +248,7 @@ class Player:
     def __init__(self, seats: Seats, seat: int, person: Any) -> None:
         self.seats, self.seat, self.person = seats, seat, person
         self.id = person.id
+        self.seen: Irreversible | None = None  # the move being made cannot be taken back
 
     async def decide(self, action: Any, path: str) -> int:
         """Make ``action`` on ``path`` ("dm" or "table"); returns the taps it took. A Pass the
@@ -266,6 +269,10 @@ class Player:
             return game.ai_action(copy, seat, Rng(n), "heuristic")
 
         target = built_trade(game, self.seats.state, action, then) or action.key
+        self.seen = None
+        if isinstance(target, str) and plugins.irreversible(game.id, target):
+            self.seen = self.seats.irreversible
+            self.seen.made += 1
         taps = 0
         if path == "dm":
             taps += await self._from_hand(target, dm=True)
@@ -300,7 +307,7 @@ class Player:
         message = next((m for m in history if m.id == hands[-1].id), None)
         if message is None:
             return 0
-        return await choose_on(actor, message, key)
+        return await choose_on(actor, message, key, self.seen)
 
     def _table_keys(self) -> dict[str, str]:
         return {
@@ -318,12 +325,13 @@ class Player:
         opener = "respond" if "respond" in keys else "hand"
         hand = await self.person.click(table, custom_id=keys[opener])
         assert hand.response is not None, "no hand answered"
-        return 1 + await choose_on(self.person, hand.response, key)
+        return 1 + await choose_on(self.person, hand.response, key, self.seen)
 
 
-async def choose_on(actor: Any, message: Any, key: Any) -> int:
+async def choose_on(actor: Any, message: Any, key: Any, seen: Irreversible | None = None) -> int:
     """Press ``key`` on a hand message, paging through it; the taps spent (the pages turned
-    count even when the move is not there). A trade (``Trade``) is built instead."""
+    count even when the move is not there). A trade (``Trade``) is built instead. A move that
+    cannot be taken back asks "Yes, ..." first (issue 27.2): pressed too, a tap more."""
     if not isinstance(key, str):
         return await build_trade(actor, message, key)
     taps = 0
@@ -334,12 +342,12 @@ async def choose_on(actor: Any, message: Any, key: Any) -> int:
             if not control.enabled or parsed is None:
                 continue
             if control.kind == BUTTON and parsed.key == key:
-                await actor.click(message, custom_id=control.custom_id)
-                return taps + 1
+                pressed = await actor.click(message, custom_id=control.custom_id)
+                return taps + 1 + await say_yes(actor, pressed.response, key, seen)
         for control in found:
             if control.enabled and control.kind == STRING_SELECT and _offers(message, control, key):
-                await actor.select(message, [key], custom_id=control.custom_id)
-                return taps + 1
+                pressed = await actor.select(message, [key], custom_id=control.custom_id)
+                return taps + 1 + await say_yes(actor, pressed.response, key, seen)
         built = await build_on(actor, message, key)
         if built:
             return taps + built
@@ -350,6 +358,27 @@ async def choose_on(actor: Any, message: Any, key: Any) -> int:
         taps += 1
         message = paged.response or message
     return taps
+
+
+@dataclass
+class Irreversible:
+    """Moves that cannot be taken back (``Game.irreversible``) the people made, and how many
+    of them were played on their first press, with no "Yes, ..." asked (issue 27.2: 0)."""
+
+    made: int = 0
+    one_tap: int = 0
+
+
+async def say_yes(actor: Any, message: Any, key: str, seen: Irreversible | None) -> int:
+    """The "Yes, ..." the press on ``key`` asked for, pressed: 1 tap, else 0."""
+    for control in controls(message) if message is not None else []:
+        parsed = parse_custom_id(control.custom_id)
+        if control.enabled and parsed is not None and parsed.key == SURE_PREFIX + key:
+            await actor.click(message, custom_id=control.custom_id)
+            return 1
+    if seen is not None:
+        seen.one_tap += 1  # counted only for a move that should have asked (``Player``)
+    return 0
 
 
 async def build_on(actor: Any, message: Any, key: str) -> int:

@@ -46,6 +46,10 @@ The figures (``--json`` prints them; ``runs`` holds each run's own):
   the start of the match to its last decision, per decision: in the game channel (public posts
   and ephemeral answers), in the players' DMs, in the match's log thread. Messages the bot
   deleted since (a retired hand, an earlier ping) count too.
+- ``irreversible_moves``, ``irreversible_one_tap``: moves that cannot be taken back
+  (``Game.irreversible``: dying on purpose, giving up a role or a level) the people made, and
+  how many of them were played on their first press, with no "Yes, ..." asked (issue 27.2:
+  0). The "Yes" is pressed too and counted as a tap.
 - ``max_label_chars``: the longest button label or select option label the bot drew.
 - ``max_options_in_one_choice``: the most alternatives one message offered at once: enabled
   buttons plus the options of its enabled selects.
@@ -113,6 +117,8 @@ class RunResult:
     auto_passes: int = 0
     pass_taps: int = 0  # taps spent pressing Pass (part of ``taps``)
     closes_waited: int = 0
+    irreversible: int = 0  # moves that cannot be taken back the people made
+    irreversible_one_tap: int = 0  # of them, played with no "Yes, ..." asked (issue 27.2)
     negotiated: bool = False
     messages: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "thread": 0})
     screens: ScreenFigures = field(default_factory=ScreenFigures)
@@ -126,6 +132,8 @@ class RunResult:
             "auto_passes": self.auto_passes,
             "pass_taps": self.pass_taps,
             "windows_closed_by_clock": self.closes_waited,
+            "irreversible_moves": self.irreversible,
+            "irreversible_one_tap": self.irreversible_one_tap,
             "help_negotiated": self.negotiated if self.spec.game == "classic" else None,
             "messages": self.messages,
             "live_hand_messages_max": self.screens.live_hands_max,
@@ -219,6 +227,8 @@ async def play_run(spec: RunSpec, seed: int, scratch: Path) -> RunResult:
         result.negotiated = seats.negotiation.done
         result.auto_passes = len(seats.auto_passed)
         result.closes_waited = seats.closes_waited
+        result.irreversible = seats.irreversible.made
+        result.irreversible_one_tap = seats.irreversible.one_tap
         result.messages = seats.messages_since(seats.first_message_id, [p.id for p in people])
     return result
 
@@ -271,6 +281,8 @@ def summarize(results: list[RunResult], seed: int, phone: dict[str, Any]) -> dic
         "auto_passes": sum(r.auto_passes for r in results),
         "pass_taps": sum(r.pass_taps for r in results),
         "windows_closed_by_clock": sum(r.closes_waited for r in results),
+        "irreversible_moves": sum(r.irreversible for r in results),
+        "irreversible_one_tap": sum(r.irreversible_one_tap for r in results),
         "taps_per_decision": taps,
         "live_hand_messages_max": max(r.screens.live_hands_max for r in results),
         "stale_live_controls": max(r.screens.stale_controls_max for r in results),

@@ -217,3 +217,18 @@ def title(game_id: str) -> str:
     """The game's name as people read it; an unknown id reads as itself."""
     found = _PLUGINS.get(game_id)
     return found.title if found is not None else game_id
+
+
+def irreversible(game_id: str, key: str) -> bool:
+    """Whether the action ``key`` cannot be taken back by the game's own declaration
+    (``Game.irreversible``): the hand asks "Yes, ..." once before it is played (issue 27.2)."""
+    found = _PLUGINS.get(game_id)
+    kind = key.split(".", 1)[0]
+    return found is not None and kind in found.engine.irreversible
+
+
+def maybe_irreversible(key: str) -> bool:
+    """Whether some hosted game calls the action ``key`` irreversible: asked before the
+    match is read, so an ordinary move's press costs no extra read."""
+    kind = key.split(".", 1)[0]
+    return any(kind in found.engine.irreversible for found in _PLUGINS.values())

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot import plugins
 from bot.core import service as svc
 from bot.delivery.catch_up import CatchUp
 from bot.delivery.components import selected_values, send_private
 from bot.delivery.hand_answers import HandAnswers, is_public
 from bot.delivery.hands import DM_CLOSED
 from bot.delivery.publisher import TablePublisher
-from bot.render import ButtonId, Rendered, controls, render_hand
+from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_hand
 from bot.render import ids as keys
 from bot.render.drafts import is_draft
 from bot.render.model import Controls, Gallery, Rule, Text
@@ -58,6 +59,8 @@ class PlayCog(commands.Cog, name="Play"):
         for number in range(controls.MAX_PAGES):
             router.route(controls.page_key(number), self.on_page)
         router.route_prefix(keys.DRAFT_PREFIX, self.on_draft)
+        router.route_prefix(keys.SURE_PREFIX, self.on_sure)
+        router.route(keys.CONCEDE_SURE, self.on_concede_sure)
         router.route_actions(self.on_action)
         self.bot.service.subscribe(self.publisher.on_update)
         # The service restores matches after the cogs load; hands a crash kept from players
@@ -128,6 +131,41 @@ class PlayCog(commands.Cog, name="Play"):
             if is_draft(key):  # a builder's entry among the hand's moves (bot/render/drafts.py)
                 await self.on_draft(interaction, button)
                 return
+        if await self._asks_first(interaction, button, key):
+            return
+        await self._play(interaction, button, key)
+
+    async def _asks_first(
+        self, interaction: discord.Interaction[Any], button: ButtonId, key: str
+    ) -> bool:
+        """A move that cannot be taken back (``Game.irreversible``) is not played on its
+        first press: the same private message asks "Yes, ..." (issue 27.2). A stale press is
+        left to the move's own version check."""
+        if not plugins.maybe_irreversible(key):
+            return False
+        match = await self.bot.service.get(button.match_id)
+        if not plugins.irreversible(match.game, key) or button.version != match.version:
+            return False
+        try:
+            keys.make_custom_id(match.id, match.version, keys.SURE_PREFIX + key)
+        except ValueError:
+            return False  # a key too long to carry its "Yes": never a move nobody can make
+        await self.answers.show(interaction, button.match_id, sure=key)
+        return True
+
+    async def on_sure(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
+        """ "Yes, ..." on a move that cannot be taken back: played now, version-checked; a
+        forged one (a move the game does not call irreversible) changes nothing."""
+        key = button.key.removeprefix(keys.SURE_PREFIX)
+        match = await self.bot.service.get(button.match_id)
+        if not plugins.irreversible(match.game, key):
+            await self.answers.show(interaction, button.match_id, note=play_texts.STALE)
+            return
+        await self._play(interaction, button, key)
+
+    async def _play(
+        self, interaction: discord.Interaction[Any], button: ButtonId, key: str
+    ) -> None:
         await interaction.response.defer()
         await self._ensure_drawn(button.match_id)
         if key == PASS and await self._pass_held(interaction, button.match_id):
@@ -241,9 +279,22 @@ class PlayCog(commands.Cog, name="Play"):
         match = await self._my_match(interaction, match_id, pick_for_me=False)
         if match is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.service.concede(match.id, interaction.user.id)
-        await send_private(interaction, error_texts.CONCEDED.format(match=match.id))
+        yes = ButtonSpec(
+            play_texts.CONCEDE_YES,
+            keys.make_custom_id(match.id, match.version, keys.CONCEDE_SURE),
+            Style.DANGER,
+        )  # issue 27.2: asked once; the answer is this same private message
+        asked = Rendered(content=play_texts.CONCEDE_ASK.format(match=match.id), buttons=(yes,))
+        await send_private(interaction, rendered=asked)
+
+    async def on_concede_sure(
+        self, interaction: discord.Interaction[Any], button: ButtonId
+    ) -> None:
+        """ "Yes, concede": the seat leaves; a match already over refuses it, worded."""
+        await interaction.response.defer()
+        await self.bot.service.concede(button.match_id, interaction.user.id)
+        done = error_texts.CONCEDED.format(match=button.match_id)
+        await interaction.edit_original_response(content=done, view=None)
 
     async def seat_to_ai(
         self, interaction: discord.Interaction[Any], player: discord.abc.User, match_id: int | None

@@ -63,9 +63,11 @@ class HandAnswers:
         note: str | None = None,
         page: int = 0,
         draft: str | None = None,
+        sure: str | None = None,
     ) -> None:
-        """The caller's hand as it stands (at ``draft``: a builder half-way through): in the
-        private message clicked (a DM or an ephemeral hand), else as a new private answer."""
+        """The caller's hand as it stands (at ``draft``: a builder half-way through; asking
+        "Yes, ..." for ``sure``, a move that cannot be taken back): in the private message
+        clicked (a DM or an ephemeral hand), else as a new private answer."""
         if is_public(interaction) or interaction.message is None:
             await self.send(interaction, match_id, note=note)
             return
@@ -84,6 +86,7 @@ class HandAnswers:
             note=note,
             page=page,
             draft=draft,
+            sure=sure,
         )
 
     async def _draw_here(
@@ -98,6 +101,7 @@ class HandAnswers:
         note: str | None = None,
         page: int = 0,
         draft: str | None = None,
+        sure: str | None = None,
     ) -> None:
         """Draw the hand over the private message clicked, which becomes the live hand (an
         older hand's controls go; the clicked one may itself be an old one)."""
@@ -108,13 +112,22 @@ class HandAnswers:
         async with live.lock(match.id, user_id):
             current = await live.get(match.id, user_id)
             drawn = live.drawn(match.id, user_id)
-            newer = drawn.version > match.version and not (note or draft) and page == drawn.page
+            asked = note or draft or sure
+            newer = drawn.version > match.version and not asked and page == drawn.page
             if current is not None and current.message_id == message_id and newer:
                 # A newer drawing already landed on it (the flush of later moves).
                 await live.claim(interaction, match.id, message_id, drawn)
                 return
             rendered, content = await draw_hand(
-                match, view, actions, seat, deciding=deciding, note=note, page=page, draft=draft
+                match,
+                view,
+                actions,
+                seat,
+                deciding=deciding,
+                note=note,
+                page=page,
+                draft=draft,
+                sure=sure,
             )
             kwargs = message_kwargs(rendered, content, edit=True)
             if interaction.response.is_done():

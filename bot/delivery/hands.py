@@ -51,11 +51,12 @@ async def draw_hand(
     note: str | None = None,
     page: int = 0,
     draft: str | None = None,
+    sure: str | None = None,
 ) -> tuple[Rendered, str | None]:
     """One seat's hand and the words above it: a note (why it was redrawn), and the clock
     while the match waits on the seat (a free actor's optional moves are never timed). A seat
     the AI took over while its player was away shows only the button to take it back."""
-    rendered = await off_loop(render_hand, match, view, actions, page=page, draft=draft)
+    rendered = await off_loop(render_hand, match, view, actions, page=page, draft=draft, sure=sure)
     seat = next((s for s in match.seats if s.seat == seat_number), None)
     if seat is not None and seat.afk and match.status == "live":
         back = ButtonSpec(

@@ -48,6 +48,11 @@ PICK_PREFIX = "pick-"
 # A game's builder (a choice composed in a few taps, e.g. a bargain): ``draft-<state>``, the
 # state the game reads back, so a press between taps survives a restart (bot/render/drafts.py).
 DRAFT_PREFIX = "draft-"
+# The "Yes, ..." of a move that cannot be taken back (``Game.irreversible``, issue 27.2):
+# ``sure-<action key>``, version-checked like the move itself; the bare key only asks.
+SURE_PREFIX = "sure-"
+# The "Yes, concede" under ``/match concede`` (a concession is never a hand's control).
+CONCEDE_SURE = "concede-sure"
 BOT_KEYS = frozenset(
     {
         *LOBBY_KEYS,
@@ -65,9 +70,10 @@ BOT_KEYS = frozenset(
         HOST_RANKED,
         HOST_VARIANT,
         TAKE_BACK,
+        CONCEDE_SURE,
     }
 )
-BOT_PREFIXES = (PAGE_PREFIX, PICK_PREFIX, DRAFT_PREFIX)
+BOT_PREFIXES = (PAGE_PREFIX, PICK_PREFIX, DRAFT_PREFIX, SURE_PREFIX)
 # Bare lobby words of buttons drawn before the lobby keys held a '-' -> today's key. ``cancel``
 # is left out on purpose: it is classic's action kind, and bare ``cancel`` stays an action.
 LEGACY_KEYS = {"join": JOIN, "leave": LEAVE, "ai": ADD_AI, "start": START}

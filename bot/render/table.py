@@ -204,10 +204,13 @@ def render_hand(
     page: int = 0,
     deciders: Iterable[int] | None = None,
     draft: str | None = None,
+    sure: str | None = None,
 ) -> Rendered:
     """One seat's private view and its legal actions as controls (version-checked), paged
     past Discord's limits. The DM and the ephemeral "My hand" answer are this same message.
     A decision the game builds (``GameRenderer.builder``) shows its builder at ``draft``.
+    ``sure``: a move that cannot be taken back, pressed once; the hand asks "Yes, ..." in
+    place of its controls (issue 27.2), unless the move is no longer among them.
 
     Laid out for a phone's first screen: the decision and its controls first, the cards
     (in words, then as a picture) below them.
@@ -224,13 +227,18 @@ def render_hand(
     built = renderer.builder(match.id, match.version, view, actions, names, draft)
     if built is not None:
         shown = controls.Page(*_plain_specs(built.buttons, built.selects), 0, 1)
+    asked = next((c for c in found if c.key == sure), None) if sure else None
+    if asked is not None:
+        shown = controls.Page(_sure_buttons(match, asked), (), 0, 1)
     if match.status == "live":
         listed = view.get("deciders")
         waiting: Iterable[object] | None = deciders
         if deciders is None and isinstance(listed, list):
             waiting = listed
         turn = _move_line(view.get("seat"), names, found, waiting)
-        top.append(built.line if built is not None else turn)
+        if asked is not None:
+            turn = play_texts.SURE_LINE.format(label=asked.label)
+        top.append(built.line if built is not None and asked is None else turn)
         if shown.count > 1 and not shown.stepped:
             top.append(play_texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count))
     top += renderer.hand_decision(view, names)
@@ -253,6 +261,17 @@ def render_hand(
         pictures=pictures,
         blocks=tuple(blocks),
         colour=HAND_COLOUR.value,
+    )
+
+
+def _sure_buttons(match: MatchInfo, asked: controls.Control) -> tuple[ButtonSpec, ...]:
+    """ "Yes, ..." (the move, behind ``sure-``) and ◀ Back (the hand's first page)."""
+    label = asked.label[:1].lower() + asked.label[1:]
+    yes = ids.make_custom_id(match.id, match.version, f"{ids.SURE_PREFIX}{asked.key}")
+    back = ids.make_custom_id(match.id, match.version, controls.page_key(0))
+    return (
+        ButtonSpec(clip(play_texts.SURE_YES.format(label=label), LABEL_LIMIT), yes, Style.DANGER),
+        ButtonSpec(play_texts.PAGER_BACK, back, Style.SECONDARY),
     )
 
 

@@ -96,6 +96,11 @@ PAGER_NEXT = "Next ▶"
 PAGER_AT = "Page {page}/{pages}"
 PAGER_MORE = "More…"  # the hand's secondary moves (gear, selling, trading): issue 18
 PAGER_BACK = "◀ Back"
+# Issue 27.2: a move that cannot be taken back asks once, on the same private message.
+SURE_LINE = "**{label}?** It cannot be taken back."
+SURE_YES = "Yes, {label}"
+CONCEDE_ASK = "Concede match #{match}? It cannot be taken back: your seat leaves the match."
+CONCEDE_YES = "Yes, concede"
 CONTROLS_MORE = "More choices…"
 HAND_PAGED = "More choices on other pages: use Prev / Next ({page}/{pages})."
 

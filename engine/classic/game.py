@@ -35,6 +35,7 @@ class Classic(Game[ClassicState, ClassicView]):
     max_seats = 6
     # Options a lobby may set (``new``'s ``options``): # 004: Special Rules, a single winner.
     match_options = ("single_winner",)
+    irreversible = frozenset({CONCEDE, "drop_role"})  # a race or class given up is gone
 
     def __init__(self, cards: list[ClassicCard]) -> None:
         for card in cards:

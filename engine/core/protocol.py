@@ -77,6 +77,10 @@ class Game(ABC, Generic[S, V]):
     # Optional capability: the switches a lobby may set in ``new``'s ``options`` (the only
     # options a match's record keeps: the bot's own, such as ranked, stay out of the engine).
     match_options: ClassVar[tuple[str, ...]] = ()
+    # Optional capability: the action kinds that cannot be taken back (declaring yourself
+    # dead, giving up a race, a class or a level): the bot asks "Yes, ..." once before one is
+    # played (issue 27.2). A concession is always one of them.
+    irreversible: ClassVar[frozenset[str]] = frozenset({CONCEDE})
 
     @property
     @abstractmethod

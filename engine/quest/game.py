@@ -35,6 +35,8 @@ class Quest(Game[QuestState, QuestView]):
     min_seats = 2
     max_seats = 4  # R19
     match_options = (*OPTIONS, "quick")  # SPEC 3.13: the switches a lobby may set
+    # Dying on purpose (R128), dropping a race or class, a level given up to heal (R138).
+    irreversible = frozenset({CONCEDE, "die", "drop_role", "heal_level"})
 
     def __init__(self, content: Content) -> None:
         self.content = content

@@ -14,6 +14,7 @@ import simcord
 
 from bot.render import parse_custom_id
 from bot.render.controls import page_turn
+from bot.render.ids import SURE_PREFIX
 from engine.core import Action, Rng
 from engine.core.record import replay
 from engine.games import load_game
@@ -33,12 +34,14 @@ async def choose_on(
         for button in buttons(message):
             parsed = parse_custom_id(button.get("custom_id", ""))
             if parsed is not None and parsed.key == key and not button.get("disabled"):
-                await player.click(message, custom_id=button["custom_id"])
+                result = await player.click(message, custom_id=button["custom_id"])
+                await say_yes(player, result.response, key)
                 return True
         for select in selects(message):
             if any(option["value"] == key for option in select["options"]):
-                await player.select(message, [key], custom_id=select["custom_id"])
+                result = await player.select(message, [key], custom_id=select["custom_id"])
                 used["selects"] += 1
+                await say_yes(player, result.response, key)
                 return True
         if await build_on(player, message, key, used):
             return True
@@ -48,6 +51,19 @@ async def choose_on(
         paged = await player.click(message, custom_id=turn)
         used["pages"] += 1
         message = paged.response or message
+    return False
+
+
+async def say_yes(player: simcord.MemberActor, message: Any, key: str) -> bool:
+    """A move that cannot be taken back asks "Yes, ..." on the same message (issue 27.2): the
+    person presses it, as they meant the move. False when nothing was asked."""
+    if message is None:
+        return False
+    for button in buttons(message):
+        parsed = parse_custom_id(button.get("custom_id", ""))
+        if parsed is not None and parsed.key == SURE_PREFIX + key:
+            await player.click(message, custom_id=button["custom_id"])
+            return True
     return False
 
 

@@ -104,3 +104,16 @@ def note_of(message: discord.Message | simcord.ResponseMessage) -> str:
         if data.get("type") == TEXT_DISPLAY:
             return str(data.get("content") or "")
     return ""
+
+
+async def concede(
+    member: simcord.MemberActor, channel: simcord.ChannelHandle, **options: Any
+) -> Any:
+    """``/match concede`` and its "Yes, concede" (issue 27.2: asked once): the answer to the
+    Yes, or the command's own when it asked nothing (a refusal)."""
+    from bot.words import play_texts
+
+    asked = await member.slash(channel, "match concede", **options)
+    if asked.response is None or play_texts.CONCEDE_YES not in labels(asked.response):
+        return asked
+    return await member.click(asked.response, label=play_texts.CONCEDE_YES)

@@ -16,7 +16,7 @@ from bot.delivery.components import build_view
 from bot.words import deck_texts, error_texts
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.helpers import action_ids, embed_text, hand_dm, message_in
+from tests.e2e.helpers import action_ids, concede, embed_text, hand_dm, message_in
 from tests.e2e.test_play_e2e import start_match
 
 
@@ -169,7 +169,7 @@ async def test_hand_and_concede_reach_either_of_two_matches_in_one_channel(world
     assert stranger.response is not None
     assert stranger.response.content == error_texts.NOT_YOUR_MATCH_HERE.format(match=second)
 
-    await world.alice.slash(world.channel, "match concede", match=first)  # the older one
+    await concede(world.alice, world.channel, match=first)  # the older one
     assert (await world.bot.service.get(first)).status == "finished"
     assert (await world.bot.service.get(second)).status == "live"
 
@@ -305,7 +305,7 @@ async def test_a_replay_step_is_drawn_off_the_event_loop(
     history = sys.modules["cogs.history"]  # as discord.py loaded the extension
 
     match_id, _ = await start_match(world, world.bob)
-    await world.bob.slash(world.channel, "match concede")
+    await concede(world.bob, world.channel)
     drawn_in: list[int] = []
     real = history.render_replay_step
 

@@ -14,7 +14,7 @@ from bot.features.league import PAGE_SIZE
 from bot.features.ratings import PlayerRating
 from bot.words import league_texts, play_texts
 from tests.e2e.conftest import World, build_bot
-from tests.e2e.helpers import embed_text, message_in
+from tests.e2e.helpers import concede, embed_text, message_in
 
 
 def admin(world: World) -> simcord.MemberActor:
@@ -30,7 +30,7 @@ async def duel_of(world: World, winner: simcord.MemberActor, loser: simcord.Memb
     table_id = result.response.id
     await loser.click(message_in(world.channel, table_id), label="Join")
     await winner.click(message_in(world.channel, table_id), label="Start")
-    await loser.slash(world.channel, "match concede")
+    await concede(loser, world.channel)
     [match] = [
         m
         for m in await world.bot.service.matches_of_user(

@@ -9,7 +9,7 @@ import simcord
 
 from bot.words import error_texts, lobby_texts, play_texts
 from tests.e2e.conftest import World, build_bot
-from tests.e2e.helpers import action_ids, embed_text, hand_dm, labels, message_in, note_of
+from tests.e2e.helpers import action_ids, concede, embed_text, hand_dm, labels, message_in, note_of
 
 DM_CLOSED = 50007
 
@@ -44,10 +44,10 @@ async def test_three_players_start_and_concede_until_the_match_is_finished(world
     assert labels(table) == [lobby_texts.BUTTON_HAND]  # nothing from a hand sits on the table
     assert "Pile: 0 of 21" in embed_text(table)
 
-    result = await world.bob.slash(world.channel, "match concede")
-    assert result.ephemeral
+    result = await concede(world.bob, world.channel)
+    assert result.response is not None and result.response.ephemeral
     assert (await world.bot.service.get(match_id)).status == "live"  # two players remain
-    await world.carol.slash(world.channel, "match concede")
+    await concede(world.carol, world.channel)
 
     match = await world.bot.service.get(match_id)
     assert match.status == "finished"
