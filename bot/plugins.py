@@ -113,13 +113,13 @@ class LobbyOptions:
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """A named way to play a game that the lobby's host picks (quest's quick game): the
-    engine switches it sets (``Game.match_options``), merged into the options at the start."""
+    """The words of a named way to play that the lobby's host picks (quest's quick game). The
+    engine declares the ways and the switches each sets (``Game.variants``); the plugin names
+    each of them, in the engine's order (the conformance kit checks the two agree)."""
 
     key: str  # what the lobby keeps (``options["variant"]``) and its select sends back
     name: str
     note: str  # the line under it in the host's menu and on the lobby
-    options: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -137,11 +137,8 @@ class GamePlugin:
     hidden: LeakOracle | None = None  # which cards each recipient may not read
     league: LeagueRoles | None = None  # what each seat played as
     lobby: LobbyOptions | None = None  # a pre-game pick in the lobby
-    # The ways to play the host picks from in the lobby; the first is the default.
+    # The words of the engine's ways to play (``Game.variants``), in its order.
     variants: tuple[Variant, ...] = ()
-    # The seats an event deals a fresh hand to although nobody waits on them (a classic trade
-    # offer's partner answers it from their hand whenever they like).
-    fresh_hands: Callable[[Event], Iterable[int]] | None = None
 
     @property
     def id(self) -> str:
@@ -195,13 +192,6 @@ def renderer_for(game_id: str) -> GameRenderer:
     return found.renderer if found is not None else _GENERIC
 
 
-def fresh_hands(game_id: str, events: Iterable[Event]) -> set[int]:
-    """The seats ``events`` deal a fresh hand to by the game's own rule (``fresh_hands``)."""
-    found = _PLUGINS.get(game_id)
-    rule = found.fresh_hands if found is not None else None
-    return {seat for event in events for seat in rule(event)} if rule is not None else set()
-
-
 def variant(game_id: str, key: object) -> Variant | None:
     """The game's variant ``key`` (its first, the default, for none); ``None`` when the game
     has no variants or no such one."""
@@ -211,6 +201,17 @@ def variant(game_id: str, key: object) -> Variant | None:
     if key is None:
         return found.variants[0]
     return next((v for v in found.variants if v.key == key), None)
+
+
+def variant_options(game_id: str, key: object) -> dict[str, Any]:
+    """The engine switches of the game's variant ``key`` (its default for none): what a start
+    merges into the match's options. Empty for a game without variants or an unknown key."""
+    found = _PLUGINS.get(game_id)
+    if found is None or not found.engine.variants:
+        return {}
+    ways = dict(found.engine.variants)
+    chosen = found.engine.variants[0][0] if key is None else key
+    return dict(ways.get(chosen, {})) if isinstance(chosen, str) else {}
 
 
 def title(game_id: str) -> str:

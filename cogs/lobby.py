@@ -321,8 +321,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         """Start hook: the host's variant gives its switches (quest's quick game: 2 Move), then
         the game's lobby option turns the players' picks into match options (a duel's decks)."""
         pick = _lobby_options(match)
-        chosen = plugins.variant(match.game, match.options.get("variant"))
-        options = dict(chosen.options) if chosen is not None else {}
+        options = plugins.variant_options(match.game, match.options.get("variant"))
         if pick is not None:
             options.update(await pick.start_options(self.bot, match))
         return options

@@ -8,7 +8,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot import plugins
 from bot.core.session import in_window
 from engine.core import Event, Game
 from engine.core.record import CardSetChanged, MatchRecord
@@ -47,7 +46,7 @@ def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
         now = game.deciders(state)
         window = in_window(game, state)
         seats = set() if window else set(now - deciding)
-        seats.update(plugins.fresh_hands(game.id, events))  # as bot.delivery.hands tells them
+        seats.update(s for event in events for s in game.asked_by_name(event))  # as hands do
         for seat in seats:
             due[seat] = count
         deciding = frozenset() if window else now

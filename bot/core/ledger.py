@@ -14,11 +14,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from bot.core.errors import ServiceError
-from bot.core.match_types import Listener, MatchInfo, Update
+from bot.core.match_types import Listener, MatchInfo, Update, match_info
 from bot.core.session import LiveMatches, MatchSession, Step
 from bot.core.settings import SettingsBook
 from bot.core.timers import TurnTimers
-from bot.storage.models import ActionRow, VersionConflict, match_info
+from bot.storage.models import ActionRow, VersionConflict
 from bot.storage.ports import MatchRepository
 from engine.core import Event, Outcome
 

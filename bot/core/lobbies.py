@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot import plugins
 from bot.core.errors import ServiceError
 from bot.core.ledger import Ledger
 from bot.core.match_types import MatchInfo, SeatInfo, Update
@@ -151,12 +150,12 @@ class Lobbies:
             return await self._touched(match_id)
 
     async def set_variant(self, match_id: int, by_user_id: int, key: str) -> MatchInfo:
-        """The host picks the game's way to play (``plugins.Variant``); kept in the lobby's
+        """The host picks the game's way to play (``Game.variants``); kept in the lobby's
         options (``variant``) until the start merges its switches in."""
         async with self._lock(match_id):
             match = await self.lobby(match_id)
             self.check_host(match, by_user_id)
-            if plugins.variant(match.game, key) is None:
+            if key not in dict(self._game(match.game).variants):
                 raise ServiceError("no_such_variant")
             await self.repo.set_options(match_id, {**match.options, "variant": key})
             return await self._touched(match_id)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import json
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.core.errors import ServiceError
+from bot.storage.models import MatchRow, SeatRow
 from engine.core import Event, Game, Outcome
 
 __all__ = ["Listener", "MatchInfo", "SeatInfo", "ServiceError", "StartHook", "Update"]
@@ -74,6 +76,43 @@ class Update:
     # The events of the match's last actions as of its restore (the table's "Last moves"
     # when a publisher first sees the match after a restart).
     recent: list[Event] = field(default_factory=list)
+
+
+def seat_info(row: SeatRow) -> SeatInfo:
+    return SeatInfo(
+        seat=row.seat,
+        user_id=row.user_id,
+        ai_level=row.ai_level,
+        name=row.name,
+        dm_closed=row.dm_closed,
+        timeouts=row.timeouts,
+        afk=row.afk,
+    )
+
+
+def match_info(row: MatchRow, seats: Sequence[SeatRow], deadline: float | None) -> MatchInfo:
+    """What the service hands out for a stored match. ``deadline`` is ``row.deadline_at`` on
+    the running loop's clock (the caller owns that clock)."""
+    outcome = row.outcome_json
+    return MatchInfo(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        message_id=row.message_id,
+        thread_id=row.thread_id,
+        game=row.game,
+        status=row.status,
+        host_id=row.host_id,
+        version=row.version,
+        seats=tuple(seat_info(s) for s in seats),
+        options=row.options,
+        outcome=Outcome.from_json(json.loads(outcome)) if outcome else None,
+        deadline=deadline,
+        deadline_at=row.deadline_at,
+        deadline_kind=row.deadline_kind,
+        card_set=row.card_set,
+        ended_reason=row.ended_reason,
+    )
 
 
 Listener = Callable[[Update], Awaitable[None]]

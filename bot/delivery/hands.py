@@ -112,8 +112,10 @@ class HandDelivery:
         if not update.window:
             due.update(update.deciders - update.before)
         # A seat nobody waits on may still owe an answer (a classic trade offer's
-        # partner): the game's plugin says who is dealt a fresh hand.
-        due.update(plugins.fresh_hands(match.game, update.events))
+        # partner): the engine says whom an event asks by name.
+        if update.game is not None:
+            game = update.game
+            due.update(s for event in update.events for s in game.asked_by_name(event))
 
     def closed(self, match_id: int) -> set[int]:
         """Seats whose DMs were refused for good since the match was read."""

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from bot import plugins
 from bot.core.errors import LeagueError, ServiceError
 from bot.core.service import MatchInfo, MatchService, Update
-from bot.features.ratings import MatchResult, PlayerRating, rate_match, recompute
+from bot.features.ratings import rate_match, recompute
 from bot.plugins import FinalState
-from bot.storage.models import LeagueSeat, SeasonConflict
+from bot.storage.models import LeagueSeat, MatchResult, PlayerRating, SeasonConflict
 from bot.storage.ports import LeagueRepository
 
 NO_SEASON = 0

@@ -7,44 +7,14 @@ Pure functions over plain values, so a season can be recomputed from the match l
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from openskill.models import PlackettLuce
 
-# A player is shown as provisional until this many rated games: early ratings swing widely.
-PROVISIONAL_GAMES = 5
+from bot.storage.models import DEFAULT_MU, DEFAULT_SIGMA, MatchResult, PlayerRating
 
-_MODEL = PlackettLuce()
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRating:
-    user_id: int
-    mu: float = _MODEL.mu
-    sigma: float = _MODEL.sigma
-    games: int = 0
-    wins: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        """The conservative skill estimate the leaderboard sorts by (mu - 3 sigma)."""
-        return self.mu - 3 * self.sigma
-
-    @property
-    def provisional(self) -> bool:
-        return self.games < PROVISIONAL_GAMES
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class MatchResult:
-    """One rated match: each player's placing (0 is first, equal numbers tie)."""
-
-    match_id: int
-    placements: tuple[tuple[int, int], ...]
+# The model starts every player where a fresh stored rating does (openskill's own defaults).
+_MODEL = PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
 
 
 def rate_match(current: Mapping[int, PlayerRating], result: MatchResult) -> dict[int, PlayerRating]:

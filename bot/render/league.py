@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import plugins
-from bot.features.ratings import PROVISIONAL_GAMES
 from bot.render.model import Rendered, clip
 from bot.render.names import plain_name, shown_name
+from bot.storage.models import PROVISIONAL_GAMES
 from bot.words import league_texts
 
 if TYPE_CHECKING:

@@ -9,12 +9,8 @@ done by the accessor, so each caller gets its own fresh dict, as before.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
-from bot.core.match_types import MatchInfo, SeatInfo
-from engine.core import Outcome
 
 # --- errors ------------------------------------------------------------------------------
 
@@ -58,17 +54,6 @@ class SeatRow:
     dm_closed: bool
     timeouts: int
     afk: bool
-
-    def info(self) -> SeatInfo:
-        return SeatInfo(
-            seat=self.seat,
-            user_id=self.user_id,
-            ai_level=self.ai_level,
-            name=self.name,
-            dm_closed=self.dm_closed,
-            timeouts=self.timeouts,
-            afk=self.afk,
-        )
 
 
 @dataclass(frozen=True)
@@ -115,31 +100,6 @@ class MatchRow:
             return None
         value: dict[str, Any] = json.loads(self.outcome_json)
         return value
-
-
-def match_info(row: MatchRow, seats: Sequence[SeatRow], deadline: float | None) -> MatchInfo:
-    """What the service hands out for a stored match. ``deadline`` is ``row.deadline_at`` on
-    the running loop's clock (the caller owns that clock)."""
-    outcome = row.outcome_json
-    return MatchInfo(
-        id=row.id,
-        guild_id=row.guild_id,
-        channel_id=row.channel_id,
-        message_id=row.message_id,
-        thread_id=row.thread_id,
-        game=row.game,
-        status=row.status,
-        host_id=row.host_id,
-        version=row.version,
-        seats=tuple(s.info() for s in seats),
-        options=row.options,
-        outcome=Outcome.from_json(json.loads(outcome)) if outcome else None,
-        deadline=deadline,
-        deadline_at=row.deadline_at,
-        deadline_kind=row.deadline_kind,
-        card_set=row.card_set,
-        ended_reason=row.ended_reason,
-    )
 
 
 @dataclass(frozen=True)
@@ -220,6 +180,43 @@ class DeckChoice:
 
 
 # --- league ------------------------------------------------------------------------------
+
+# A player is shown as provisional until this many rated games: early ratings swing widely.
+PROVISIONAL_GAMES = 5
+# A fresh player's rating: openskill's Plackett-Luce defaults (bot.features.ratings builds its
+# model on these, so a stored rating and the model agree on where everyone starts).
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    user_id: int
+    mu: float = DEFAULT_MU
+    sigma: float = DEFAULT_SIGMA
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative skill estimate the leaderboard sorts by (mu - 3 sigma)."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """One rated match: each player's placing (0 is first, equal numbers tie)."""
+
+    match_id: int
+    placements: tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)

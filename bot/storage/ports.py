@@ -16,14 +16,15 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.features.ratings import MatchResult, PlayerRating
 from bot.storage.models import (
     ActionRow,
     DeckChoice,
     LeagueSeat,
     LiveHand,
     LoggedMatch,
+    MatchResult,
     MatchRow,
+    PlayerRating,
     RecentResult,
     Season,
     SeatRow,

@@ -60,6 +60,12 @@ class Classic(Game[ClassicState, ClassicView]):
     def deciders(self, state: ClassicState) -> frozenset[int]:
         return waiting_on(state)
 
+    def asked_by_name(self, event: Event) -> frozenset[int]:
+        """# 004: Items (Trading): an open offer is answered from the partner's hand whenever
+        they like, on or off the offerer's turn, with nobody waiting on them."""
+        to = event.data.get("to")
+        return frozenset({to}) if event.kind == "offer" and isinstance(to, int) else frozenset()
+
     def free_actors(self, state: ClassicState) -> frozenset[int]:
         """# 004: When You May Take Actions: every live seat not waited on may play an
         any-time card (and trade or change gear while no fight is on), on anyone's turn,

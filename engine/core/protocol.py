@@ -81,6 +81,9 @@ class Game(ABC, Generic[S, V]):
     # dead, giving up a race, a class or a level): the bot asks "Yes, ..." once before one is
     # played (issue 27.2). A concession is always one of them.
     irreversible: ClassVar[frozenset[str]] = frozenset({CONCEDE})
+    # Optional capability: the named ways to play a lobby's host may pick, each with the
+    # ``match_options`` switches it sets; the first is the default (quest's quick game).
+    variants: ClassVar[tuple[tuple[str, Mapping[str, Any]], ...]] = ()
 
     @property
     @abstractmethod
@@ -96,6 +99,12 @@ class Game(ABC, Generic[S, V]):
     def deciders(self, state: S) -> frozenset[int]:
         """The seats the match is waiting on (several while a response window is open): play
         does not go on until one of them acts, so timers and "waiting for" lines follow them."""
+
+    def asked_by_name(self, event: Event) -> frozenset[int]:
+        """The seats ``event`` puts a question to by name that they answer whenever they like,
+        with nobody waiting on them (a trade offered to them): a host shows them a fresh hand,
+        since nothing else tells them. Public: it reads only the event. Default: nobody."""
+        return frozenset()
 
     def free_actors(self, state: S) -> frozenset[int]:
         """Seats that MAY act now without being waited on (a card playable at any time, on

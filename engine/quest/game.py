@@ -37,6 +37,8 @@ class Quest(Game[QuestState, QuestView]):
     match_options = (*OPTIONS, "quick")  # SPEC 3.13: the switches a lobby may set
     # Dying on purpose (R128), dropping a race or class, a level given up to heal (R138).
     irreversible = frozenset({CONCEDE, "die", "drop_role", "heal_level"})
+    # SPEC 3.13: the rulebook game, or the quick one (a Level 14 Boss, fewer die windows).
+    variants = (("rulebook", {}), ("quick", {"quick": True}))
 
     def __init__(self, content: Content) -> None:
         self.content = content

@@ -6,6 +6,8 @@ declaring ``TYPE_CHECKING`` stand-ins for methods another class provides."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -179,6 +181,21 @@ def test_the_match_core_imports_no_discord() -> None:
             for alias in node.names
         }
         assert not {n for n in names if n.split(".")[0] == "discord"}, module
+
+
+def test_importing_the_match_core_loads_neither_discord_nor_pillow() -> None:
+    """Not only the core's own imports: everything they load, in a fresh interpreter (an
+    import of the plugin registry once brought discord.py, Pillow and ten renderers)."""
+    probe = (
+        "import sys, bot.core.service; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'discord', 'PIL'}), "
+        "sorted(m for m in sys.modules if m.startswith(('bot.render', 'bot.delivery', "
+        "'bot.features', 'bot.games', 'bot.plugins', 'cogs'))))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert found.stdout.strip() == "[] []"
 
 
 def test_no_type_checking_method_stubs_in_bot() -> None:

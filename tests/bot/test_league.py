@@ -16,8 +16,9 @@ from openskill.models import PlackettLuce
 from bot.core.errors import LeagueError
 from bot.core.service import MatchService
 from bot.features.league import PAGE_SIZE, League, is_ranked, placings, role_name
-from bot.features.ratings import PROVISIONAL_GAMES, MatchResult, PlayerRating, recompute
+from bot.features.ratings import recompute
 from bot.storage import Storage, open_storage
+from bot.storage.models import PROVISIONAL_GAMES, MatchResult, PlayerRating
 from engine.core import Game
 from engine.games import load_game
 from tests.support.tinygame import TwentyOne

@@ -6,13 +6,11 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from bot.features.ratings import (
-    PROVISIONAL_GAMES,
-    MatchResult,
-    PlayerRating,
     leaderboard,
     rate_match,
     recompute,
 )
+from bot.storage.models import PROVISIONAL_GAMES, MatchResult, PlayerRating
 
 
 def test_one_match_matches_openskill_directly() -> None:

@@ -10,13 +10,13 @@ from bot.games.classic import trade_builder
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import game, line_of, name_of, short, stat_of
 from bot.games.classic.render import ClassicRenderer
-from bot.plugins import fresh_hands
 from bot.render import render_hand
 from bot.render.leaks import message_texts
 from bot.words import play_texts
 from engine.classic.scenario import build, find_action
 from engine.classic.state import ClassicState
 from engine.core import Action, Event
+from engine.games import load_game
 from tests.bot.render_support import NAMES, make_match
 
 RENDERER = ClassicRenderer()
@@ -136,7 +136,8 @@ def test_an_offer_deals_the_partner_a_fresh_hand() -> None:
     # The partner answers from their hand with nobody waiting on them: they must be told.
     offer = Event("offer", {"seat": 1, "to": 2, "mine": 5, "theirs": -1})
     gold = Event("gave_gold", {"seat": 1, "to": 3, "gold": 100})
-    assert fresh_hands("classic", [gold, offer]) == {2}
+    game = load_game("classic")
+    assert {s for event in (gold, offer) for s in game.asked_by_name(event)} == {2}
 
 
 def test_offer_lines_show_the_coins_of_a_trade() -> None:

@@ -136,8 +136,8 @@ def test_the_duel_buttons_say_the_attack_is_face_down_and_what_ready_does() -> N
 
 def test_the_leaderboard_says_one_game_not_one_games() -> None:
     from bot.features.league import Board, BoardRow
-    from bot.features.ratings import PlayerRating
     from bot.render.league import render_board
+    from bot.storage.models import PlayerRating
 
     rating = PlayerRating(user_id=1, mu=27.6, sigma=8.1, games=1, wins=1)
     board = Board("duel", 0, None, 0, 1, (BoardRow(1, "Alice", rating),))

@@ -11,7 +11,7 @@ import discord
 import simcord
 
 from bot.features.league import PAGE_SIZE
-from bot.features.ratings import PlayerRating
+from bot.storage.models import PlayerRating
 from bot.words import league_texts, play_texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import concede, embed_text, message_in

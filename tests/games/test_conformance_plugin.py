@@ -39,3 +39,13 @@ def test_a_league_role_reads_as_a_name(plugin: GamePlugin) -> None:
     names = {c.face.title for c in plugin.reference.cards()}
     role_names = [plugin.league.role_name(c.id) for c in plugin.reference.cards()]
     assert any(role_names) and {n for n in role_names if n} <= names
+
+
+def test_the_ways_to_play_are_the_engines_and_each_has_words(plugin: GamePlugin) -> None:
+    """The engine declares the ways to play and their switches (``Game.variants``, each a
+    subset of its ``match_options``); the plugin names each of them, in the same order."""
+    engine = load_game(plugin.id)
+    assert [v.key for v in plugin.variants] == [key for key, _ in engine.variants]
+    for key, switches in engine.variants:
+        assert set(switches) <= set(engine.match_options), key
+    assert all(v.name.strip() and v.note.strip() for v in plugin.variants)

@@ -1,6 +1,6 @@
 """Classic on Discord: the plugin the bot hosts classic matches through (``bot/plugins.py``)."""
 
-from bot.games.classic import hidden, league, offers, reference, words
+from bot.games.classic import hidden, league, reference, words
 from bot.games.classic.render import ClassicRenderer
 from bot.plugins import GamePlugin, LeagueRoles, Reference
 from engine.classic.game import Classic
@@ -12,5 +12,4 @@ PLUGIN = GamePlugin(
     reference=Reference(reference.TOPICS, reference.cards),
     hidden=hidden.ORACLE,
     league=LeagueRoles(league.roles, league.role_name),
-    fresh_hands=offers.offered_to,
 )

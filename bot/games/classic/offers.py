@@ -6,21 +6,14 @@ answer's label names the offerer and the items (several players may offer the sa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.classic import words
 from engine.classic.moves import MOVES
 from engine.classic.views import OfferView
-from engine.core import Action, Event
+from engine.core import Action
 
 NOTHING = -1  # the item asked for in return when an offer is a gift
-
-
-def offered_to(event: Event) -> Iterator[int]:
-    """An open offer is answered from the partner's hand whenever they like, with nobody
-    waiting on them (on or off the offerer's turn): a fresh hand is how they learn of it."""
-    if event.kind == "offer" and isinstance(event.data.get("to"), int):
-        yield int(event.data["to"])
 
 
 def control_kind(action: Action) -> str:

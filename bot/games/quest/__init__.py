@@ -13,7 +13,7 @@ PLUGIN = GamePlugin(
     hidden=hidden.ORACLE,
     league=LeagueRoles(league.roles, league.role_name),
     variants=(
-        Variant("rulebook", words.RULEBOOK, words.RULEBOOK_NOTE, {}),
-        Variant("quick", words.QUICK, words.QUICK_NOTE, {"quick": True}),
+        Variant("rulebook", words.RULEBOOK, words.RULEBOOK_NOTE),
+        Variant("quick", words.QUICK, words.QUICK_NOTE),
     ),
 )

@@ -8,8 +8,15 @@ from typing import Any
 
 import aiosqlite
 
-from bot.features.ratings import MatchResult, PlayerRating
-from bot.storage.models import LeagueSeat, LoggedMatch, RecentResult, Season, SeasonConflict
+from bot.storage.models import (
+    LeagueSeat,
+    LoggedMatch,
+    MatchResult,
+    PlayerRating,
+    RecentResult,
+    Season,
+    SeasonConflict,
+)
 from bot.storage.sqlite.database import Database
 
 # The SQL of this module, named after the method that runs it.

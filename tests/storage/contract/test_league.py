@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.features.ratings import MatchResult, PlayerRating
 from bot.storage import Storage
-from bot.storage.models import ActionRow, LeagueSeat, LoggedMatch, RecentResult, SeasonConflict
+from bot.storage.models import (
+    ActionRow,
+    LeagueSeat,
+    LoggedMatch,
+    MatchResult,
+    PlayerRating,
+    RecentResult,
+    SeasonConflict,
+)
 from tests.storage.contract.test_matches import live
 
 GUILD = 1

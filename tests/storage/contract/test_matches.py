@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.match_types import match_info
 from bot.storage import Storage, VersionConflict
-from bot.storage.models import ActionRow, MatchRow, SeatRow, StoredMatch, match_info
+from bot.storage.models import ActionRow, MatchRow, SeatRow, StoredMatch
 from bot.storage.ports import MatchRepository
 from tests.storage.contract.conftest import Backend
 
