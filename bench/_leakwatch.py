@@ -3,7 +3,7 @@ and interaction answer is judged when the bot sends it, against the match as the
 
 For each message the recipient is the public channel (tables, threads, public answers) or one
 seat (its DMs, its ephemeral answers). Each line is judged once, the first time that recipient
-is shown it (as ``bot.render.leaks.Ledger`` does): a running log that keeps a line about a card
+is shown it (as ``bot.screens.leaks.Ledger`` does): a running log that keeps a line about a card
 once shown to all tells nobody anything new. A name in a fresh line is a leak when it is hidden
 from the recipient both in the newest committed state and in the states the recipient's last
 renders read (``MatchService.view``; the publisher draws from the update's own snapshot, the
@@ -29,7 +29,7 @@ from typing import Any
 
 from bot.plugins import Recipient
 from bot.render.ids import parse_custom_id
-from bot.render.leaks import (
+from bot.screens.leaks import (
     PUBLIC,
     all_card_names,
     find_leaks,
@@ -72,7 +72,7 @@ class Watched:
         return self.memo[1].get(recipient, frozenset())
 
     def fresh(self, recipient: Recipient, texts: list[str]) -> list[str]:
-        """The lines this recipient is shown for the first time (``bot.render.leaks.Ledger``,
+        """The lines this recipient is shown for the first time (``bot.screens.leaks.Ledger``,
         keeping a line's hash rather than the line: a long run keeps thousands per match)."""
         seen = self.seen.setdefault(recipient, set())
         out = []

@@ -172,7 +172,7 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
 async def players_see(service: Any, match_id: int) -> Any:
     """Every seat's view and legal moves and the table's words, as plain JSON."""
     import bot.games  # noqa: F401  (registers the hosted games' plugins)
-    from bot.render import render_table
+    from bot.screens import render_table
 
     match = await service.get(match_id)
     seen: dict[str, Any] = {"version": match.version, "status": match.status}

@@ -20,7 +20,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bot.games  # noqa: F401  (registers the hosted games' plugins)
-from bot.render import pictures, render_hand, render_table
+from bot.render import pictures
+from bot.screens import render_hand, render_table
 from tests.bot.render_support import make_match, playout
 
 

@@ -29,8 +29,8 @@ import bot.games  # noqa: F401  (registers the hosted games' plugins)
 from bench._matches import GUILD, Plan, human_move, open_match
 from bot.core.service import MatchService
 from bot.features.history import History
-from bot.render.history import render_replay_step
 from bot.render.pictures import off_loop
+from bot.screens.history import render_replay_step
 from bot.storage import open_storage
 
 

@@ -99,6 +99,11 @@ class Backstab(commands.Bot):
         return self._storage
 
     @property
+    def client(self) -> discord.Client:
+        """Itself, as delivery's ``Host`` names the client an interaction's webhook rides on."""
+        return self
+
+    @property
     def service(self) -> svc.MatchService:
         if self._service is None:
             raise RuntimeError("the match service starts in setup_hook")

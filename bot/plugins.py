@@ -58,7 +58,7 @@ class HiddenCards(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class LeakOracle:
-    """The game's hidden-information rules, for the leak checks (``bot/render/leaks.py``).
+    """The game's hidden-information rules, for the leak checks (``bot/screens/leaks.py``).
     They read the full state on purpose: they check what the renderers drew from the views."""
 
     hidden_cards: Callable[[Game[Any, Any], Any], HiddenCards]

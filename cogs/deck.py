@@ -16,9 +16,9 @@ from discord.ext import commands
 from bot.core.errors import DeckError
 from bot.delivery.components import send_private
 from bot.games.duel.decks import DeckBook, DeckInfo
-from bot.render.decks import render_deck, render_deck_list
 from bot.render.model import clip
 from bot.render.names import shown_name
+from bot.screens.decks import render_deck, render_deck_list
 from bot.words import deck_texts
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from bot.delivery import paging
 from bot.delivery.components import send_private
 from bot.delivery.layouts import layout_view, with_row
 from bot.features.history import History
-from bot.render.history import render_history, render_replay_step
 from bot.render.pictures import off_loop
+from bot.screens.history import render_history, render_replay_step
 from bot.words import error_texts, league_texts
 
 if TYPE_CHECKING:

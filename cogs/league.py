@@ -16,7 +16,7 @@ from bot import plugins
 from bot.delivery import paging
 from bot.delivery.components import send_private
 from bot.features.league import League, role_name
-from bot.render.league import render_board, render_profile
+from bot.screens.league import render_board, render_profile
 from bot.words import error_texts, league_texts
 
 if TYPE_CHECKING:

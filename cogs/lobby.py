@@ -25,7 +25,7 @@ from bot.delivery.components import (
     selected_values,
     send_private,
 )
-from bot.render import ButtonId, Rendered, Style, render_lobby
+from bot.render import ButtonId, Rendered, Style
 from bot.render import ids as keys
 from bot.render.ids import (
     AI_HEURISTIC,
@@ -39,9 +39,10 @@ from bot.render.ids import (
     HOST_VARIANT,
     SEAT_REMOVE,
 )
-from bot.render.lobby_tools import host_tools, lobby_button, lobby_select, lobby_terms
 from bot.render.model import OptionSpec
 from bot.render.names import plain_name, shown_name
+from bot.screens import render_lobby
+from bot.screens.lobby_tools import host_tools, lobby_button, lobby_select, lobby_terms
 from bot.words import error_texts, lobby_texts
 from engine.games import load_game
 

@@ -24,13 +24,14 @@ from bot.delivery.components import selected_values, send_private
 from bot.delivery.hand_answers import HandAnswers, is_public
 from bot.delivery.hands import DM_CLOSED
 from bot.delivery.publisher import TablePublisher
-from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls, render_hand
+from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls
 from bot.render import ids as keys
 from bot.render.drafts import is_draft
 from bot.render.model import Controls, Gallery, Rule, Text
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
-from bot.render.table import read_draft, render_look, seat_details
+from bot.screens import render_hand
+from bot.screens.table import read_draft, render_look, seat_details
 from bot.words import error_texts, play_texts
 from engine.core import PASS
 

@@ -10,8 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.render import Rendered
-from bot.render import reference as ref
 from bot.render.pictures import off_loop
+from bot.screens import reference as ref
 from bot.words import texts
 
 if TYPE_CHECKING:

@@ -14,10 +14,10 @@ from bot.core import service as svc
 from bot.delivery.components import send_private
 from bot.delivery.hand_messages import Drawn, answer_new, digest_of, message_kwargs
 from bot.delivery.hands import draw_hand
+from bot.delivery.host import Host
 from bot.words import error_texts
 
 if TYPE_CHECKING:
-    from bot.client import Backstab
     from bot.delivery.publisher import TablePublisher
 
 Spectator = Callable[[discord.Interaction[Any], svc.MatchInfo], Awaitable[None]]
@@ -26,7 +26,7 @@ Spectator = Callable[[discord.Interaction[Any], svc.MatchInfo], Awaitable[None]]
 class HandAnswers:
     """``spectator`` answers someone not seated (they may see the table, never a hand)."""
 
-    def __init__(self, bot: Backstab, publisher: TablePublisher, spectator: Spectator) -> None:
+    def __init__(self, bot: Host, publisher: TablePublisher, spectator: Spectator) -> None:
         self.bot = bot
         self._publisher = publisher
         self.live = publisher.hands.live

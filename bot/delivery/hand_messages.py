@@ -24,20 +24,18 @@ import hashlib
 import logging
 import time
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.delivery.components import files_of, has_controls, message_parts
+from bot.delivery.host import Host
 from bot.delivery.layouts import is_layout
 from bot.delivery.pacing import ChannelPacer
 from bot.render import Rendered
 from bot.render.model import Text
 from bot.storage.models import LiveHand
 from bot.words import play_texts
-
-if TYPE_CHECKING:
-    from bot.client import Backstab
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +109,7 @@ class LiveHands:
     """The live hand of every (match, player) this process knows, loaded from storage once
     per match, with one lock per hand so a click's redraw and a flush's never cross."""
 
-    def __init__(self, bot: Backstab, pacer: ChannelPacer | None = None) -> None:
+    def __init__(self, bot: Host, pacer: ChannelPacer | None = None) -> None:
         self.bot = bot
         self._pacer = pacer  # DM edits count against Discord's limits; interaction edits not
         self._hands: dict[Key, LiveHand] = {}
@@ -318,7 +316,7 @@ class LiveHands:
         """The interaction's webhook: an ephemeral answer is edited through its token."""
         application_id = self.bot.application_id or (self.bot.user.id if self.bot.user else 0)
         assert hand.token is not None
-        return discord.Webhook.partial(application_id, hand.token, client=self.bot)
+        return discord.Webhook.partial(application_id, hand.token, client=self.bot.client)
 
     def with_ping(self, hand: LiveHand, channel_id: int | None, ping_id: int | None) -> LiveHand:
         return replace(hand, ping_channel_id=channel_id, ping_id=ping_id)

@@ -19,22 +19,21 @@ import contextlib
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import plugins
 from bot.core import service as svc
 from bot.delivery.hand_messages import DM, Drawn, LiveHands, digest_of, message_kwargs
+from bot.delivery.host import Host
 from bot.delivery.pacing import ChannelPacer
-from bot.render import ButtonSpec, Rendered, Style, render_hand
+from bot.render import ButtonSpec, Rendered, Style
 from bot.render import ids as keys
 from bot.render.pictures import off_loop
+from bot.screens import render_hand
 from bot.storage.models import LiveHand
 from bot.words import play_texts
-
-if TYPE_CHECKING:
-    from bot.client import Backstab
 
 log = logging.getLogger(__name__)
 
@@ -82,9 +81,7 @@ class HandDelivery:
     ``reschedule`` asks the publisher for another flush (a refused DM changes the table: it
     tells the seat to use My hand)."""
 
-    def __init__(
-        self, bot: Backstab, reschedule: Callable[[int], None], pacer: ChannelPacer
-    ) -> None:
+    def __init__(self, bot: Host, reschedule: Callable[[int], None], pacer: ChannelPacer) -> None:
         self.bot = bot
         self.live = LiveHands(bot, pacer)
         self._reschedule = reschedule

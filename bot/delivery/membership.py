@@ -7,16 +7,14 @@ they could go on playing through its buttons.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.core.match_types import ServiceError
+from bot.delivery.host import Host
 from bot.render.ids import ButtonId
 from bot.words import error_texts
-
-if TYPE_CHECKING:
-    from bot.client import Backstab
 
 # A member seen in the server is trusted this long before their next DM click asks Discord
 # again: kicks send no event to a bot without the privileged members intent.
@@ -24,7 +22,7 @@ MEMBER_SECONDS = 60.0
 
 
 class ClickGuard:
-    def __init__(self, bot: Backstab) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._seen: dict[tuple[int, int], float] = {}
 

@@ -19,7 +19,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -27,17 +27,16 @@ from bot import plugins
 from bot.core import service as svc
 from bot.delivery.components import files_of, message_parts
 from bot.delivery.hands import HandDelivery
+from bot.delivery.host import Host
 from bot.delivery.pacing import ChannelPacer
-from bot.render import ButtonSpec, Rendered, Style, public_event_lines, render_table
+from bot.render import ButtonSpec, Rendered, Style
 from bot.render import ids as keys
 from bot.render.model import Text
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
+from bot.screens import public_event_lines, render_table
 from bot.words import error_texts, play_texts
 from engine.core import PASS
-
-if TYPE_CHECKING:
-    from bot.client import Backstab
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +47,7 @@ LobbyRender = Callable[[svc.MatchInfo], Rendered]
 
 
 class TablePublisher:
-    def __init__(self, bot: Backstab, lobby_render: LobbyRender) -> None:
+    def __init__(self, bot: Host, lobby_render: LobbyRender) -> None:
         self.bot = bot
         self._lobby_render = lobby_render
         self.pacer = ChannelPacer()

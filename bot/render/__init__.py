@@ -1,13 +1,13 @@
-"""Pure rendering: match state and views in, message content, embeds and button specs out.
-
-Nothing here talks to Discord or the database; the cogs send what these functions return.
+"""The rendering kit: the values a screen is made of (``Rendered``, button and select specs,
+pictures), custom ids, names, controls and drafts, and ``GameRenderer``, the base of every
+game's renderer. Pure: nothing here talks to Discord or the database, and nothing here reads
+the plugin registry — the generic screens that find a game's renderer through it are
+``bot.screens``, one floor up, so a game's package builds on this kit without a cycle.
 """
 
 from bot.render.games import Field, GameRenderer
 from bot.render.ids import ButtonId, make_custom_id, parse_custom_id
-from bot.render.lobby import render_lobby
 from bot.render.model import ButtonSpec, OptionSpec, Picture, Rendered, SelectSpec, Style
-from bot.render.table import action_buttons, public_event_lines, render_hand, render_table
 
 __all__ = [
     "ButtonId",
@@ -19,11 +19,6 @@ __all__ = [
     "Rendered",
     "SelectSpec",
     "Style",
-    "action_buttons",
     "make_custom_id",
     "parse_custom_id",
-    "public_event_lines",
-    "render_hand",
-    "render_lobby",
-    "render_table",
 ]

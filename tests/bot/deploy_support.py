@@ -85,7 +85,7 @@ async def human_move(service: MatchService, match_id: int, rng: random.Random) -
 
 async def seen(service: MatchService, match_id: int) -> dict[str, Any]:
     """What players of the match see: every seat's view and moves, and the table's words."""
-    from bot.render import render_table
+    from bot.screens import render_table
 
     match = await service.get(match_id)
     out: dict[str, Any] = {"status": match.status, "version": match.version}

@@ -3,8 +3,8 @@ in a hand, a deck or face down, and a hand never names another seat's cards."""
 
 from __future__ import annotations
 
-from bot.render import public_event_lines, render_hand, render_table
-from bot.render.leaks import (
+from bot.screens import public_event_lines, render_hand, render_table
+from bot.screens.leaks import (
     PUBLIC,
     Ledger,
     all_card_names,

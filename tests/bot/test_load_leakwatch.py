@@ -9,7 +9,7 @@ from typing import Any
 
 from bench._leakwatch import LeakWatch
 from bot.core.service import Update
-from bot.render.leaks import PUBLIC, forbidden_names
+from bot.screens.leaks import PUBLIC, forbidden_names
 from engine.core import Event
 from tests.bot.render_support import make_match, until
 

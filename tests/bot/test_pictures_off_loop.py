@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.render import pictures, render_hand, render_table
+from bot.render import pictures
 from bot.render.model import Rendered
+from bot.screens import render_hand, render_table
 from tests.bot.render_support import make_match, until
 
 

@@ -18,7 +18,7 @@ def _no_lobby(match: MatchInfo) -> Rendered:
 
 
 def test_an_update_read_before_the_publishers_own_writes_is_drawn_with_them() -> None:
-    publisher = TablePublisher(SimpleNamespace(), _no_lobby)  # type: ignore[arg-type]
+    publisher = TablePublisher(SimpleNamespace(), _no_lobby)
     stale = Update(make_match("classic", 3), [], frozenset())
     assert stale.match.thread_id is None and not stale.match.seats[0].dm_closed
     publisher._written[stale.match.id] = {"thread_id": 9, "message_id": 8}

@@ -15,7 +15,7 @@ from PIL import Image
 from bot.games.quest import fightdraw, mapdraw, words
 from bot.games.quest.mappicture import scene_of
 from bot.plugins import plugin
-from bot.render import render_hand, render_table
+from bot.screens import render_hand, render_table
 from engine.games import load_game
 from engine.quest.game import Quest
 from engine.quest.scenario import build

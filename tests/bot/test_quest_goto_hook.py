@@ -15,7 +15,7 @@ import pytest
 
 from bot.games.quest import goto, words
 from bot.plugins import plugin
-from bot.render import render_hand
+from bot.screens import render_hand
 from engine.core import Action
 from engine.games import load_game
 from engine.quest.game import Quest

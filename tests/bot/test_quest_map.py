@@ -15,7 +15,7 @@ from bot.games.quest import goto, mapdraw
 from bot.games.quest.mappicture import map_picture, scene_of
 from bot.games.quest.maptext import text_map
 from bot.plugins import plugin
-from bot.render import render_hand
+from bot.screens import render_hand
 from engine.core import Action, Rng
 from engine.games import load_game
 from tests.bot.render_support import NAMES, make_match

@@ -11,18 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import plugins
-from bot.render import (
-    GameRenderer,
-    Rendered,
-    controls,
-    make_custom_id,
-    parse_custom_id,
-    public_event_lines,
-    render_hand,
-    render_lobby,
-    render_table,
-)
+from bot.render import GameRenderer, Rendered, controls, make_custom_id, parse_custom_id
 from bot.render.ids import MAX_CUSTOM_ID
+from bot.screens import public_event_lines, render_hand, render_lobby, render_table
 from bot.words import lobby_texts, play_texts
 from engine.core import Action, Event, Outcome
 from tests.bot.render_support import assert_fits_discord

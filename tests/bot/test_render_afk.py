@@ -9,8 +9,8 @@ from pathlib import Path
 
 from bot.core.match_types import SeatInfo
 from bot.core.service import MatchService
-from bot.render import render_table
 from bot.render.model import Rendered
+from bot.screens import render_table
 from bot.storage import open_storage
 from bot.words import lobby_texts, play_texts
 from tests.bot.render_support import make_match, playout

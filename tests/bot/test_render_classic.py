@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import name_of
-from bot.render import render_hand, render_table
-from bot.render.leaks import message_texts
 from bot.render.model import Gallery, Text
+from bot.screens import render_hand, render_table
+from bot.screens.leaks import message_texts
 from bot.words import lobby_texts
 from tests.bot.render_support import assert_fits_discord, make_match, playout, until
 

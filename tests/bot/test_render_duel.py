@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.games.duel import words as duel_words
 from bot.games.duel.cards_text import card_of
-from bot.render import render_hand, render_table
-from bot.render.leaks import message_texts
+from bot.screens import render_hand, render_table
+from bot.screens.leaks import message_texts
 from bot.words import play_texts
 from tests.bot.render_support import assert_fits_discord, make_match, playout, until
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.games.duel import words as duel_words
 from bot.plugins import renderer_for
-from bot.render import render_table
-from bot.render.leaks import message_texts
+from bot.screens import render_table
+from bot.screens.leaks import message_texts
 from tests.bot.render_support import make_match, until
 
 

@@ -10,8 +10,8 @@ from bot.games.classic import trade_builder
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import game, line_of, name_of, short, stat_of
 from bot.games.classic.render import ClassicRenderer
-from bot.render import render_hand
-from bot.render.leaks import message_texts
+from bot.screens import render_hand
+from bot.screens.leaks import message_texts
 from bot.words import play_texts
 from engine.classic.scenario import build, find_action
 from engine.classic.state import ClassicState

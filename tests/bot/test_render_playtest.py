@@ -14,8 +14,8 @@ from bot.games.classic.fight_text import bargain_line
 from bot.games.classic.render import ClassicRenderer
 from bot.games.duel import words as duel_words
 from bot.games.duel.render import DuelRenderer
-from bot.render import render_hand, render_table
-from bot.render.leaks import message_texts
+from bot.screens import render_hand, render_table
+from bot.screens.leaks import message_texts
 from bot.words import league_texts, texts
 from engine.classic.scenario import build
 from engine.classic.table import HAND_LIMIT
@@ -136,7 +136,7 @@ def test_the_duel_buttons_say_the_attack_is_face_down_and_what_ready_does() -> N
 
 def test_the_leaderboard_says_one_game_not_one_games() -> None:
     from bot.features.league import Board, BoardRow
-    from bot.render.league import render_board
+    from bot.screens.league import render_board
     from bot.storage.models import PlayerRating
 
     rating = PlayerRating(user_id=1, mu=27.6, sigma=8.1, games=1, wins=1)
@@ -211,7 +211,7 @@ def test_the_rules_footer_points_at_commands_a_player_can_use() -> None:
 
 def test_a_profile_without_ranked_games_has_no_dash_for_a_game() -> None:
     from bot.features.league import Profile
-    from bot.render.league import render_profile
+    from bot.screens.league import render_profile
 
     rendered = render_profile(Profile(1, 0, None, ()), "Carol", str)
     [embed] = rendered.embeds
@@ -244,7 +244,7 @@ def test_an_ai_seat_named_with_its_tag_is_not_tagged_twice() -> None:
 
 def test_a_deck_lists_its_cards_by_name() -> None:
     from bot.games.duel.decks import DeckInfo
-    from bot.render.decks import card_lines
+    from bot.screens.decks import card_lines
 
     deck = DeckInfo("Brew", "hero_ostwin", {"zz": 1, "aa": 3, "mm": 2}, ())
     names = {"zz": "Zebra", "aa": "Yak", "mm": "Aardvark"}

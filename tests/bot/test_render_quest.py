@@ -14,8 +14,8 @@ from bot.games.quest import events, words
 from bot.games.quest.controls import LABEL_LIMIT, MAIN, fit
 from bot.games.quest.maptext import text_map
 from bot.plugins import plugin
-from bot.render import render_hand, render_table
-from bot.render.leaks import all_card_names, find_leaks, forbidden_names, message_texts
+from bot.screens import render_hand, render_table
+from bot.screens.leaks import all_card_names, find_leaks, forbidden_names, message_texts
 from engine.core import Action, Rng
 from engine.games import load_game
 from engine.quest.actions import HANDLERS

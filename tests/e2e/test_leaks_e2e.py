@@ -24,14 +24,14 @@ from bot.config import Settings
 from bot.games.classic.render import ClassicRenderer
 from bot.plugins import Recipient
 from bot.render import parse_custom_id
-from bot.render.leaks import (
+from bot.screens.leaks import (
     PUBLIC,
     Ledger,
     all_card_names,
     find_leaks,
     message_texts,
 )
-from bot.render.leaks import forbidden_names as hidden_names
+from bot.screens.leaks import forbidden_names as hidden_names
 from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bot.config import Settings
-from bot.render import public_event_lines
+from bot.screens import public_event_lines
 from bot.words import league_texts
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import buttons, embed_text

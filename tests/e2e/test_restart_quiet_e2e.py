@@ -12,7 +12,7 @@ import pytest
 
 from bot.client import Backstab
 from bot.config import Settings
-from bot.render.table import LOG_LINES
+from bot.screens.table import LOG_LINES
 from bot.words import error_texts, lobby_texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import open_and_start, play_to_the_end

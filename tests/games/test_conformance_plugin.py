@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.plugins import GamePlugin
-from bot.render import reference
+from bot.screens import reference
 from engine.games import load_game
 
 CHOICE_VALUE = 100  # Discord: characters in an autocomplete choice's value

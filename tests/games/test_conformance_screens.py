@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.plugins import GamePlugin
-from bot.render import Rendered, parse_custom_id, public_event_lines, render_hand, render_table
+from bot.render import Rendered, parse_custom_id
 from bot.render.ids import MAX_CUSTOM_ID
-from bot.render.leaks import (
+from bot.screens import public_event_lines, render_hand, render_table
+from bot.screens.leaks import (
     PUBLIC,
     Ledger,
     all_card_names,

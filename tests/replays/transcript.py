@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import plugins
-from bot.render.table import public_event_lines
+from bot.screens.table import public_event_lines
 from engine.core import Action, Rng
 from engine.games import load_game
 from tests.bot.render_support import make_match

@@ -1,4 +1,4 @@
-"""Classic's hidden-card oracle for the leak checks (``bot/render/leaks.py``): which cards each
+"""Classic's hidden-card oracle for the leak checks (``bot/screens/leaks.py``): which cards each
 recipient may not see, and which cards an event showed it. It reads the full state on purpose:
 it checks what the renderers drew from the views."""
 

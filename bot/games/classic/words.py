@@ -265,7 +265,7 @@ SLOTS: Mapping[str, str] = {
 }
 
 # Running log lines. Cards are named only where the event's public data names them and the
-# card stays in the open; a card that goes on to a hand is not named (see bot/render/leaks.py).
+# card stays in the open; a card that goes on to a hand is not named (see bot/screens/leaks.py).
 EVENTS: Mapping[str, str] = {
     "turn": "— {seat}'s turn —",
     "kicked": "{seat} kicks open the door: {card}.",

@@ -1,4 +1,4 @@
-"""Quest's hidden-card oracle for the leak checks (``bot/render/leaks.py``): which cards each
+"""Quest's hidden-card oracle for the leak checks (``bot/screens/leaks.py``): which cards each
 recipient may not see and which cards an event showed it (SPEC 3.15). Decks are face down; a
 hand, and with it every Treasure drawn face down (R67, R103), is its owner's alone. It reads
 the full state on purpose: it checks what the renderers drew from the views."""

@@ -9,7 +9,7 @@ import discord
 from bot import plugins
 from bot.render.model import Controls, Gallery, Rendered, Text, clip
 from bot.render.names import plain_name, shown_name
-from bot.render.table import public_event_lines, render_table
+from bot.screens.table import public_event_lines, render_table
 from bot.words import league_texts
 
 if TYPE_CHECKING:

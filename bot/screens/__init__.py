@@ -1,0 +1,16 @@
+"""The generic screens: the table, a hand, the log lines, the lobby and the host's tools,
+history, the league and the reference, each drawn by finding the game's renderer through the
+plugin registry (``bot.plugins``) and composing it with the kit in ``bot.render``. Pure
+functions, like the kit: values in, ``Rendered`` out.
+"""
+
+from bot.screens.lobby import render_lobby
+from bot.screens.table import action_buttons, public_event_lines, render_hand, render_table
+
+__all__ = [
+    "action_buttons",
+    "public_event_lines",
+    "render_hand",
+    "render_lobby",
+    "render_table",
+]
