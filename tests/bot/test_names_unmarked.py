@@ -13,9 +13,9 @@ from PIL import ImageDraw
 
 from bot.games.classic import trade_builder
 from bot.games.classic.cards_text import game
-from bot.render import render_hand, render_table
 from bot.render.model import Rendered
 from bot.render.names import shown_name
+from bot.screens import render_hand, render_table
 from engine.classic.scenario import build, find_action
 from engine.classic.state import ClassicState
 from tests.bot.render_support import make_match
