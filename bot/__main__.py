@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings, SettingsError, StartupError, load_settings
+from bot.storage import redacted_location
 from bot.words import texts
 
 Report = Callable[[str], Any]
@@ -95,7 +96,7 @@ def preflight(settings: Settings) -> None:
     check_games(offered_games())
 
     async def open_and_close() -> None:
-        storage = await open_storage(settings.database)
+        storage = await open_storage(settings.storage_location)
         await storage.close()
 
     try:
@@ -149,7 +150,8 @@ def _check_settings(
         results.extend(("settings", problem) for problem in exc.problems)
         return None
     mode = "Discord (token set)" if settings.online else "offline playground (no token)"
-    results.append((f"settings: {mode}, database {settings.database}", None))
+    where = redacted_location(settings.storage_location)
+    results.append((f"settings: {mode}, database {where}", None))
     return settings
 
 
@@ -196,9 +198,10 @@ def _check_database_folder(
 ) -> None:
     """The start creates the database's folder when it is missing (``var/`` in a fresh
     checkout); it fails when a part of the path is a file or a folder it may not write."""
-    if settings is None or str(settings.database) == ":memory:":
-        return
-    folder = settings.database.parent
+    database = settings.sqlite_file if settings is not None else None
+    if database is None or str(database) == ":memory:":
+        return  # PostgreSQL: no folder (its check is the migrations')
+    folder = database.parent
     existing = folder
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
@@ -209,10 +212,10 @@ def _check_database_folder(
         results.append((what, f"{existing} is not a folder"))
     elif not os.access(existing, os.W_OK | os.X_OK):
         results.append((what, f"{existing} is not writable"))
-    elif settings.database.is_dir():
-        results.append((what, f"{settings.database} is a folder, not a database file"))
-    elif settings.database.exists() and not os.access(settings.database, os.R_OK | os.W_OK):
-        results.append((what, f"{settings.database} is not readable and writable"))
+    elif database.is_dir():
+        results.append((what, f"{database} is a folder, not a database file"))
+    elif database.exists() and not os.access(database, os.R_OK | os.W_OK):
+        results.append((what, f"{database} is not readable and writable"))
     else:
         results.append((what, None))
 
@@ -222,13 +225,17 @@ def _check_migrations(results: list[tuple[str, str | None]], settings: Settings 
     (so the real file is proven to upgrade), else an empty one. The real file is untouched."""
     from bot.storage import file_in, open_storage
 
+    if settings is not None and settings.sqlite_file is None:
+        _check_postgres(results, str(settings.storage_location))
+        return
+
     async def migrate(path: Path) -> None:
         storage = await open_storage(path)
         await storage.close()
 
     with tempfile.TemporaryDirectory(prefix="backstab-check-") as scratch:
         target = file_in(scratch, "check")
-        source = settings.database if settings is not None else None
+        source = settings.sqlite_file if settings is not None else None
         what = "migrations on an empty database"
         try:
             if source is not None and source.is_file():
@@ -241,6 +248,26 @@ def _check_migrations(results: list[tuple[str, str | None]], settings: Settings 
             results.append((what, problem))
             return
         results.append((what, None))
+
+
+def _check_postgres(results: list[tuple[str, str | None]], url: str) -> None:
+    """A PostgreSQL database cannot be copied aside to try the migrations on: the check reads
+    its schema version and says what the start would apply, changing nothing."""
+    from bot.storage import schema_status
+
+    what = texts.CHECK_DB_POSTGRES.format(location=redacted_location(url))
+    try:
+        current, latest = asyncio.run(schema_status(url))
+    except Exception as exc:
+        results.append((what, _one_line(exc, typed=False)))
+        return
+    if current > latest:
+        problem = texts.CHECK_DB_NEWER.format(current=current, latest=latest)
+        results.append((what, problem))
+        return
+    results.append(
+        (f"{what}: " + texts.CHECK_DB_SCHEMA.format(current=current, latest=latest), None)
+    )
 
 
 def _check_cogs(results: list[tuple[str, str | None]]) -> None:

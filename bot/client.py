@@ -114,7 +114,7 @@ class Backstab(commands.Bot):
         self.click_guard = ClickGuard(self)
         self.button_router.guard = self.click_guard
         check_games(self.games)
-        storage = await open_storage(self.settings.database)
+        storage = await open_storage(self.settings.storage_location)
         self._storage = storage
         self._service = svc.MatchService(
             storage,

@@ -14,7 +14,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
-from bot.storage import DEFAULT_PATH
+from bot.storage import DEFAULT_PATH, is_postgres_url, sqlite_path
 
 ENV_PREFIX = "BACKSTAB_"
 DEFAULT_DB = DEFAULT_PATH
@@ -23,6 +23,7 @@ DEFAULT_DB = DEFAULT_PATH
 ENV_FIELDS: dict[str, str] = {
     "DISCORD_TOKEN": "discord_token",
     "BACKSTAB_DB": "database",
+    "BACKSTAB_DATABASE_URL": "database_url",
     "BACKSTAB_PLAYGROUND_PORT": "playground_port",
     "BACKSTAB_LOG_LEVEL": "log_level",
     "BACKSTAB_TURN_SECONDS": "turn_seconds",
@@ -41,6 +42,9 @@ class Settings(BaseModel):
 
     discord_token: SecretStr | None = None
     database: Path = DEFAULT_DB
+    # postgresql://user:password@host:port/db (PostgreSQL) or sqlite:///path (a SQLite file);
+    # unset: the SQLite file ``database``.
+    database_url: str | None = None
     # 0 lets the operating system pick a free port for the playground page.
     playground_port: Annotated[int, Field(ge=0, le=65535)] = 8765
     log_level: str = "INFO"
@@ -55,6 +59,31 @@ class Settings(BaseModel):
         if isinstance(value, str) and not value.strip():
             return None
         return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        sqlite_path(value.strip())  # ValueError naming the scheme for anything else
+        return value.strip()
+
+    @property
+    def storage_location(self) -> Path | str:
+        """What ``open_storage`` opens: the PostgreSQL URL, or the SQLite file's path."""
+        if self.database_url is None:
+            return self.database
+        if is_postgres_url(self.database_url):
+            return self.database_url
+        path = sqlite_path(self.database_url)
+        assert path is not None
+        return path
+
+    @property
+    def sqlite_file(self) -> Path | None:
+        """The SQLite file the bot uses; None on PostgreSQL."""
+        location = self.storage_location
+        return location if isinstance(location, Path) else None
 
     @field_validator("log_level")
     @classmethod

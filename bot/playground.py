@@ -29,8 +29,10 @@ BOT_NAME = "Backstab"
 def playground_settings(settings: Settings) -> Settings:
     """The playground keeps its own throwaway database next to the configured one: its
     simulated server is new on every start, so old matches would point at nothing."""
-    database = file_in(Path(settings.database).parent, PLAYGROUND_DB)
-    return settings.model_copy(update={"database": database, "sync_commands": True})
+    database = file_in((settings.sqlite_file or settings.database).parent, PLAYGROUND_DB)
+    return settings.model_copy(
+        update={"database": database, "database_url": None, "sync_commands": True}
+    )
 
 
 async def run_playground(

@@ -1,16 +1,20 @@
 """Shared test settings: hypothesis profiles (CI runs `default`; `thorough` for long runs), a
-guard so that a test which leaks a database connection can never make the run hang, and the
-``inspect_db`` fixture."""
+guard so that a test which leaks a database connection can never make the run hang, the
+``inspect_db`` fixture, and the run's PostgreSQL server (``postgres_server``,
+``tests/support/postgres.py``): found or started once, reported in the summary, never skipped
+in silence."""
 
 import os
 import sys
 import threading
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 import bot.games  # noqa: F401  (registers the games the bot hosts, as the bot does)
 from tests.support.inspect_db import InspectDb
+from tests.support.postgres import NoPostgres, PgServer, find_server
 
 # `default` (make test, CI) draws the same examples every run, so a red run is a change's doing
 # and never luck; `explore` and `thorough` draw fresh seeds each run to hunt for what the fixed
@@ -23,6 +27,8 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 _EXIT_STATUS = 0
+# What the run's PostgreSQL was, or why there was none (printed at the end of the run).
+_POSTGRES: list[str] = []
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -62,3 +68,34 @@ def inspect_db() -> type[InspectDb]:
     """``inspect_db(path)``: read and write a test's database file for assertions and fault
     injection (``tests/support/inspect_db.py``); tests never open the database themselves."""
     return InspectDb
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PgServer]:
+    """The run's PostgreSQL (issue 28.3), started only if a test asks for it. Without one the
+    PostgreSQL tests fail in CI (``CI`` set) and are skipped elsewhere, loudly either way."""
+    try:
+        server = find_server()
+    except NoPostgres as exc:
+        message = f"NO POSTGRESQL: the PostgreSQL tests cannot run ({exc})"
+        _POSTGRES.append(message)
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    _POSTGRES.append(f"PostgreSQL {server.version} from {server.source}")
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PgServer) -> str:
+    """A fresh, empty schema on the run's server, as a ``postgresql://`` URL."""
+    return postgres_server.schema_url()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    for line in _POSTGRES:
+        loud = line.startswith("NO POSTGRESQL")
+        terminalreporter.write_line(line, red=loud, bold=loud)

@@ -39,6 +39,11 @@ START_INTENTS = "Discord refused an intent this bot asks for: enable it in the D
 START_NO_DISCORD = "Discord cannot be reached ({problem})"
 CHECK_DB_FOLDER = "database folder {folder}"
 CHECK_DB_WILL_CREATE = "database folder {folder} (created at start)"
+CHECK_DB_POSTGRES = "database {location}"
+CHECK_DB_SCHEMA = "reachable, schema version {current} of {latest} (the start applies the rest)"
+CHECK_DB_NEWER = (
+    "its schema version {current} is newer than this code knows ({latest}); upgrade Backstab"
+)
 
 CMD_SETTINGS = "Server options for Backstab (Manage Server only)"
 SETTINGS_TITLE = "Backstab settings for this server"

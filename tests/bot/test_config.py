@@ -66,3 +66,22 @@ def test_every_problem_is_reported_at_once() -> None:
 def test_settings_refuse_unknown_fields() -> None:
     with pytest.raises(ValueError):
         Settings(databse="typo.sqlite3")  # type: ignore[call-arg]
+
+
+def test_the_database_url_picks_the_backend() -> None:  # issue 28.1
+    postgres = load_settings({"BACKSTAB_DATABASE_URL": "postgresql://bot:pw@db:5432/backstab"})
+    assert postgres.storage_location == "postgresql://bot:pw@db:5432/backstab"
+    assert postgres.sqlite_file is None
+    sqlite = load_settings({"BACKSTAB_DATABASE_URL": "sqlite:///var/other.sqlite3"})
+    assert sqlite.storage_location == sqlite.sqlite_file == Path("var/other.sqlite3")
+    absolute = load_settings({"BACKSTAB_DATABASE_URL": "sqlite:////srv/b.sqlite3"})
+    assert absolute.storage_location == Path("/srv/b.sqlite3")
+    unset = load_settings({"BACKSTAB_DB": "/tmp/x.sqlite3"})
+    assert unset.storage_location == Path("/tmp/x.sqlite3")
+
+
+def test_an_unknown_database_url_is_named() -> None:  # issue 28.1
+    with pytest.raises(SettingsError) as caught:
+        load_settings({"BACKSTAB_DATABASE_URL": "mysql://db/backstab"})
+    [problem] = caught.value.problems
+    assert problem.startswith("BACKSTAB_DATABASE_URL: ") and "mysql://" in problem

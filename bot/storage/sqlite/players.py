@@ -1,18 +1,17 @@
 """The SQLite ``PlayerRepository``: a player's own preferences (``player_settings``, migration
 0008), by user whatever the server. A missing row or a NULL column means "the default"; the
-columns' encodings (0/1 for yes/no) stay here."""
+columns' encodings are every backend's: ``bot.storage.encoding``."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
 
+from bot.storage.encoding import PREFERENCE_COLUMNS, decoded, encoded
 from bot.storage.models import SettingValue
 from bot.storage.sqlite.database import Database
 
-COLUMNS = ("auto_pass",)
-YES_NO = frozenset({"auto_pass"})
+COLUMNS = PREFERENCE_COLUMNS
 
 
 class PlayerStore:
@@ -30,7 +29,7 @@ class PlayerStore:
             )
         if not rows:
             return {}
-        return {k: _decoded(k, rows[0][k]) for k in COLUMNS if rows[0][k] is not None}
+        return {k: decoded(k, rows[0][k]) for k in COLUMNS if rows[0][k] is not None}
 
     async def save(self, user_id: int, values: Mapping[str, SettingValue | None]) -> None:
         """Set the given columns (``None`` resets one to the default)."""
@@ -46,18 +45,5 @@ class PlayerStore:
                 f"INSERT INTO player_settings (user_id, {', '.join(names)}, updated_at)"
                 f" VALUES (?, {', '.join('?' for _ in names)}, ?)"
                 f" ON CONFLICT (user_id) DO UPDATE SET {sets}, updated_at = excluded.updated_at",
-                (user_id, *[_encoded(n, values[n]) for n in names], time.time()),
+                (user_id, *[encoded(n, values[n]) for n in names], time.time()),
             )
-
-
-def _encoded(name: str, value: SettingValue | None) -> Any:
-    if value is None:
-        return None
-    return int(bool(value)) if name in YES_NO else value
-
-
-def _decoded(name: str, value: Any) -> SettingValue:
-    if name in YES_NO:
-        return bool(value)
-    value_: SettingValue = value
-    return value_

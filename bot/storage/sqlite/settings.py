@@ -1,27 +1,17 @@
 """The SQLite ``SettingsRepository``: per-server settings (``server_settings``, migration
 0003). A missing row or a NULL column means "the default", so a changed default reaches every
-server that never chose. The columns' encodings (game ids joined by commas, 0/1 for yes/no) stay
-here."""
+server that never chose. The columns' encodings are every backend's: ``bot.storage.encoding``."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
 
+from bot.storage.encoding import SETTING_COLUMNS, decoded, encoded
 from bot.storage.models import SettingValue
 from bot.storage.sqlite.database import Database
 
-COLUMNS = (
-    "turn_seconds",
-    "window_seconds",
-    "hand_delivery",
-    "allowed_games",
-    "ranked_default",
-    "lobby_idle_seconds",
-    "afk_ai_level",
-    "ai_budget_ms",
-)
+COLUMNS = SETTING_COLUMNS
 
 
 class SettingsStore:
@@ -39,7 +29,7 @@ class SettingsStore:
             )
         if not rows:
             return {}
-        return {k: _decoded(k, rows[0][k]) for k in COLUMNS if rows[0][k] is not None}
+        return {k: decoded(k, rows[0][k]) for k in COLUMNS if rows[0][k] is not None}
 
     async def save(
         self, guild_id: int, values: Mapping[str, SettingValue | None], by_user: int
@@ -56,24 +46,5 @@ class SettingsStore:
                 f" updated_at) VALUES (?, {', '.join('?' for _ in names)}, ?, ?)"
                 f" ON CONFLICT (guild_id) DO UPDATE SET {sets},"
                 " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
-                (guild_id, *[_encoded(n, values[n]) for n in names], by_user, time.time()),
+                (guild_id, *[encoded(n, values[n]) for n in names], by_user, time.time()),
             )
-
-
-def _encoded(name: str, value: SettingValue | None) -> Any:
-    if value is None:
-        return None
-    if name == "allowed_games":
-        return ",".join(value) if isinstance(value, tuple) else str(value)
-    if name == "ranked_default":
-        return int(bool(value))
-    return value
-
-
-def _decoded(name: str, value: Any) -> SettingValue:
-    if name == "allowed_games":
-        return tuple(g for g in str(value).split(",") if g)
-    if name == "ranked_default":
-        return bool(value)
-    value_: SettingValue = value
-    return value_

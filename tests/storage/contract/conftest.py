@@ -1,10 +1,9 @@
 """The backends the contract runs against, and the faults a contract test may inject.
 
 Each backend is a ``Backend``: how to open storage on a fresh location, and how to damage what
-it stores (the only backend-specific knowledge a contract test needs). Today the list holds
-SQLite. A PostgreSQL backend joins by adding ``"postgres"`` to ``BACKENDS`` and a branch to
-``backend`` that opens a scratch database (say, a schema per test from
-``BACKSTAB_TEST_POSTGRES``, skipped when unset) and implements the same fault hooks.
+it stores (the only backend-specific knowledge a contract test needs): SQLite in a file of the
+test's folder, PostgreSQL in a schema of its own on the run's server (``postgres_server``,
+``tests/support/postgres.py``; issue 28.3).
 """
 
 from __future__ import annotations
@@ -17,8 +16,10 @@ import pytest
 
 from bot.storage import Storage, file_in, open_storage
 from tests.support.inspect_db import InspectDb
+from tests.support.postgres import InspectPg
 
-BACKENDS = ["sqlite"]
+BACKENDS = ["sqlite", "postgres"]
+MATCH_TABLES = ("seats", "actions", "snapshots")
 
 
 @dataclass
@@ -64,7 +65,7 @@ def sqlite_backend(folder: Path) -> Backend:
     def rows_of(match_id: int) -> int:
         return sum(
             int(db.value(f"SELECT COUNT(*) FROM {table} WHERE match_id = ?", (match_id,)))
-            for table in ("seats", "actions", "snapshots")
+            for table in MATCH_TABLES
         )
 
     return Backend(
@@ -84,10 +85,48 @@ def sqlite_backend(folder: Path) -> Backend:
     )
 
 
+def postgres_backend(url: str) -> Backend:
+    db = InspectPg(url)
+    schema = db.schema()
+
+    def damage_action(match_id: int, index: int) -> None:
+        db.execute("DROP TRIGGER IF EXISTS actions_append_only_update ON actions")
+        db.execute(
+            "UPDATE actions SET action_json = '{not json' WHERE match_id = $1 AND idx = $2",
+            (match_id, index),
+        )
+
+    def rows_of(match_id: int) -> int:
+        return sum(
+            int(db.value(f"SELECT count(*) FROM {table} WHERE match_id = $1", (match_id,)))
+            for table in MATCH_TABLES
+        )
+
+    return Backend(
+        name="postgres",
+        location=url,
+        open=lambda: open_storage(url),
+        # Somebody else's tables where Backstab's should be.
+        corrupt=lambda: db.execute(
+            f"DROP SCHEMA {schema} CASCADE; CREATE SCHEMA {schema};"
+            f" CREATE TABLE {schema}.invoices (id int)"
+        ),
+        make_newer=lambda: db.execute("UPDATE backstab_schema SET version = version + 100"),
+        damage_action=damage_action,
+        damage_snapshot=lambda match_id: db.execute(
+            "UPDATE snapshots SET state_json = 'garbage' WHERE match_id = $1", (match_id,)
+        ),
+        delete_match=lambda match_id: db.execute("DELETE FROM matches WHERE id = $1", (match_id,)),
+        count_rows_of=rows_of,
+    )
+
+
 @pytest.fixture(params=BACKENDS)
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
     if request.param == "sqlite":
         found = sqlite_backend(tmp_path)
+    elif request.param == "postgres":
+        found = postgres_backend(request.getfixturevalue("postgres_url"))
     else:  # pragma: no cover - a backend listed without a branch here
         raise AssertionError(f"no contract fixture for backend {request.param}")
     yield found
