@@ -7,8 +7,15 @@ from typing import Any
 
 import asyncpg
 
-from bot.ratings import MatchResult, PlayerRating
-from bot.storage.models import LeagueSeat, LoggedMatch, RecentResult, Season, SeasonConflict
+from bot.storage.models import (
+    LeagueSeat,
+    LoggedMatch,
+    MatchResult,
+    PlayerRating,
+    RecentResult,
+    Season,
+    SeasonConflict,
+)
 from bot.storage.postgres.database import Conn, Database
 
 # The SQL of this module, named after the method that runs it.

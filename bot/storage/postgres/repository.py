@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.models import ActionRow, VersionConflict
@@ -27,22 +28,39 @@ START_MATCH_SQL = (
     " WHERE id = $8 AND version = $9 AND status = 'lobby'"
 )
 FIRST_SNAPSHOT_SQL = "INSERT INTO snapshots (match_id, action_count, state_json) VALUES ($1, 0, $2)"
-RECORD_ACTION_SQL = (
-    "WITH moved AS (UPDATE matches SET version = version + 1, status = $3::text,"
-    " outcome_json = $4::text, deadline_at = $5::float8, deadline_kind = $6::text,"
-    " updated_at = $7::float8 WHERE id = $1::bigint AND version = $2::bigint RETURNING id),"
+RECORD_ACTIONS_SQL = (
+    "WITH moved AS (UPDATE matches SET version = version + $3::bigint, status = $4::text,"
+    " outcome_json = $5::text, deadline_at = $6::float8, deadline_kind = $7::text,"
+    " updated_at = $8::float8 WHERE id = $1::bigint AND version = $2::bigint RETURNING id),"
     " logged AS (INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
-    " created_at) SELECT id, $8::bigint, $9::bigint, $10::text, $11::bigint, $12::bigint,"
-    " $7::float8 FROM moved),"
-    " snapped AS (UPDATE snapshots SET action_count = $8::bigint + 1, state_json = $13::text"
+    " created_at) SELECT moved.id, a.idx, a.seat, a.action_json, a.by_timeout, a.by_ai,"
+    " $8::float8 FROM moved, unnest($9::bigint[], $10::bigint[], $11::text[], $12::bigint[],"
+    " $13::bigint[]) AS a (idx, seat, action_json, by_timeout, by_ai)),"
+    " snapped AS (UPDATE snapshots SET action_count = $14::bigint, state_json = $15::text"
     " WHERE match_id IN (SELECT id FROM moved)),"
-    # $14: a timeout that counts towards the AFK hand-over; $15: a person's own move forgives.
-    " counted AS (UPDATE seats SET timeouts = CASE WHEN $14::boolean THEN timeouts + 1 ELSE 0"
-    " END WHERE match_id IN (SELECT id FROM moved) AND seat = $9::bigint"
-    " AND ($14::boolean OR $15::boolean))"
+    # Per seat: start again from 0 (a person's own move forgave the timeouts) or not, then
+    # add the timeouts that count towards the AFK hand-over (``timeouts`` below).
+    " counted AS (UPDATE seats s SET timeouts = CASE WHEN t.reset THEN t.added"
+    " ELSE s.timeouts + t.added END FROM unnest($16::bigint[], $17::boolean[], $18::bigint[])"
+    " AS t (seat, reset, added) WHERE s.match_id IN (SELECT id FROM moved) AND s.seat = t.seat)"
     " SELECT count(*) FROM moved"
 )
 REPLACE_SNAPSHOT_SQL = "UPDATE snapshots SET action_count = $1, state_json = $2 WHERE match_id = $3"
+
+
+def timeouts(actions: Sequence[ActionRow]) -> tuple[list[int], list[bool], list[int]]:
+    """What the actions, in order, do to each seat's run of timeouts, as (seats, reset, added):
+    a timeout that counts adds one, a person's own move starts the run again from 0, an AI's
+    move or a lapsed window leaves it."""
+    runs: dict[int, tuple[bool, int]] = {}
+    for action in actions:
+        reset, added = runs.get(action.seat, (False, 0))
+        if action.by_timeout and action.afk:
+            runs[action.seat] = (reset, added + 1)
+        elif not action.by_ai and not action.by_timeout:
+            runs[action.seat] = (True, 0)
+    seats = sorted(runs)
+    return seats, [runs[s][0] for s in seats], [runs[s][1] for s in seats]
 
 
 class Repository(SeatWrites, PinWrites, LiveHandWrites):
@@ -95,26 +113,52 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
     ) -> None:
         """Append one action and replace the snapshot, all or nothing, if nobody moved first:
         one statement, one round trip (it runs for every move, AI moves included)."""
-        count_timeout = action.by_timeout and action.afk
-        forgive = not action.by_ai and not action.by_timeout
+        await self.record_actions(
+            match_id,
+            expected_version,
+            index,
+            (action,),
+            state=state,
+            outcome=outcome,
+            deadline_at=deadline_at,
+            deadline_kind=deadline_kind,
+        )
+
+    async def record_actions(
+        self,
+        match_id: int,
+        expected_version: int,
+        index: int,
+        actions: Sequence[ActionRow],
+        *,
+        state: dict[str, Any],
+        outcome: dict[str, Any] | None,
+        deadline_at: float | None,
+        deadline_kind: str | None = "turn",
+    ) -> None:
+        """A plan's actions (issue 30.5) in the same one statement: all of them or none."""
+        seats, reset, added = timeouts(actions)
         try:
             moved = await self.db.fetchval(
-                RECORD_ACTION_SQL,
+                RECORD_ACTIONS_SQL,
                 match_id,
                 expected_version,
+                len(actions),
                 "finished" if outcome is not None else "live",
                 json.dumps(outcome) if outcome is not None else None,
                 deadline_at,
                 deadline_kind if deadline_at is not None else None,
                 time.time(),
-                index,
-                action.seat,
-                json.dumps(action.action),
-                int(action.by_timeout),
-                int(action.by_ai),
+                [index + n for n in range(len(actions))],
+                [a.seat for a in actions],
+                [json.dumps(a.action) for a in actions],
+                [int(a.by_timeout) for a in actions],
+                [int(a.by_ai) for a in actions],
+                index + len(actions),
                 json.dumps(state),
-                count_timeout,
-                forgive,
+                seats,
+                reset,
+                added,
             )
         finally:
             self._forget(match_id)
