@@ -35,7 +35,6 @@ COGS = (
     "cogs.play",
     "cogs.match",
     "cogs.settings",
-    "cogs.deck",
     "cogs.league",
     "cogs.history",
     "cogs.reference",
@@ -83,6 +82,7 @@ class Backstab(commands.Bot):
         self.button_router = ButtonRouter()
         self._storage: Storage | None = None
         self._service: svc.MatchService | None = None
+        self.features: dict[str, plugins.Feature] = {}  # by game id, built in setup_hook
         self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
         self.click_guard = ClickGuard(self)
 
@@ -126,6 +126,12 @@ class Backstab(commands.Bot):
         )
         for extension in COGS:
             await self.load_extension(extension)
+        # Each hosted game's own feature (duel's /deck and deck pick), built once over the
+        # open storage; its commands join the tree beside the generic ones.
+        self.features = plugins.features(storage)
+        for feature in self.features.values():
+            if feature.cog is not None:
+                await self.add_cog(feature.cog(self))
         relay_refusals(self.tree)
         # Cogs subscribe to the service before it restores matches, so a timer that fires
         # during the restore is published like any other update.

@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.core.match_types import MatchInfo
 from bot.render.games import GameRenderer
 from bot.render.pictures import CardFace
+from bot.storage import Storage
 from engine.core import Event, Game
 
 _GENERIC = GameRenderer()
@@ -107,8 +108,31 @@ class LobbyOptions:
     picked: str  # the answer to a pick, with {choice}
     unknown: str  # a pick that is no longer offered
     lines: Callable[[MatchInfo], list[str]]
-    choices: Callable[[commands.Bot, int], Awaitable[list[PickChoice]]]
-    start_options: Callable[[commands.Bot, MatchInfo], Awaitable[dict[str, Any]]]
+    choices: Callable[[int], Awaitable[list[PickChoice]]]  # for the player of this user id
+    start_options: Callable[[MatchInfo], Awaitable[dict[str, Any]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """A yes/no option a game adds to ``/match new`` (classic's single winner). It sets the
+    engine switch of the same name, one of the game's ``Game.match_options``, in the lobby's
+    options; asked of a game without it, ``not_offered`` refuses (with ``{game}``)."""
+
+    name: str  # the slash option's name and the engine switch it sets
+    description: str  # the slash option's description (Discord: at most 100 characters)
+    line: str  # the lobby's terms line while it is on
+    not_offered: str
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """What a game adds to the running bot, built once at start from the open storage (the
+    client's ``setup_hook``): its own slash commands (duel's ``/deck``), and its lobby pick,
+    both over the state they share (duel's deck book). Generic code reads a match's feature
+    through the client (``Backstab.features``), never by looking for a cog."""
+
+    cog: Callable[[commands.Bot], commands.Cog] | None = None  # its own slash commands
+    lobby: LobbyOptions | None = None  # a pre-game pick in the lobby
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +160,9 @@ class GamePlugin:
     reference: Reference | None = None  # /rules topics and the /card index
     hidden: LeakOracle | None = None  # which cards each recipient may not read
     league: LeagueRoles | None = None  # what each seat played as
-    lobby: LobbyOptions | None = None  # a pre-game pick in the lobby
+    switches: tuple[Switch, ...] = ()  # its yes/no options of /match new
+    # What the game adds once storage is open: its commands and lobby pick (``Feature``).
+    feature: Callable[[Storage], Feature] | None = None
     # The words of the engine's ways to play (``Game.variants``), in its order.
     variants: tuple[Variant, ...] = ()
 
@@ -190,6 +216,35 @@ def renderer_for(game_id: str) -> GameRenderer:
     still renders)."""
     found = _PLUGINS.get(game_id)
     return found.renderer if found is not None else _GENERIC
+
+
+def features(storage: Storage) -> dict[str, Feature]:
+    """The features of the hosted games that have one, built over ``storage`` (a game's
+    commands are there whether or not ``/match new`` offers it: a deck is built before any
+    duel is played)."""
+    return {p.id: p.feature(storage) for p in plugins() if p.feature is not None}
+
+
+def switches() -> dict[str, Switch]:
+    """Every hosted game's ``/match new`` switches by name (the first game to declare a name
+    words it; a second game declaring the same switch shares the option)."""
+    found: dict[str, Switch] = {}
+    for plugin in plugins():
+        for switch in plugin.switches:
+            found.setdefault(switch.name, switch)
+    return found
+
+
+def has_switch(game_id: str, name: str) -> bool:
+    found = _PLUGINS.get(game_id)
+    return found is not None and any(s.name == name for s in found.switches)
+
+
+def seat_range(game_ids: Iterable[str]) -> range:
+    """The table sizes ``/match new`` offers: from the smallest game's least to the largest
+    game's most (each engine's own range is checked again when the lobby opens)."""
+    ranges = [p.seats for p in plugins() if p.id in set(game_ids)] or [range(2, 7)]
+    return range(min(r.start for r in ranges), max(r.stop for r in ranges))
 
 
 def variant(game_id: str, key: object) -> Variant | None:

@@ -9,6 +9,7 @@ passes the click on and redraws the lobby from what the service returns.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -89,7 +90,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         game: str,
         ranked: bool | None = None,
         seats: int | None = None,
-        single_winner: bool | None = None,
+        switches: Mapping[str, bool] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             await send_private(interaction, error_texts.GUILD_ONLY)
@@ -110,11 +111,17 @@ class LobbyCog(commands.Cog, name="Lobby"):
         options: dict[str, Any] = {"ranked": rules.ranked_default if ranked is None else ranked}
         if seats is not None:
             options["seats"] = seats
-        if single_winner:  # a match option the game declares (classic: 004 Special Rules)
-            if "single_winner" not in load_game(game).match_options:
-                await send_private(interaction, lobby_texts.OPTION_NOT_OFFERED.format(game=game))
+        # The yes/no options the games add to /match new (classic's single winner): each
+        # sets its engine switch, and a game without it refuses.
+        declared = plugins.switches()
+        for name, on in (switches or {}).items():
+            if not on:
+                continue
+            if not plugins.has_switch(game, name):
+                refused = declared[name].not_offered.format(game=game)
+                await send_private(interaction, refused)
                 return
-            options["single_winner"] = True
+            options[name] = True
         match = await self.bot.service.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -146,7 +153,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return rendered
         embed = rendered.embeds[0].copy()
         lines = [embed.description or "", lobby_terms(match, game.min_seats)]
-        pick = _lobby_options(match)
+        pick = _lobby_options(self.bot, match)
         if pick is not None:
             lines += pick.lines(match)
         if match.deadline_at is not None:
@@ -284,14 +291,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
         match = await self._lobby_or_refuse(interaction, button.match_id)
         if match is None:
             return
-        pick = _lobby_options(match)
+        pick = _lobby_options(self.bot, match)
         if pick is None:
             await send_private(interaction, lobby_texts.PICK_NOT_OFFERED)
             return
         if match.seat_of(interaction.user.id) is None:
             await send_private(interaction, error_texts.service_error("not_seated"))
             return
-        choices = await pick.choices(self.bot, interaction.user.id)
+        choices = await pick.choices(interaction.user.id)
         options = [OptionSpec(plain_name(c.name, limit=100), c.key, c.note) for c in choices]
         select = lobby_select(match, DECK_PICK, pick.placeholder, options, row=0)
         await send_private(
@@ -301,13 +308,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     async def on_deck_pick(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         match = await self._lobby_or_refuse(interaction, button.match_id)
-        pick = _lobby_options(match) if match is not None else None
+        pick = _lobby_options(self.bot, match) if match is not None else None
         if pick is None:
             if match is not None:
                 await send_private(interaction, lobby_texts.PICK_NOT_OFFERED)
             return
         chosen = selected_values(interaction)
-        choices = {c.key: c for c in await pick.choices(self.bot, interaction.user.id)}
+        choices = {c.key: c for c in await pick.choices(interaction.user.id)}
         choice = choices.get(chosen[0]) if chosen else None
         if choice is None:
             await send_private(interaction, pick.unknown)
@@ -321,10 +328,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def start_options(self, match: svc.MatchInfo) -> dict[str, Any]:
         """Start hook: the host's variant gives its switches (quest's quick game: 2 Move), then
         the game's lobby option turns the players' picks into match options (a duel's decks)."""
-        pick = _lobby_options(match)
+        pick = _lobby_options(self.bot, match)
         options = plugins.variant_options(match.game, match.options.get("variant"))
         if pick is not None:
-            options.update(await pick.start_options(self.bot, match))
+            options.update(await pick.start_options(match))
         return options
 
     async def _lobby_or_refuse(
@@ -337,8 +344,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         return match
 
 
-def _lobby_options(match: svc.MatchInfo) -> plugins.LobbyOptions | None:
-    found = plugins.find(match.game)
+def _lobby_options(bot: Backstab, match: svc.MatchInfo) -> plugins.LobbyOptions | None:
+    found = bot.features.get(match.game)
     return found.lobby if found is not None else None
 
 

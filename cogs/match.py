@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import inspect
+from typing import TYPE_CHECKING, Any, Optional
 
 import discord
 from discord import app_commands
@@ -30,6 +31,8 @@ class MatchCommands(
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
         super().__init__()
+        if self.app_command is not None:  # a GroupCog always has its group
+            self.app_command.add_command(self._new_command())
 
     def _lobby(self) -> LobbyCog:
         return self.bot.get_cog("Lobby")  # type: ignore[return-value]
@@ -40,24 +43,45 @@ class MatchCommands(
     def _history(self) -> HistoryCog:
         return self.bot.get_cog("History")  # type: ignore[return-value]
 
-    @app_commands.command(name="new", description=lobby_texts.CMD_NEW)
-    @app_commands.describe(
-        game=lobby_texts.CMD_NEW_GAME,
-        ranked=lobby_texts.CMD_NEW_RANKED,
-        seats=lobby_texts.CMD_NEW_SEATS,
-        single_winner=lobby_texts.CMD_NEW_SINGLE_WINNER,
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction[Backstab],
-        game: str,
-        ranked: bool | None = None,
-        seats: app_commands.Range[int, 2, 6] | None = None,
-        single_winner: bool | None = None,
-    ) -> None:
-        await self._lobby().open_lobby(interaction, game, ranked, seats, single_winner)
+    def _new_command(self) -> app_commands.Command[Any, ..., None]:
+        """``/match new``, assembled at start from the hosted games: the seat range spans
+        their engines' ranges, and each game's yes/no switches (classic's single winner) are
+        options of their own. Its signature is declared with ``inspect.Signature``, which is
+        what discord.py reads a command's options from."""
+        switches = plugins.switches()
+        seats = plugins.seat_range(self.bot.games)
+        lobby = self._lobby
 
-    @new.autocomplete("game")
+        async def new(interaction: discord.Interaction[Any], /, **chosen: Any) -> None:
+            game, ranked, table = chosen.pop("game"), chosen.pop("ranked"), chosen.pop("seats")
+            await lobby().open_lobby(interaction, game, ranked, table, chosen)
+
+        named = inspect.Parameter.KEYWORD_ONLY
+        table = app_commands.Range[int, seats.start, seats.stop - 1]
+        new.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [
+                inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_ONLY),
+                inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
+                inspect.Parameter("ranked", named, default=None, annotation=Optional[bool]),  # noqa: UP045
+                inspect.Parameter("seats", named, default=None, annotation=Optional[table]),  # noqa: UP045
+                *(
+                    inspect.Parameter(name, named, default=None, annotation=Optional[bool])  # noqa: UP045
+                    for name in switches
+                ),
+            ]
+        )
+        described = app_commands.describe(
+            game=lobby_texts.CMD_NEW_GAME,
+            ranked=lobby_texts.CMD_NEW_RANKED,
+            seats=lobby_texts.CMD_NEW_SEATS,
+            **{name: switch.description for name, switch in switches.items()},
+        )(new)
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name="new", description=lobby_texts.CMD_NEW, callback=described
+        )
+        command.autocomplete("game")(self._game_choices)
+        return command
+
     async def _game_choices(
         self, interaction: discord.Interaction[Backstab], current: str
     ) -> list[app_commands.Choice[str]]:

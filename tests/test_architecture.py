@@ -70,6 +70,24 @@ def test_outside_its_plugin_package_bot_code_imports_no_games_engine() -> None:
     assert not found, found
 
 
+def test_nothing_outside_a_games_package_imports_it() -> None:
+    """A game owns its whole feature (its commands, lobby pick, words and screens): the rest of
+    the bot reaches it through its plugin, and only the hosting list (bot/games/__init__.py)
+    names the package."""
+    hosting = ROOT / "bot/games/__init__.py"
+    games = _game_ids()
+    found = [
+        f"{path.relative_to(ROOT)}: {module}"
+        for path, tree in _sources("bot", "cogs")
+        for module in _imported(tree)
+        if path != hosting
+        and module.startswith("bot.games.")
+        and module.split(".")[2] in games
+        and module.split(".")[2] != _owner(path)
+    ]
+    assert not found, found
+
+
 def test_only_a_games_plugin_package_names_its_id() -> None:
     games = _game_ids()
     found = [
@@ -94,8 +112,8 @@ def test_every_words_constant_is_used() -> None:
     # A sentence nobody is shown is dead: it drifts from the code and misleads a translator.
     word_files = [
         ROOT / "bot/words/texts.py",
-        *sorted((ROOT / "bot").glob("*_texts.py")),
-        *sorted((ROOT / "bot/games").glob("*/words.py")),
+        *sorted((ROOT / "bot/words").glob("*_texts.py")),
+        *sorted((ROOT / "bot/games").glob("*/*words.py")),  # words.py, duel's deck_words.py
     ]
     code = {path: path.read_text(encoding="utf-8") for path, _ in _sources("bot", "cogs")}
     unused = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from bot.words import deck_texts, error_texts, league_texts
+from bot.words import error_texts, league_texts
 
 Shown = Callable[[str], str]
 
@@ -68,14 +68,3 @@ class LeagueError(BackstabError):
     @classmethod
     def worded(cls) -> Collection[str]:
         return league_texts.LEAGUE_ERRORS.keys()
-
-
-class DeckError(BackstabError):
-    """A deck refused (``/deck``, a lobby's deck pick)."""
-
-    def words(self, shown: Shown | None = None) -> str:
-        return deck_texts.deck_error(self.code, self.detail)
-
-    @classmethod
-    def worded(cls) -> Collection[str]:
-        return deck_texts.DECK_ERRORS.keys()

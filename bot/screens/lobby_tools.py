@@ -87,8 +87,9 @@ def lobby_terms(match: MatchInfo, least: int) -> str:
     """The match's terms under the seats: ranked or casual, one winner, the way to play, and
     how many seats AI fills at the start."""
     ranked = lobby_texts.LOBBY_RANKED if match.ranked else lobby_texts.LOBBY_CASUAL
-    if match.options.get("single_winner"):
-        ranked = f"{ranked}\n{lobby_texts.LOBBY_SINGLE_WINNER}"
+    for name, switch in plugins.switches().items():
+        if match.options.get(name) and plugins.has_switch(match.game, name):
+            ranked = f"{ranked}\n{switch.line}"
     chosen = plugins.variant(match.game, match.options.get("variant"))
     found = plugins.find(match.game)
     if chosen is not None and found is not None and len(found.variants) > 1:

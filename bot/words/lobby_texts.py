@@ -58,7 +58,4 @@ PICK_NOT_OFFERED = "This game has nothing to pick before it starts."
 
 CMD_NEW_RANKED = "Count the result in the server's league (default: the server's setting)"
 CMD_NEW_SEATS = "Table size; empty seats get AI players at the start"
-CMD_NEW_SINGLE_WINNER = "Tournament rule: one winner only (a shared win is rolled off)"
-OPTION_NOT_OFFERED = "{game} has no single-winner option: it never shares a win."
-LOBBY_SINGLE_WINNER = "One winner only: a shared win at level 10 is settled by a roll-off."
 GAME_NOT_ALLOWED = "This server doesn't play {game}. Allowed here: {games}."

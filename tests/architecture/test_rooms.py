@@ -20,11 +20,13 @@ FLOORS = (
     "bot.core",  # the match core: MatchService and its collaborators
     "bot.render",  # the rendering kit every screen and game renderer builds on
     "bot.plugins",  # the registry of hosted games
-    "bot.deckcode",  # deck share codes
-    "bot.games",  # one package per hosted game
     "bot.features",  # league, ratings, history
     "bot.screens",  # the generic screens, each finding its game's renderer in the registry
     "bot.delivery",  # getting a match to people: publisher, hands, components, membership
+    # One package per hosted game, plugged in from above: it owns its whole feature (rules'
+    # words, renderer, its own commands) and reaches down to the kit and the rooms it needs;
+    # nothing below imports a game (tests/test_architecture.py).
+    "bot.games",
     "bot.client",  # the Discord client: wires it all at start-up
     "bot.playground",  # the offline playground around the client
     "bot.__main__",  # the command line

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.deckcode import DeckCodeError, DeckList, decode, encode, parse_list, to_list
+from bot.games.duel.deckcode import DeckCodeError, DeckList, decode, encode, parse_list, to_list
 
 slugs = st.from_regex(r"[a-z][a-z0-9_]{0,20}", fullmatch=True)
 decks = st.builds(

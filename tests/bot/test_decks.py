@@ -12,12 +12,11 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot import deckcode
-from bot.core.errors import DeckError
 from bot.core.service import MatchInfo, SeatInfo, ServiceError
+from bot.games.duel import deck_words, deckcode
+from bot.games.duel.deck_errors import DeckError
 from bot.games.duel.decks import MAX_CARDS, DeckBook
 from bot.storage import Storage, open_storage
-from bot.words import deck_texts
 from engine.duel.decks import Deck, Violation, validate_deck
 from engine.games import load_game
 
@@ -242,7 +241,7 @@ async def test_an_import_of_more_than_99_cards_is_refused_whole(book: DeckBook) 
     with pytest.raises(DeckError) as err:
         await book.import_deck(ALICE, listing, "Too big")
     assert err.value.code == "too_many_cards"
-    assert deck_texts.deck_error(err.value.code, err.value.detail).endswith("Nothing was changed.")
+    assert deck_words.deck_error(err.value.code, err.value.detail).endswith("Nothing was changed.")
     assert [d.name for d in await book.own(ALICE)] == []
 
 

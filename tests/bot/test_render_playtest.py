@@ -243,8 +243,8 @@ def test_an_ai_seat_named_with_its_tag_is_not_tagged_twice() -> None:
 
 
 def test_a_deck_lists_its_cards_by_name() -> None:
+    from bot.games.duel.deck_screens import card_lines
     from bot.games.duel.decks import DeckInfo
-    from bot.screens.decks import card_lines
 
     deck = DeckInfo("Brew", "hero_ostwin", {"zz": 1, "aa": 3, "mm": 2}, ())
     names = {"zz": "Zebra", "aa": "Yak", "mm": "Aardvark"}

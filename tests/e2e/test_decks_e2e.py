@@ -6,7 +6,7 @@ from __future__ import annotations
 import simcord
 
 from bot.client import create_bot
-from bot.words import deck_texts
+from bot.games.duel import deck_words
 from engine.duel.game import Duel
 from engine.games import load_game
 from tests.e2e.conftest import World
@@ -30,7 +30,7 @@ async def test_build_share_import_and_play_a_deck(world: World) -> None:
     alice, bob = world.alice, world.bob
     [hero] = await alice.autocomplete(world.channel, "deck new", "hero", "brunh")
     assert hero["value"] == WARRIOR.hero
-    assert deck_texts.DECK_CREATED.split("{")[0] in await say(
+    assert deck_words.DECK_CREATED.split("{")[0] in await say(
         world, alice, "deck new", name="Dents", hero=hero["value"]
     )
     choices = await alice.autocomplete(world.channel, "deck add", "card", "slime", name="Dents")
@@ -43,13 +43,13 @@ async def test_build_share_import_and_play_a_deck(world: World) -> None:
         assert any(c["value"] == wizard.id for c in choices) == (not deck)
     for card, count in WARRIOR.cards.items():
         text = await say(world, alice, "deck add", name="Dents", card=card, count=count)
-    assert deck_texts.DECK_READY.format(size=40) in text
+    assert deck_words.DECK_READY.format(size=40) in text
 
     # One copy too many: the draft says exactly what is wrong, and cannot be picked.
     text = await say(world, alice, "deck add", name="Dents", card=TRIPLE, count=1)
     assert "41 cards" in text and "at most 3" in text
     text = await say(world, alice, "deck use", name="Dents")
-    assert text.startswith(deck_texts.DECK_ERRORS["draft"].split("{")[0].strip() or "Dents")
+    assert text.startswith(deck_words.DECK_ERRORS["draft"].split("{")[0].strip() or "Dents")
     await say(world, alice, "deck remove", name="Dents", card=TRIPLE, count=1)
 
     shown = await say(world, alice, "deck show", name="Dents")
@@ -59,15 +59,15 @@ async def test_build_share_import_and_play_a_deck(world: World) -> None:
 
     # Bob cannot touch Alice's deck, but imports its code as his own.
     text = await say(world, bob, "deck add", name="Dents", card="puddle_slime", count=1)
-    assert text == deck_texts.deck_error("no_such_deck", {"name": "Dents"})
-    assert deck_texts.DECK_IMPORTED.format(name="Borrowed") in await say(
+    assert text == deck_words.deck_error("no_such_deck", {"name": "Dents"})
+    assert deck_words.DECK_IMPORTED.format(name="Borrowed") in await say(
         world, bob, "deck import", name="Borrowed", code=code
     )
-    assert deck_texts.DECK_USING.format(name="Borrowed") in await say(
+    assert deck_words.DECK_USING.format(name="Borrowed") in await say(
         world, bob, "deck use", name="Borrowed"
     )
     listing = await say(world, bob, "deck list")
-    assert "Borrowed" in listing and deck_texts.DECK_LIST_CHOSEN.format(name="Borrowed") in listing
+    assert "Borrowed" in listing and deck_words.DECK_LIST_CHOSEN.format(name="Borrowed") in listing
     assert sum(1 for d in DUEL.decks.values() if d.name in listing) == 7
 
     # A duel: Bob brings his imported deck, Alice (no pick) the default precon.
@@ -94,11 +94,11 @@ async def test_plain_list_import_and_precons_are_read_only(world: World) -> None
     assert text.endswith("line 4: nothing at all: no card has that name")
     listing = listing.rsplit(";", 1)[0]
     text = await say(world, world.carol, "deck import", name="Listed", code=listing)
-    assert deck_texts.DECK_IMPORTED.format(name="Listed") in text and "5 cards" in text
+    assert deck_words.DECK_IMPORTED.format(name="Listed") in text and "5 cards" in text
     text = await say(world, world.carol, "deck add", name="precon:warrior", card="bribe")
-    assert text == deck_texts.deck_error("precon_read_only", {"name": WARRIOR.name})
+    assert text == deck_words.deck_error("precon_read_only", {"name": WARRIOR.name})
     text = await say(world, world.carol, "deck delete", name="Listed")
-    assert text == deck_texts.DECK_DELETED.format(name="Listed")
+    assert text == deck_words.DECK_DELETED.format(name="Listed")
 
 
 async def test_a_list_in_a_text_file_imports_line_by_line(world: World) -> None:
@@ -109,9 +109,9 @@ async def test_a_list_in_a_text_file_imports_line_by_line(world: World) -> None:
     text = await say(
         world, world.dave, "deck import", name="From file", file=("deck.txt", lines.encode())
     )
-    assert text == deck_texts.DECK_IMPORTED.format(name="From file")  # ready: no problems listed
-    assert deck_texts.DECK_USING.format(name="From file") in await say(
+    assert text == deck_words.DECK_IMPORTED.format(name="From file")  # ready: no problems listed
+    assert deck_words.DECK_USING.format(name="From file") in await say(
         world, world.dave, "deck use", name="From file"
     )
     empty = await say(world, world.dave, "deck import", name="Nothing")
-    assert empty == deck_texts.deck_error("no_text", {})
+    assert empty == deck_words.deck_error("no_text", {})

@@ -13,7 +13,8 @@ import simcord
 
 from bot.client import create_bot
 from bot.delivery.components import build_view
-from bot.words import deck_texts, error_texts
+from bot.games.duel import deck_words
+from bot.words import error_texts
 from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.helpers import action_ids, concede, embed_text, hand_dm, message_in
@@ -282,7 +283,7 @@ async def test_the_widest_draft_exports_and_imports_back_through_discord(world: 
     made = await world.alice.slash(
         world.channel, "deck import", name="Wide", file=("wide.txt", listing.encode())
     )
-    assert made.response is not None and deck_texts.DECK_IMPORTED.format(name="Wide") in (
+    assert made.response is not None and deck_words.DECK_IMPORTED.format(name="Wide") in (
         made.response.content or ""
     )
     exported = await world.alice.slash(world.channel, "deck export", name="Wide")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from bot.config import Settings
-from bot.words import lobby_texts
+from bot.games.classic import words as classic_words
 from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.helpers import embed_text, message_in
@@ -28,7 +28,7 @@ async def test_the_host_sets_single_winner_and_the_match_starts_with_it(world: W
     result = await world.alice.slash(world.channel, "match new", game="classic", single_winner=True)
     assert result.response is not None and not result.ephemeral
     table_id = result.response.id
-    assert lobby_texts.LOBBY_SINGLE_WINNER in embed_text(message_in(world.channel, table_id))
+    assert classic_words.LOBBY_SINGLE_WINNER in embed_text(message_in(world.channel, table_id))
     await world.alice.click(message_in(world.channel, table_id), label="Start")
     [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     assert match.status == "live" and match.options["single_winner"] is True
@@ -41,5 +41,5 @@ async def test_the_host_sets_single_winner_and_the_match_starts_with_it(world: W
 async def test_a_game_without_the_option_refuses_it(world: World) -> None:
     result = await world.alice.slash(world.channel, "match new", game="duel", single_winner=True)
     assert result.ephemeral and result.response is not None
-    assert result.response.content == lobby_texts.OPTION_NOT_OFFERED.format(game="duel")
+    assert result.response.content == classic_words.SINGLE_WINNER_NOT_OFFERED.format(game="duel")
     assert await world.bot.service.matches_of_user(world.guild.id, world.alice.id) == []

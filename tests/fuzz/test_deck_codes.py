@@ -10,8 +10,8 @@ import zlib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.deckcode import PREFIX, DeckCodeError, DeckList, decode, encode, parse_list
-from bot.words import deck_texts
+from bot.games.duel import deck_words
+from bot.games.duel.deckcode import PREFIX, DeckCodeError, DeckList, decode, encode, parse_list
 
 CANONICAL_PIECES = st.sampled_from(
     ["|", ",", "*", "hero", "card_a", "card_b", "0", "1", "99", "100", "-1", " ", "Ä", "*3", "_x"]
@@ -38,8 +38,8 @@ def near_codes() -> st.SearchStrategy[str]:
 def worded(error: DeckCodeError) -> None:
     assert error.problems
     for code, detail in error.problems:
-        assert code in deck_texts.DECK_CODE_PROBLEMS, code  # a sentence for it, not its code
-        assert deck_texts.deck_code_problem(code, detail)
+        assert code in deck_words.DECK_CODE_PROBLEMS, code  # a sentence for it, not its code
+        assert deck_words.deck_code_problem(code, detail)
 
 
 @settings(max_examples=300, deadline=None)

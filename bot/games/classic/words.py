@@ -7,6 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 TITLE = "Classic (3-6 players)"
+# /match new single_winner: (# 004 Special Rules: the tournament rule)
+CMD_NEW_SINGLE_WINNER = "Tournament rule: one winner only (a shared win is rolled off)"
+LOBBY_SINGLE_WINNER = "One winner only: a shared win at level 10 is settled by a roll-off."
+SINGLE_WINNER_NOT_OFFERED = "{game} has no single-winner option: it never shares a win."
 
 SEAT_LINE = "Level {level} · strength {strength} · {cards} in hand · {gold} gold"
 SEAT_CURSED = "cursed"

@@ -1,6 +1,7 @@
 """Duel on Discord: the plugin the bot hosts duel matches through (``bot/plugins.py``)."""
 
-from bot.games.duel import hidden, league, lobby, reference, words
+from bot.games.duel import hidden, league, reference, words
+from bot.games.duel.feature import feature
 from bot.games.duel.render import DuelRenderer
 from bot.plugins import GamePlugin, LeagueRoles, Reference
 from engine.duel.game import Duel
@@ -12,5 +13,5 @@ PLUGIN = GamePlugin(
     reference=Reference(reference.TOPICS, reference.cards),
     hidden=hidden.ORACLE,
     league=LeagueRoles(league.roles, league.role_name),
-    lobby=lobby.LOBBY,
+    feature=feature,
 )

@@ -2,7 +2,7 @@
 
 Decks belong to their owner (every call names the owner). A deck that breaks a rule is kept as
 a draft and may not be picked; the seven preconstructed decks are open to everyone and read-only.
-Refusals are ``DeckError(code, **detail)``; ``bot.words.deck_texts.deck_error`` words them.
+Refusals are ``DeckError(code, **detail)``; ``bot.games.duel.deck_words.deck_error`` words them.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot import deckcode
-from bot.core.errors import DeckError, ServiceError
+from bot.core.errors import ServiceError
+from bot.games.duel import deckcode
+from bot.games.duel.deck_errors import DeckError
 from bot.storage.models import DeckNameTaken, StoredDeck
 from bot.storage.ports import DeckRepository
 from engine.duel.decks import Deck, validate_deck

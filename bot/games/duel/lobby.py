@@ -1,7 +1,7 @@
 """Duel's lobby option: each seated player picks the deck they bring.
 
-The choices come from the deck cog's ``DeckBook`` (cog "Decks") when it is loaded (the
-player's own ready decks, then the precons), else from the engine's precons alone. Which deck a
+The choices come from the deck book the duel's feature builds once at start (``feature``; the
+player's own ready decks, then the precons), the one the ``/deck`` commands use. Which deck a
 seat without a pick brings is ``decks.seat_decks``, the one rule for it. Decks are written out
 in full (hero and card counts), so the match record replays on its own.
 """
@@ -10,33 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from discord.ext import commands
-
 from bot.core.match_types import MatchInfo
 from bot.games.duel import words
 from bot.games.duel.cards_text import card_of
-from bot.games.duel.decks import PRECON_PREFIX, DeckBook, DeckInfo, seat_decks
+from bot.games.duel.decks import DeckBook
 from bot.plugins import LobbyOptions, PickChoice
 from bot.render.names import shown_name
-from engine.duel.game import Duel
-from engine.games import load_game
 
 MAX_CHOICES = 25  # Discord: options in one select
 
 
-async def choices(bot: commands.Bot, user_id: int) -> list[PickChoice]:
+async def choices(book: DeckBook, user_id: int) -> list[PickChoice]:
     """The player's own ready decks first, then every precon; at most one select's worth."""
-    book = _book(bot)
     found: list[PickChoice] = []
-    if book is not None:
-        for deck in await book.own(user_id):
-            if deck.ready:
-                found.append(_choice(deck.key, deck.name, False, deck.to_engine().to_json()))
-        for deck in book.precons():
-            found.append(_choice(deck.key, deck.name, True, deck.to_engine().to_json()))
-    else:
-        for stem, precon in sorted(_duel().decks.items()):
-            found.append(_choice(PRECON_PREFIX + stem, precon.name or stem, True, precon.to_json()))
+    for deck in await book.own(user_id):
+        if deck.ready:
+            found.append(_choice(deck.key, deck.name, False, deck.to_engine().to_json()))
+    for deck in book.precons():
+        found.append(_choice(deck.key, deck.name, True, deck.to_engine().to_json()))
     return found[:MAX_CHOICES]
 
 
@@ -70,40 +61,20 @@ def _pick_name(pick: dict[str, Any] | None) -> str:
     return shown_name(str(pick.get("name", ""))) if pick else words.LOBBY_NO_DECK
 
 
-async def start_options(bot: commands.Bot, match: MatchInfo) -> dict[str, Any]:
-    """Start hook: each seat's deck (``decks.seat_decks``). Without a deck book and with no
-    picks, the engine deals its default precons itself."""
-    book = _book(bot)
-    if book is not None:
-        return await book.start_options(match)
-    if not match.options.get("picks"):
-        return {}
-    return await seat_decks(match, None, _precon)
+def lobby_options(book: DeckBook) -> LobbyOptions:
+    """The lobby's deck pick over ``book``: its choices, and each seat's deck at the start
+    (``DeckBook.start_options``, the one rule for a seat without a pick)."""
 
+    async def choices_of(user_id: int) -> list[PickChoice]:
+        return await choices(book, user_id)
 
-def _precon(stem: str) -> DeckInfo:
-    deck = _duel().decks[stem]
-    return DeckInfo(deck.name, deck.hero, dict(deck.cards), (), stem)
-
-
-def _book(bot: commands.Bot) -> DeckBook | None:
-    book = getattr(bot.get_cog("Decks"), "book", None)
-    return book if isinstance(book, DeckBook) else None
-
-
-def _duel() -> Duel:
-    game = load_game(Duel.id)
-    assert isinstance(game, Duel)
-    return game
-
-
-LOBBY = LobbyOptions(
-    button=words.BUTTON_PICK_DECK,
-    prompt=words.DECK_PICK,
-    placeholder=words.DECK_PLACEHOLDER,
-    picked=words.DECK_PICKED,
-    unknown=words.DECK_UNKNOWN,
-    lines=lines,
-    choices=choices,
-    start_options=start_options,
-)
+    return LobbyOptions(
+        button=words.BUTTON_PICK_DECK,
+        prompt=words.DECK_PICK,
+        placeholder=words.DECK_PLACEHOLDER,
+        picked=words.DECK_PICKED,
+        unknown=words.DECK_UNKNOWN,
+        lines=lines,
+        choices=choices_of,
+        start_options=book.start_options,
+    )

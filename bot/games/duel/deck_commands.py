@@ -7,22 +7,19 @@ sends what the renderer returns.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core.errors import DeckError
 from bot.delivery.components import send_private
+from bot.games.duel import deck_words
+from bot.games.duel.deck_errors import DeckError
+from bot.games.duel.deck_screens import render_deck, render_deck_list
 from bot.games.duel.decks import DeckBook, DeckInfo
 from bot.render.model import clip
 from bot.render.names import shown_name
-from bot.screens.decks import render_deck, render_deck_list
-from bot.words import deck_texts
-
-if TYPE_CHECKING:
-    from bot.client import Backstab
 
 MAX_IMPORT_BYTES = 20_000  # a 40-card list is under 1 kB; anything far bigger is not a deck
 MESSAGE_LIMIT = 2000  # Discord's cap on message content
@@ -31,31 +28,31 @@ Count = app_commands.Range[int, 1, 99]
 
 
 class DeckCommands(
-    commands.GroupCog, name="Decks", group_name="deck", group_description=deck_texts.DECK_GROUP
+    commands.GroupCog, name="Decks", group_name="deck", group_description=deck_words.DECK_GROUP
 ):
-    def __init__(self, bot: Backstab) -> None:
+    def __init__(self, bot: commands.Bot, book: DeckBook) -> None:
         self.bot = bot
-        self.book = DeckBook(bot.storage.decks)
+        self.book = book  # the duel feature's one book, shared with the lobby's deck pick
         super().__init__()
 
     # building -----------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description=deck_texts.CMD_DECK_NEW)
-    @app_commands.describe(name=deck_texts.ARG_DECK_NAME, hero=deck_texts.ARG_DECK_HERO)
-    async def new(self, interaction: discord.Interaction[Backstab], name: str, hero: str) -> None:
+    @app_commands.command(name="new", description=deck_words.CMD_DECK_NEW)
+    @app_commands.describe(name=deck_words.ARG_DECK_NAME, hero=deck_words.ARG_DECK_HERO)
+    async def new(self, interaction: discord.Interaction[Any], name: str, hero: str) -> None:
         async def run() -> str:
             deck = await self.book.new(interaction.user.id, name, hero)
-            return deck_texts.DECK_CREATED.format(
+            return deck_words.DECK_CREATED.format(
                 name=shown_name(deck.name), hero=self.book.card_name(deck.hero)
             )
 
         await self._answer(interaction, run)
 
-    @app_commands.command(name="add", description=deck_texts.CMD_DECK_ADD)
-    @app_commands.describe(name=deck_texts.ARG_DECK_NAME, card=deck_texts.ARG_DECK_CARD)
-    @app_commands.describe(count=deck_texts.ARG_DECK_COUNT)
+    @app_commands.command(name="add", description=deck_words.CMD_DECK_ADD)
+    @app_commands.describe(name=deck_words.ARG_DECK_NAME, card=deck_words.ARG_DECK_CARD)
+    @app_commands.describe(count=deck_words.ARG_DECK_COUNT)
     async def add(
-        self, interaction: discord.Interaction[Backstab], name: str, card: str, count: Count = 1
+        self, interaction: discord.Interaction[Any], name: str, card: str, count: Count = 1
     ) -> None:
         async def run() -> str:
             deck = await self.book.add(interaction.user.id, name, card, count)
@@ -63,11 +60,11 @@ class DeckCommands(
 
         await self._answer(interaction, run)
 
-    @app_commands.command(name="remove", description=deck_texts.CMD_DECK_REMOVE)
-    @app_commands.describe(name=deck_texts.ARG_DECK_NAME, card=deck_texts.ARG_DECK_CARD)
-    @app_commands.describe(count=deck_texts.ARG_DECK_COUNT)
+    @app_commands.command(name="remove", description=deck_words.CMD_DECK_REMOVE)
+    @app_commands.describe(name=deck_words.ARG_DECK_NAME, card=deck_words.ARG_DECK_CARD)
+    @app_commands.describe(count=deck_words.ARG_DECK_COUNT)
     async def remove(
-        self, interaction: discord.Interaction[Backstab], name: str, card: str, count: Count = 1
+        self, interaction: discord.Interaction[Any], name: str, card: str, count: Count = 1
     ) -> None:
         async def run() -> str:
             deck = await self.book.remove(interaction.user.id, name, card, count)
@@ -75,25 +72,25 @@ class DeckCommands(
 
         await self._answer(interaction, run)
 
-    @app_commands.command(name="delete", description=deck_texts.CMD_DECK_DELETE)
-    @app_commands.describe(name=deck_texts.ARG_DECK_NAME)
-    async def delete(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+    @app_commands.command(name="delete", description=deck_words.CMD_DECK_DELETE)
+    @app_commands.describe(name=deck_words.ARG_DECK_NAME)
+    async def delete(self, interaction: discord.Interaction[Any], name: str) -> None:
         async def run() -> str:
             deck = await self.book.delete(interaction.user.id, name)
-            return deck_texts.DECK_DELETED.format(name=shown_name(deck.name))
+            return deck_words.DECK_DELETED.format(name=shown_name(deck.name))
 
         await self._answer(interaction, run)
 
     # reading and picking ------------------------------------------------------------------
 
-    @app_commands.command(name="show", description=deck_texts.CMD_DECK_SHOW)
-    @app_commands.describe(name=deck_texts.ARG_DECK_NAME)
-    async def show(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+    @app_commands.command(name="show", description=deck_words.CMD_DECK_SHOW)
+    @app_commands.describe(name=deck_words.ARG_DECK_NAME)
+    async def show(self, interaction: discord.Interaction[Any], name: str) -> None:
         deck, code, _ = await self.book.export(interaction.user.id, name)
         await send_private(interaction, rendered=render_deck(deck, self.book.card_name, code))
 
-    @app_commands.command(name="list", description=deck_texts.CMD_DECK_LIST)
-    async def list_decks(self, interaction: discord.Interaction[Backstab]) -> None:
+    @app_commands.command(name="list", description=deck_words.CMD_DECK_LIST)
+    async def list_decks(self, interaction: discord.Interaction[Any]) -> None:
         user = interaction.user.id
         rendered = render_deck_list(
             await self.book.own(user),
@@ -103,24 +100,24 @@ class DeckCommands(
         )
         await send_private(interaction, rendered=rendered)
 
-    @app_commands.command(name="use", description=deck_texts.CMD_DECK_USE)
-    @app_commands.describe(name=deck_texts.ARG_DECK_NAME)
-    async def use(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+    @app_commands.command(name="use", description=deck_words.CMD_DECK_USE)
+    @app_commands.describe(name=deck_words.ARG_DECK_NAME)
+    async def use(self, interaction: discord.Interaction[Any], name: str) -> None:
         async def run() -> str:
             deck = await self.book.use(interaction.user.id, name)
-            return deck_texts.DECK_USING.format(name=shown_name(deck.name))
+            return deck_words.DECK_USING.format(name=shown_name(deck.name))
 
         await self._answer(interaction, run)
 
     # sharing ------------------------------------------------------------------------------
 
-    @app_commands.command(name="import", description=deck_texts.CMD_DECK_IMPORT)
+    @app_commands.command(name="import", description=deck_words.CMD_DECK_IMPORT)
     @app_commands.describe(
-        name=deck_texts.ARG_DECK_NAME, code=deck_texts.ARG_DECK_CODE, file=deck_texts.ARG_DECK_FILE
+        name=deck_words.ARG_DECK_NAME, code=deck_words.ARG_DECK_CODE, file=deck_words.ARG_DECK_FILE
     )
     async def import_deck(
         self,
-        interaction: discord.Interaction[Backstab],
+        interaction: discord.Interaction[Any],
         name: str,
         code: str | None = None,
         file: discord.Attachment | None = None,
@@ -128,61 +125,59 @@ class DeckCommands(
         text = code or ""
         if file is not None:
             if file.size > MAX_IMPORT_BYTES:
-                problem = deck_texts.deck_error("file_too_big", {"most": MAX_IMPORT_BYTES})
+                problem = deck_words.deck_error("file_too_big", {"most": MAX_IMPORT_BYTES})
                 await send_private(interaction, problem)
                 return
             text = (await file.read()).decode("utf-8", errors="replace")
         if not text.strip():
-            await send_private(interaction, deck_texts.deck_error("no_text", {}))
+            await send_private(interaction, deck_words.deck_error("no_text", {}))
             return
 
         async def run() -> str:
             deck = await self.book.import_deck(interaction.user.id, text, name)
-            lines = [deck_texts.DECK_IMPORTED.format(name=shown_name(deck.name))]
+            lines = [deck_words.DECK_IMPORTED.format(name=shown_name(deck.name))]
             if not deck.ready:
-                lines.append(deck_texts.DECK_DRAFT.format(size=deck.size))
+                lines.append(deck_words.DECK_DRAFT.format(size=deck.size))
                 lines += [f"- {p}" for p in deck.problems]
             return "\n".join(lines)
 
         await self._answer(interaction, run)
 
-    @app_commands.command(name="export", description=deck_texts.CMD_DECK_EXPORT)
-    @app_commands.describe(name=deck_texts.ARG_DECK_NAME)
-    async def export(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+    @app_commands.command(name="export", description=deck_words.CMD_DECK_EXPORT)
+    @app_commands.describe(name=deck_words.ARG_DECK_NAME)
+    async def export(self, interaction: discord.Interaction[Any], name: str) -> None:
         deck, code, listed = await self.book.export(interaction.user.id, name)
-        head = deck_texts.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
+        head = deck_words.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
         content = f"{head}\n```\n{listed}\n```"
         if len(content) <= MESSAGE_LIMIT:
             await send_private(interaction, content)
             return
         # A long draft's list would be cut by Discord's 2,000 characters: it goes as a text
         # file instead, which /deck import reads back whole.
-        head = deck_texts.DECK_EXPORT_FILE.format(name=shown_name(deck.name), code=code)
+        head = deck_words.DECK_EXPORT_FILE.format(name=shown_name(deck.name), code=code)
         listing = discord.File(io.BytesIO(listed.encode("utf-8")), filename="deck.txt")
         await interaction.response.send_message(head, file=listing, ephemeral=True)
 
     # autocomplete -------------------------------------------------------------------------
 
     @new.autocomplete("hero")
-    async def _heroes(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+    async def _heroes(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return _choices(self.book.card_choices(current, heroes=True))
 
     @add.autocomplete("card")
-    async def _cards(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+    async def _cards(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         # Only what the named deck's hero can use; any card while no deck of theirs is named.
         deck = await self._named_deck(interaction)
         return _choices(self.book.card_choices(current, taken_by=deck))
 
     @remove.autocomplete("card")
-    async def _deck_cards(
-        self, interaction: discord.Interaction[Backstab], current: str
-    ) -> Choices:
+    async def _deck_cards(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         deck = await self._named_deck(interaction)
         if deck is None:
             return _choices(self.book.card_choices(current))
         return _choices(self.book.card_choices(current, among=set(deck.cards)))
 
-    async def _named_deck(self, interaction: discord.Interaction[Backstab]) -> DeckInfo | None:
+    async def _named_deck(self, interaction: discord.Interaction[Any]) -> DeckInfo | None:
         """The player's own deck named in the command's ``name`` option, if there is one."""
         name = str(getattr(interaction.namespace, "name", "") or "")
         try:
@@ -193,27 +188,27 @@ class DeckCommands(
     @add.autocomplete("name")
     @remove.autocomplete("name")
     @delete.autocomplete("name")
-    async def _own_decks(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+    async def _own_decks(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return _choices(await self.book.deck_choices(interaction.user.id, current, precons=False))
 
     @show.autocomplete("name")
     @use.autocomplete("name")
     @export.autocomplete("name")
-    async def _any_decks(self, interaction: discord.Interaction[Backstab], current: str) -> Choices:
+    async def _any_decks(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return _choices(await self.book.deck_choices(interaction.user.id, current))
 
     # helpers ------------------------------------------------------------------------------
 
     def _changed(self, deck: Any) -> str:
-        lines = [deck_texts.DECK_CHANGED.format(name=shown_name(deck.name), size=deck.size)]
+        lines = [deck_words.DECK_CHANGED.format(name=shown_name(deck.name), size=deck.size)]
         if deck.problems:
-            lines.append(deck_texts.DECK_DRAFT.format(size=deck.size))
+            lines.append(deck_words.DECK_DRAFT.format(size=deck.size))
             lines += [f"- {p}" for p in deck.problems]
         else:
-            lines.append(deck_texts.DECK_READY.format(size=deck.size))
+            lines.append(deck_words.DECK_READY.format(size=deck.size))
         return "\n".join(lines)
 
-    async def _answer(self, interaction: discord.Interaction[Backstab], run: Any) -> None:
+    async def _answer(self, interaction: discord.Interaction[Any], run: Any) -> None:
         content = await run()  # a refusal (DeckError) is worded by the relay
         await send_private(interaction, clip(content, MESSAGE_LIMIT))
 
@@ -221,7 +216,3 @@ class DeckCommands(
 def _choices(pairs: list[tuple[str, str]]) -> Choices:
     # Discord: choice names and values are at most 100 characters.
     return [app_commands.Choice(name=clip(label, 100), value=value[:100]) for label, value in pairs]
-
-
-async def setup(bot: Backstab) -> None:
-    await bot.add_cog(DeckCommands(bot))
