@@ -29,13 +29,29 @@ Definitions = dict[str, Any]
 
 
 @dataclass(frozen=True)
+class Capabilities:
+    """What a game declares beyond play, each ``None`` when it lacks it, so drivers find it in
+    the registry rather than by a module named after the game: its scenario dialect (an
+    ``engine.scenario.ScenarioRules``; the registry stays below that module, so it is typed
+    there), its strong AI's ``think(game, state, seat, rng, budget) -> Report``
+    (``engine.search.levels``), and its card list as Markdown (``docs/cards/<id>.md``)."""
+
+    scenario: object | None = None
+    strong: Callable[..., Any] | None = None
+    card_doc: Callable[[Game[Any, Any]], str] | None = None
+
+
+@dataclass(frozen=True)
 class _Entry:
     factory: GameFactory
     definitions: Callable[[Game[Any, Any]], Definitions] | None
     from_definitions: Callable[[Mapping[str, Any]], Game[Any, Any]] | None
     rules_version: Callable[[], int]
+    capabilities: Capabilities
 
 
+# The engine's own games, by package; each registers itself (with its capabilities) on import.
+BUILT_IN = ("engine.classic", "engine.duel", "engine.quest")
 _FACTORIES: dict[str, _Entry] = {}
 _LOADED: dict[tuple[str, Path], Game[Any, Any]] = {}
 _PINNED: dict[tuple[str, str], Game[Any, Any]] = {}
@@ -50,8 +66,11 @@ def register(
     definitions: Callable[[Game[Any, Any]], Definitions] | None = None,
     from_definitions: Callable[[Mapping[str, Any]], Game[Any, Any]] | None = None,
     rules_version: Callable[[], int] = lambda: 1,
+    capabilities: Capabilities | None = None,
 ) -> None:
-    _FACTORIES[game_id] = _Entry(factory, definitions, from_definitions, rules_version)
+    _FACTORIES[game_id] = _Entry(
+        factory, definitions, from_definitions, rules_version, capabilities or Capabilities()
+    )
 
 
 def unregister(game_id: str) -> None:
@@ -81,6 +100,13 @@ def rules_version(game_id: str) -> int:
     """The rules version the running code plays ``game_id`` by. ``KeyError`` if unknown."""
     _register_builtin()
     return _FACTORIES[game_id].rules_version()
+
+
+def capabilities(game_id: str) -> Capabilities:
+    """What ``game_id`` declares beyond play (nothing for a game registered without them).
+    ``KeyError`` if unknown."""
+    _register_builtin()
+    return _FACTORIES[game_id].capabilities
 
 
 def definitions(game: Game[Any, Any]) -> Definitions | None:
@@ -141,7 +167,7 @@ def pinned(game_id: str, digest: str | None) -> Game[Any, Any] | None:
 
 def _register_builtin() -> None:
     """Built-in games register on first use, so importing the registry stays cheap."""
-    for module in ("engine.classic", "engine.duel", "engine.quest"):
+    for module in BUILT_IN:
         try:
             __import__(module)
         except ModuleNotFoundError as exc:

@@ -10,7 +10,6 @@ first failing step stops its file and the message names the step.
 
 from __future__ import annotations
 
-import importlib
 import sys
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Action, Event, Game, IllegalAction
-from engine.games import load_game
+from engine.games import capabilities, load_game
 
 NONE = "none"  # how a missing key or a JSON null reads in a view or event expectation
 COMMON_TOP = frozenset({"game", "title", "name", "rule", "options", "setup", "step"})
@@ -82,10 +81,11 @@ class ScenarioRules:
 
 
 def rules_for(game_id: str) -> ScenarioRules:
-    module = importlib.import_module(f"engine.{game_id}.scenario")
-    found = getattr(module, "SCENARIO", None)
+    """The game's scenario dialect, as it registered it (``engine.games.Capabilities``).
+    ``KeyError`` for a game without one."""
+    found = capabilities(game_id).scenario
     if not isinstance(found, ScenarioRules):
-        raise ModuleNotFoundError(f"engine.{game_id}.scenario has no SCENARIO")
+        raise KeyError(f"{game_id} registers no scenario dialect")
     return found
 
 
@@ -103,7 +103,7 @@ def run(data: Mapping[str, Any]) -> list[str]:
     try:
         game = load_game(game_id)
         rules = rules_for(game_id)
-    except (KeyError, ModuleNotFoundError):
+    except KeyError:
         return [f"unknown game {game_id!r}"]
     try:
         return Runner(game, rules).run(data)

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine import games
 from engine.cards.loader import load_card_dir
+from engine.classic import ai_strong, carddoc, scenario
 from engine.classic.cards import ClassicCard
 from engine.classic.game import Classic
 
@@ -31,12 +32,20 @@ def from_definitions(document: Mapping[str, Any]) -> Classic:
     return Classic([ClassicCard.model_validate(card) for card in document["cards"]])
 
 
+def _card_doc(game: Any) -> str:
+    """docs/cards/classic.md: the shipped cards (``python -m engine.classic.carddoc``)."""
+    return carddoc.markdown()
+
+
 games.register(
     "classic",
     factory,
     definitions=definitions,
     from_definitions=from_definitions,
     rules_version=lambda: RULES_VERSION,
+    capabilities=games.Capabilities(
+        scenario=scenario.SCENARIO, strong=ai_strong.think, card_doc=_card_doc
+    ),
 )
 
 __all__ = ["RULES_VERSION", "Classic", "ClassicCard", "factory", "from_definitions"]

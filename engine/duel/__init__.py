@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import games
+from engine.duel import ai_strong, carddoc, scenario
 from engine.duel.cards import DuelCard
 from engine.duel.decks import Deck
 from engine.duel.game import Duel, factory
@@ -29,12 +30,21 @@ def from_definitions(document: Mapping[str, Any]) -> Duel:
     return Duel(cards, decks)
 
 
+def _card_doc(game: Any) -> str:
+    """docs/cards/duel.md (``python -m engine.duel.carddoc``)."""
+    assert isinstance(game, Duel)
+    return carddoc.render(game)
+
+
 games.register(
     "duel",
     factory,
     definitions=definitions,
     from_definitions=from_definitions,
     rules_version=lambda: RULES_VERSION,
+    capabilities=games.Capabilities(
+        scenario=scenario.SCENARIO, strong=ai_strong.think, card_doc=_card_doc
+    ),
 )
 
 __all__ = ["RULES_VERSION", "Duel", "factory", "from_definitions"]

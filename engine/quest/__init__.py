@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import games
+from engine.quest import ai_strong, carddoc, scenario
 from engine.quest.content import assemble
 from engine.quest.defs import DxmDef, MonsterDef, RoomDef, TreasureDef
 from engine.quest.game import Quest, factory
@@ -48,12 +49,21 @@ def from_definitions(document: Mapping[str, Any]) -> Quest:
     )
 
 
+def _card_doc(game: Any) -> str:
+    """docs/cards/quest.md (``python -m engine.quest.carddoc``)."""
+    assert isinstance(game, Quest)
+    return carddoc.markdown(game)
+
+
 games.register(
     "quest",
     factory,
     definitions=definitions,
     from_definitions=from_definitions,
     rules_version=lambda: RULES_VERSION,
+    capabilities=games.Capabilities(
+        scenario=scenario.SCENARIO, strong=ai_strong.think, card_doc=_card_doc
+    ),
 )
 
 __all__ = ["RULES_VERSION", "Quest", "factory", "from_definitions"]
