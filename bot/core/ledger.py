@@ -10,7 +10,7 @@ reads the match once (docs/architecture.md, "How a click travels").
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 from bot.core.errors import ServiceError
@@ -113,6 +113,50 @@ class Ledger:
         update = self.update_of(after, trial, step.events, before=step.before)
         await self.publish(update)
         return update
+
+    async def commit_all(
+        self, match: MatchInfo, steps: Sequence[Step], rows: Sequence[ActionRow]
+    ) -> list[Update]:
+        """A plan's steps (``MatchService.act_all``) stored as one transaction, all or none
+        (issue 30.5): a write that fails leaves the database and the session as they were;
+        once stored, the session moves on to the last step and every step is published in
+        order, as ``commit`` would have one by one."""
+        if not steps:
+            return []
+        session, trial, after = self.live[match.id], self.live[match.id], match
+        staged: list[tuple[MatchInfo, MatchSession, Step]] = []
+        deadline_at: float | None = None
+        kind = "turn"
+        for step, row in zip(steps, rows, strict=True):
+            trial = trial.after(step)
+            deadline_at, kind = await self.deadline_for(trial, after)
+            if step.free_move and after.deadline_at is not None and step.outcome is None:
+                deadline_at, kind = after.deadline_at, after.deadline_kind or kind
+            after = self._after_move(after, row, step.outcome, deadline_at, kind)
+            staged.append((after, trial, step))
+        last = steps[-1]
+        try:
+            await self.repo.record_actions(
+                match.id,
+                match.version,
+                session.count,
+                rows,
+                state=last.state.to_json(),
+                outcome=last.outcome.to_json() if last.outcome is not None else None,
+                deadline_at=deadline_at,
+                deadline_kind=kind,
+            )
+        except VersionConflict:
+            raise ServiceError("stale") from None
+        if last.outcome is None:
+            self.live.put(match.id, trial)
+        else:
+            self.live.drop(match.id)
+        self.timers.schedule(match.id, after.version, deadline_at)
+        updates = [self.update_of(m, t, s.events, before=s.before) for m, t, s in staged]
+        for update in updates:
+            await self.publish(update)
+        return updates
 
     def _after_move(
         self,

@@ -248,7 +248,8 @@ class MatchService:
     ) -> Update:
         """A builder's plan (bot/render/drafts.py): moves of one seat in a row, all or none.
         Each is checked (stale rules, legal in the state the ones before it leave) on copies
-        before the first is stored, so a plan that breaks half-way changes nothing."""
+        before the first is stored, so a plan that breaks half-way changes nothing; then all
+        are stored in one transaction (``Ledger.commit_all``), so a failed write keeps none."""
         async with self.live.lock(match_id):
             match, session = await self.ledger.playing(match_id)
             seat = match.seat_of(user_id)
@@ -259,12 +260,8 @@ class MatchService:
                 step = trial.act(seat, key, version, match.seats)
                 steps.append(step)
                 trial, version = trial.after(step), trial.version + 1
-            updates = []
-            for step in steps:
-                row = ActionRow(seat, step.action.to_json())
-                updates.append(await self.ledger.commit(match, step, row))
-                match = updates[-1].match
-            return await self.ai.run(match, updates)
+            rows = [ActionRow(seat, step.action.to_json()) for step in steps]
+            return await self.ai.run(match, await self.ledger.commit_all(match, steps, rows))
 
     async def concede(self, match_id: int, user_id: int) -> Update:
         async with self.live.lock(match_id):
