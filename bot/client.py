@@ -7,7 +7,6 @@ register the persistent buttons, and sync the slash commands.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,7 +17,6 @@ from discord.ext import commands
 
 from bot import plugins
 from bot.config import Settings, StartupError
-from bot.core import ai_worker
 from bot.core import service as svc
 from bot.core.errors import BackstabError
 from bot.delivery.components import ButtonRouter, MatchButton, refusal, relay_refusals, send_private
@@ -167,9 +165,9 @@ class Backstab(commands.Bot):
             log.warning("slash command /%s: could not send the apology", name)
 
     async def release(self) -> None:
-        """Stop the service's timers, close the database and end the strong AI's worker
-        processes; safe to call twice. Tests call it on a bot they replace (SimCord's restart
-        does not close the old client)."""
+        """Stop the service's timers and the strong AI's worker processes (the service's
+        pool, ``bot.core.ai_pool``), close the database; safe to call twice. Tests call it
+        on a bot they replace (SimCord's restart does not close the old client)."""
         service, storage = self._service, self._storage
         self._service = None
         self._storage = None
@@ -177,10 +175,6 @@ class Backstab(commands.Bot):
             await service.close()
         if storage is not None:
             await storage.close()
-        # The pool is the process's (bot.core.ai_worker), not the service's: it ends with the bot,
-        # whose service no longer asks it anything, rather than lingering until the
-        # interpreter exits. Waiting for its workers blocks, so it waits in a thread.
-        await asyncio.to_thread(ai_worker.shutdown, wait=True)
 
     async def close(self) -> None:
         try:

@@ -5,19 +5,24 @@ actor) gets one chance to play something on its own (a curse, a level-up, an ans
 offer), in seat order. Called under the match's lock, after the move that handed control to
 the AI.
 
-Search-based seats (the ``strong`` level) think in a worker process (``bot.core.ai_worker``) for
+Search-based seats (the ``strong`` level) think in the worker pool (``bot.core.ai_pool``) for
 the server's time budget, so the event loop goes on serving other matches meanwhile; should
-the worker fail, the seat plays the heuristic's move instead of stalling the match."""
+the search fail or run late, the seat plays the heuristic's move instead of stalling the match
+and the log says so. Every strong decision, whatever the seat holds, goes to the pool and
+takes the same think time, the server's budget (issue 30.2, docs/ai.md): how long the table
+waits never tells what is in its hand.
+
+A match with no person's seat left in play (the last person conceded or is out) ends at once
+with no result: the AI seats do not play on alone (issue 30.3)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
-from bot.core import ai_worker
+from bot.core.ai_pool import AiPool
 from bot.core.autopass import AutoPass
 from bot.core.errors import ServiceError
 from bot.core.ledger import Ledger
@@ -26,7 +31,7 @@ from bot.core.session import LiveMatches, MatchSession
 from bot.core.settings import SettingsBook
 from bot.storage.models import ActionRow
 from engine import games as registry
-from engine.core import Action, Game, IllegalAction, Rng
+from engine.core import Action, Event, Game, IllegalAction, Rng
 from engine.search.levels import STRONG, has_strong
 
 log = logging.getLogger("bot.core.service")
@@ -38,6 +43,13 @@ FREE_STREAM = 7  # the AI's free-move choices think with a fork of their own
 
 
 FALLBACK_LEVEL = "heuristic"  # what a strong seat plays when its worker cannot answer
+AI_QUICK_EVENT = "ai_quick"  # a notice in an Update only: a strong seat played the heuristic
+NOBODY_LEFT = "nobody_left"  # why a match with only AI seats still in it ended (no result)
+
+
+class Choice(NamedTuple):
+    move: Action | None
+    note: Event | None = None  # told to the table before the move (a search given up)
 
 
 class AiDriver:
@@ -48,12 +60,15 @@ class AiDriver:
         settings: SettingsBook,
         game: Callable[[str], Game[Any, Any]],
         auto: AutoPass | None = None,
+        *,
+        pool: AiPool | None = None,
     ) -> None:
         self._ledger = ledger
         self._auto = auto  # passes for a person alone with AI seats (bot.core.autopass)
         self._live = live
         self._settings = settings
         self._game = game  # today's game by id (raises ServiceError for an unknown one)
+        self.pool = pool if pool is not None else AiPool()
 
     async def run(self, match: MatchInfo, updates: list[Update]) -> Update:
         """Let AI seats act until a human must decide or the match ends. Returns one update
@@ -64,18 +79,26 @@ class AiDriver:
         if updates:
             match = updates[-1].match
         while (live := self._live.get(match_id)) is not None:
+            if _nobody_left(live, match):
+                updates.append(await self._ledger.end_no_result(match_id, NOBODY_LEFT))
+                break
             try:
-                move, by_ai = await self._next_ai_move(live, match), True
-                if move is None and self._auto is not None:
-                    move, by_ai = await self._auto.next_pass(live, match), False
+                choice, by_ai = await self._next_ai_move(live, match), True
+                if choice.move is None and self._auto is not None:
+                    choice, by_ai = Choice(await self._auto.next_pass(live, match)), False
             except IllegalAction:
                 log.exception("match %s: the AI could not choose", match_id)
                 break
+            move = choice.move
             if move is None:
                 break
             if steps >= AI_ITERATION_CAP:
                 log.error("match %s: AI moved %d times in a row; stopping", match_id, steps)
                 break
+            if choice.note is not None:
+                notice = self._ledger.update_of(match, live, [choice.note])
+                await self._ledger.publish(notice)
+                updates.append(notice)
             try:
                 row = ActionRow(move.seat, move.to_json(), by_ai=by_ai)
                 updates.append(await self._ledger.commit(match, live.play(move), row))
@@ -92,7 +115,7 @@ class AiDriver:
         first = updates[0]
         return replace(last, events=events, started=first.started, before=first.before)
 
-    async def _next_ai_move(self, live: MatchSession, match: MatchInfo) -> Action | None:
+    async def _next_ai_move(self, live: MatchSession, match: MatchInfo) -> Choice:
         """The first AI decider's choice; with none, the first AI free actor that wants to act
         (each such move uses up a card or an offer, so this ends). The AI thinks with its own
         stream, forked per step so that a restart chooses alike. A strong seat's free moves
@@ -103,35 +126,50 @@ class AiDriver:
         if deciders:
             seat = deciders[0]
             level = live.ai_levels[seat]
-            if level == STRONG and len(game.legal_actions(state, seat)) > 1:
-                return await self._think_off_loop(live, match, seat, rng)
-            return game.ai_action(state, seat, rng, _in_process(level))
+            if level == STRONG:
+                return await self._strong(live, match, seat, rng)
+            return Choice(game.ai_action(state, seat, rng, _in_process(level)))
         free = rng.fork(FREE_STREAM)
         for seat in sorted(game.free_actors(state) & live.ai_levels.keys()):
             level = _in_process(live.ai_levels[seat])
             move = game.ai_free_action(state, seat, free.fork(seat), level)
             if move is not None:
-                return move
-        return None
+                return Choice(move)
+        return Choice(None)
+
+    async def _strong(self, live: MatchSession, match: MatchInfo, seat: int, rng: Rng) -> Choice:
+        """Every strong decision goes to the pool, a forced move too, and the worker answers
+        once the server's budget has passed (``ai_worker.think_job``: a fixed think time,
+        issue 30.2). A shortcut for one legal move, or a search stopping early when it is
+        sure, made the table's wait tell whether the seat held an answer."""
+        budget_ms = float((await self._settings.get(match.guild_id)).ai_budget_ms)
+        return await self._think_off_loop(live, match, seat, rng, budget_ms)
 
     async def _think_off_loop(
-        self, live: MatchSession, match: MatchInfo, seat: int, rng: Rng
-    ) -> Action:
-        """The strong level's move, searched in a worker process for the server's budget."""
+        self, live: MatchSession, match: MatchInfo, seat: int, rng: Rng, budget_ms: float
+    ) -> Choice:
+        """The strong level's move, searched in the worker pool for ``budget_ms``; the
+        heuristic's, with a note for the table, when the pool gives no answer in time."""
         game, match_id = live.game, match.id
         if not has_strong(game):
-            return game.ai_action(live.state, seat, rng, FALLBACK_LEVEL)
-        budget_ms = float((await self._settings.get(match.guild_id)).ai_budget_ms)
+            return Choice(game.ai_action(live.state, seat, rng, FALLBACK_LEVEL))
         digest = live.header.card_set_digest
         pinned = None if self._is_current(game) else registry.pin(game)
-        job = (game.id, digest, pinned, live.state.to_json(), seat, rng.to_json(), budget_ms)
-        try:
-            loop = asyncio.get_running_loop()
-            answer = await loop.run_in_executor(ai_worker.pool(), ai_worker.think_job, *job)
-            return Action.from_json(answer)
-        except Exception:  # a dead or broken worker must not stall the match
-            log.exception("match %s: strong AI worker failed; playing the heuristic", match_id)
-            return game.ai_action(live.state, seat, rng, FALLBACK_LEVEL)
+        job = (game.id, digest, pinned, live.state.to_json(), seat, rng.to_json())
+        thought = await self.pool.think(match.guild_id, job, budget_ms / 1000)
+        if thought.action is not None:
+            try:
+                return Choice(Action.from_json(thought.action))
+            except Exception:  # an answer that does not read is a failed search
+                log.exception("match %s: the strong AI's answer does not read", match_id)
+        log.warning(
+            "match %s: strong AI worker failed (%s); seat %s plays the heuristic",
+            match_id,
+            thought.why or "unreadable",
+            seat,
+        )
+        move = game.ai_action(live.state, seat, rng, FALLBACK_LEVEL)
+        return Choice(move, Event(AI_QUICK_EVENT, {"seat": seat}))
 
     def _is_current(self, game: Game[Any, Any]) -> bool:
         """Whether the match plays on the data folder's cards (else the worker gets the pin)."""
@@ -139,6 +177,14 @@ class AiDriver:
             return self._game(game.id) is game
         except ServiceError:
             return False
+
+
+def _nobody_left(live: MatchSession, match: MatchInfo) -> bool:
+    """No person's seat is still in play (each conceded or is out), and the match has not
+    ended by itself. A person whose seat the AI plays while they are away still counts: they
+    may take it back."""
+    persons = {s.seat for s in match.seats if s.user_id is not None}
+    return not (live.game.live_seats(live.state) & persons) and live.outcome() is None
 
 
 def _in_process(level: str) -> str:

@@ -8,7 +8,8 @@ pinned card set when it is not the data folder's (a match plays on the cards it 
 budget. The worker builds the game itself (cached per process and card set), refuses if its
 cards are not the match's, and answers with the chosen action as JSON.
 
-The pool starts on first use and spawns fresh interpreters (forking a process that runs the
+The pool (``bot.core.ai_pool``: fair queues, deadlines, replacing a worker that dies) starts
+its workers on first use and spawns fresh interpreters (forking a process that runs the
 database thread could copy a held lock). One decision keeps one core busy for its whole budget,
 so the pool leaves the bot's event loop a core of its own (one worker fewer than the machine
 has cores, at least one, at most two) and its workers run at a lower priority (``os.nice``):
@@ -20,32 +21,17 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
+from collections.abc import Callable
 from typing import Any
 
 from engine import games as registry
 from engine.core import Game, Rng
 from engine.search import Budget
-from engine.search.levels import think
+from engine.search.levels import has_strong, think
 
 MOST_WORKERS = 2
 NICENESS = 10  # added to the bot's own niceness in each worker (the kernel caps it at 19)
 UNCAPPED = 1_000_000  # the time budget, not a count, ends a decision in the bot
-
-_pool: ProcessPoolExecutor | None = None
-
-
-def pool() -> ProcessPoolExecutor:
-    """The shared pool, started on first use."""
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(
-            max_workers=workers(os.cpu_count()),
-            mp_context=get_context("spawn"),
-            initializer=_lower_priority,
-        )
-    return _pool
 
 
 def workers(cores: int | None) -> int:
@@ -53,7 +39,7 @@ def workers(cores: int | None) -> int:
     return max(1, min(MOST_WORKERS, (cores or 1) - 1))
 
 
-def _lower_priority() -> None:
+def lower_priority() -> None:
     """Runs in each worker as it starts: the bot's loop outranks the searches."""
     nice = getattr(os, "nice", None)  # not on Windows: the worker count still spares a core
     if nice is not None:
@@ -61,14 +47,13 @@ def _lower_priority() -> None:
             nice(NICENESS)
 
 
-def shutdown(*, wait: bool = False) -> None:
-    """End the pool; the next ``pool()`` starts a new one. Queued jobs are dropped; with
-    ``wait`` the call returns once every worker process has exited (a search already running
-    ends with its time budget first), so it blocks: the bot calls it off the event loop."""
-    global _pool
-    ending, _pool = _pool, None
-    if ending is not None:
-        ending.shutdown(wait=wait, cancel_futures=True)
+def warm() -> int:
+    """Runs in a new worker before its first search (``bot.core.ai_pool``): loads the search
+    and every game with a strong level, so no search is charged for them. Its process id."""
+    for game_id in registry.available():
+        with contextlib.suppress(Exception):
+            has_strong(registry.load_game(game_id))
+    return os.getpid()
 
 
 def think_job(
@@ -79,13 +64,24 @@ def think_job(
     seat: int,
     rng: list[int],
     budget_ms: float,
+    *,
+    clock: Callable[[], float] = time.perf_counter,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> dict[str, Any]:
-    """Runs in a worker: the strong level's move for ``seat``, as ``Action.to_json()``."""
+    """Runs in a worker: the strong level's move for ``seat``, as ``Action.to_json()``, given
+    once ``budget_ms`` has passed since the job began, however soon the search was done: a
+    fixed think time (issue 30.2). A forced move is answered at once by the search and a sure
+    one stops early, and both depend on the seat's hidden cards; the table waiting the same
+    for every decision tells nothing of them. ``clock`` and ``sleep``: tests keep time."""
+    began = clock()
     game = _game(game_id, pinned)
     if game.card_set_digest != card_set_digest:
         raise ValueError(f"{game_id}: the worker's cards are not the match's")
-    budget = Budget(UNCAPPED, budget_ms / 1000, time.perf_counter)
+    budget = Budget(UNCAPPED, budget_ms / 1000, clock)
     report = think(game, game.load_state(state), seat, Rng.from_json(rng), budget)
+    left = began + budget_ms / 1000 - clock()
+    if left > 0:
+        sleep(left)
     return report.action.to_json()
 
 

@@ -158,6 +158,19 @@ class Ledger:
             await self.publish(update)
         return updates
 
+    async def end_no_result(self, match_id: int, reason: str) -> Update:
+        """Close a live match with no result (no rating moves; the caller holds its lock):
+        a server manager's end, a quarantined match, one with no person left in play."""
+        if not await self.repo.end_match(match_id, reason):
+            raise ServiceError("stale")
+        self.live.drop(match_id)
+        self.live.quarantined.pop(match_id, None)
+        self.timers.cancel(match_id)
+        log.warning("match %s ended with no result: %s", match_id, reason)
+        update = Update(await self.get(match_id), [], frozenset())
+        await self.publish(update)
+        return update
+
     def _after_move(
         self,
         match: MatchInfo,

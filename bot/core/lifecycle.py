@@ -109,13 +109,5 @@ class Lifecycle:
             match = await self._ledger.get(match_id)
             if match.status != "live":
                 raise ServiceError("wrong_status", status=match.status)
-            if not await self.repo.end_match(match_id, reason):
-                raise ServiceError("stale")
-            self._live.drop(match_id)
             self._restorer.unchecked.pop(match_id, None)
-            self._live.quarantined.pop(match_id, None)
-            self._timers.cancel(match_id)
-            log.warning("match %s ended with no result: %s", match_id, reason)
-            update = Update(await self._ledger.get(match_id), [], frozenset())
-            await self._ledger.publish(update)
-            return update
+            return await self._ledger.end_no_result(match_id, reason)

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.core.ai_driver import AiDriver
+from bot.core.ai_pool import AiPool
 from bot.core.autopass import AutoPass
 from bot.core.clock import AFK_EVENT, AFK_TIMEOUTS, BACK_EVENT, Clock
 from bot.core.errors import ServiceError
@@ -74,6 +75,7 @@ class MatchService:
         window_seconds: float = 15.0,
         lobby_idle_seconds: float = 900.0,
         clock: Callable[[], float] | None = None,
+        ai_pool: AiPool | None = None,  # the strong AI's workers; tests give their own
     ) -> None:
         self.repo = storage.matches
         # The process settings are every server's defaults; /settings overrides per server.
@@ -96,7 +98,7 @@ class MatchService:
         self.lobbies = Lobbies(self.repo, self.ledger, self.live, self.timers, self.settings, game)
         self.players = PlayerBook(storage.players)  # each player's own (/preferences)
         self.autopass = AutoPass(self.players)
-        self.ai = AiDriver(self.ledger, self.live, self.settings, game, self.autopass)
+        self.ai = AiDriver(self.ledger, self.live, self.settings, game, self.autopass, pool=ai_pool)
         self.clock = Clock(
             self.repo,
             self.ledger,
@@ -154,6 +156,7 @@ class MatchService:
             self._checker.cancel()
             await asyncio.gather(self._checker, return_exceptions=True)
         await self.timers.close()
+        await self.ai.pool.close()  # its worker processes end with the service
 
     async def quiet(self, match_id: int) -> None:
         """Wait until nothing is changing the match (an AI burst runs under its lock), so a

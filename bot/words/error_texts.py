@@ -48,6 +48,7 @@ ENDED_REASONS: Mapping[str, str] = {
     "rules_changed": "an update changed the rules in a way this match can't follow.",
     "unreadable": "part of its record could not be read.",
     "ended_by_manager": "a server manager ended it.",
+    "nobody_left": "no player was left in it (the AI seats do not play on alone).",
 }
 CMD_MATCH_END = "End a live match with no result (Manage Server)"
 MATCH_END_DONE = "Match #{match} is ended with no result."

@@ -76,6 +76,7 @@ EVENT_LINES: Mapping[str, str] = {
     "afk_ai": "{seat_name} ran out of time three turns in a row: the AI plays that seat now.",
     "afk_back": "{seat_name} is back and plays their own seat again.",
     "seat_ai": "A moderator gave {seat_name}'s seat to the AI, which plays it from now on.",
+    "ai_quick": "{seat_name} could not finish thinking in time: this move is the normal AI's.",
 }
 
 

@@ -4,15 +4,12 @@ played by the heuristic fallback; closing the bot ends the pool's worker process
 
 from __future__ import annotations
 
-import asyncio
 import os
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from bot.config import Settings
-from bot.core import ai_worker
 from bot.words import lobby_texts
 from tests.e2e.conftest import World
 from tests.e2e.driver import play_to_the_end
@@ -28,12 +25,6 @@ SEED = 3
 @pytest.fixture
 async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
     return await start_games_bot(settings)
-
-
-@pytest.fixture(autouse=True)
-def fresh_pool() -> Iterator[None]:
-    yield
-    ai_worker.shutdown()
 
 
 async def test_strong_seats_from_host_tools_think_in_the_worker_pool(
@@ -64,19 +55,18 @@ async def test_strong_seats_from_host_tools_think_in_the_worker_pool(
     await play_to_the_end(
         world, match.id, table_id, {0: world.alice}, until=lambda state: len(answered) >= 3
     )
-    assert len(answered) >= 3 and ai_worker._pool is not None  # strong seats asked the pool
+    assert len(answered) >= 3 and service.ai.pool.started  # strong seats asked the pool
     assert "strong AI worker failed" not in caplog.text  # and the pool answered each time
 
 
 async def test_closing_the_bot_ends_the_strong_ai_worker_processes(world: World) -> None:
     # The pool's workers are processes of their own: left running, they outlived the bot
     # until the interpreter exited. The bot's close path (close, then release) ends them.
-    pool = ai_worker.pool()
-    assert await asyncio.wrap_future(pool.submit(os.getpid)) != os.getpid()  # a real worker
-    workers = list(pool._processes)  # every worker the pool started
-    assert workers and all(_running(pid) for pid in workers)
+    pool = world.bot.service.ai.pool
+    await pool.healed()  # its workers started and ready
+    workers = pool.pids()  # every worker the pool started
+    assert workers and os.getpid() not in workers and all(_running(pid) for pid in workers)
     await world.bot.close()
-    assert ai_worker._pool is None
     assert not any(_running(pid) for pid in workers)
 
 

@@ -1,0 +1,109 @@
+"""The strong AI's worker pool (issue 30.3, 30.4), on real spawned worker processes: a worker
+killed is replaced and the next decision is searched again; a search that never returns is
+given up at its deadline and its worker replaced; and servers take turns, so one server's
+many tables cannot starve another's. Ordering and outcomes are asserted, never a time."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.core import ai_pool
+from bot.core.ai_pool import AiPool
+from engine.core import Action
+from engine.games import load_game
+from tests.support import fake_think
+from tests.support.fake_think import HANG
+
+GUILD_A, GUILD_B = 1, 2
+
+
+@pytest.fixture
+async def fake_pool() -> AsyncIterator[AiPool]:
+    pool = AiPool(size=1, think=fake_think.answer, warm=os.getpid)
+    yield pool
+    await pool.close()
+
+
+async def _gone(pid: int) -> None:
+    for _ in range(500):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        await asyncio.sleep(0.01)
+
+
+async def test_a_killed_worker_is_replaced_and_the_next_decision_is_searched_again() -> None:
+    # issue 30.4: the real worker and search; a worker that died was never replaced, so every
+    # later strong decision failed and played the normal AI until the bot restarted.
+    pool = AiPool(size=1)
+    try:
+        game = load_game("classic")
+        state = game.new(4, 5, None)
+        seat = sorted(game.deciders(state))[0]
+        job = (game.id, game.card_set_digest, None, state.to_json(), seat, [3, 0])
+        first = await pool.think(GUILD_A, job, 0.2)
+        assert first.action is not None and first.why is None
+        [pid] = pool.pids()
+        os.kill(pid, signal.SIGKILL)
+        await _gone(pid)
+        await pool.healed()
+        assert pool.pids() != [pid] and pool.replaced == 1
+        again = await pool.think(GUILD_A, job, 0.2)
+        assert again.action is not None and again.why is None  # searched, not the fallback
+        assert Action.from_json(again.action) in game.legal_actions(state, seat)
+    finally:
+        await pool.close()
+
+
+async def test_a_search_that_never_returns_is_given_up_and_its_worker_replaced(
+    fake_pool: AiPool,
+) -> None:
+    # issue 30.4: the bot waited for a worker's answer with no deadline, holding the match's
+    # lock and the worker for good.
+    await fake_pool.healed()
+    [hung] = fake_pool.pids()
+    given_up = await fake_pool.think(GUILD_A, ("hung", HANG), 0.1)
+    assert given_up == ai_pool.Thought(None, ai_pool.LATE)
+    await _gone(hung)  # killed, not left running
+    await fake_pool.healed()
+    after = await fake_pool.think(GUILD_A, ("next", 0.0), 5.0)
+    assert after.action is not None and after.action["tag"] == "next"
+    assert after.action["pid"] != hung and fake_pool.replaced == 1
+
+
+async def test_servers_take_turns_so_one_cannot_starve_another(fake_pool: AiPool) -> None:
+    # issue 30.3: one worker, server A's five tables ask first, then server B's one table:
+    # B is served second, not after all of A's.
+    await fake_pool.healed()
+    served: list[str] = []
+
+    async def ask(guild: int, tag: str) -> None:
+        thought = await fake_pool.think(guild, (tag, 0.05), 30.0)
+        assert thought.action is not None
+        served.append(thought.action["tag"])
+
+    asks = [asyncio.create_task(ask(GUILD_A, f"a{n}")) for n in range(5)]
+    await asyncio.sleep(0)  # A's five are queued before B asks
+    asks.append(asyncio.create_task(ask(GUILD_B, "b0")))
+    await asyncio.gather(*asks)
+    assert served[:3] == ["a0", "b0", "a1"]
+    assert sorted(served) == ["a0", "a1", "a2", "a3", "a4", "b0"]
+
+
+async def test_a_job_that_waited_out_most_of_its_think_time_is_not_started(
+    fake_pool: AiPool,
+) -> None:
+    # A queue longer than the think time answers late jobs at once (the seat plays the
+    # heuristic) instead of starting searches that would overrun.
+    await fake_pool.healed()
+    slow = asyncio.create_task(fake_pool.think(GUILD_A, ("slow", 0.5), 30.0))
+    await asyncio.sleep(0)
+    late = await fake_pool.think(GUILD_B, ("late", 0.0), 0.2)
+    assert late == ai_pool.Thought(None, ai_pool.LATE)
+    assert (await slow).action is not None
