@@ -34,7 +34,7 @@ from typing import Any
 
 from bot.core import ai_worker
 
-log = logging.getLogger("bot.service")
+log = logging.getLogger("bot.core.service")
 
 GRACE = 2.0
 """Seconds past a search's think time before it counts as hung: a warm worker's overhead (the

@@ -14,7 +14,7 @@ import pytest
 from bot.core.ai_driver import AI_QUICK_EVENT, NOBODY_LEFT
 from bot.core.ai_pool import LATE, AiPool, Thought
 from bot.core.service import MatchService
-from bot.render.table import public_event_lines
+from bot.screens.table import public_event_lines
 from bot.storage import open_storage
 from bot.words import error_texts
 from engine.games import load_game
