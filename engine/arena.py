@@ -29,11 +29,11 @@ import multiprocessing
 import resource
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine import arena_journal
+from engine.arena_journal import GameResult, Setup
 from engine.core import Game, Rng
 from engine.games import available, load_game
 from engine.search import Budget
@@ -41,29 +41,6 @@ from engine.search.levels import STRONG, think
 
 UNCAPPED = 1_000_000
 MAX_ACTIONS = 20_000
-
-
-@dataclass(frozen=True)
-class Setup:
-    game: str
-    players: int
-    seat_level: str
-    field_level: str
-    seed: int
-    budget_ms: float
-    iterations: int
-    precons: tuple[str, ...]
-
-
-@dataclass
-class GameResult:
-    index: int
-    won: bool
-    draw: bool
-    precon: str | None
-    think_ms: list[float] = field(default_factory=list)
-    changed: int = 0
-    error: str | None = None
 
 
 def cpu_seconds() -> float:

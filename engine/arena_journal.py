@@ -10,12 +10,33 @@ refused rather than mixed in, because a figure must come from one command.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from engine.arena import GameResult, Setup
+
+# What a journal line records: the setup a run plays (its key) and each game's result.
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    players: int
+    seat_level: str
+    field_level: str
+    seed: int
+    budget_ms: float
+    iterations: int
+    precons: tuple[str, ...]
+
+
+@dataclass
+class GameResult:
+    index: int
+    won: bool
+    draw: bool
+    precon: str | None
+    think_ms: list[float] = field(default_factory=list)
+    changed: int = 0
+    error: str | None = None
 
 
 class JournalMismatch(ValueError):
@@ -31,8 +52,6 @@ def setup_key(setup: Setup) -> dict[str, Any]:
 def load(path: Path, setup: Setup) -> list[GameResult]:
     """The games already in the journal; a half-written last line (a run killed mid-write)
     is ignored, so that game is simply played again."""
-    from engine.arena import GameResult
-
     if not path.exists():
         return []
     want = setup_key(setup)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import arena
+from engine.arena_journal import GameResult, Setup
 
 
 def test_a_duel_run_reports_its_figures_and_keeps_them_on_disk(
@@ -29,8 +30,8 @@ def test_a_duel_run_reports_its_figures_and_keeps_them_on_disk(
 
 
 def test_the_summary_so_far_counts_only_the_games_played() -> None:
-    setup = arena.Setup("duel", 2, "strong", "normal", 1, 0.0, 2, ("bard", "cleric"))
-    done = [arena.GameResult(0, True, False, "bard", [10.0, 30.0])]
+    setup = Setup("duel", 2, "strong", "normal", 1, 0.0, 2, ("bard", "cleric"))
+    done = [GameResult(0, True, False, "bard", [10.0, 30.0])]
     summary = arena.summarise(setup, done)
     assert (summary["games"], summary["wins"], summary["decisions"]) == (1, 1, 2)
     assert summary["by_precon"]["cleric"]["games"] == 0
@@ -48,7 +49,7 @@ def test_a_journalled_run_stopped_early_carries_on_without_replaying_its_games(
     played: list[int] = []
     real = arena.play_game
 
-    def counted(setup: arena.Setup, index: int) -> arena.GameResult:
+    def counted(setup: Setup, index: int) -> GameResult:
         played.append(index)
         return real(setup, index)
 
@@ -61,8 +62,8 @@ def test_a_journalled_run_stopped_early_carries_on_without_replaying_its_games(
     assert [line["game"]["index"] for line in whole] == [0, 1]
     assert (
         arena.summarise(
-            arena.Setup("duel", 2, "strong", "normal", 1, 0.0, 2, ()),
-            [arena.GameResult(**line["game"]) for line in whole],
+            Setup("duel", 2, "strong", "normal", 1, 0.0, 2, ()),
+            [GameResult(**line["game"]) for line in whole],
         )["games"]
         == 2
     )
