@@ -116,7 +116,7 @@ class AiPool:
         self._queues: dict[int, deque[_Job]] = {}
         self._turns: deque[int] = deque()  # servers with a queued job, in serving order
         self._last: int | None = None  # the server whose job started last
-        self._ended: list[Executor] = []
+        self._ended: list[tuple[Executor, list[Any]]] = []  # killed; joined at close
         self._closed = False
         self._some_ready = asyncio.Event()  # set while some worker is ready for a search
         self.replaced = 0  # workers replaced after dying or hanging (the bench and tests)
@@ -297,11 +297,12 @@ class AiPool:
         self._slots.remove(slot)
         if not any(s.ready for s in self._slots):
             self._some_ready.clear()
-        for process in slot.processes():
+        processes = slot.processes()  # read before the shutdown forgets them
+        for process in processes:
             with contextlib.suppress(Exception):
                 process.kill()
         slot.executor.shutdown(wait=False, cancel_futures=True)
-        self._ended = [*self._ended[-15:], slot.executor]  # joined at close (killed already)
+        self._ended = [*self._ended[-15:], (slot.executor, processes)]
 
     def _heal(self) -> None:
         """Replace every idle worker that died (checked as each job comes: no timer runs)."""
@@ -312,6 +313,11 @@ class AiPool:
         self._pump()
 
 
-def _join(executors: list[Executor]) -> None:
-    for executor in executors:
+def _join(ended: list[tuple[Executor, list[Any]]]) -> None:
+    """Wait for killed workers to exit and reap them (a killed child left unjoined stays a
+    zombie, which still holds its process id)."""
+    for executor, processes in ended:
         executor.shutdown(wait=True, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.join(5)
