@@ -38,6 +38,22 @@ LOST = (
 )
 
 Record = asyncpg.Record
+
+
+async def keep_session(_conn: object) -> None:
+    """What a connection going back to the pool needs beyond asyncpg's own (which ends any
+    open transaction): nothing. The default sends a reset statement (RESET ALL, UNLISTEN,
+    advisory unlocks) on every release, a second round trip per one-statement write
+    (bench/dialects.py); no store leaves session state behind (migrations unlock their one
+    advisory lock themselves)."""
+
+
+POOL_OPTIONS: dict[str, Any] = {
+    "min_size": POOL_MIN,
+    "max_size": POOL_MAX,
+    "timeout": CONNECT_TIMEOUT_S,
+    "reset": keep_session,
+}
 # A pooled connection, what every store's transaction works on.
 if TYPE_CHECKING:
     Conn = PoolConnectionProxy[Record]
@@ -75,9 +91,7 @@ class Database:
         be reached or refuses us."""
         location = redacted(url)
         try:
-            pool = await asyncpg.create_pool(
-                url, min_size=POOL_MIN, max_size=POOL_MAX, timeout=CONNECT_TIMEOUT_S
-            )
+            pool = await asyncpg.create_pool(url, **POOL_OPTIONS)
         except LOST as exc:
             raise DatabaseUnavailable(location, exc) from None
         except asyncpg.PostgresError as exc:
