@@ -31,6 +31,7 @@ from bot.render.ids import SURE_PREFIX, parse_custom_id
 from bot.words import lobby_texts
 
 MAX_PAGES = 40
+COMPONENTS_V2 = 1 << 15  # a message flag: a layout (every hand), never a ping
 MAX_BUILD_TAPS = 8  # the builder reaches any terms in 4; more means it is going nowhere
 # A message deleted by the bot: in a channel, or an ephemeral answer through its token.
 _DELETED = re.compile(
@@ -92,6 +93,7 @@ class Seats:
         self.held: set[tuple[int, int]] = set()
         self.closes_waited = 0  # windows the run let close on their clock (full time each)
         self.irreversible = Irreversible()
+        self.first_request = 0
 
     @classmethod
     async def open(
@@ -117,6 +119,7 @@ class Seats:
         self.first_message_id = max(
             m.id for ms in env.backend.messages.values() for m in ms.values()
         )
+        self.first_request = len(env.backend.http_requests)
         await alice.click(self.table(), label=lobby_texts.BUTTON_START)
         [match] = await self.service.matches_of_user(channel.guild.id, alice.id)
         self.match_id = match.id
@@ -206,6 +209,19 @@ class Seats:
 
     def in_a_fight(self) -> bool:
         return getattr(self.state, "combat", None) is not None
+
+    def pings(self, people: list[int]) -> int:
+        """DM pings sent to the people since the match started (issue 27.3): a post in their
+        DMs that is not a hand (a hand is a Components V2 layout; a ping is a line)."""
+        backend = self.env.backend
+        paths = {f"/channels/{backend.dm_channels.get(p)}/messages" for p in people}
+        return sum(
+            1
+            for r in backend.http_requests[self.first_request :]
+            if r.method == "POST"
+            and r.path in paths
+            and not int((r.json or {}).get("flags") or 0) & COMPONENTS_V2
+        )
 
     def messages_since(self, first_id: int, people: list[int]) -> dict[str, int]:
         backend = self.env.backend

@@ -46,6 +46,9 @@ The figures (``--json`` prints them; ``runs`` holds each run's own):
   the start of the match to its last decision, per decision: in the game channel (public posts
   and ephemeral answers), in the players' DMs, in the match's log thread. Messages the bot
   deleted since (a retired hand, an earlier ping) count too.
+- ``pings_per_decision``: DM pings the people got (a post in their DMs that is not a hand),
+  per decision (issue 27.3: <= 0.25; a ping at a turn's start and for a question by name,
+  at most one a minute, never for a window).
 - ``irreversible_moves``, ``irreversible_one_tap``: moves that cannot be taken back
   (``Game.irreversible``: dying on purpose, giving up a role or a level) the people made, and
   how many of them were played on their first press, with no "Yes, ..." asked (issue 27.2:
@@ -117,6 +120,7 @@ class RunResult:
     auto_passes: int = 0
     pass_taps: int = 0  # taps spent pressing Pass (part of ``taps``)
     closes_waited: int = 0
+    pings: int = 0  # DM pings the people got (issue 27.3)
     irreversible: int = 0  # moves that cannot be taken back the people made
     irreversible_one_tap: int = 0  # of them, played with no "Yes, ..." asked (issue 27.2)
     negotiated: bool = False
@@ -132,6 +136,7 @@ class RunResult:
             "auto_passes": self.auto_passes,
             "pass_taps": self.pass_taps,
             "windows_closed_by_clock": self.closes_waited,
+            "pings": self.pings,
             "irreversible_moves": self.irreversible,
             "irreversible_one_tap": self.irreversible_one_tap,
             "help_negotiated": self.negotiated if self.spec.game == "classic" else None,
@@ -227,6 +232,7 @@ async def play_run(spec: RunSpec, seed: int, scratch: Path) -> RunResult:
         result.negotiated = seats.negotiation.done
         result.auto_passes = len(seats.auto_passed)
         result.closes_waited = seats.closes_waited
+        result.pings = seats.pings([p.id for p in people])
         result.irreversible = seats.irreversible.made
         result.irreversible_one_tap = seats.irreversible.one_tap
         result.messages = seats.messages_since(seats.first_message_id, [p.id for p in people])
@@ -281,6 +287,7 @@ def summarize(results: list[RunResult], seed: int, phone: dict[str, Any]) -> dic
         "auto_passes": sum(r.auto_passes for r in results),
         "pass_taps": sum(r.pass_taps for r in results),
         "windows_closed_by_clock": sum(r.closes_waited for r in results),
+        "pings_per_decision": round(sum(r.pings for r in results) / per, 2),
         "irreversible_moves": sum(r.irreversible for r in results),
         "irreversible_one_tap": sum(r.irreversible_one_tap for r in results),
         "taps_per_decision": taps,

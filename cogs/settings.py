@@ -95,15 +95,29 @@ class SettingsCog(commands.Cog, name="Settings"):
 
     @app_commands.command(name="preferences", description=texts.CMD_PREFERENCES)
     @app_commands.describe(**texts.PREFERENCES_DESCRIBE)
+    @app_commands.choices(
+        pings=[app_commands.Choice(name=name, value=value) for value, name in texts.PINGS_CHOICES]
+    )
     async def preferences(
-        self, interaction: discord.Interaction[Backstab], auto_pass: bool | None = None
+        self,
+        interaction: discord.Interaction[Backstab],
+        auto_pass: bool | None = None,
+        pings: str | None = None,
     ) -> None:
         book = self.bot.service.players
         note = None
-        if auto_pass is None:
+        changes: dict[str, object] = {}
+        if auto_pass is not None:
+            changes["auto_pass"] = auto_pass
+        if pings is not None:
+            if pings not in texts.PREFERENCES_PINGS:  # a forged value: refused, nothing stored
+                await send_private(interaction, error_texts.GENERIC_ERROR)
+                return
+            changes["pings"] = pings
+        if not changes:
             current = await book.get(interaction.user.id)
         else:
-            current = await book.change(interaction.user.id, auto_pass=auto_pass)
+            current = await book.change(interaction.user.id, **changes)
             note = texts.SETTINGS_SAVED
         await send_private(interaction, note, render_preferences(current))
 
@@ -137,7 +151,11 @@ class SettingsCog(commands.Cog, name="Settings"):
 
 
 def render_preferences(current: PlayerSettings) -> Rendered:
-    lines = (texts.PREFERENCES_AUTO_PASS[current.auto_pass], texts.PREFERENCES_HOW)
+    lines = (
+        texts.PREFERENCES_AUTO_PASS[current.auto_pass],
+        texts.PREFERENCES_PINGS[current.pings],
+        texts.PREFERENCES_HOW,
+    )
     embed = discord.Embed(title=texts.PREFERENCES_TITLE, description="\n\n".join(lines))
     return Rendered(embeds=(embed,))
 

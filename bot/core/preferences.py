@@ -1,7 +1,7 @@
-"""A player's own preferences (``/preferences``), whatever the server: today whether the bot
-passes for them in a response window (``auto_pass``). Values are checked here (one pydantic
-model), stored by the player repository (``bot.storage.ports``) and cached in memory, since a
-response window reads them.
+"""A player's own preferences (``/preferences``), whatever the server: whether the bot passes
+for them in a response window (``auto_pass``) and when it pings them (``pings``). Values are
+checked here (one pydantic model), stored by the player repository (``bot.storage.ports``)
+and cached in memory, since a response window and every ping read them.
 
 Auto-pass is on unless a player switches it off (docs/ux.md, "Response windows"): a player who
 holds no answer is never asked, and one who holds an answer is asked as before; the window
@@ -9,7 +9,7 @@ stays open for its full time either way, so nobody learns from it who holds what
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -20,6 +20,9 @@ class PlayerSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     auto_pass: bool = True
+    # Issue 27.3: DM pings at the start of your turn and for a question put to you by name
+    # ("turn"), whenever you start to decide ("all"), or none ("never"); at most one a minute.
+    pings: Literal["turn", "all", "never"] = "turn"
 
 
 class PlayerBook:

@@ -25,9 +25,11 @@ import discord
 
 from bot import plugins
 from bot.core import service as svc
+from bot.delivery import pings
 from bot.delivery.hand_messages import DM, Drawn, LiveHands, digest_of, message_kwargs
 from bot.delivery.host import Host
 from bot.delivery.pacing import ChannelPacer
+from bot.delivery.pings import PingPolicy
 from bot.render import ButtonSpec, Rendered, Style
 from bot.render import ids as keys
 from bot.render.pictures import off_loop
@@ -90,11 +92,18 @@ class HandDelivery:
         self._closed: dict[int, set[int]] = {}
         # The last channel message that mentioned a match's deciders (memory only).
         self._mentions: dict[int, int] = {}
+        # Why each owed seat is told (``pings.TURN`` / ``ASKED`` / ``MOVE``), per match.
+        self._why: dict[int, dict[int, str]] = {}
+        self.pings = PingPolicy(lambda: bot.service.players)
         self._pacer = pacer
 
     def owe(self, match_id: int, seats: Iterable[int]) -> None:
-        """``seats`` are owed a notification at the next flush (a restart's lost hands)."""
+        """``seats`` are owed a notification at the next flush (a restart's lost hands: what
+        they missed is not known, so they are told as at a turn's start)."""
+        seats = set(seats)
         self._due.setdefault(match_id, set()).update(seats)
+        why = self._why.setdefault(match_id, {})
+        why.update({seat: pings.TURN for seat in seats})
 
     def on_update(self, update: svc.Update) -> None:
         """Who this update makes owed a notification."""
@@ -102,17 +111,22 @@ class HandDelivery:
         if match.status != "live":
             return
         due = self._due.setdefault(match.id, set())
+        why = self._why.setdefault(match.id, {})
         if update.started:
             due.update(s.seat for s in match.seats if s.user_id is not None)
         # A seat is told when it starts to decide, not again while it keeps deciding; in
         # a response window nobody is told: the table's Pass / Play a card serve everyone.
         if not update.window:
-            due.update(update.deciders - update.before)
+            for seat in update.deciders - update.before:
+                due.add(seat)
+                why.setdefault(seat, pings.MOVE)
         # A seat nobody waits on may still owe an answer (a classic trade offer's
-        # partner): the engine says whom an event asks by name.
-        if update.game is not None:
-            game = update.game
-            due.update(s for event in update.events for s in game.asked_by_name(event))
+        # partner): the engine says whom an event asks by name. What the engine says the
+        # events mean decides the ping: a turn that starts, a question put by name.
+        for seat, reason in pings.reasons(update.game, update.events).items():
+            if seat in due or reason == pings.ASKED:
+                due.add(seat)
+                why[seat] = reason
 
     def closed(self, match_id: int) -> set[int]:
         """Seats whose DMs were refused for good since the match was read."""
@@ -122,6 +136,7 @@ class HandDelivery:
         self._due.pop(match_id, None)
         self._closed.pop(match_id, None)
         self._mentions.pop(match_id, None)
+        self._why.pop(match_id, None)
         self.live.forget(match_id)
 
     # a flush --------------------------------------------------------------------------------
@@ -131,6 +146,7 @@ class HandDelivery:
         notification told."""
         match = update.match
         due = self._due.pop(match.id, set())
+        why = self._why.pop(match.id, {})
         if update.game is None:
             return
         rules = await self.bot.service.settings.get(match.guild_id)
@@ -144,14 +160,17 @@ class HandDelivery:
             if hand is None and not told:
                 continue
             dm = by_dm and not seat.dm_closed
-            if told and not dm:
+            # Told with a ping (or a mention) only as the player chose, one a minute at most.
+            reason = why.get(seat.seat, pings.MOVE)
+            pinged = told and await self.pings.wanted(seat.user_id, reason, limited=dm)
+            if pinged and not dm:
                 mention.append(seat.user_id)
             async with self.live.lock(match.id, seat.user_id):
-                await self._serve(update, seat, told=told, by_dm=dm)
+                await self._serve(update, seat, told=told, by_dm=dm, ping=pinged)
         await self._mention(match, mention)
 
     async def _serve(
-        self, update: svc.Update, seat: svc.SeatInfo, *, told: bool, by_dm: bool
+        self, update: svc.Update, seat: svc.SeatInfo, *, told: bool, by_dm: bool, ping: bool
     ) -> None:
         match, game = update.match, update.game
         assert game is not None and seat.user_id is not None
@@ -163,7 +182,7 @@ class HandDelivery:
             # Drawn at this very version already (the click that made this move redrew
             # it): no second view, no edit.
             if told and by_dm:
-                await self._ping(match, hand, deciding)
+                await self._tell(match, hand, deciding, ping=ping)
             return
         view = game.view(update.state, seat.seat).to_json()
         live = match.status == "live"
@@ -176,7 +195,7 @@ class HandDelivery:
         )
         if hand is not None and await self.live.redraw(hand, rendered, content, match.version):
             if told and by_dm:
-                await self._ping(match, hand, deciding)
+                await self._tell(match, hand, deciding, ping=ping)
             return
         if told and by_dm:
             await self._send_hand(match, user_id, rendered, content, seat.seat)
@@ -209,6 +228,17 @@ class HandDelivery:
         # Remembered, so a restart after a crash re-sends only the hands that were lost.
         await self.bot.service.hand_sent(match.id, user_id, match.version)
 
+    async def _tell(
+        self, match: svc.MatchInfo, hand: LiveHand, deciding: bool, *, ping: bool
+    ) -> None:
+        """A seat owed a word whose live hand is up to date: pinged, or (not wanted now: the
+        player's choice, the minute's limit) its hand counted as delivered as it stands, so a
+        restart does not take it for a lost one."""
+        if ping:
+            await self._ping(match, hand, deciding)
+            return
+        await self.bot.service.hand_sent(match.id, hand.user_id, match.version)
+
     async def _ping(self, match: svc.MatchInfo, hand: LiveHand, deciding: bool) -> None:
         """A short DM: the match waits on you, with a link to your live hand (the table's,
         for a hand in the channel: an ephemeral message has no link). The last ping goes."""
@@ -219,17 +249,21 @@ class HandDelivery:
         else:
             link = ""
         words = play_texts.HAND_PING if deciding else play_texts.HAND_PING_OFFER
-        text = words.format(match=match.id, game=plugins.title(match.game), link=link)
+        text = words.format(match=match.id, game=plugins.title(match.game))
         if deciding and match.deadline_at is not None:
             when = f"<t:{int(match.deadline_at)}:R>"
             text = f"{text}\n{play_texts.TURN_CLOCK.format(when=when)}"
+        # A short line and a link button, never a raw 80-character address (issue 27.3).
+        opens = play_texts.PING_OPEN_HAND if hand.place == DM else play_texts.PING_OPEN_TABLE
+        view = pings.link_view(opens, link)
         try:
             user = await self._user(hand.user_id)
-            sent = await user.send(text)
+            sent = await (user.send(text) if view is None else user.send(text, view=view))
         except discord.HTTPException as exc:
             seat = match.seat_of(hand.user_id)
             await self._refused(match, hand.user_id, -1 if seat is None else seat, exc)
             return
+        self.pings.sent(hand.user_id)
         await self._drop_ping(hand)
         await self.live.save(self.live.with_ping(hand, sent.channel.id, sent.id))
         await self.bot.service.hand_sent(match.id, hand.user_id, match.version)

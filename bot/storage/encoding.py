@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.storage.models import SettingValue
 
-# server_settings (migrations 0003, 0007) and player_settings (0008), column by column.
+# server_settings (migrations 0003, 0007) and player_settings (0008, 0010), column by column.
 SETTING_COLUMNS = (
     "turn_seconds",
     "window_seconds",
@@ -20,7 +20,7 @@ SETTING_COLUMNS = (
     "afk_ai_level",
     "ai_budget_ms",
 )
-PREFERENCE_COLUMNS = ("auto_pass",)
+PREFERENCE_COLUMNS = ("auto_pass", "pings")
 
 LISTS = frozenset({"allowed_games"})
 YES_NO = frozenset({"ranked_default", "auto_pass"})

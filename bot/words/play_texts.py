@@ -56,8 +56,10 @@ HAND_REFRESH_HINT = "This hand keeps itself up to date. Lost it? My hand on the 
 
 # The short DM that tells a player the match waits on them (issue 18: a ping, not a new hand);
 # the link leads to their live hand (or, for a hand in the channel, to the table).
-HAND_PING = "Match #{match} ({game}) waits on you: {link}"
-HAND_PING_OFFER = "Match #{match} ({game}): something for you to answer: {link}"
+HAND_PING = "Match #{match} ({game}) waits on you."
+HAND_PING_OFFER = "Match #{match} ({game}): something for you to answer."
+PING_OPEN_HAND = "Open my hand"
+PING_OPEN_TABLE = "Open the table"
 # An ephemeral hand closed before Discord stops letting the bot update it (15 minutes).
 HAND_CLOSED = "This hand closed after 15 minutes. My hand on the table opens a fresh one."
 HAND_MENTION = "{mentions}: match #{match} waits on you. Your hand: My hand on the table."

@@ -89,7 +89,14 @@ NO = "no"
 CMD_PREFERENCES = "Your own Backstab options, on every server (only you see them)"
 PREFERENCES_DESCRIBE = {
     "auto_pass": "In a response window, pass for me when it closes if I have nothing to play",
+    "pings": "When to send me a DM ping: my turn (and questions to me), everything, or never",
 }
+# /preferences pings: (the choice's value, its name in the command's menu).
+PINGS_CHOICES = (
+    ("turn", "My turn and questions to me"),
+    ("all", "Everything I am asked"),
+    ("never", "Never"),
+)
 PREFERENCES_TITLE = "Your Backstab preferences"
 PREFERENCES_AUTO_PASS = {
     True: (
@@ -103,7 +110,18 @@ PREFERENCES_AUTO_PASS = {
         "closes as soon as everyone has passed."
     ),
 }
-PREFERENCES_HOW = "Change it with `/preferences auto_pass:`."
+PREFERENCES_PINGS = {
+    "turn": (
+        "Pings: **my turn**. A short DM when your turn starts and when someone asks you by "
+        "name (help, a trade), never for a response window; at most one a minute."
+    ),
+    "all": (
+        "Pings: **everything**. A short DM whenever the match starts to wait on you, never "
+        "for a response window; at most one a minute."
+    ),
+    "never": "Pings: **never**. No DM pings; your hand is still kept up to date in place.",
+}
+PREFERENCES_HOW = "Change them with `/preferences auto_pass:` and `/preferences pings:`."
 
 # Reference: /rules and /card (render side of issue 5) -----------------------------------
 

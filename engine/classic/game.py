@@ -62,9 +62,11 @@ class Classic(Game[ClassicState, ClassicView]):
 
     def asked_by_name(self, event: Event) -> frozenset[int]:
         """# 004: Items (Trading): an open offer is answered from the partner's hand whenever
-        they like, on or off the offerer's turn, with nobody waiting on them."""
+        they like, on or off the offerer's turn, with nobody waiting on them; # 004: Asking
+        for Help: the seat asked (or countered) in a bargain (issue 27.3: pinged)."""
         to = event.data.get("to")
-        return frozenset({to}) if event.kind == "offer" and isinstance(to, int) else frozenset()
+        asked = event.kind in ("offer", "asked", "countered")
+        return frozenset({to}) if asked and isinstance(to, int) else frozenset()
 
     def free_actors(self, state: ClassicState) -> frozenset[int]:
         """# 004: When You May Take Actions: every live seat not waited on may play an

@@ -103,7 +103,9 @@ class Game(ABC, Generic[S, V]):
     def asked_by_name(self, event: Event) -> frozenset[int]:
         """The seats ``event`` puts a question to by name that they answer whenever they like,
         with nobody waiting on them (a trade offered to them): a host shows them a fresh hand,
-        since nothing else tells them. Public: it reads only the event. Default: nobody."""
+        since nothing else tells them; and the seats it asks by name to decide now (asked for
+        help): the bot pings both like a turn's start (issue 27.3). Public: it reads only the
+        event. Default: nobody."""
         return frozenset()
 
     def free_actors(self, state: S) -> frozenset[int]:
@@ -164,6 +166,13 @@ class Game(ABC, Generic[S, V]):
         to let play go on. Drivers ask it between moves; every answer must use up something
         (a card, an offer) so that asking again and again ends. Default: never."""
         return None
+
+    def turn_started(self, event: Event) -> int | None:
+        """The seat whose turn ``event`` starts, or ``None`` (issue 27.3: the bot pings a
+        person at the start of their turn, not for every decision in it). Default: a public
+        ``turn`` event naming its ``seat``, as classic, duel and quest emit."""
+        seat = event.data.get("seat") if event.kind == "turn" else None
+        return seat if isinstance(seat, int) else None
 
     def invariants(self, state: S) -> list[str]:
         """Optional capability: what is broken in ``state`` (a card in two places, a negative

@@ -235,6 +235,12 @@ class Quest(Game[QuestState, QuestView]):
         world = seat_world(self.content, state, seat)
         return ai.choose_free(self, world, seat, rng, level, legal)
 
+    def asked_by_name(self, event: Event) -> frozenset[int]:
+        """Asked for help (R-fight ``ask``) or offered a trade: the seat it names."""
+        key = {"ask": "asked", "offer": "to"}.get(event.kind)
+        seat = event.data.get(key) if key else None
+        return frozenset({seat}) if isinstance(seat, int) else frozenset()
+
     def invariants(self, state: QuestState) -> list[str]:
         return invariants(self.content, state)
 

@@ -20,6 +20,9 @@ KEYS = {
     "max_options_in_one_choice",
     "table_height_px_phone",
     "controls_top_px_phone",
+    "pings_per_decision",  # issue 27.3
+    "irreversible_moves",  # issue 27.2
+    "irreversible_one_tap",
 }
 
 

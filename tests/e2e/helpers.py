@@ -10,6 +10,7 @@ import simcord
 from bot.render import parse_custom_id
 
 TEXT_DISPLAY = 10
+CONTAINER = 17
 
 
 def components(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
@@ -68,6 +69,12 @@ def action_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
     return out
 
 
+def is_hand(message: discord.Message | simcord.ResponseMessage) -> bool:
+    """A hand is a layout (a Components V2 container); a ping beside it is a line and a link
+    button (issue 27.3)."""
+    return any(c.get("type") == CONTAINER for c in components(message))
+
+
 def message_in(channel: simcord.ChannelHandle, message_id: int) -> discord.Message:
     for message in channel.history():
         if message.id == message_id:
@@ -78,7 +85,7 @@ def message_in(channel: simcord.ChannelHandle, message_id: int) -> discord.Messa
 def hand_dm(member: simcord.MemberActor) -> discord.Message:
     """The hand in ``member``'s DMs (one live hand per match, edited in place: the newest
     DM holding a hand; the pings beside it are plain text)."""
-    hands = [m for m in member.user.dm_channel.history() if m.components]
+    hands = [m for m in member.user.dm_channel.history() if is_hand(m)]
     assert hands, f"{member.name} has no hand DM"
     return hands[-1]
 
@@ -88,7 +95,7 @@ def live_hand(
 ) -> tuple[simcord.MemberActor | simcord.UserHandle, discord.Message]:
     """``member``'s live hand and who clicks on it: their hand DM, or their last "My hand"
     answer in ``channel`` (a superseded hand is deleted, so the newest is the live one)."""
-    dms = [m for m in member.user.dm_channel.history() if m.components]
+    dms = [m for m in member.user.dm_channel.history() if is_hand(m)]
     here = [m for m in channel.history(viewer=member) if m.flags.ephemeral and m.components]
     newest = max([*dms, *here], key=lambda m: m.id)
     return (member.user if newest in dms else member), newest

@@ -23,6 +23,7 @@ import simcord
 from bot import plugins
 from bot.client import Backstab
 from bot.config import Settings
+from bot.delivery.pings import PING_GAP
 from bot.words import lobby_texts, play_texts, texts
 from engine import games as registry
 from engine.core import Action
@@ -127,6 +128,8 @@ async def window_as_seen(world: World, holders: frozenset[int], name: str) -> li
     requests = seen(world, since)
     await service.concede(match_id, world.alice.id)  # Alice leaves: the next channel's match
     await world.env.settle()
+    # The next match starts as this one did, with nobody pinged in the last minute (27.3).
+    await world.env.advance_time(PING_GAP + 1)
     return [
         requests,
         during,

@@ -82,13 +82,17 @@ class EchoGame(TwentyOne):
             events = super()._resolve(state, action)
             if state.winner is None:
                 state.turn = turn  # the turn moves on only when the window closes
+                events[0].data.pop("next", None)  # type: ignore[attr-defined]
                 others = [s for s in range(state.seats) if s != turn and s not in state.out]
                 state.window = ResponseWindow("echo", tuple(others))
             return events
         if action.kind == "pass":
             state.window.pass_(action.seat)
             self._close_if_done(state)
-            return [Event("passed", {"seat": action.seat})]
+            passed = {"seat": action.seat}
+            if state.window is None:
+                passed["next"] = state.turn  # the last pass starts the next turn
+            return [Event("passed", passed)]
         if action.kind != ECHO:
             raise IllegalAction(Reason.UNKNOWN_ACTION)
         card = int(action.args[0])
@@ -101,6 +105,12 @@ class EchoGame(TwentyOne):
             state.window = None
             events.append(Event("won", {"seat": action.seat}))
         return events
+
+    def turn_started(self, event: Event) -> int | None:
+        """A play starts no turn here (a window follows it); the pass that closes the
+        window does (issue 27.3)."""
+        found = event.data.get("next") if event.kind == "passed" else None
+        return found if isinstance(found, int) else None
 
     def _close_if_done(self, state: Any) -> None:
         if state.window is not None and state.window.closed and state.winner is None:

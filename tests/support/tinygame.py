@@ -121,7 +121,8 @@ class TwentyOne(Game[TinyState, TinyView]):
         card = int(action.args[0])
         state.hands[seat].remove(card)
         state.pile += card
-        events = [Event("played", {"seat": seat, "card": card, "pile": state.pile})]
+        played = {"seat": seat, "card": card, "pile": state.pile}
+        events = [Event("played", played)]
         if state.deck:
             drawn = state.deck.pop()
             state.hands[seat].append(drawn)
@@ -131,7 +132,13 @@ class TwentyOne(Game[TinyState, TinyView]):
             events.append(Event("won", {"seat": seat}))
         else:
             state.turn = self._next(state, seat)
+            played["next"] = state.turn  # whose turn it starts (``turn_started``)
         return events
+
+    def turn_started(self, event: Event) -> int | None:
+        """Each play starts the next seat's turn (issue 27.3: the bot pings it)."""
+        found = event.data.get("next") if event.kind == "played" else None
+        return found if isinstance(found, int) else None
 
     def _next(self, state: TinyState, seat: int) -> int:
         for step in range(1, state.seats + 1):

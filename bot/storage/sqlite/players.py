@@ -1,6 +1,6 @@
-"""The SQLite ``PlayerRepository``: a player's own preferences (``player_settings``, migration
-0008), by user whatever the server. A missing row or a NULL column means "the default"; the
-columns' encodings are every backend's: ``bot.storage.encoding``."""
+"""The SQLite ``PlayerRepository``: a player's own preferences (``player_settings``, migrations
+0008 and 0010), by user whatever the server. A missing row or a NULL column means "the
+default"; the columns' encodings are every backend's: ``bot.storage.encoding``."""
 
 from __future__ import annotations
 

@@ -32,3 +32,14 @@ async def test_a_preference_survives_reopening(backend: Backend) -> None:
     await backend.close(first)
     again = await backend.storage()
     assert await again.players.load(7) == {"auto_pass": False}
+
+
+async def test_the_ping_choice_is_kept_and_reset(storage: Storage) -> None:
+    # issue 27.3
+    players = storage.players
+    await players.save(8, {"pings": "never"})
+    assert await players.load(8) == {"pings": "never"}
+    await players.save(8, {"auto_pass": False})
+    assert await players.load(8) == {"pings": "never", "auto_pass": False}
+    await players.save(8, {"pings": None})
+    assert await players.load(8) == {"auto_pass": False}
