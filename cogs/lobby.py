@@ -41,7 +41,7 @@ from bot.render.ids import (
     SEAT_REMOVE,
 )
 from bot.render.model import OptionSpec
-from bot.render.names import plain_name, shown_name
+from bot.render.names import discord_time, plain_name, shown_name
 from bot.screens import render_lobby
 from bot.screens.lobby_tools import host_tools, lobby_button, lobby_select, lobby_terms
 from bot.words import error_texts, lobby_texts
@@ -157,7 +157,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if pick is not None:
             lines += pick.lines(match)
         if match.deadline_at is not None:
-            lines.append(lobby_texts.LOBBY_EXPIRES.format(when=f"<t:{int(match.deadline_at)}:R>"))
+            lines.append(lobby_texts.LOBBY_EXPIRES.format(when=discord_time(match.deadline_at)))
         embed.description = "\n".join(line for line in lines if line)
         extra = [lobby_button(match, HOST_TOOLS, lobby_texts.BUTTON_HOST_TOOLS, Style.SECONDARY)]
         if pick is not None:

@@ -28,7 +28,7 @@ from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls
 from bot.render import ids as keys
 from bot.render.drafts import is_draft
 from bot.render.model import Controls, Gallery, Rule, Text
-from bot.render.names import shown_name
+from bot.render.names import discord_time, shown_name
 from bot.render.pictures import off_loop
 from bot.screens import render_hand
 from bot.screens.table import read_draft, render_look, seat_details
@@ -56,7 +56,7 @@ class PlayCog(commands.Cog, name="Play"):
         router.route(keys.HAND, self.on_hand, on_server=True)
         router.route(keys.RESPOND, self.on_hand, on_server=True)
         router.route(keys.LOOK, self.on_look, on_server=True)
-        router.route(keys.TAKE_BACK, self.on_take_back)
+        router.route(keys.RECLAIM_SEAT, self.on_reclaim_seat)
         for number in range(controls.MAX_PAGES):
             router.route(controls.page_key(number), self.on_page)
         router.route_prefix(keys.DRAFT_PREFIX, self.on_draft)
@@ -111,8 +111,10 @@ class PlayCog(commands.Cog, name="Play"):
     async def _ensure_drawn(self, match_id: int) -> None:
         await self.catch_up.ensure_drawn(match_id)
 
-    async def on_take_back(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        await self.bot.service.take_back(button.match_id, interaction.user.id)
+    async def on_reclaim_seat(
+        self, interaction: discord.Interaction[Any], button: ButtonId
+    ) -> None:
+        await self.bot.service.reclaim_seat(button.match_id, interaction.user.id)
         await self.answers.show(interaction, button.match_id, note=play_texts.BACK_DONE)
 
     async def on_page(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
@@ -192,7 +194,7 @@ class PlayCog(commands.Cog, name="Play"):
             return False
         if not is_public(interaction):
             match = await self.bot.service.get(match_id)
-            when = f"<t:{int(match.deadline_at)}:R>" if match.deadline_at else "-"
+            when = discord_time(match.deadline_at) if match.deadline_at else "-"
             # The hand is a layout (no content): redrawn in place with the note above it.
             await self.answers.show(
                 interaction, match_id, note=play_texts.PASS_HELD.format(when=when)

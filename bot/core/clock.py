@@ -105,7 +105,7 @@ class Clock:
         """A seat handed to the AI at ``level`` (None: back to its player), and the notice
         event that tells the table (never stored in the engine's log)."""
         if level is None:
-            await self.repo.take_back(match_id, seat)
+            await self.repo.reclaim_seat(match_id, seat)
             live.ai_levels.pop(seat, None)
         else:
             await self.repo.hand_to_ai(match_id, seat, level)
@@ -115,7 +115,7 @@ class Clock:
         await self._ledger.publish(update)
         return update
 
-    async def take_back(self, match_id: int, user_id: int) -> Update:
+    async def reclaim_seat(self, match_id: int, user_id: int) -> Update:
         """A player whose seat went to the AI for being away plays it again."""
         async with self._live.lock(match_id):
             match, live = await self._ledger.playing(match_id)
@@ -129,7 +129,7 @@ class Clock:
     async def seat_to_ai(self, match_id: int, user_id: int) -> Update:
         """A moderator hands a member's seat to the AI (a member who left or was removed from
         the server): as after AFK timeouts, the AI plays it from now on and the table says so.
-        The seat stays theirs in the record; ``take_back`` would return it."""
+        The seat stays theirs in the record; ``reclaim_seat`` would return it."""
         async with self._live.lock(match_id):
             match, live = await self._ledger.playing(match_id)
             seat = match.seat_of(user_id)

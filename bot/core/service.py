@@ -279,8 +279,8 @@ class MatchService:
     async def timeout(self, match_id: int, expected_version: int) -> Update | None:
         return await self.clock.timeout(match_id, expected_version)
 
-    async def take_back(self, match_id: int, user_id: int) -> Update:
-        return await self.clock.take_back(match_id, user_id)
+    async def reclaim_seat(self, match_id: int, user_id: int) -> Update:
+        return await self.clock.reclaim_seat(match_id, user_id)
 
     async def seat_to_ai(self, match_id: int, user_id: int) -> Update:
         return await self.clock.seat_to_ai(match_id, user_id)

@@ -32,6 +32,7 @@ from bot.delivery.pacing import ChannelPacer
 from bot.delivery.pings import PingPolicy
 from bot.render import ButtonSpec, Rendered, Style
 from bot.render import ids as keys
+from bot.render.names import discord_time
 from bot.render.pictures import off_loop
 from bot.screens import render_hand
 from bot.storage.models import LiveHand
@@ -62,7 +63,7 @@ async def draw_hand(
     if seat is not None and seat.afk and match.status == "live":
         back = ButtonSpec(
             label=play_texts.BUTTON_AFK_BACK,
-            custom_id=keys.make_custom_id(match.id, match.version, keys.TAKE_BACK),
+            custom_id=keys.make_custom_id(match.id, match.version, keys.RECLAIM_SEAT),
             style=Style.SUCCESS,
             row=4,
         )
@@ -70,7 +71,7 @@ async def draw_hand(
         note = play_texts.AFK_NOTE
     lines = [line for line in (note, rendered.content) if line]
     if actions and deciding and match.deadline_at is not None and match.status == "live":
-        lines.append(play_texts.TURN_CLOCK.format(when=f"<t:{int(match.deadline_at)}:R>"))
+        lines.append(play_texts.TURN_CLOCK.format(when=discord_time(match.deadline_at)))
     return replace(rendered, content=None), "\n".join(lines) or None
 
 
@@ -251,7 +252,7 @@ class HandDelivery:
         words = play_texts.HAND_PING if deciding else play_texts.HAND_PING_OFFER
         text = words.format(match=match.id, game=plugins.title(match.game))
         if deciding and match.deadline_at is not None:
-            when = f"<t:{int(match.deadline_at)}:R>"
+            when = discord_time(match.deadline_at)
             text = f"{text}\n{play_texts.TURN_CLOCK.format(when=when)}"
         # A short line and a link button, never a raw 80-character address (issue 27.3).
         opens = play_texts.PING_OPEN_HAND if hand.place == DM else play_texts.PING_OPEN_TABLE

@@ -32,7 +32,7 @@ from bot.delivery.pacing import ChannelPacer
 from bot.render import ButtonSpec, Rendered, Style
 from bot.render import ids as keys
 from bot.render.model import Text
-from bot.render.names import shown_name
+from bot.render.names import discord_time, shown_name
 from bot.render.pictures import off_loop
 from bot.screens import public_event_lines, render_table
 from bot.words import error_texts, play_texts
@@ -256,7 +256,7 @@ class TablePublisher:
         top: list[str] = []
         if live and match.deadline_at is not None:
             template = play_texts.WINDOW_CLOCK if window else play_texts.TURN_CLOCK
-            top.append(template.format(when=f"<t:{int(match.deadline_at)}:R>"))
+            top.append(template.format(when=discord_time(match.deadline_at)))
         if window and update is not None:
             top.extend(_passed_line(match, update))
         rendered = await off_loop(  # the picture is drawn in the picture thread

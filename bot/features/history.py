@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
+
+from cachetools import LRUCache
 
 from bot.core.errors import HistoryError, ServiceError
 from bot.core.service import MatchInfo, MatchService
@@ -48,7 +49,7 @@ class History:
     def __init__(self, service: MatchService, store: HistoryRepository) -> None:
         self.service = service
         self.store = store
-        self._marks: OrderedDict[int, list[int]] = OrderedDict()
+        self._marks: LRUCache[int, list[int]] = LRUCache(CACHED_REPLAYS)
         self._marks_lock = threading.Lock()
 
     async def page(self, guild_id: int, user_id: int, page: int) -> HistoryPage:
@@ -147,7 +148,6 @@ class History:
         with self._marks_lock:
             cached = self._marks.get(match_id)
             if cached is not None:
-                self._marks.move_to_end(match_id)
                 return cached
         if record.header.card_set_digest != game.card_set_digest:
             raise CardSetChanged(record.header.card_set_digest)
@@ -163,7 +163,5 @@ class History:
                 marks.append(index + 1)
             turn = now
         with self._marks_lock:  # replays of two clicks may run in two worker threads
-            self._marks[match_id] = marks
-            if len(self._marks) > CACHED_REPLAYS:
-                self._marks.popitem(last=False)
+            self._marks[match_id] = marks  # the least recently replayed goes at the cap
         return marks

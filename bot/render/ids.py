@@ -40,7 +40,7 @@ AI_RANDOM, AI_HEURISTIC, AI_STRONG = "ai-random", "ai-heuristic", "ai-strong"
 DECK_MENU, DECK_PICK = "deck-menu", "deck-pick"
 HOST_RANKED = "host-ranked"  # the host turns a lobby ranked or casual
 HOST_VARIANT = "host-variant"  # the host picks the game's variant (plugins.Variant)
-TAKE_BACK = "seat-back"  # an AFK player takes their seat back (cogs/play.py)
+RECLAIM_SEAT = "seat-back"  # an AFK player takes their seat back (cogs/play.py)
 # A hand's pager (``page-<n>``, and the disabled ``page-at`` showing where one is) and its
 # selects (``pick-<row>``, whose chosen value is the action key): bot/render/controls.py.
 PAGE_PREFIX = "page-"
@@ -69,7 +69,7 @@ BOT_KEYS = frozenset(
         DECK_PICK,
         HOST_RANKED,
         HOST_VARIANT,
-        TAKE_BACK,
+        RECLAIM_SEAT,
         CONCEDE_SURE,
     }
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import UTC, datetime
 
 import discord
 
@@ -58,3 +59,9 @@ def unmarked(text: str) -> str:
     character it escapes, backslashes included, so dropping the first of each pair is its
     exact inverse; our own words and card names hold no backslash."""
     return _ESCAPE.sub(r"\1", text)
+
+
+def discord_time(epoch: float, style: discord.utils.TimestampStyle = "R") -> str:
+    """A moment as Discord draws it in each reader's own time zone and language (``R``: "in 2
+    minutes"; ``d``: a date), from epoch seconds (``MatchInfo.deadline_at``)."""
+    return discord.utils.format_dt(datetime.fromtimestamp(epoch, tz=UTC), style)

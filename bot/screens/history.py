@@ -8,7 +8,7 @@ import discord
 
 from bot import plugins
 from bot.render.model import Controls, Gallery, Rendered, Text, clip
-from bot.render.names import plain_name, shown_name
+from bot.render.names import discord_time, plain_name, shown_name
 from bot.screens.table import public_event_lines, render_table
 from bot.words import league_texts
 
@@ -42,7 +42,7 @@ def _line(match: MatchInfo, when: float, user_id: int) -> str:
         match=match.id,
         game=plugins.title(match.game),
         # Discord shows <t:...:d> as a date in each reader's own time zone.
-        when=f"<t:{int(when)}:d>",
+        when=discord_time(when, "d"),
         players=", ".join(shown_name(s.name) for s in sorted(match.seats, key=lambda s: s.seat)),
         result=result,
     )

@@ -98,7 +98,7 @@ def test_every_key_a_cog_routes_comes_from_the_registry() -> None:
             if not registered:
                 strays.append(f"{path}:{node.lineno}")
     assert strays == []
-    for name in ("HOST_TOOLS", "TAKE_BACK", "DECK_PICK", "RESPOND"):
+    for name in ("HOST_TOOLS", "RECLAIM_SEAT", "DECK_PICK", "RESPOND"):
         assert getattr(ids, name) in ids.BOT_KEYS
 
 

@@ -276,8 +276,8 @@ async def test_an_afk_player_takes_the_seat_back_and_current_tells_the_deciders(
     assert timed is not None
     if timed.match.status != "live":
         pytest.skip("the pile reached the target before the third timeout")
-    assert await refused(service.take_back(match.id, 101)) == "not_afk"
-    back = await service.take_back(match.id, 100)
+    assert await refused(service.reclaim_seat(match.id, 101)) == "not_afk"
+    back = await service.reclaim_seat(match.id, 100)
     seat = back.match.seats[0]
     assert not seat.afk and seat.ai_level is None and seat.timeouts == 0
     now = await service.current(match.id)

@@ -10,10 +10,11 @@ issue, which must drop or share this cache).
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
+
+from cachetools import LRUCache
 
 from bot.storage.models import MatchRow, SeatRow, StoredMatch
 from bot.storage.postgres.database import Conn, Database
@@ -61,7 +62,9 @@ class MatchReads:
         self.db = db
         # match id -> (match row, seat rows); a read keeps what it read only if no write to
         # that match finished meanwhile (the per-match write count did not move).
-        self._matches: OrderedDict[int, tuple[MatchRow, tuple[SeatRow, ...]]] = OrderedDict()
+        self._matches: LRUCache[int, tuple[MatchRow, tuple[SeatRow, ...]]] = LRUCache(
+            MATCH_CACHE_SIZE
+        )
         self._writes: dict[int, int] = {}
 
     @asynccontextmanager
@@ -99,10 +102,7 @@ class MatchReads:
             if self._writes.get(match_id, 0) != writes:
                 return head, list(seats)  # a write landed meanwhile: this may be old already
             cached = (head, seats)
-            self._matches[match_id] = cached
-            if len(self._matches) > MATCH_CACHE_SIZE:
-                self._matches.popitem(last=False)
-        self._matches.move_to_end(match_id)
+            self._matches[match_id] = cached  # the least recently read one goes at the cap
         return cached[0], list(cached[1])
 
     async def match_ids(

@@ -34,7 +34,7 @@ SET_HOST_SQL = "UPDATE matches SET host_id = $1 WHERE id = $2"
 SET_OPTIONS_SQL = "UPDATE matches SET options_json = $1 WHERE id = $2"
 SET_DEADLINE_SQL = "UPDATE matches SET deadline_at = $1, deadline_kind = $2 WHERE id = $3"
 HAND_TO_AI_SQL = "UPDATE seats SET ai_level = $1, afk = 1 WHERE match_id = $2 AND seat = $3"
-TAKE_BACK_SQL = (
+RECLAIM_SEAT_SQL = (
     "UPDATE seats SET ai_level = NULL, afk = 0, timeouts = 0"
     " WHERE match_id = $1 AND seat = $2 AND afk = 1"
 )
@@ -124,9 +124,9 @@ class SeatWrites(MatchReads):
         not bumped, so buttons already drawn for other seats stay valid."""
         await self._one(match_id, HAND_TO_AI_SQL, level, match_id, seat)
 
-    async def take_back(self, match_id: int, seat: int) -> None:
+    async def reclaim_seat(self, match_id: int, seat: int) -> None:
         """The player of an AFK seat is back: the seat is theirs again, timeouts forgiven."""
-        await self._one(match_id, TAKE_BACK_SQL, match_id, seat)
+        await self._one(match_id, RECLAIM_SEAT_SQL, match_id, seat)
 
     async def set_status(self, match_id: int, status: str) -> None:
         async with self._writing(match_id) as conn:

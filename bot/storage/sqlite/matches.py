@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
+from cachetools import LRUCache
 
 from bot.storage.models import MatchRow, SeatRow, StoredMatch
 from bot.storage.sqlite.database import Database
@@ -50,7 +50,9 @@ class MatchReads:
         # entry once committed; a read keeps what it read only if no write to that match
         # committed meanwhile (the per-match write count did not move).
         # The records are frozen, so a hit hands out the cached ones themselves.
-        self._matches: OrderedDict[int, tuple[MatchRow, tuple[SeatRow, ...]]] = OrderedDict()
+        self._matches: LRUCache[int, tuple[MatchRow, tuple[SeatRow, ...]]] = LRUCache(
+            MATCH_CACHE_SIZE
+        )
         self._writes: dict[int, int] = {}
 
     @asynccontextmanager
@@ -90,10 +92,7 @@ class MatchReads:
                 # a write landed meanwhile: what was read may already be old
                 return found[0], list(found[1])
             cached = found
-            self._matches[match_id] = cached
-            if len(self._matches) > MATCH_CACHE_SIZE:
-                self._matches.popitem(last=False)
-        self._matches.move_to_end(match_id)
+            self._matches[match_id] = cached  # the least recently read one goes at the cap
         return cached[0], list(cached[1])
 
     def _forget(self, match_id: int) -> None:

@@ -30,7 +30,7 @@ SET_HOST_SQL = "UPDATE matches SET host_id = ? WHERE id = ?"
 SET_OPTIONS_SQL = "UPDATE matches SET options_json = ? WHERE id = ?"
 SET_DEADLINE_SQL = "UPDATE matches SET deadline_at = ?, deadline_kind = ? WHERE id = ?"
 HAND_TO_AI_SQL = "UPDATE seats SET ai_level = ?, afk = 1 WHERE match_id = ? AND seat = ?"
-TAKE_BACK_SQL = (
+RECLAIM_SEAT_SQL = (
     "UPDATE seats SET ai_level = NULL, afk = 0, timeouts = 0"
     " WHERE match_id = ? AND seat = ? AND afk = 1"
 )
@@ -136,11 +136,11 @@ class SeatWrites(MatchReads):
                 (level, match_id, seat),
             )
 
-    async def take_back(self, match_id: int, seat: int) -> None:
+    async def reclaim_seat(self, match_id: int, seat: int) -> None:
         """The player of an AFK seat is back: the seat is theirs again, timeouts forgiven."""
         async with self._writing(match_id) as conn:
             await conn.execute(
-                TAKE_BACK_SQL,
+                RECLAIM_SEAT_SQL,
                 (match_id, seat),
             )
 

@@ -47,7 +47,7 @@ async def test_every_seat_and_play_write_shows_in_the_next_read(storage: Storage
     await status_and_seats(storage, match_id)  # cached now, if the backend caches
     await repo.hand_to_ai(match_id, 0, "heuristic")
     assert (await status_and_seats(storage, match_id))[1][0] == (0, 10, "heuristic", True, False)
-    await repo.take_back(match_id, 0)
+    await repo.reclaim_seat(match_id, 0)
     assert (await status_and_seats(storage, match_id))[1][0] == (0, 10, None, False, False)
     await repo.mark_dm_closed(match_id, 10)
     assert (await status_and_seats(storage, match_id))[1][0][4] is True
