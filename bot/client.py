@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import plugins
+from bot.app import App, build_app
 from bot.config import Settings, StartupError
 from bot.core import service as svc
 from bot.core.errors import BackstabError
@@ -31,10 +32,10 @@ log = logging.getLogger(__name__)
 COGS = (
     "cogs.lobby",
     "cogs.play",
-    "cogs.match",
+    "cogs.history",
+    "cogs.match",  # after the three cogs its commands hand over to
     "cogs.settings",
     "cogs.league",
-    "cogs.history",
     "cogs.reference",
 )
 
@@ -80,7 +81,7 @@ class Backstab(commands.Bot):
         self.button_router = ButtonRouter()
         self._storage: Storage | None = None
         self._service: svc.MatchService | None = None
-        self.features: dict[str, plugins.Feature] = {}  # by game id, built in setup_hook
+        self._app: App | None = None
         self.tree.on_error = self._on_app_command_error  # type: ignore[method-assign]
         self.click_guard = ClickGuard(self)
 
@@ -100,6 +101,13 @@ class Backstab(commands.Bot):
     def client(self) -> discord.Client:
         """Itself, as delivery's ``Host`` names the client an interaction's webhook rides on."""
         return self
+
+    @property
+    def app(self) -> App:
+        """What the process built once (bot/app.py): the cogs' collaborators."""
+        if self._app is None:
+            raise RuntimeError("the app is built in setup_hook")
+        return self._app
 
     @property
     def service(self) -> svc.MatchService:
@@ -122,12 +130,13 @@ class Backstab(commands.Bot):
             lobby_idle_seconds=self.settings.lobby_idle_seconds,
             clock=self._clock,
         )
+        # Everything built once (bot/app.py), before the cogs that take their parts from it.
+        self._app = build_app(self, storage, self._service)
         for extension in COGS:
             await self.load_extension(extension)
-        # Each hosted game's own feature (duel's /deck and deck pick), built once over the
-        # open storage; its commands join the tree beside the generic ones.
-        self.features = plugins.features(storage)
-        for feature in self.features.values():
+        # Each hosted game's own feature (duel's /deck and deck pick): its commands join the
+        # tree beside the generic ones.
+        for feature in self.app.features.values():
             if feature.cog is not None:
                 await self.add_cog(feature.cog(self))
         relay_refusals(self.tree)

@@ -13,7 +13,6 @@ from discord.ext import commands
 from bot.delivery import paging
 from bot.delivery.components import send_private
 from bot.delivery.layouts import layout_view, with_row
-from bot.features.history import History
 from bot.render.pictures import off_loop
 from bot.screens.history import render_history, render_replay_step
 from bot.words import error_texts, league_texts
@@ -28,7 +27,7 @@ REPLAY = "replay"
 class HistoryCog(commands.Cog, name="History"):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
-        self.history = History(bot.service, bot.storage.history)
+        self.history = bot.app.history
 
     async def cog_load(self) -> None:
         paging.route(self.bot, HISTORY, self.on_history_page)

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot import plugins
 from bot.delivery import paging
 from bot.delivery.components import send_private
-from bot.features.league import League, role_name
+from bot.features.league import role_name
 from bot.screens.league import render_board, render_profile
 from bot.words import error_texts, league_texts
 
@@ -34,11 +34,10 @@ class LeagueCommands(
 ):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
-        self.league = League(bot.service, bot.storage.leagues)
+        self.league = bot.app.league
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.service.subscribe(self.league.on_update)
         paging.route(self.bot, BOARD, self.on_board_page)
         await self.league.catch_up()
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -26,7 +25,7 @@ from bot.delivery.components import (
     selected_values,
     send_private,
 )
-from bot.render import ButtonId, Rendered, Style
+from bot.render import ButtonId, Rendered
 from bot.render import ids as keys
 from bot.render.ids import (
     AI_HEURISTIC,
@@ -41,11 +40,9 @@ from bot.render.ids import (
     SEAT_REMOVE,
 )
 from bot.render.model import OptionSpec
-from bot.render.names import discord_time, plain_name, shown_name
-from bot.screens import render_lobby
-from bot.screens.lobby_tools import host_tools, lobby_button, lobby_select, lobby_terms
+from bot.render.names import plain_name, shown_name
+from bot.screens.lobby_tools import host_tools, lobby_select
 from bot.words import error_texts, lobby_texts
-from engine.games import load_game
 
 if TYPE_CHECKING:
     from bot.client import Backstab
@@ -77,7 +74,6 @@ class LobbyCog(commands.Cog, name="Lobby"):
         router.route(DECK_MENU, self.on_deck_menu, on_server=True)
         router.route(DECK_PICK, self.on_deck_pick, on_server=True)
         # The game's lobby option (a duel's decks: a lobby pick, else the saved default).
-        self.bot.service.add_start_hook(self.start_options)
 
     async def cog_unload(self) -> None:
         self.bot.button_router.unroute(self)
@@ -144,25 +140,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         return bool(missing)
 
     def render(self, match: svc.MatchInfo) -> Rendered:
-        """The shared lobby drawing plus the flow's parts: the match's terms, deck picks, when
-        it expires, and a second row with Host tools (and Pick deck in a duel)."""
-        game = load_game(match.game)
-        # Empty seats fill with AI at the start, so one player is enough to press Start.
-        rendered = render_lobby(match, min_seats=1, max_seats=_seat_limit(match, game.max_seats))
-        if match.status != "lobby" or not rendered.embeds:
-            return rendered
-        embed = rendered.embeds[0].copy()
-        lines = [embed.description or "", lobby_terms(match, game.min_seats)]
-        pick = _lobby_options(self.bot, match)
-        if pick is not None:
-            lines += pick.lines(match)
-        if match.deadline_at is not None:
-            lines.append(lobby_texts.LOBBY_EXPIRES.format(when=discord_time(match.deadline_at)))
-        embed.description = "\n".join(line for line in lines if line)
-        extra = [lobby_button(match, HOST_TOOLS, lobby_texts.BUTTON_HOST_TOOLS, Style.SECONDARY)]
-        if pick is not None:
-            extra.append(lobby_button(match, DECK_MENU, pick.button, Style.PRIMARY))
-        return replace(rendered, embeds=(embed,), buttons=(*rendered.buttons, *extra))
+        return self.bot.app.lobby(match)
 
     # buttons on the lobby -------------------------------------------------------------------
 
@@ -291,7 +269,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         match = await self._lobby_or_refuse(interaction, button.match_id)
         if match is None:
             return
-        pick = _lobby_options(self.bot, match)
+        pick = self.bot.app.lobby_pick(match)
         if pick is None:
             await send_private(interaction, lobby_texts.PICK_NOT_OFFERED)
             return
@@ -308,7 +286,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     async def on_deck_pick(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         match = await self._lobby_or_refuse(interaction, button.match_id)
-        pick = _lobby_options(self.bot, match) if match is not None else None
+        pick = self.bot.app.lobby_pick(match) if match is not None else None
         if pick is None:
             if match is not None:
                 await send_private(interaction, lobby_texts.PICK_NOT_OFFERED)
@@ -325,15 +303,6 @@ class LobbyCog(commands.Cog, name="Lobby"):
             content=pick.picked.format(choice=shown_name(choice.name)), view=None
         )
 
-    async def start_options(self, match: svc.MatchInfo) -> dict[str, Any]:
-        """Start hook: the host's variant gives its switches (quest's quick game: 2 Move), then
-        the game's lobby option turns the players' picks into match options (a duel's decks)."""
-        pick = _lobby_options(self.bot, match)
-        options = plugins.variant_options(match.game, match.options.get("variant"))
-        if pick is not None:
-            options.update(await pick.start_options(match))
-        return options
-
     async def _lobby_or_refuse(
         self, interaction: discord.Interaction[Any], match_id: int
     ) -> svc.MatchInfo | None:
@@ -342,15 +311,6 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await send_private(interaction, refusal(svc.not_a_lobby(match)))
             return None
         return match
-
-
-def _lobby_options(bot: Backstab, match: svc.MatchInfo) -> plugins.LobbyOptions | None:
-    found = bot.features.get(match.game)
-    return found.lobby if found is not None else None
-
-
-def _seat_limit(match: svc.MatchInfo, most: int) -> int:
-    return min(most, int(match.options.get("seats") or most))
 
 
 async def setup(bot: Backstab) -> None:

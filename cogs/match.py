@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 import discord
 from discord import app_commands
@@ -14,12 +14,14 @@ from bot.core import service as svc
 from bot.delivery.components import send_private
 from bot.render.names import plain_name
 from bot.words import error_texts, league_texts, lobby_texts
+from cogs.history import HistoryCog
+from cogs.lobby import LobbyCog
+from cogs.play import PlayCog
 
 if TYPE_CHECKING:
     from bot.client import Backstab
-    from cogs.history import HistoryCog
-    from cogs.lobby import LobbyCog
-    from cogs.play import PlayCog
+
+C = TypeVar("C", bound=commands.Cog)
 
 # Discord integer options stop at 2**53; match ids (SQLite row ids) stay far below.
 MatchId = app_commands.Range[int, 1, 2**53]
@@ -28,20 +30,24 @@ MatchId = app_commands.Range[int, 1, 2**53]
 class MatchCommands(
     commands.GroupCog, group_name="match", group_description=lobby_texts.MATCH_GROUP
 ):
-    def __init__(self, bot: Backstab) -> None:
+    def __init__(
+        self, bot: Backstab, *, lobby: LobbyCog, play: PlayCog, history: HistoryCog
+    ) -> None:
         self.bot = bot
+        # /match hands each command to the cog that owns its flow, given here at load.
+        self._lobby_cog, self._play_cog, self._history_cog = lobby, play, history
         super().__init__()
         if self.app_command is not None:  # a GroupCog always has its group
             self.app_command.add_command(self._new_command())
 
     def _lobby(self) -> LobbyCog:
-        return self.bot.get_cog("Lobby")  # type: ignore[return-value]
+        return self._lobby_cog
 
     def _play(self) -> PlayCog:
-        return self.bot.get_cog("Play")  # type: ignore[return-value]
+        return self._play_cog
 
     def _history(self) -> HistoryCog:
-        return self.bot.get_cog("History")  # type: ignore[return-value]
+        return self._history_cog
 
     def _new_command(self) -> app_commands.Command[Any, ..., None]:
         """``/match new``, assembled at start from the hosted games: the seat range spans
@@ -181,5 +187,15 @@ class MatchCommands(
         await self._history().export(interaction, match_id)
 
 
+def _loaded(bot: Backstab, kind: type[C]) -> C:
+    """A cog the client loaded before this one (bot/client.py, COGS)."""
+    found = bot.get_cog(kind.__cog_name__)
+    if not isinstance(found, kind):
+        raise RuntimeError(f"{kind.__cog_name__} must load before /match")
+    return found
+
+
 async def setup(bot: Backstab) -> None:
-    await bot.add_cog(MatchCommands(bot))
+    lobby, play = _loaded(bot, LobbyCog), _loaded(bot, PlayCog)
+    commands_of_match = MatchCommands(bot, lobby=lobby, play=play, history=_loaded(bot, HistoryCog))
+    await bot.add_cog(commands_of_match)

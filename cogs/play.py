@@ -19,11 +19,9 @@ from discord.ext import commands
 
 from bot import plugins
 from bot.core import service as svc
-from bot.delivery.catch_up import CatchUp
 from bot.delivery.components import selected_values, send_private
 from bot.delivery.hand_answers import HandAnswers, is_public
 from bot.delivery.hands import DM_CLOSED
-from bot.delivery.publisher import TablePublisher
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls
 from bot.render import ids as keys
 from bot.render.drafts import is_draft
@@ -46,8 +44,8 @@ __all__ = ["DM_CLOSED", "PlayCog"]
 class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: Backstab) -> None:
         self.bot = bot
-        self.publisher = TablePublisher(bot, self._lobby_render)
-        self.catch_up = CatchUp(bot.service, self.publisher)
+        self.publisher = bot.app.publisher
+        self.catch_up = bot.app.catch_up
         self.answers = HandAnswers(bot, self.publisher, self._send_spectator)
 
     async def cog_load(self) -> None:
@@ -63,7 +61,6 @@ class PlayCog(commands.Cog, name="Play"):
         router.route_prefix(keys.SURE_PREFIX, self.on_sure)
         router.route(keys.CONCEDE_SURE, self.on_concede_sure)
         router.route_actions(self.on_action)
-        self.bot.service.subscribe(self.publisher.on_update)
         # The service restores matches after the cogs load; hands a crash kept from players
         # are sent once the bot is connected.
         self._restarted = asyncio.create_task(self._resend_lost_hands())
@@ -88,10 +85,6 @@ class PlayCog(commands.Cog, name="Play"):
         except RuntimeError:
             return True
         return service is None or self.bot.is_closed()
-
-    def _lobby_render(self, match: svc.MatchInfo) -> Rendered:
-        lobby = self.bot.get_cog("Lobby")
-        return lobby.render(match)  # type: ignore[union-attr, no-any-return]
 
     # buttons ------------------------------------------------------------------------------
 
@@ -263,7 +256,7 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, error_texts.NO_MATCH_HERE)
             return
         if match.status == "lobby":
-            await send_private(interaction, rendered=self._lobby_render(match))
+            await send_private(interaction, rendered=self.bot.app.lobby(match))
             return
         await send_private(interaction, rendered=await self._look(match.id))
 

@@ -27,6 +27,7 @@ FLOORS = (
     # words, renderer, its own commands) and reaches down to the kit and the rooms it needs;
     # nothing below imports a game (tests/test_architecture.py).
     "bot.games",
+    "bot.app",  # the composition root: everything built once and handed to the cogs
     "bot.client",  # the Discord client: wires it all at start-up
     "bot.playground",  # the offline playground around the client
     "bot.__main__",  # the command line
