@@ -9,7 +9,7 @@ from engine.cards.loader import card_set_digest
 from engine.classic.cards import ClassicCard
 from engine.classic.determinize import seat_world
 from engine.classic.hooks import HOOKS
-from engine.classic.moves import DECISIONS
+from engine.classic.moves import DECISIONS, MOVES
 from engine.classic.pending import Pending
 from engine.classic.rules import combat, free, running, ties, trade, turn
 from engine.classic.state import TIE_DIE, ClassicState, waiting_on
@@ -36,6 +36,7 @@ class Classic(Game[ClassicState, ClassicView]):
     # Options a lobby may set (``new``'s ``options``): # 004: Special Rules, a single winner.
     match_options = ("single_winner",)
     irreversible = frozenset({CONCEDE, "drop_role"})  # a race or class given up is gone
+    moves = MOVES
 
     def __init__(self, cards: list[ClassicCard]) -> None:
         for card in cards:

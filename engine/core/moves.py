@@ -7,9 +7,11 @@ the arguments by name (``MOVES[a.kind].arg(a, "card")``) instead of by position.
 
 A move may come in a bare form too (``bare``): the same word with no arguments (``accept``
 answers the decision in front of the seat; ``accept`` with arguments answers one open offer
-among several). ``resolve`` is the game's handler for the kind when the kind alone decides
-how it resolves (duel); games that resolve by situation (classic: the decision owed, the
-fight, the phase) leave it ``None`` and dispatch through their own decision table.
+among several), or in a short form without its last ``short`` arguments (quest's ``ask``
+promises Treasures; its long form adds a bribe of gold or an item). ``resolve`` is the game's
+handler for the kind when the kind alone decides how it resolves (duel, quest); games that
+resolve by situation (classic: the decision owed, the fight, the phase) leave it ``None`` and
+dispatch through their own decision table.
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ H = TypeVar("H")
 
 @dataclass(frozen=True, slots=True)
 class Move(Generic[H]):
-    """One action kind: its argument names in wire order, whether it may also come bare, and
-    (optionally) the handler that resolves it."""
+    """One action kind: its argument names in wire order, whether it may also come bare or
+    without its last ``short`` arguments, and (optionally) the handler that resolves it."""
 
     args: tuple[str, ...] = ()
     bare: bool = False
     resolve: H | None = None
+    short: int = 0
 
     def arg(self, action: Action, name: str) -> ArgValue:
         """The argument called ``name``; ``KeyError`` if this form of the move has none."""
@@ -40,7 +43,8 @@ class Move(Generic[H]):
             raise KeyError(name) from None
 
     def get(self, action: Action, name: str) -> ArgValue | None:
-        """The argument called ``name``, or ``None`` (a bare form, or no such argument)."""
+        """The argument called ``name``, or ``None`` (a bare or short form, or no such
+        argument)."""
         try:
             return self.arg(action, name)
         except KeyError:
@@ -51,8 +55,13 @@ class Move(Generic[H]):
         return dict(zip(self.args, action.args, strict=False))
 
     def fits(self, action: Action) -> bool:
-        """``action`` has this move's arity (or is its bare form)."""
-        return len(action.args) == len(self.args) or (self.bare and not action.args)
+        """``action`` has this move's arity (or is its bare or short form)."""
+        n = len(action.args)
+        return (
+            n == len(self.args)
+            or (self.bare and n == 0)
+            or (self.short > 0 and n == len(self.args) - self.short)
+        )
 
 
 MoveTable = Mapping[str, Move[H]]

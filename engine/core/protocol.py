@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.core.actions import Action, Event, Outcome
 from engine.core.errors import IllegalAction, Reason
+from engine.core.moves import MoveTable
 from engine.core.rng import Rng
 from engine.core.window import ResponseWindow
 
@@ -74,6 +75,10 @@ class Game(ABC, Generic[S, V]):
     id: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    # Every action kind ``legal_actions`` may list, with its arguments by name in wire order
+    # (``engine/core/moves.py``): renderers and tests read the arguments through it, and the
+    # conformance kit fails a game that declares none.
+    moves: ClassVar[MoveTable[Any]] = {}
     # Optional capability: the switches a lobby may set in ``new``'s ``options`` (the only
     # options a match's record keeps: the bot's own, such as ranked, stay out of the engine).
     match_options: ClassVar[tuple[str, ...]] = ()

@@ -38,6 +38,7 @@ class Duel(Game[DuelState, DuelView]):
     min_seats = 2
     max_seats = 2
     match_options = ("decks",)  # the two decks, picked in the lobby
+    moves = MOVES
 
     def __init__(self, cards: list[DuelCard], decks: Mapping[str, Deck]) -> None:
         self.defs: tuple[DuelCard, ...] = tuple(cards)

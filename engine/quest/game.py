@@ -8,11 +8,11 @@ from typing import Any
 
 from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, Reason, Rng
 from engine.quest import ai, auction, legal
-from engine.quest.actions import HANDLERS
 from engine.quest.board import roll
 from engine.quest.content import ENTRANCE, PASSAGE, Content, load_content
 from engine.quest.determinize import seat_world
 from engine.quest.invariants import invariants
+from engine.quest.moves import MOVES
 from engine.quest.state import QuestState
 from engine.quest.turn import settle, start_turn
 from engine.quest.views import QuestView, make_view
@@ -37,6 +37,7 @@ class Quest(Game[QuestState, QuestView]):
     match_options = (*OPTIONS, "quick")  # SPEC 3.13: the switches a lobby may set
     # Dying on purpose (R128), dropping a race or class, a level given up to heal (R138).
     irreversible = frozenset({CONCEDE, "die", "drop_role", "heal_level"})
+    moves = MOVES
     # SPEC 3.13: the rulebook game, or the quick one (a Level 14 Boss, fewer die windows).
     variants = (("rulebook", {}), ("quick", {"quick": True}))
 
@@ -140,7 +141,9 @@ class Quest(Game[QuestState, QuestView]):
         if action.kind == CONCEDE:
             self._concede(s, action.seat, ev)
         else:
-            HANDLERS[action.kind](s, self.content, action, ev)
+            handler = MOVES[action.kind].resolve
+            assert handler is not None  # every quest move declares its handler
+            handler(s, self.content, action, ev)
         if s.phase == "prep" and all(s.ready[k] or s.out[k] for k in range(s.seats)):
             self.begin_play(s, ev)
         settle(s, self.content, ev)

@@ -18,8 +18,8 @@ from bot.screens import render_hand, render_table
 from bot.screens.leaks import all_card_names, find_leaks, forbidden_names, message_texts
 from engine.core import Action, Rng
 from engine.games import load_game
-from engine.quest.actions import HANDLERS
 from engine.quest.content import LINK_NAMES
+from engine.quest.moves import MOVES
 from tests.bot.render_support import NAMES, make_match
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "quest"
@@ -52,7 +52,7 @@ def test_every_engine_event_has_a_sentence() -> None:
 
 def test_every_action_kind_has_words() -> None:
     worded = {key.split("_")[0] for key in words.LABELS} | set(words.LABELS) | {"offer"}
-    assert set(HANDLERS) - worded == set()
+    assert set(MOVES) - worded == set()
 
 
 def test_labels_fit_a_phone_button_and_name_what_they_are_about() -> None:

@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core import CONCEDE, Action, Event, ResponseWindow
+from engine.core import CONCEDE, PASS, Action, Event, ResponseWindow
 from engine.core.errors import IllegalAction, Reason
+from engine.core.moves import Move
+from tests.support.tinygame import MOVES as TINY_MOVES
 from tests.support.tinygame import TARGET, TinyState, TwentyOne
 
 ECHO = "echo"
+MOVES: dict[str, Move[None]] = {**TINY_MOVES, PASS: Move(), ECHO: Move(("card",))}
 
 
 @dataclass(slots=True)
@@ -45,6 +48,7 @@ class EchoState(TinyState):
 
 class EchoGame(TwentyOne):
     id = ECHO
+    moves = MOVES
 
     @property
     def card_set_digest(self) -> str:

@@ -1,45 +1,16 @@
-"""Each game declares its moves (``engine/core/moves.py``): whatever ``legal_actions`` lists,
-on anyone's turn, is a declared kind with its declared arguments, so renderers and the engine
-may read the arguments by name."""
+"""A move reads its arguments by name (``engine/core/moves.py``). That every game's
+``legal_actions`` lists only declared moves is the conformance kit's check
+(``tests/games/test_conformance_rules.py``), run over every hosted game."""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 import pytest
 
 from engine.classic.moves import MOVES as CLASSIC_MOVES
-from engine.core import Action, Rng
-from engine.core.moves import Move, undeclared
+from engine.core import Action
+from engine.core.moves import Move
 from engine.duel.moves import MOVES as DUEL_MOVES
-from engine.games import load_game
-
-TABLES: dict[str, Mapping[str, Move[Any]]] = {"classic": CLASSIC_MOVES, "duel": DUEL_MOVES}
-
-
-def _playout_actions(game_id: str, seats: int, seed: int) -> list[Action]:
-    game = load_game(game_id)
-    options = {"decks": ["thief", "warrior"]} if game_id == "duel" else {"single_winner": True}
-    state = game.new(seats, seed, options)
-    rng = Rng(seed).fork(1)
-    seen: list[Action] = []
-    for _ in range(1500):
-        if game.outcome(state) is not None:
-            break
-        for seat in range(seats):
-            seen += game.legal_actions(state, seat)
-        deciders = sorted(game.deciders(state))
-        legal = game.legal_actions(state, deciders[rng.below(len(deciders))])
-        game.apply(state, legal[rng.below(len(legal))])
-    return seen
-
-
-@pytest.mark.parametrize(("game_id", "seats"), [("classic", 3), ("classic", 5), ("duel", 2)])
-@pytest.mark.parametrize("seed", range(4))
-def test_legal_actions_are_declared_moves(game_id: str, seats: int, seed: int) -> None:
-    actions = _playout_actions(game_id, seats, seed)
-    assert actions and undeclared(TABLES[game_id], actions) == []
+from engine.quest.moves import MOVES as QUEST_MOVES
 
 
 def test_a_move_reads_its_arguments_by_name() -> None:
@@ -54,3 +25,12 @@ def test_a_move_reads_its_arguments_by_name() -> None:
     }
     with pytest.raises(KeyError):
         move.arg(offer, "monster")
+
+
+def test_a_short_form_leaves_its_last_arguments_off() -> None:
+    # R114: asking for help promises Treasures; the long form adds a bribe of gold or an item
+    ask = QUEST_MOVES["ask"]
+    short, long = Action(0, "ask", (2, 1)), Action(0, "ask", (2, 0, 0, 31))
+    assert ask.fits(short) and ask.fits(long) and not ask.fits(Action(0, "ask", (2, 0, 0)))
+    assert ask.get(short, "item") is None and ask.arg(long, "item") == 31
+    assert not ask.fits(Action(0, "ask")) and ask.arg(short, "treasures") == 1

@@ -10,10 +10,14 @@ import pytest
 
 from bot.plugins import GamePlugin
 from engine import games as registry
+from engine.core import Action
+from engine.core.moves import undeclared
 from engine.core.record import MatchRecord, replay
 from engine.games import load_game
 from engine.scenario import rules_for
 from tests.games.kit import cases, playout, record_of
+
+DECLARED_STEPS = 600  # longer than the kit's playouts: late-game moves are declared too
 
 
 def test_random_legal_playouts_keep_the_invariants(plugin: GamePlugin) -> None:
@@ -82,3 +86,17 @@ def test_the_playouts_reach_the_games_actions(plugin: GamePlugin) -> None:
     seats, seed = cases(plugin)[0]
     kinds = {s.action.kind for s in playout(plugin, seats, seed) if s.action is not None}
     assert kinds, "the kit's playouts reach the game's actions"
+
+
+def test_legal_actions_are_declared_moves(plugin: GamePlugin) -> None:
+    # Whatever ``legal_actions`` lists, for any seat, is a kind the game declares
+    # (``Game.moves``) with its declared arguments: renderers read the arguments by name.
+    game = load_game(plugin.id)
+    assert game.moves, f"{plugin.id} declares no moves (Game.moves, engine/core/moves.py)"
+    for seats, seed in cases(plugin):
+        seen: list[Action] = []
+        for step in playout(plugin, seats, seed, steps=DECLARED_STEPS):
+            if game.outcome(step.state) is None:
+                for seat in range(seats):
+                    seen += game.legal_actions(step.state, seat)
+        assert seen and undeclared(game.moves, seen) == [], f"seed {seed}, {seats} seats"

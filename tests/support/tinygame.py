@@ -14,9 +14,11 @@ from typing import Any
 
 from engine.core import CONCEDE, Action, Event, Game, Outcome, Rng
 from engine.core.errors import IllegalAction, Reason
+from engine.core.moves import Move
 
 TARGET = 21
 DECK = [n for n in range(1, 7) for _ in range(4)]
+MOVES: dict[str, Move[None]] = {"play": Move(("card",))}  # a number card from the hand
 
 
 @dataclass(slots=True)
@@ -79,6 +81,7 @@ class TwentyOne(Game[TinyState, TinyView]):
     id = "tiny"
     min_seats = 2
     max_seats = 6
+    moves = MOVES
 
     @property
     def card_set_digest(self) -> str:
@@ -118,7 +121,7 @@ class TwentyOne(Game[TinyState, TinyView]):
             return events
         if action.kind != "play":
             raise IllegalAction(Reason.UNKNOWN_ACTION)
-        card = int(action.args[0])
+        card = int(self.moves["play"].arg(action, "card"))
         state.hands[seat].remove(card)
         state.pile += card
         played = {"seat": seat, "card": card, "pile": state.pile}
