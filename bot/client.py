@@ -37,6 +37,7 @@ COGS = (
     "cogs.settings",
     "cogs.league",
     "cogs.reference",
+    "cogs.welcome",
 )
 
 
@@ -69,6 +70,10 @@ class Backstab(commands.Bot):
         games: Sequence[str] | None = None,
         clock: Callable[[], float] | None = None,
     ) -> None:
+        # The bot never joins a voice channel: discord.py's "PyNaCl / davey is not installed,
+        # voice will NOT be supported" warnings at start-up only worry a newcomer (issue 27.8).
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),

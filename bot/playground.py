@@ -7,6 +7,7 @@ Nothing here reaches the network: SimCord replaces discord.py's HTTP and gateway
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -43,6 +44,7 @@ async def run_playground(
     ``demo`` opens a lobby first, through the real slash command and buttons: Alice runs
     ``/match new`` with the first offered game, then Bob and Carol join (for screenshots).
     """
+    _quiet_offline_noise()  # before SimCord's probe client logs at its creation
     import simcord  # the playground extra; imported here so the Discord mode never needs it
 
     settings = playground_settings(settings)
@@ -59,6 +61,26 @@ async def run_playground(
     finally:
         await bot.release()
         await env.shutdown()
+
+
+# What discord.py logs at start-up that is untrue or meaningless offline (issue 27.8): SimCord
+# builds a probe client with no intents ("Guilds intent seems to be disabled"), and the
+# playground "logs in" with a stand-in token ("logging in using static token").
+OFFLINE_NOISE = ("Guilds intent seems to be disabled", "logging in using static token")
+
+
+class _OfflineNoise(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not any(record.getMessage().startswith(text) for text in OFFLINE_NOISE)
+
+
+def _quiet_offline_noise() -> None:
+    discord.VoiceClient.warn_nacl = False  # no voice here either (see ``Backstab``)
+    discord.VoiceClient.warn_dave = False
+    for name in ("discord.state", "discord.client"):
+        found = logging.getLogger(name)
+        if not any(isinstance(f, _OfflineNoise) for f in found.filters):
+            found.addFilter(_OfflineNoise())
 
 
 def simulated_clock() -> float:

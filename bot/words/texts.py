@@ -139,3 +139,24 @@ CARD_GAME = "Game"
 CARD_KIND = "Kind"
 CARD_STATS = "Numbers"
 CARD_COPIES = "Copies in the set"
+
+# First minutes: /help and the word when the bot joins a server (issue 27.8) ---------------
+
+CMD_HELP = "What Backstab does and how to start (only you see it)"
+HELP_TEXT = (
+    "### Backstab: card games in this channel\n"
+    "Backstab hosts Munchkin-style card games ({games}) with people and AI seats; it keeps "
+    "every match and result, so a server can run a league.\n\n"
+    "**Start a match:** type `/match new`, pick a game, and press **Start** on the lobby "
+    "once the others pressed **Join** (empty seats get AI players).\n"
+    "**Your hand:** the bot sends it to you by DM and keeps that one message up to date; "
+    "**My hand** on the table opens it here too. Only you see it.\n"
+    "**When it is your move** you get a short DM ping (`/preferences pings:` to change "
+    "it).\n\n"
+    "More: `/rules` (the rules by topic), `/card` (any card), `/match status`, "
+    "`/match concede`, `/preferences`; server managers: `/settings`."
+)
+WELCOME_TEXT = (
+    "Hi, I am **Backstab**: I host card games ({games}) right here. Type `/match new` to "
+    "open a lobby, and `/help` for how it works (only you see the answer)."
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -242,3 +243,35 @@ async def test_setup_hook_refuses_a_game_whose_cards_do_not_load(
     with pytest.raises(StartupError, match=r"game broken does not load: cards/broken\.toml"):
         await bot.setup_hook()
     assert not (tmp_path / "db.sqlite3").exists()  # refused before anything was opened
+
+
+def test_make_run_without_a_token_prints_no_warning_a_newcomer_would_worry_about(
+    tmp_path: Path,
+) -> None:
+    # issue 27.8: no "Guilds intent seems to be disabled", no "voice will NOT be supported",
+    # no "logging in using static token" for a playground that has no token at all.
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("BACKSTAB_")}
+    environ.pop("DISCORD_TOKEN", None)
+    environ.update(BACKSTAB_DB=str(tmp_path / "db.sqlite3"), BACKSTAB_PLAYGROUND_PORT="0")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        cwd=ROOT,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert process.stdout is not None
+    seen = []
+    try:
+        for line in process.stdout:
+            seen.append(line)
+            if "Press Ctrl-C" in line:
+                break
+        process.send_signal(signal.SIGINT)
+        rest, _ = process.communicate(timeout=START_TIMEOUT)
+    finally:
+        process.kill()
+    output = "".join(seen) + rest
+    assert "Press Ctrl-C" in output, output
+    assert "WARNING" not in output and "static token" not in output, output
