@@ -92,7 +92,7 @@ def load(path: Path) -> tuple[Game[Any, Any], Any, dict[str, Any]]:
     return game, state, table
 
 
-@pytest.mark.parametrize("game_id", ["classic", "duel"])
+@pytest.mark.parametrize("game_id", ["classic", "duel", "quest"])
 def test_there_are_forty_positions(game_id: str) -> None:
     assert len(list((FOLDER / game_id).glob("*.toml"))) >= 40  # issue 14
 

@@ -20,6 +20,8 @@ CASES = [
     Case("duel", 2, 2, {"decks": ["warrior", "thief"]}),
     Case("duel", 2, 5, {"decks": ["cleric", "wizard"]}),
     Case("duel", 2, 8, {"decks": ["bard", "bard"]}),
+    Case("quest", 2, 4, max_actions=300),
+    Case("quest", 3, 7, {"quick": True}, max_actions=300),
 ]
 
 
