@@ -34,6 +34,9 @@ class Move(Generic[H]):
     bare: bool = False
     resolve: H | None = None
     short: int = 0
+    # The last argument name stands for any number of them, none too (quest's buy_level: the
+    # items sold together for one level).
+    many: bool = False
 
     def arg(self, action: Action, name: str) -> ArgValue:
         """The argument called ``name``; ``KeyError`` if this form of the move has none."""
@@ -59,6 +62,7 @@ class Move(Generic[H]):
         n = len(action.args)
         return (
             n == len(self.args)
+            or (self.many and n >= len(self.args) - 1)
             or (self.bare and n == 0)
             or (self.short > 0 and n == len(self.args) - self.short)
         )

@@ -32,6 +32,9 @@ def spend(s: QuestState, c: Content, seat: int, card: int, ev: list[Event]) -> N
         s.hand[seat].remove(card)
         discard_treasure(s, c, card)
         return
+    if card in s.roles[seat]:  # a class card may power its own ability (R135)
+        drop_role(s, c, seat, card, ev)
+        return
     take_item(s, seat, card)
     discard_treasure(s, c, card)
     check_health(s, c, seat, ev)

@@ -111,7 +111,7 @@ def gear_bonus(s: QuestState, c: Content, f: Fight | None, seat: int) -> int:
             b = t.two_hand_bonus  # Cheat: its best bonus, no Hands (R145)
         if t.elf_bonus and has(s, c, seat, "elf"):
             b += t.elf_bonus
-        if f is not None and f.magic_double == item:
+        if f is not None and f.magic_double == item:  # None never equals a card
             b *= 2
         if "shiny" in t.keywords:
             b += shiny
@@ -320,8 +320,8 @@ def win(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
     gain_levels(s, f.main, levels_main, True, ev)
     if helper >= 0:
         gain_levels(s, helper, levels_helper, True, ev)
-    if f.from_search and f.cell in s.dropped:
-        s.hand[f.main].extend(s.dropped.pop(f.cell))  # R153: the stack goes to the winner
+    if f.from_search and s.dropped.get(f.cell):  # R153: the winner takes what he wants of it
+        s.pending.append(Pending("pick_up", f.main, [f.cell[0], f.cell[1]]))
     ev.append(Event("won", {"main": f.main, "helper": helper, "boss": f.boss}))
     if f.boss:
         s.phase = "over"

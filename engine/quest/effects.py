@@ -37,8 +37,11 @@ def lose_item(s: QuestState, c: Content, seat: int, item: int) -> None:
 
 
 def check_health(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
-    """Losing a Health bonus lowers the maximum; hits reaching it kill (READING SPEC 3.12)."""
-    if not s.dead[seat] and s.hits[seat] >= max_health(s, c, seat):
+    """Losing a Health bonus lowers the maximum; hits reaching it kill (READING SPEC 3.12).
+    A dead munchkin's tokens are all black: they follow the maximum (a race dropped, R34)."""
+    if s.dead[seat]:
+        s.hits[seat] = max_health(s, c, seat)
+    elif s.hits[seat] >= max_health(s, c, seat):
         die(s, c, seat, ev)
 
 

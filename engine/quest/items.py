@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.quest.content import Content
 from engine.quest.effects import check_health, discard_treasure, take_item
-from engine.quest.state import QuestState
+from engine.quest.state import Pending, QuestState
 from engine.quest.stats import hands_free, has, pack_size
 
 LEVEL_PRICE = 1000  # R131
@@ -79,23 +79,23 @@ def can_arrange(s: QuestState, c: Content, seat: int, item: int) -> str | None:
     return None
 
 
-def sale_value(s: QuestState, c: Content, seat: int, item: int) -> int:
-    """Face value; a Halfling's first item sold for a level each turn counts double (R131,
-    SPEC 3.14.6 Halfling: the double goes to the first sale, the only one that may use it)."""
-    value = c.treasure(item).value
-    if has(s, c, seat, "halfling") and HALFLING_USED not in s.deals_used:
-        return 2 * value
-    return value
+def sale_total(s: QuestState, c: Content, seat: int, sold: tuple[int, ...]) -> int:
+    """The items' face values together; a Halfling's first sale of a turn counts its best
+    item double (R131, SPEC 3.14.6 Halfling: the double goes to the turn's first sale)."""
+    values = [c.treasure(i).value for i in sold]
+    total = sum(values)
+    if values and has(s, c, seat, "halfling") and HALFLING_USED not in s.deals_used:
+        total += max(values)
+    return total
 
 
-def buy_level(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) -> None:
-    """Sell one item (hand or play; READING of R29/R131) and top up with gold to 1,000; items
-    never give change (R131)."""
-    value = 0
-    if item >= 0:
-        value = sale_value(s, c, seat, item)
-        if has(s, c, seat, "halfling"):
-            s.deals_used.append(HALFLING_USED)
+def buy_level(s: QuestState, c: Content, seat: int, sold: tuple[int, ...], ev: list[Event]) -> None:
+    """Sell any items together (hand or play; READING of R29/R131) and top up with gold to
+    1,000; items never give change (R131)."""
+    value = sale_total(s, c, seat, sold)
+    if sold and has(s, c, seat, "halfling"):
+        s.deals_used.append(HALFLING_USED)
+    for item in sold:
         if item in s.hand[seat]:
             s.hand[seat].remove(item)
         else:
@@ -103,15 +103,48 @@ def buy_level(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) 
         discard_treasure(s, c, item)
     s.gold[seat] -= max(0, LEVEL_PRICE - value)
     s.level[seat] += 1
-    ev.append(Event("buy_level", {"seat": seat, "item": item, "level": s.level[seat]}))
+    ev.append(Event("buy_level", {"seat": seat, "items": list(sold), "level": s.level[seat]}))
     check_health(s, c, seat, ev)
 
 
-def can_buy(s: QuestState, c: Content, seat: int, item: int) -> bool:
+def sales(s: QuestState, c: Content, seat: int) -> list[tuple[int, ...]]:
+    """Every way to buy a level now (R131): gold alone, or items from the hand and the table
+    with gold paying what they leave. Copies of one card are interchangeable (the first free
+    ones stand for them), and no set holds an item it could do without (items give no
+    change, so a superfluous one would only be thrown away; this keeps the list short)."""
     if s.level[seat] >= 9:  # never the winning level (R131)
-        return False
-    value = sale_value(s, c, seat, item) if item >= 0 else 0
-    return s.gold[seat] >= max(0, LEVEL_PRICE - value)
+        return []
+    by_def: dict[int, list[int]] = {}
+    for item in [*s.hand[seat], *s.gear[seat]]:
+        if c.deck_of[item] == "T" and c.treasure(item).value > 0:
+            by_def.setdefault(c.def_of[item], []).append(item)
+    groups = sorted(by_def.values(), key=lambda g: (-c.treasure(g[0]).value, g[0]))
+    out: list[tuple[int, ...]] = []
+
+    def grow(at: int, chosen: tuple[int, ...]) -> None:
+        if at == len(groups) or sale_total(s, c, seat, chosen) >= LEVEL_PRICE:
+            if _affordable(s, c, seat, chosen) and not _superfluous(s, c, seat, chosen):
+                out.append(tuple(sorted(chosen)))
+            return
+        group = groups[at]
+        for n in range(len(group) + 1):
+            grow(at + 1, chosen + tuple(group[:n]))
+            if sale_total(s, c, seat, chosen + tuple(group[:n])) >= LEVEL_PRICE:
+                break
+
+    grow(0, ())
+    return sorted(set(out), key=lambda t: (len(t), t))
+
+
+def _affordable(s: QuestState, c: Content, seat: int, sold: tuple[int, ...]) -> bool:
+    return s.gold[seat] >= max(0, LEVEL_PRICE - sale_total(s, c, seat, sold))
+
+
+def _superfluous(s: QuestState, c: Content, seat: int, sold: tuple[int, ...]) -> bool:
+    """An item the others (without gold) already pay the whole price without."""
+    return any(
+        sale_total(s, c, seat, sold[:i] + sold[i + 1 :]) >= LEVEL_PRICE for i in range(len(sold))
+    )
 
 
 def drop(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) -> None:
@@ -122,10 +155,37 @@ def drop(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) -> No
 
 
 def pick_up(s: QuestState, seat: int, ev: list[Event]) -> None:
-    """1 Move takes everything dropped here, cards to the hand (R153)."""
+    """Take the gold here and choose among the dropped items, any of them or none (R153):
+    a pending ``pick_up`` takes one card at a time until the stack is gone or enough."""
     cell = s.pos[seat]
-    cards = s.dropped.pop(cell, [])
     gold = s.floor_gold.pop(cell, 0)
-    s.hand[seat].extend(cards)
-    s.gold[seat] += gold
-    ev.append(Event("pick_up", {"seat": seat, "cards": cards, "gold": gold}))
+    if gold:
+        s.gold[seat] += gold
+        ev.append(Event("pick_up", {"seat": seat, "cards": [], "gold": gold}))
+    if s.dropped.get(cell):
+        s.pending.append(Pending("pick_up", seat, [cell[0], cell[1]]))
+
+
+def pick(s: QuestState, seat: int, item: int, ev: list[Event]) -> None:
+    """One card of the room's dropped stack into the hand (R153)."""
+    p = s.pending[-1]
+    cell = (p.data[0], p.data[1])
+    stack = s.dropped[cell]
+    stack.remove(item)
+    s.hand[seat].append(item)
+    ev.append(Event("pick_up", {"seat": seat, "cards": [item], "gold": 0}))
+    if not stack:
+        del s.dropped[cell]
+        s.pending.pop()
+
+
+def pickable(s: QuestState, c: Content, seat: int) -> list[int]:
+    """The stack's cards one may take next, one per definition (copies are alike)."""
+    p = s.pending[-1]
+    seen: set[int] = set()
+    out = []
+    for item in s.dropped.get((p.data[0], p.data[1]), []):
+        if c.def_of[item] not in seen:
+            seen.add(c.def_of[item])
+            out.append(item)
+    return out

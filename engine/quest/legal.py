@@ -8,7 +8,7 @@ from engine.core import Action
 from engine.quest import auction, combat, dice, stop, trade
 from engine.quest.cards import is_role, magic_targets, map_change_ok, role_room
 from engine.quest.content import DIRS, Content
-from engine.quest.items import can_arrange, can_buy, target_zone
+from engine.quest.items import can_arrange, pickable, sales, target_zone
 from engine.quest.monsters import free_bases, ignores
 from engine.quest.movement import can_search, deal_ok, go_cost
 from engine.quest.running import destinations
@@ -139,7 +139,20 @@ def _free(s: QuestState, c: Content, seat: int) -> list[Action]:
         return []
     trades = [Action(seat, "trade", (t,)) for t in trade.partners(s, seat)]  # R35: any time
     stops = [Action(seat, "stop")] if stop.can_stop(s, seat) else []  # R161
-    return _curses_and_levels(s, c, seat) + trades + stops
+    heals = _heal_level(s, seat) if f is None else []  # R35, R138: any time but in combat
+    return _curses_and_levels(s, c, seat) + trades + stops + heals + _role_drops(s, seat)
+
+
+def _heal_level(s: QuestState, seat: int) -> list[Action]:
+    """A level for up to three hits (R138), on or off turn, never in combat (R35)."""
+    if alive(s, seat) and s.level[seat] >= 2 and s.hits[seat] > 0:
+        return [Action(seat, "heal_level")]
+    return []
+
+
+def _role_drops(s: QuestState, seat: int) -> list[Action]:
+    """A race or class may be discarded at any time at all, even in combat (R34, R134)."""
+    return [Action(seat, "drop_role", (card,)) for card in s.roles[seat]]
 
 
 def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
@@ -166,6 +179,9 @@ def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
         return [Action(seat, "lose", (i,)) for i in p.data if i in s.gear[seat]]
     if k in ("terms", "offer"):
         return trade.legal_pending(s, c, seat)
+    if k == "pick_up":  # R153: any of the dropped items, one at a time
+        picks = [Action(seat, "pick", (item,)) for item in pickable(s, c, seat)]
+        return [*picks, Action(seat, "pick_done")]
     if k == "ring":
         return [Action(seat, "cancel"), Action(seat, "let_it")]
     if k == "ward":  # R162: a Cleric's d10 may avert the curse
@@ -184,7 +200,9 @@ def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
         low = min(s.level[t] for t in range(s.seats) if not s.out[t])
         if s.level[seat] == low:
             return [Action(seat, "charity_discard", (card,)) for card in s.hand[seat]]
-        targets = [t for t in range(s.seats) if not s.out[t] and s.level[t] == low]
+        tied = [t for t in range(s.seats) if not s.out[t] and s.level[t] == low]
+        given = [p.data[t] if t < len(p.data) else 0 for t in tied]  # cards each got so far
+        targets = [t for t, n in zip(tied, given, strict=True) if n == min(given)]  # R69: even
         return [Action(seat, "charity_give", (card, t)) for card in s.hand[seat] for t in targets]
     if k == "flee_to":
         out = [Action(seat, "flee_to", (x, y)) for x, y in destinations(s, seat)]
@@ -266,9 +284,9 @@ def _fight_cards(s: QuestState, c: Content, f: Fight, seat: int) -> list[Action]
     if has(s, c, seat, "thief") and near and not in_fight:
         for t in combat.fighters(f):
             if f"backstab:{t}" not in f.tried:
-                fodder = s.hand[seat][:3] + list(s.gear[seat])
+                fodder = s.hand[seat][:3] + list(s.gear[seat]) + list(s.roles[seat])
                 out += [Action(seat, "backstab", (card, t)) for card in fodder]
-    out += _curses_and_levels(s, c, seat)
+    out += _curses_and_levels(s, c, seat) + _role_drops(s, seat)
     return out
 
 
@@ -285,7 +303,7 @@ def _after_roll(s: QuestState, c: Content, f: Fight, seat: int) -> list[Action]:
         and f"warrior:{seat}" not in f.tried
     ):
         out.append(Action(seat, "power", ("warrior",)))
-    return out
+    return out + _role_drops(s, seat)
 
 
 def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
@@ -319,13 +337,8 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
         if can_arrange(s, c, seat, item) is not None:
             out.append(Action(seat, "arrange", (item,)))
         out.append(Action(seat, "drop", (item,)))
-    if can_buy(s, c, seat, -1):
-        out.append(Action(seat, "buy_level", (-1,)))
-    for item in list(s.hand[seat]) + list(s.gear[seat]):
-        if c.deck_of[item] == "T" and c.treasure(item).value > 0 and can_buy(s, c, seat, item):
-            out.append(Action(seat, "buy_level", (item,)))
-    if s.level[seat] >= 2 and s.hits[seat] > 0:
-        out.append(Action(seat, "heal_level"))
+    out += [Action(seat, "buy_level", sold) for sold in sales(s, c, seat)]  # R131
+    out += _heal_level(s, seat)
     shots = _shots(s, c, seat)
     if s.hits[seat] > 0:
         for card in shots.get("heal", []) + _hand(s, c, seat, "D", "heal"):
@@ -343,8 +356,7 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
         for item in s.gear[seat]:
             if item not in s.cheats[seat]:
                 out.append(Action(seat, "cheat", (card, item)))
-    for card in s.roles[seat]:
-        out.append(Action(seat, "drop_role", (card,)))
+    out += _role_drops(s, seat)
     if has(s, c, seat, "cleric") and s.hits[seat] > 0:  # any two cards (R31)
         out += [Action(seat, "mend", pair) for pair in combinations(_fodder(s, seat), 2)]
     if has(s, c, seat, "thief") and PICKPOCKET_USED not in s.deals_used:
@@ -357,8 +369,9 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
 
 
 def _fodder(s: QuestState, seat: int) -> list[int]:
-    """Cards a discard ability may take: any card in the hand or in play (R31, R135)."""
-    return [*s.hand[seat], *s.gear[seat]]
+    """Cards a discard ability may take: any card in the hand or in play, the race and class
+    cards too: a class card may pay for its own ability (R31, R135)."""
+    return [*s.hand[seat], *s.gear[seat], *s.roles[seat]]
 
 
 def _pocket(s: QuestState, t: int) -> bool:

@@ -108,10 +108,11 @@ def give_base(s: QuestState, m: Mon, colour: int, chooser: int, ev: list[Event])
     """The base from the Monster Die as it stands (R51, R16)."""
     s.last_colour = colour
     ev.append(Event("monster_die", {"colour": COLOURS[colour], "why": "base"}))
+    if colour < s.seats:  # R16, R51: the rolled colour's player draws, base free or not
+        draw_dxm(s, colour, ev, "monster_die")
     if colour < s.seats and free_bases(s, colour) > 0:
         m.base = colour
-        draw_dxm(s, colour, ev, "monster_die")  # R16, R51: the rolled colour's player draws
-    else:  # R51: the explorer chooses; that colour's player draws nothing
+    else:  # R51: the explorer chooses; the chosen colour's player draws nothing
         choices = [k for k in range(s.seats) if free_bases(s, k) > 0]
         if len(choices) == 1:
             m.base = choices[0]

@@ -143,6 +143,9 @@ def on_enter(
         if s.die_windows:
             open_window(s, "room", seat, [face], ctx, ev)
             return  # one roll per room (data/quest/rooms.toml)
+        # With no window the explorer's monster comes from ``after_explore_dxm``, not here
+        # too (a new room has one monster, R51).
+        ctx[2] = 0
         room_roll_result(s, c, seat, ctx, face, ev)
 
 
@@ -221,7 +224,7 @@ def search_result(s: QuestState, c: Content, seat: int, faces: list[int], ev: li
     if s.dropped.get(cell) or s.floor_gold.get(cell):
         from engine.quest.items import pick_up
 
-        pick_up(s, seat, ev)
+        pick_up(s, seat, ev)  # R60, R153: the search's share, any of the stack
 
 
 # --- deals (R59, SPEC 3.14.2) --------------------------------------------------------------

@@ -33,7 +33,7 @@ MOVES: dict[str, Move[Handler]] = {
     "fight": Move((), resolve=turn_actions.fight),
     "arrange": Move(_CARD, resolve=turn_actions.arrange),
     "drop": Move(_CARD, resolve=turn_actions.drop),
-    "buy_level": Move(_CARD, resolve=turn_actions.buy_level),  # -1: with gold
+    "buy_level": Move(_CARD, many=True, resolve=turn_actions.buy_level),  # items sold, or none
     "heal_level": Move((), resolve=turn_actions.heal_level),
     "die": Move((), resolve=turn_actions.die_now),
     "end_turn": Move((), resolve=turn_actions.end_turn),
@@ -76,6 +76,8 @@ MOVES: dict[str, Move[Handler]] = {
     "go_on": Move((), resolve=pending_actions.go_on),
     "lose": Move(_CARD, resolve=pending_actions.lose),
     "snatch": Move(_CARD, resolve=pending_actions.snatch),
+    "pick": Move(_CARD, resolve=pending_actions.pick),  # a card of the dropped stack (R153)
+    "pick_done": Move((), resolve=pending_actions.pick_done),
     # moves inside a fight (fight_actions)
     "roll": Move((), resolve=fight_actions.roll_action),
     "pass": Move((), resolve=fight_actions.pass_),

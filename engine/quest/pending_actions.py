@@ -5,7 +5,7 @@ One small handler per action kind."""
 from __future__ import annotations
 
 from engine.core import Action, Event
-from engine.quest import auction, cards, combat, movement, running, stop
+from engine.quest import auction, cards, combat, items, movement, running, stop
 from engine.quest.action_args import cell_arg, int_arg, pop_pending
 from engine.quest.content import Content
 from engine.quest.effects import give_up, take_item
@@ -92,6 +92,9 @@ def charity_give(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     card, t = int_arg(a, 0), int_arg(a, 1)
     s.hand[a.seat].remove(card)
     s.hand[t].append(card)
+    p = s.pending[-1]  # its data counts the cards each seat was given (R69: kept even)
+    p.data.extend([0] * (s.seats - len(p.data)))
+    p.data[t] += 1
     ev.append(Event("charity", {"seat": a.seat, "to": t}, {"card": card}, frozenset({a.seat, t})))
     _charity_done(s)
 
@@ -146,3 +149,11 @@ def snatch(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def lose(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     pop_pending(s)
     give_up(s, c, a.seat, int_arg(a, 0), ev)
+
+
+def pick(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    items.pick(s, a.seat, int_arg(a, 0), ev)
+
+
+def pick_done(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
+    pop_pending(s)  # the rest stays on the floor (R153)

@@ -68,6 +68,8 @@ def answer_pending(
         return min(by["lose"], key=lambda a: (c.treasure(int(a.args[0])).value, a.args[0]))
     if p.kind == "pack_overflow":  # R149: the least valuable packed item goes to the floor
         return min(by["drop"], key=lambda a: (c.treasure(int(a.args[0])).value, a.args[0]))
+    if p.kind == "pick_up":  # R153: every dropped card is worth a hand slot or a sale
+        return first_of(by, "pick") or by["pick_done"][0]
     if p.kind == "terms":
         return by["withdraw"][0]  # this seat never opens terms; answers them below
     if p.kind == "offer":

@@ -66,8 +66,7 @@ def _chores(s: QuestState, c: Content, seat: int, by: Choices) -> Action | None:
         if int(a.args[1]) == seat:
             return a
     for a in by.get("buy_level", []):
-        item = int(a.args[0])
-        if item < 0 or item in s.hand[seat]:
+        if all(int(item) in s.hand[seat] for item in a.args):  # gold, or cards kept unused
             return a
     if "pick_up" in by:
         return by["pick_up"][0]

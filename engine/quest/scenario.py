@@ -153,6 +153,7 @@ def _arg(c: Content, s: QuestState, seat: int, kind: str, i: int, raw: ArgToken)
 def _card_arg(c: Content, s: QuestState, seat: int, def_id: str) -> int:
     pools = [s.hand[seat], list(s.gear[seat]), list(s.roles[seat])]
     pools += [s.hand[k] for k in range(s.seats)] + [list(s.gear[k]) for k in range(s.seats)]
+    pools += [s.dropped.get(s.pos[seat], []), *s.dropped.values()]  # R153: pick one up
     for pool in pools:
         for card in pool:
             if c.name(card) == def_id:

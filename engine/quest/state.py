@@ -89,7 +89,7 @@ class Fight:
     bribe: int = 0  # Treasures promised to the helper (he takes them first)
     tried: list[str] = field(default_factory=list)  # "warrior:2" power attempts
     warrior: bool = False  # a Warrior's d10 power worked: +3 and ties win
-    magic_double: int = 0
+    magic_double: int | None = None  # the item a Wizard's d10 doubles; None: none (0 is a card)
     rage: int = 0
     dice: list[list[int]] = field(default_factory=list)  # [roller seat, face, side(0/1)]
     boss: bool = False

@@ -67,7 +67,7 @@ def drop(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def buy_level(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    items.buy_level(s, c, a.seat, int_arg(a, 0), ev)
+    items.buy_level(s, c, a.seat, tuple(int(x) for x in a.args), ev)
 
 
 def heal_level(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
