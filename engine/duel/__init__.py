@@ -9,7 +9,8 @@ from engine.duel.cards import DuelCard
 from engine.duel.decks import Deck
 from engine.duel.game import Duel, factory
 
-RULES_VERSION = 2  # 2: issue 14 duel rules (warmup window every turn, clamps, In Play)
+RULES_VERSION = 3  # 2: issue 14 duel rules (warmup window every turn, clamps, In Play);
+# 3: issue 26 (a heal aimed at a card chooses only a damaged one, 000 IV Heal)
 """Bump it with any rules change that alters legal moves or outcomes: a live match started on
 another version is replayed on the new rules at restart and ended cleanly if it no longer
 reaches the same state (docs/reliability.md, "A deploy under live matches")."""

@@ -57,8 +57,18 @@ def target_whose(ability: Ability) -> str:
 
 
 def ability_candidates(defs: Defs, s: DuelState, ability: Ability, seat: int) -> list[int]:
-    """Every legal choice for the ability's target, for ``seat`` choosing (# 000 II.A.1.b)."""
-    return candidates(defs, s, target_kind(ability), seat, target_whose(ability))
+    """Every legal choice for the ability's target, for ``seat`` choosing (# 000 II.A.1.b); a
+    heal chooses only among damaged cards (# 000 IV Heal: a card with no damage tokens may not
+    be healed), so a heal whose every target is whole has none."""
+    found = candidates(defs, s, target_kind(ability), seat, target_whose(ability))
+    if _heals_its_target(ability):
+        found = [iid for iid in found if s.damage[iid] > 0]
+    return found
+
+
+def _heals_its_target(ability: Ability) -> bool:
+    chosen = [e for e in ability.effects if e.target in CHOICE_TARGETS]
+    return bool(chosen) and all(e.op == "heal" for e in chosen)
 
 
 def _targetable(defs: Defs, s: DuelState, iid: int) -> bool:

@@ -9,10 +9,9 @@ from engine.duel.effects import (
     PENDING_ORDER,
     PENDING_RECYCLE,
     PENDING_TARGET,
-    candidates,
+    ability_candidates,
     smack_targets,
     target_kind,
-    target_whose,
 )
 from engine.duel.fight import hire_target_options
 from engine.duel.state import DuelState
@@ -77,7 +76,7 @@ def _targets_for(defs: Defs, s: DuelState, a: Ability | None, seat: int) -> list
             return None  # only while the revealed Monster's cost can change
     if kind == "none":
         return [-1]
-    found = candidates(defs, s, kind, seat, target_whose(a))
+    found = ability_candidates(defs, s, a, seat)  # a heal: only damaged cards (000 IV Heal)
     return found or None
 
 

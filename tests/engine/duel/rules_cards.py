@@ -58,6 +58,15 @@ EXTRA: list[dict[str, Any]] = [
         ],
     },
     {
+        "id": "t_monster_salve",
+        "name": "Test Monster Salve",
+        "type": "mischief",
+        "subtype": "treachery",
+        "abilities": [
+            {"when": "play", "effects": [{"op": "heal", "amount": 1, "target": "monster"}]}
+        ],
+    },
+    {
         "id": "t_borrow",
         "name": "Test Borrow",
         "type": "mischief",

@@ -251,6 +251,7 @@ TABLE = {
     "purse": [9, 9],
     "level": [10, 10],
     "hero_damage": [3, 3],
+    "damage": {"village_militia": 1},  # an Ally to heal (000 IV Heal: only a damaged card)
     "seat0": {
         "deck": ["puddle_slime"] * 4,
         "hand": ["puddle_slime", "rusty_sword"],

@@ -40,7 +40,11 @@ def test_enemy_qualifier_offers_only_the_opponents_cards(duel: Duel) -> None:
 
 def test_own_qualifier_offers_only_ones_own_cards(duel: Duel) -> None:
     # 000 II.A.1.b: "one of your Allies" is never the opponent's (damaged) Ally
-    setup = {**TABLE, "seat0": {"hoard": ["village_militia", "skinning_knife"]}}
+    setup = {
+        **TABLE,
+        "damage": {"village_militia": 1, "hired_shield": 1},  # a heal needs damage (000 IV Heal)
+        "seat0": {"hoard": ["village_militia", "skinning_knife"]},
+    }
     assert _targets(duel, "activate", "skinning_knife", setup) == {"village_militia"}
 
 
