@@ -12,7 +12,8 @@ from engine.classic import ai_strong, carddoc, scenario
 from engine.classic.cards import ClassicCard
 from engine.classic.game import Classic
 
-RULES_VERSION = 2  # 2: issue 14 (hordes, coins, received cards, promises, hirelings)
+RULES_VERSION = 3  # 2: issue 14 (hordes, coins, received cards, promises, hirelings);
+# 3: issue 26 (a new, different trade offer to the same partner once the last was answered)
 """Bump it with any rules change that alters legal moves or outcomes: a live match started on
 another version is replayed on the new rules at restart and ended cleanly if it no longer
 reaches the same state (docs/reliability.md, "A deploy under live matches")."""

@@ -9,7 +9,10 @@ Coins (# 004: Coins: to any player, at any time, except in combat, any amount): 
 hands one 100-gold coin over and may be repeated at will, so any amount is a run of coins and
 each partner costs one action in the legal list, not one per amount (docs/rules/classic.md).
 
-Item trades, once per partner per turn, two ways:
+Item trades, as many as the players like (# 004 sets no limit on offers), two ways; a new
+offer to a partner waits until the last one to them was answered, and the same offer (the
+same two items) is never made twice to the same partner in a turn: an anti-stall bound of
+ours the rules do not see (issue 26):
 
 - On your own turn, while the table waits on you: ``deal`` opens a decision for you (what to
   offer; ``add_gold`` / ``ask_gold`` put coins on one side, a coin at a time, up to what the
@@ -53,8 +56,9 @@ def gift_actions(s: ClassicState, seat: int) -> list[Action]:
 
 
 def trade_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    """Own turn outside combat: coins to anyone, and a deal with a partner (once per partner
-    per turn) when some item offer to them is possible."""
+    """Own turn outside combat: coins to anyone, and a deal with a partner when some item
+    offer to them not yet made this turn is possible (``deal{p}`` marks a deal under way or
+    cancelled; an answer clears it)."""
     if s.combat is not None:
         return []
     out = gift_actions(s, seat)
@@ -72,7 +76,13 @@ def _item_offers(t: Table, s: ClassicState, seat: int, partner: int) -> list[Act
         for mine in s.items[seat]
         for theirs in [NOTHING, *s.items[partner]]
         if _fits(t, s, seat, partner, mine, theirs)
+        and _made(seat, partner, mine, theirs) not in s.used
     ]
+
+
+def _made(seat: int, partner: int, mine: int, theirs: int) -> str:
+    """The per-turn mark of an offer made: never the same one twice to a partner a turn."""
+    return f"offer{seat}>{partner}:{mine}:{theirs}"
 
 
 def deal_actions(t: Table, s: ClassicState, seat: int, partner: int) -> list[Action]:
@@ -102,13 +112,20 @@ def trade_gold(p: Pending) -> int:
 
 
 def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    """What a seat not waited on may do in trade: give coins, offer an item (once per partner
-    per turn), put coins on its open offers, and answer the open offers made to it."""
+    """What a seat not waited on may do in trade: give coins, offer an item (to a partner
+    with no offer of ours still open, never the same offer twice a turn), put coins on its
+    open offers, and answer the open offers made to it."""
     if in_combat(s, seat) or s.dead[seat]:  # the dead have nothing to trade until they return
         return []
     out = gift_actions(s, seat)
+    waiting = {
+        o.partner
+        for o in _live(s)
+        if o.offerer == seat and _acceptable(t, s, seat, o.partner, o.mine, o.theirs, o.gold)
+    }
+    waiting |= {p.seat for p in s.pending if p.kind == "trade" and p.offer.offerer == seat}
     for p in _partners(s, seat):
-        if f"deal{seat}>{p}" not in s.used:
+        if p not in waiting:
             out += _item_offers(t, s, seat, p)
     return out + amend_actions(t, s, seat) + answer_actions(t, s, seat)
 
@@ -196,7 +213,7 @@ def resolve_offer(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
         _give_coin(s, a.seat, int(a.args[0]), ev)
     elif k == "offer":
         to, mine, theirs = (int(x) for x in a.args)
-        s.used.append(f"deal{a.seat}>{to}")
+        s.used.append(_made(a.seat, to, mine, theirs))
         s.open_offers = [*_live(s), OpenOffer(s.turns, a.seat, to, mine, theirs)]
         ev.append(Event("offer", {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs}))
     elif k in ("add_gold", "ask_gold") and len(a.args) == 1:
@@ -239,6 +256,7 @@ def answer_deal(s: ClassicState, a: Action, ev: list[Event]) -> None:
     elif a.kind == "offer":
         to, mine, theirs = (int(x) for x in a.args)
         gold = mine_gold - their_gold
+        s.used.append(_made(a.seat, to, mine, theirs))
         s.pending.append(Pending("trade", to, detail=TradeOffer(a.seat, mine, theirs, gold)))
         data = {"seat": a.seat, "to": to, "mine": mine, "theirs": theirs, "gold": gold}
         ev.append(Event("offer", data))
@@ -247,6 +265,8 @@ def answer_deal(s: ClassicState, a: Action, ev: list[Event]) -> None:
 def answer_trade(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
     p = s.pending.pop()
     offerer, mine, theirs, _ = p.offer
+    if f"deal{a.seat}" in s.used:  # answered: the offerer may deal with them again
+        s.used.remove(f"deal{a.seat}")
     if a.kind == "accept":
         _swap(t, s, offerer, a.seat, mine, theirs, trade_gold(p))
     ev.append(Event("trade_" + a.kind, {"seat": a.seat, "with": offerer}))
