@@ -92,6 +92,8 @@ def place(
         for m in [m for m in pool if level_of(s, c, m) == top]:
             ev.append(Event("monster_removed", {"monster": m.card, "why": "no_base"}))
             remove(s, m)
+            if s.fight is not None and m.serial in s.fight.mons:  # R94: it leaves the fight
+                s.fight.mons.remove(m.serial)
     m = Mon(s.next_serial, card, mdef, cell, -1, boss=boss)
     s.next_serial += 1
     s.mons.append(m)

@@ -58,12 +58,14 @@ MAIN = (
     "bid",
     "no_bid",
     "go_on",
+    "pick_done",
 )
 GROUPS: Mapping[str, str] = {
     "go": words.G_WALK,
     "base": words.G_BASE,
     "snatch": words.G_PICK,
     "lose": words.G_PICK,
+    "pick": words.G_PICK,
     "flee_to": words.G_RUN,
     "escape": words.G_RUN,
     "focus": words.G_POWER,
@@ -254,9 +256,11 @@ def _values(action: Action, view: Json, names: Sequence[str]) -> tuple[str, dict
         return "fight", {"monster": ", ".join(m for m in mons if m) or "the monster"}
     if k == "arrange":
         return "arrange", {"card": _card(first), "zone": _zone_after(view, first)}
-    if k == "buy_level":
-        if isinstance(first, int) and first >= 0:
+    if k == "buy_level":  # the items sold together for the level (R131), or gold alone
+        if len(a) == 1:
             return "buy_level_item", {"card": _card(first)}
+        if a:
+            return "buy_level_items", {"cards": " + ".join(_card(x) for x in a)}
         return "buy_level", {}
     if k in ("teleport", "escape"):
         return k, {"card": _card(first), "room": _room(view, a[1:3])}

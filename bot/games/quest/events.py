@@ -250,10 +250,12 @@ def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str], rooms: Rooms
         f["what"] = " and ".join(bits) or "nothing"
     elif kind == "arrange":
         f["zone"] = str(e.get("zone", ""))
-    elif kind == "buy_level":
-        f["item"] = (
-            f" selling {f['item']}" if isinstance(e.get("item"), int) and e["item"] >= 0 else ""
-        )
+    elif kind == "buy_level":  # the items sold together (R131); older logs name one or -1
+        sold = e.get("items")
+        if not isinstance(sold, list):
+            one = e.get("item")
+            sold = [one] if isinstance(one, int) and one >= 0 else []
+        f["item"] = f" selling {_names(sold)}" if sold else ""
     elif kind == "oneshot":
         side = e.get("side")
         f["side"] = SIDES[side] if isinstance(side, int) and side in (0, 1) else "?"

@@ -50,6 +50,7 @@ WAIT_PENDING = {
     "pack_overflow": "{name} to drop or give away a packed item",
     "bid": "{name} to bid for the helper's place",
     "stop": "{name}, who called Stop, to play cards or go on",
+    "pick_up": "{name} to pick up dropped items",
 }
 WINDOWS = {  # what a die window's roll was for
     "fight": "the fight",
@@ -153,6 +154,7 @@ DECIDE_PENDING = {
     "pack_overflow": "Your pack is over full: drop a packed item or give one away.",
     "bid": "{name} needs a helper: bid the Treasures you ask (fewer than {price}).",
     "stop": "You called Stop: play your cards, then go on.",
+    "pick_up": "Take any of the items dropped here, one at a time, then leave the rest.",
 }
 HAND_CARDS = "Your hand ({count}):"
 HAND_EMPTY = "Your hand is empty."
@@ -191,6 +193,9 @@ LABELS = {
     "drop": "Drop {card}",
     "buy_level": "Buy a level: 1,000 gold",
     "buy_level_item": "Level: sell {card}",
+    "buy_level_items": "Level: sell {cards}",
+    "pick": "Take {card}",
+    "pick_done": "Leave the rest",
     "heal_level": "Give up a level to heal",
     "die": "Declare yourself dead",
     "end_turn": "End turn",
