@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.quest import words
-from bot.render import render_hand
+from bot.screens import render_hand
 from engine.core import Action
 from engine.games import load_game
 from engine.quest.scenario import SCENARIO
