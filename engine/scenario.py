@@ -21,7 +21,7 @@ from engine.games import capabilities, load_game
 
 NONE = "none"  # how a missing key or a JSON null reads in a view or event expectation
 COMMON_TOP = frozenset({"game", "title", "name", "rule", "options", "setup", "step"})
-COMMON_TOP |= {"expect", "expect_start"}
+COMMON_TOP |= {"expect", "expect_start", "start_refused"}
 COMMON_SETUP = frozenset({"seed", "dice", "phase"})
 STEP_KEYS = frozenset(
     {
@@ -181,7 +181,17 @@ class Runner:
         bad = unknown_keys(self.rules, data)
         if bad:
             return bad
-        state = self.rules.build(self.game, data)
+        refused = data.get("start_refused")
+        try:
+            state = self.rules.build(self.game, data)
+        except IllegalAction as exc:  # a match the game will not start (a seat count)
+            if refused is None:
+                return [f"the start was refused ({exc.reason})"]
+            if refused is not True and refused != exc.reason:
+                return [f"the start was refused with {exc.reason}, expected {refused}"]
+            return []
+        if refused is not None:
+            return [f"the start was accepted, expected a refusal ({refused})"]
         if "expect_start" in data:
             failures = self.check_facts(state, data["expect_start"], "start")
             if failures:
@@ -267,12 +277,18 @@ class Runner:
 
     def check_events(self, events: list[Event], expect: Mapping[str, Any]) -> list[str]:
         """Each listed event must appear, in this order, among the step's events as that
-        viewer may see them; listed fields must match (``"none"``: the field is not shown)."""
+        viewer may see them; listed fields must match (``"none"``: the field is not shown).
+        An event listed with ``not = true`` must not be among them at all."""
         failures = []
         for who, wanted in expect.items():
             seen = [e.for_viewer(viewer(who)) for e in events]
             at = 0
             for want in wanted:
+                if want.get("not") is True:
+                    fields = {k: v for k, v in want.items() if k != "not"}
+                    if any(_event_matches(e, fields) for e in seen):
+                        failures.append(f"events for {who}: {fields} happened, expected not")
+                    continue
                 while at < len(seen) and not _event_matches(seen[at], want):
                     at += 1
                 if at == len(seen):

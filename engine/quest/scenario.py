@@ -5,13 +5,19 @@
 Entrance is always at 0,0), ``links`` (``{ x, y, side, kind }``; unlisted sides are passages),
 ``monsters`` (``{ id, x, y, base, enhancers, gotcha }``), ``empty_tiles``, the stacks used
 before the RNG (``tiles``, ``links_draw``, ``monster_die``, ``d6`` (or ``dice``), ``d10``,
-``coins``) and the deck tops ``monster_deck``, ``treasure_deck``, ``dxm_deck``;
-``start_turn = true`` runs the turn start (return to life, the DxM draw). ``[[seat]]`` tables:
+``coins``), the deck tops ``monster_deck``, ``treasure_deck``, ``dxm_deck`` and the discard
+piles ``monster_discard``, ``treasure_discard``, ``dxm_discard`` (oldest first);
+``start_turn = true`` runs the turn start (return to life, the DxM draw); ``deal = true`` is a
+real start instead (``Game.new``: shuffled decks, the starting hands, every seat still to get
+ready, the start roll from the stacked ``d6``; only ``seats``, ``seed`` and the stacks apply),
+and a top-level ``start_refused`` says the start must be refused (one seat, five).
+``[[seat]]`` tables:
 ``at``, ``level``, ``hits``, ``gold``, ``spent``, ``dead``, ``roles``, ``hand``, ``items``,
 ``pack``, ``cheated``, ``curses``. Step arguments: a card id names that card (the acting
 seat's own copy first), ``#id`` the monster with that card id on the board, directions and
 power names stay words. Facts: see ``facts`` below; map facts (``monster_at``, ``link``...)
-compare only the entries the file names."""
+compare only the entries the file names; every per-seat list has a key per seat as well
+(``gold.1``, ``hands.0``, ``move_left.1``: a seat's Move left, on or off its turn)."""
 
 from __future__ import annotations
 
@@ -55,6 +61,9 @@ def build(
     c = game.content
     seats = int(setup.get("seats", max(2, len(seat_specs))))
     s = game.new(seats, int(setup.get("seed", 1)), options)
+    if setup.get("deal"):  # a real start (R19-R24): the deal as Game.new makes it
+        _stacks(s, setup)
+        return s
     for k in range(seats):  # hands start empty: a scenario lists what it needs
         for card in s.hand[k]:
             s.decks[c.deck_of[card]].append(card)
@@ -100,14 +109,23 @@ def build(
     for key, deck in (("monster_deck", "M"), ("treasure_deck", "T"), ("dxm_deck", "D")):
         top = [_take(c, s, deck, str(x)) for x in setup.get(key, [])]
         s.decks[deck].extend(reversed(top))
-    for key in ("tiles", "links_draw", "monster_die", "d6", "dice", "d10", "coins"):
-        if key in setup:
-            name = {"links_draw": "links", "dice": "d6"}.get(key, key)
-            s.stack[name] = list(setup[key])
+    for deck, name in DECK_NAMES.items():
+        s.discards[deck].extend(_take(c, s, deck, str(x)) for x in setup.get(f"{name}_discard", []))
+    _stacks(s, setup)
     if setup.get("start_turn"):
         start_turn(s, c, s.turn, [])
     settle(s, c, [])
     return s
+
+
+def _stacks(s: QuestState, setup: Mapping[str, Any]) -> None:
+    for key in ("tiles", "links_draw", "monster_die", "d6", "dice", "d10", "coins"):
+        if key in setup:
+            name = {"links_draw": "links", "dice": "d6"}.get(key, key)
+            s.stack[name] = list(setup[key])
+
+
+DECK_NAMES = {"T": "treasure", "D": "dxm", "M": "monster"}
 
 
 def _seat(c: Content, s: QuestState, k: int, spec: Mapping[str, Any]) -> None:
@@ -207,7 +225,18 @@ def facts(game: Quest, s: QuestState) -> dict[str, Any]:
         "last_colour": COLOURS[s.last_colour] if s.last_colour >= 0 else "none",
         "link": {f"{x},{y},{side}": LINK_NAMES[k] for (x, y, side), k in s.links.items()},
         "gotcha": sorted(c.monsters[m.mdef].id for m in s.mons if m.gotcha),
+        "spent": list(s.spent),
+        "ready": list(s.ready),
+        "deck_sizes": {DECK_NAMES[d]: len(v) for d, v in s.decks.items()},
+        "discards": {DECK_NAMES[d]: sorted(c.name(x) for x in v) for d, v in s.discards.items()},
     }
+    for k in range(s.seats):  # one seat's part of each per-seat fact: ``gold.1``
+        for name in PER_SEAT:
+            out[f"{name}.{k}"] = out[name][k]
+        out[f"move_left.{k}"] = move_left(s, c, k)
+    for name in ("deck_sizes", "discards"):
+        for deck, value in out[name].items():
+            out[f"{name}.{deck}"] = value
     paths: dict[str, Any] = {}
     stops: dict[str, str] = {}
     names = {m.serial: c.monsters[m.mdef].id for m in s.mons}
@@ -220,8 +249,28 @@ def facts(game: Quest, s: QuestState) -> dict[str, Any]:
     return out
 
 
+PER_SEAT = (
+    "levels",
+    "hits",
+    "gold",
+    "dead",
+    "hand_sizes",
+    "positions",
+    "move",
+    "max_health",
+    "hands",
+    "items",
+    "zones",
+    "packed",
+    "roles",
+    "curses",
+    "spent",
+    "ready",
+)
 MAPS = frozenset(
     {
+        "deck_sizes",
+        "discards",
         "rooms",
         "tokens",
         "monster_at",
@@ -256,6 +305,10 @@ class QuestScenario(ScenarioRules):
             "treasure_deck",
             "dxm_deck",
             "start_turn",
+            "deal",
+            "monster_discard",
+            "treasure_discard",
+            "dxm_discard",
         }
     )
 
