@@ -68,6 +68,7 @@ class _Job:
     until: float  # loop time at which its think time is over
     latest: float  # the furthest a pool that is starting may move ``until`` on
     done: asyncio.Future[Thought]
+    retried: bool = False  # its worker died under it once and it was queued again
 
 
 @dataclass(eq=False)
@@ -143,14 +144,18 @@ class AiPool:
         if guild_id not in self._turns:
             self._turns.append(guild_id)
         self._heal()
-        if not any(slot.ready for slot in self._slots):  # starting: wait for its first worker
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self._some_ready.wait()), WARM_MOST)
-        while (left := job.until + self._grace - loop.time()) > 0:
-            try:
-                return await asyncio.wait_for(asyncio.shield(job.done), left)
-            except TimeoutError:
-                continue  # its think time may have moved on (the pool was starting)
+        while not job.done.done():
+            if not any(s.ready for s in self._slots) and loop.time() < job.latest:
+                with contextlib.suppress(TimeoutError):  # starting: wait for a worker
+                    ready = self._some_ready.wait()
+                    await asyncio.wait_for(asyncio.shield(ready), job.latest - loop.time())
+            left = job.until + self._grace - loop.time()
+            if left <= 0:
+                break
+            with contextlib.suppress(TimeoutError):  # its think time may have moved on
+                await asyncio.wait_for(asyncio.shield(job.done), left)
+        if job.done.done():
+            return job.done.result()
         self._give_up(job)
         return Thought(None, LATE)
 
@@ -163,6 +168,7 @@ class AiPool:
     async def close(self) -> None:
         """End every worker and wait for their processes to exit (in a thread: it blocks)."""
         self._closed = True
+        self._some_ready.set()  # no job waits for a worker any more
         for slot in list(self._slots):
             self._drop(slot)
         ending, self._ended = self._ended, []
@@ -237,8 +243,17 @@ class AiPool:
             thought = Thought(None, FAILED)
         elif (exc := done.exception()) is None:
             thought = Thought(done.result())
+        elif isinstance(exc, BrokenExecutor) and not job.retried:
+            log.error("a strong AI worker died during a search; replacing it, asking again")
+            job.retried = True  # once: a job that kills its worker must not kill them all
+            self._queues.setdefault(job.guild_id, deque()).appendleft(job)
+            if job.guild_id not in self._turns:
+                self._turns.appendleft(job.guild_id)
+            self._replace(slot)
+            self._pump()
+            return
         elif isinstance(exc, BrokenExecutor):
-            log.error("a strong AI worker died during a search; replacing it")
+            log.error("a strong AI worker died during a search again; replacing it")
             self._replace(slot)
             thought = Thought(None, DIED)
         else:

@@ -32,6 +32,7 @@ from engine.search.levels import has_strong, think
 MOST_WORKERS = 2
 NICENESS = 10  # added to the bot's own niceness in each worker (the kernel caps it at 19)
 UNCAPPED = 1_000_000  # the time budget, not a count, ends a decision in the bot
+SEARCH_SHARE = 0.9  # of the think time the search may start work in (the rest: its overrun)
 
 
 def workers(cores: int | None) -> int:
@@ -77,7 +78,9 @@ def think_job(
     game = _game(game_id, pinned)
     if game.card_set_digest != card_set_digest:
         raise ValueError(f"{game_id}: the worker's cards are not the match's")
-    budget = Budget(UNCAPPED, budget_ms / 1000, clock)
+    # The search stops starting work a little early, so that its last playout's overrun
+    # ends before the answer is due rather than after it (a longer wait for a choice).
+    budget = Budget(UNCAPPED, SEARCH_SHARE * budget_ms / 1000, clock)
     report = think(game, game.load_state(state), seat, Rng.from_json(rng), budget)
     left = began + budget_ms / 1000 - clock()
     if left > 0:

@@ -9,6 +9,7 @@ import asyncio
 import os
 import signal
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,7 @@ from bot.core.ai_pool import AiPool
 from engine.core import Action
 from engine.games import load_game
 from tests.support import fake_think
-from tests.support.fake_think import HANG
+from tests.support.fake_think import DIE_ONCE, HANG
 
 GUILD_A, GUILD_B = 1, 2
 
@@ -75,6 +76,17 @@ async def test_a_search_that_never_returns_is_given_up_and_its_worker_replaced(
     after = await fake_pool.think(GUILD_A, ("next", 0.0), 5.0)
     assert after.action is not None and after.action["tag"] == "next"
     assert after.action["pid"] != hung and fake_pool.replaced == 1
+
+
+async def test_a_search_whose_worker_dies_under_it_is_asked_again_of_a_new_one(
+    fake_pool: AiPool, tmp_path: Path
+) -> None:
+    # issue 30.4: the decision in flight when a worker dies is searched again, not dropped.
+    await fake_pool.healed()
+    [first] = fake_pool.pids()
+    thought = await fake_pool.think(GUILD_A, (f"{DIE_ONCE}{tmp_path / 'mark'}", 0.0), 0.2)
+    assert thought.action is not None and thought.action["pid"] != first
+    assert fake_pool.replaced == 1
 
 
 async def test_servers_take_turns_so_one_cannot_starve_another(fake_pool: AiPool) -> None:
