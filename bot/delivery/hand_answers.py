@@ -128,6 +128,7 @@ class HandAnswers:
                 page=page,
                 draft=draft,
                 sure=sure,
+                dm=interaction.guild_id is None,  # a DM opens at its bottom (issue 27.4)
             )
             kwargs = message_kwargs(rendered, content, edit=True)
             if interaction.response.is_done():

@@ -54,11 +54,14 @@ async def draw_hand(
     page: int = 0,
     draft: str | None = None,
     sure: str | None = None,
+    dm: bool = False,
 ) -> tuple[Rendered, str | None]:
     """One seat's hand and the words above it: a note (why it was redrawn), and the clock
     while the match waits on the seat (a free actor's optional moves are never timed). A seat
     the AI took over while its player was away shows only the button to take it back."""
-    rendered = await off_loop(render_hand, match, view, actions, page=page, draft=draft, sure=sure)
+    rendered = await off_loop(
+        render_hand, match, view, actions, page=page, draft=draft, sure=sure, dm=dm
+    )
     seat = next((s for s in match.seats if s.seat == seat_number), None)
     if seat is not None and seat.afk and match.status == "live":
         back = ButtonSpec(
@@ -191,8 +194,16 @@ class HandDelivery:
         # A builder half-way through stays open, unless something new is asked of the seat
         # (it starts to decide, an offer reaches it): then the hand shows that first.
         draft = None if told else drawn.draft
+        in_dm = hand is None or hand.place == DM  # a DM opens at its bottom (issue 27.4)
         rendered, content = await draw_hand(
-            match, view, actions, seat.seat, deciding=deciding, page=drawn.page, draft=draft
+            match,
+            view,
+            actions,
+            seat.seat,
+            deciding=deciding,
+            page=drawn.page,
+            draft=draft,
+            dm=in_dm,
         )
         if hand is not None and await self.live.redraw(hand, rendered, content, match.version):
             if told and by_dm:

@@ -205,6 +205,7 @@ def render_hand(
     deciders: Iterable[int] | None = None,
     draft: str | None = None,
     sure: str | None = None,
+    dm: bool = False,
 ) -> Rendered:
     """One seat's private view and its legal actions as controls (version-checked), paged
     past Discord's limits. The DM and the ephemeral "My hand" answer are this same message.
@@ -212,8 +213,10 @@ def render_hand(
     ``sure``: a move that cannot be taken back, pressed once; the hand asks "Yes, ..." in
     place of its controls (issue 27.2), unless the move is no longer among them.
 
-    Laid out for a phone's first screen: the decision and its controls first, the cards
-    (in words, then as a picture) below them.
+    Laid out where the eye lands on a phone: in an ephemeral hand (read from its top) the
+    decision and its controls first, the cards (in words, then as a picture) below them; in
+    a DM (``dm``: a DM opens at its bottom) the cards first and the decision and its
+    controls last.
 
     ``deciders`` (default: the view's own ``deciders`` list, when the game's view has one) are
     the seats the match waits on: a seat with moves that is not among them is a free actor,
@@ -242,18 +245,21 @@ def render_hand(
         if shown.count > 1 and not shown.stepped:
             top.append(play_texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count))
     top += renderer.hand_decision(view, names)
-    blocks: list[Block] = [Text("\n".join(top)), Controls(), Rule()]
+    decision: list[Block] = [Text("\n".join(top)), Controls()]
     lines = renderer.hand_lines(view, names)
     lines += [_field_text(f) for f in renderer.hand_fields(view, names)[:MAX_FIELDS]]
-    blocks.append(Text("\n".join(lines) or play_texts.HAND_NOTHING))
+    body: list[Block] = [Text("\n".join(lines) or play_texts.HAND_NOTHING)]
     picture = renderer.hand_picture(view, drawn_names(match))
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
-        blocks.append(Gallery((picture.filename,), (picture.description,)))
+        body.append(Gallery((picture.filename,), (picture.description,)))
     details = _details(renderer, view, names)  # the other seats last: the decision is first
     if details:
-        blocks += [Rule(), Text("\n".join(details))]
-    blocks.append(Text(f"-# {play_texts.HAND_REFRESH_HINT}"))
+        body += [Rule(), Text("\n".join(details))]
+    hint = Text(f"-# {play_texts.HAND_REFRESH_HINT}")
+    # A DM opens at its bottom (issue 27.4): there the cards, the picture and the seats come
+    # first and the decision and its controls last, on the screen the eye lands on.
+    blocks = [*body, Rule(), hint, *decision] if dm else [*decision, Rule(), *body, hint]
     return Rendered(
         content=note,
         buttons=shown.buttons,
