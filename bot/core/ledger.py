@@ -18,14 +18,15 @@ from bot.core.match_types import Listener, MatchInfo, Update, match_info
 from bot.core.session import LiveMatches, MatchSession, Step
 from bot.core.settings import SettingsBook
 from bot.core.timers import TurnTimers
-from bot.storage.models import ActionRow, VersionConflict
+from bot.storage.models import ActionRow, LogForked, VersionConflict
 from bot.storage.ports import MatchRepository
 from engine.core import Event, Outcome
 
 log = logging.getLogger("bot.core.service")
 
 Check = Callable[[int], Awaitable[None]]
-"""Replays a snapshot-restored match's log before it is next changed (``Restorer.check``)."""
+"""Replays a snapshot-restored match's log before it is next changed (``Restorer.check``);
+also the shape of ``Restorer.reload``, which reads a session back from the database."""
 
 
 class Ledger:
@@ -36,12 +37,14 @@ class Ledger:
         timers: TurnTimers,
         settings: SettingsBook,
         check: Check,
+        reload: Check,
     ) -> None:
         self.repo = repo
         self.live = live
         self.timers = timers
         self.settings = settings
         self._check = check
+        self._reload = reload
         self.listeners: list[Listener] = []
 
     # reads ------------------------------------------------------------------------------------
@@ -84,7 +87,9 @@ class Ledger:
 
     async def commit(self, match: MatchInfo, step: Step, row: ActionRow) -> Update:
         """Persist ``step`` (append + snapshot, version-checked), then swap the session in and
-        publish. A conflicting write leaves memory and database untouched."""
+        publish. A conflicting write leaves memory and database untouched. So does a session
+        whose action count is not the stored log's (``LogForked``, issue 30.10): the move is
+        refused loudly and the session read back from the database, never a forked log."""
         session = self.live[match.id]
         trial = session.after(step)
         deadline_at, kind = await self.deadline_for(trial, match)
@@ -103,6 +108,16 @@ class Ledger:
                 deadline_kind=kind,
             )
         except VersionConflict:
+            raise ServiceError("stale") from None
+        except LogForked as forked:
+            log.error(
+                "match %s: the session holds %d actions, the stored log %d; move refused,"
+                " the match is read back from its log",
+                match.id,
+                forked.index,
+                forked.stored,
+            )
+            await self._reload(match.id)
             raise ServiceError("stale") from None
         if step.outcome is None:
             self.live.put(match.id, trial)

@@ -183,16 +183,34 @@ class Restorer:
             await asyncio.sleep(0)  # one replay at a time, so clicks are served in between
 
     async def check(self, match_id: int) -> None:
-        """Replay a snapshot-restored match's log (the caller holds the match lock). Nothing
-        has changed the match since its restore: every read and change checks first."""
+        """Replay a snapshot-restored match's log (the caller holds the match lock). Every
+        read and change checks first; should the match have moved since it was restored all
+        the same, its record is read again: a check never rolls a session back to the record
+        read at the restore (issue 30.10: the AI's moves vanished, the next move forked)."""
         stored = self.unchecked.pop(match_id, None)
         live = self.live.get(match_id)
         if stored is None or live is None:
             return
         try:
+            if len(stored.actions) != live.count or stored.row.version != live.version:
+                found = await self.repo.stored_matches(statuses=("live",), match_id=match_id)
+                if not found:
+                    return
+                stored = found[0]
             self.live.put(match_id, await self._rebuild(stored, live.game))
         except Exception:
             log.exception("match %s: the log could not be checked; keeping the snapshot", match_id)
+
+    async def reload(self, match_id: int) -> None:
+        """Read a live match's session back from the database (the caller holds its lock):
+        after a commit found the session apart from the stored log (``Ledger.commit``)."""
+        self.unchecked.pop(match_id, None)
+        live = self.live.get(match_id)
+        found = await self.repo.stored_matches(statuses=("live",), match_id=match_id)
+        if live is None or not found:
+            self.live.drop(match_id)
+            return
+        self.live.put(match_id, await self._rebuild(found[0], live.game))
 
     def _from_snapshot(self, found: StoredMatch, game: Game[Any, Any]) -> MatchSession | None:
         """A live match straight from a snapshot that covers the whole log, else None (also

@@ -10,7 +10,6 @@ what it uses through its constructor, and hands every command to the one that ow
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -30,6 +29,7 @@ from bot.core.preferences import PlayerBook
 from bot.core.restore import BY_MANAGER, Restorer
 from bot.core.session import LiveMatches, MatchSession, in_window, passed_in_window
 from bot.core.settings import ServerSettings, SettingsBook
+from bot.core.startup import Startup
 from bot.core.timers import TurnTimers
 from bot.storage.models import ActionRow, LiveHand
 from bot.storage.ports import Storage
@@ -94,7 +94,14 @@ class MatchService:
         self.restorer = Restorer(self.repo, self.live, games)
         self.ended_at_start = self.restorer.ended_at_start
         game = self.restorer.game
-        self.ledger = Ledger(self.repo, self.live, self.timers, self.settings, self.restorer.check)
+        self.ledger = Ledger(
+            self.repo,
+            self.live,
+            self.timers,
+            self.settings,
+            self.restorer.check,
+            self.restorer.reload,
+        )
         self.lobbies = Lobbies(self.repo, self.ledger, self.live, self.timers, self.settings, game)
         self.players = PlayerBook(storage.players)  # each player's own (/preferences)
         self.autopass = AutoPass(self.players)
@@ -120,41 +127,26 @@ class MatchService:
             self.ai,
             seed=_fresh_seed,
         )
-        self._checker: asyncio.Task[None] | None = None
+        self.startup = Startup(
+            self.repo, self.live, self.timers, self.restorer, self.clock, self.ai, self.get
+        )
 
     # life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
-        """Restore live matches from their snapshots, then timers, then let any AI seat that
-        was about to move do so. Each snapshot is checked against a replay of its log in the
-        background, and before the match is next shown or changed at the latest, so a
-        restart with many matches is ready in the time it takes to read them."""
-        await self.clock.resume_deadlines()
-        for stored in await self.repo.stored_matches(statuses=("live",)):
-            match_id = stored.id
-            live = await self.restorer.bring_back(stored)
-            if live is None:
-                continue
-            self.live.put(match_id, live)
-            row = await self.repo.match(match_id) or stored.row  # its deadline may have moved
-            self.timers.schedule(match_id, row.version, row.deadline_at)
-            # An AI seat about to move, or a window an auto-passer alone with AIs sits in.
-            if live.deciders() & live.ai_levels.keys() or live.in_window():
-                async with self.live.lock(match_id):
-                    await self.ai.run(await self.get(match_id), [])
-        for match_id, version, deadline_at in await self.repo.deadlines("lobby"):
-            self.timers.schedule(match_id, version, deadline_at)
-        if self.restorer.unchecked:
-            self._checker = asyncio.get_running_loop().create_task(self.restorer.check_all())
+        """Restore live matches and their timers and schedule what is owed (``Startup``):
+        a restart never thinks, so the bot answers at once (docs/reliability.md)."""
+        await self.startup.start()
+
+    async def resumed(self) -> None:
+        """Wait until every AI burst the restart scheduled has run."""
+        await self.startup.resumed()
 
     async def checked(self) -> None:
         """Wait until every restored snapshot has been checked against its log."""
-        if self._checker is not None:
-            await asyncio.shield(self._checker)
+        await self.startup.checked()
 
     async def close(self) -> None:
-        if self._checker is not None:
-            self._checker.cancel()
-            await asyncio.gather(self._checker, return_exceptions=True)
+        await self.startup.close()
         await self.timers.close()
         await self.ai.pool.close()  # its worker processes end with the service
 

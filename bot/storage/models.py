@@ -19,6 +19,18 @@ class VersionConflict(Exception):
     """The optimistic ``WHERE version = ?`` matched no row: someone else moved first."""
 
 
+class LogForked(Exception):
+    """A move was to be stored at another index than the stored log's length: the session
+    that chose it is not the log's (issue 30.10). Nothing is written: a forked log is worse
+    than a refused move."""
+
+    def __init__(self, match_id: int, index: int, stored: int) -> None:
+        super().__init__(f"match {match_id}: move at index {index}, the log holds {stored}")
+        self.match_id = match_id
+        self.index = index
+        self.stored = stored
+
+
 class DeckNameTaken(Exception):
     """The owner already has a deck of that name (names ignore case)."""
 

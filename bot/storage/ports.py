@@ -159,8 +159,10 @@ class PlayWrites(Protocol):
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
     ) -> None:
-        """Append one action and replace the snapshot, all or nothing. Runs for every move:
-        it must be one round trip to the database where the backend allows."""
+        """Append one action and replace the snapshot, all or nothing. Raises
+        ``VersionConflict`` when the version moved, ``LogForked`` (nothing written) when
+        ``index`` is not the stored log's length. Runs for every move: it must be one round
+        trip to the database where the backend allows."""
         ...
 
     async def record_actions(

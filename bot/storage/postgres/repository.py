@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.models import ActionRow, VersionConflict
+from bot.storage.models import ActionRow, LogForked, VersionConflict
 from bot.storage.postgres.database import affected
 from bot.storage.postgres.live_hands import LiveHandWrites
 from bot.storage.postgres.pins import PinWrites, save_card_set
@@ -31,7 +31,11 @@ FIRST_SNAPSHOT_SQL = "INSERT INTO snapshots (match_id, action_count, state_json)
 RECORD_ACTIONS_SQL = (
     "WITH moved AS (UPDATE matches SET version = version + $3::bigint, status = $4::text,"
     " outcome_json = $5::text, deadline_at = $6::float8, deadline_kind = $7::text,"
-    " updated_at = $8::float8 WHERE id = $1::bigint AND version = $2::bigint RETURNING id),"
+    " updated_at = $8::float8 WHERE id = $1::bigint AND version = $2::bigint"
+    # The invariant of every commit (issue 30.10): the moves go at the end of the stored log
+    # ($14 is where the plan leaves it, $3 its length).
+    " AND (SELECT count(*) FROM actions WHERE match_id = $1::bigint) + $3::bigint = $14::bigint"
+    " RETURNING id),"
     " logged AS (INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
     " created_at) SELECT moved.id, a.idx, a.seat, a.action_json, a.by_timeout, a.by_ai,"
     " $8::float8 FROM moved, unnest($9::bigint[], $10::bigint[], $11::text[], $12::bigint[],"
@@ -44,6 +48,10 @@ RECORD_ACTIONS_SQL = (
     " ELSE s.timeouts + t.added END FROM unnest($16::bigint[], $17::boolean[], $18::bigint[])"
     " AS t (seat, reset, added) WHERE s.match_id IN (SELECT id FROM moved) AND s.seat = t.seat)"
     " SELECT count(*) FROM moved"
+)
+FORKED_SQL = (
+    "SELECT m.version, (SELECT count(*) FROM actions a WHERE a.match_id = m.id)"
+    " FROM matches m WHERE m.id = $1"
 )
 REPLACE_SNAPSHOT_SQL = "UPDATE snapshots SET action_count = $1, state_json = $2 WHERE match_id = $3"
 
@@ -136,7 +144,9 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
     ) -> None:
-        """A plan's actions (issue 30.5) in the same one statement: all of them or none."""
+        """A plan's actions (issue 30.5) in the same one statement: all of them or none;
+        refused whole when ``index`` is not the stored log's length (``LogForked``, issue
+        30.10), checked in that statement."""
         seats, reset, added = timeouts(actions)
         try:
             moved = await self.db.fetchval(
@@ -163,6 +173,10 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         finally:
             self._forget(match_id)
         if moved != 1:
+            # Nothing was written; which refusal it was costs a read, on this path only.
+            found = await self.db.fetchrow(FORKED_SQL, match_id)
+            if found is not None and int(found[0]) == expected_version:
+                raise LogForked(match_id, index, int(found[1]))
             raise VersionConflict(match_id)
 
     async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.models import ActionRow, VersionConflict
+from bot.storage.models import ActionRow, LogForked, VersionConflict
 from bot.storage.sqlite.live_hands import LiveHandWrites
 from bot.storage.sqlite.pins import PinWrites, save_card_set
 from bot.storage.sqlite.seats import SeatWrites
@@ -33,6 +33,7 @@ APPEND_ACTION_SQL = (
     "INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
     " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
+LOG_LENGTH_SQL = "SELECT COUNT(*) FROM actions WHERE match_id = ?"
 COUNT_TIMEOUT_SQL = "UPDATE seats SET timeouts = timeouts + 1 WHERE match_id = ? AND seat = ?"
 FORGIVE_TIMEOUTS_SQL = "UPDATE seats SET timeouts = 0 WHERE match_id = ? AND seat = ?"
 REPLACE_SNAPSHOT_SQL = "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?"
@@ -118,7 +119,8 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         deadline_kind: str | None = "turn",
     ) -> None:
         """A plan's actions in one transaction, one thread hop (issue 30.5): a write that
-        fails half-way rolls every one of them back."""
+        fails half-way rolls every one of them back. Refused whole when the version moved
+        (``VersionConflict``) or ``index`` is not the stored log's length (``LogForked``)."""
         now = time.time()
         status = "finished" if outcome is not None else "live"
         state_json = json.dumps(state)
@@ -145,6 +147,10 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(match_id)
+            # The invariant of every commit: the moves go at the end of the stored log.
+            [(stored,)] = raw.execute(LOG_LENGTH_SQL, (match_id,)).fetchall()
+            if stored != index:
+                raise LogForked(match_id, index, stored)
             for row, action in zip(rows, actions, strict=True):
                 raw.execute(APPEND_ACTION_SQL, (*row, now))
                 if action.by_timeout and action.afk:

@@ -39,6 +39,9 @@ class Backend:
     # operator's): its seats, log and snapshot must go with it.
     delete_match: Callable[[int], None]
     count_rows_of: Callable[[int], int]
+    # An action row at (match, index) written behind the port's back (no version, no
+    # snapshot): a log the port itself can no longer write (issue 30.10's invariant).
+    stray_action: Callable[[int, int], None]
     opened: list[Storage] = field(default_factory=list)
 
     async def storage(self) -> Storage:
@@ -82,6 +85,11 @@ def sqlite_backend(folder: Path) -> Backend:
             f"PRAGMA foreign_keys = ON; DELETE FROM matches WHERE id = {int(match_id)};"
         ),
         count_rows_of=rows_of,
+        stray_action=lambda match_id, index: db.execute(
+            "INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
+            ' created_at) VALUES (?, ?, 1, \'{"kind": "z"}\', 0, 0, 0)',
+            (match_id, index),
+        ),
     )
 
 
@@ -118,6 +126,11 @@ def postgres_backend(url: str) -> Backend:
         ),
         delete_match=lambda match_id: db.execute("DELETE FROM matches WHERE id = $1", (match_id,)),
         count_rows_of=rows_of,
+        stray_action=lambda match_id, index: db.execute(
+            "INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
+            ' created_at) VALUES ($1, $2, 1, \'{"kind": "z"}\', 0, 0, 0)',
+            (match_id, index),
+        ),
     )
 
 

@@ -1,0 +1,96 @@
+"""A start of the process: live matches restored and their timers set, then what they are
+owed scheduled, never done on the spot (issue 30.1): the bot connects (and answers) as soon
+as every match is back in memory, whatever its AI seats are about to think.
+
+Each AI burst a restart finds owed (an AI seat to move, a window an auto-passer alone with AI
+seats sits in) runs as a background task under its match's lock, the match's log checked
+first: the burst plays on the replayed state, so no later check can roll its moves back
+(issue 30.10). Each snapshot is checked against a replay of its log in the background too,
+and before the match is next shown or changed at the latest. ``close`` cancels both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.core.ai_driver import AiDriver
+from bot.core.clock import Clock
+from bot.core.errors import ServiceError
+from bot.core.match_types import MatchInfo
+from bot.core.restore import Restorer
+from bot.core.session import LiveMatches
+from bot.core.timers import TurnTimers
+from bot.storage.ports import MatchRepository
+
+log = logging.getLogger("bot.core.service")
+
+
+class Startup:
+    def __init__(
+        self,
+        repo: MatchRepository,
+        live: LiveMatches,
+        timers: TurnTimers,
+        restorer: Restorer,
+        clock: Clock,
+        ai: AiDriver,
+        get: Callable[[int], Awaitable[MatchInfo]],
+    ) -> None:
+        self.repo = repo
+        self._live = live
+        self._timers = timers
+        self._restorer = restorer
+        self._clock = clock
+        self._ai = ai
+        self._get = get  # the match as stored (MatchService.get)
+        self._checker: asyncio.Task[None] | None = None
+        self._bursts: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        await self._clock.resume_deadlines()  # before the read: the rows carry the new clocks
+        owed: list[int] = []
+        for stored in await self.repo.stored_matches(statuses=("live",)):
+            match_id = stored.id
+            live = await self._restorer.bring_back(stored)
+            if live is None:
+                continue
+            self._live.put(match_id, live)
+            self._timers.schedule(match_id, stored.row.version, stored.row.deadline_at)
+            if live.deciders() & live.ai_levels.keys() or live.in_window():
+                owed.append(match_id)
+        for match_id, version, deadline_at in await self.repo.deadlines("lobby"):
+            self._timers.schedule(match_id, version, deadline_at)
+        loop = asyncio.get_running_loop()
+        self._bursts = [loop.create_task(self.resume(match_id)) for match_id in owed]
+        if self._restorer.unchecked:
+            self._checker = loop.create_task(self._restorer.check_all())
+
+    async def resume(self, match_id: int) -> None:
+        """The AI burst a restart found owed, once the match is free."""
+        try:
+            async with self._live.lock(match_id):
+                await self._restorer.check(match_id)
+                if match_id not in self._live:
+                    return  # ended meanwhile
+                await self._ai.run(await self._get(match_id), [])
+        except ServiceError as exc:
+            log.warning("match %s: the AI could not move after the restart: %s", match_id, exc)
+        except Exception:
+            log.exception("match %s: the AI could not move after the restart", match_id)
+
+    async def resumed(self) -> None:
+        await asyncio.gather(*(asyncio.shield(t) for t in self._bursts), return_exceptions=True)
+
+    async def checked(self) -> None:
+        if self._checker is not None:
+            await asyncio.shield(self._checker)
+
+    async def close(self) -> None:
+        """A burst is cancelled at its next await: a move being stored is stored whole or not
+        at all, and the next start resumes the rest."""
+        pending = [t for t in (*self._bursts, self._checker) if t is not None]
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
