@@ -109,5 +109,5 @@ class Lifecycle:
             match = await self._ledger.get(match_id)
             if match.status != "live":
                 raise ServiceError("wrong_status", status=match.status)
-            self._restorer.unchecked.pop(match_id, None)
+            self._restorer.unchecked.discard(match_id)
             return await self._ledger.end_no_result(match_id, reason)

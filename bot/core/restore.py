@@ -60,7 +60,7 @@ class Restorer:
         self.live = live
         self._games = games
         # Restored from their snapshot, their log not yet replayed (see ``check``).
-        self.unchecked: dict[int, StoredMatch] = {}
+        self.unchecked: set[int] = set()
         # Set at start: the matches ended because of a deploy.
         self.ended_at_start: list[int] = []
         self._saved_sets: set[str] = set()
@@ -75,19 +75,20 @@ class Restorer:
 
     async def bring_back(self, stored: StoredMatch) -> MatchSession | None:
         """The live match from its records, or None when it was ended (its cards or rules
-        changed beyond replay) or quarantined (its records cannot be read)."""
+        changed beyond replay) or quarantined (its records cannot be read). ``stored`` may
+        come without its log: it is read only when the snapshot cannot serve."""
         match_id = stored.id
         try:
             if stored.damaged:
                 raise CannotGoOn(UNREADABLE, ", ".join(stored.damaged[:3]))
             game = await self._game_of(stored)
             if _rules_of(stored.row) != rules_version_of(game.id):
-                return await self._replay_on_new_rules(stored, game)
+                return await self._replay_on_new_rules(await self._logged(stored), game)
             live = self._from_snapshot(stored, game)
             if live is None:
-                live = await self._rebuild(stored, game)
+                live = await self._rebuild(await self._logged(stored), game)
             else:
-                self.unchecked[match_id] = stored
+                self.unchecked.add(match_id)
             return live
         except CannotGoOn as exc:
             if exc.reason == UNREADABLE:
@@ -100,6 +101,17 @@ class Restorer:
             log.exception("match %s could not be restored; quarantined", match_id)
             self.live.quarantined[match_id] = UNREADABLE
             return None
+
+    async def _logged(self, stored: StoredMatch) -> StoredMatch:
+        """``stored`` with its log (read again when it came without)."""
+        if stored.logged:
+            return stored
+        found = await self.repo.stored_matches(statuses=None, match_id=stored.id)
+        if not found:
+            raise CannotGoOn(UNREADABLE, "gone while it was restored")
+        if found[0].damaged:
+            raise CannotGoOn(UNREADABLE, ", ".join(found[0].damaged[:3]))
+        return found[0]
 
     async def _game_of(self, stored: StoredMatch) -> Game[Any, Any]:
         """The game this match plays on: rebuilt from its pinned card set, else (a match from
@@ -168,7 +180,7 @@ class Restorer:
             state,
             header,
             int(stored.row.ai_seed or 0),
-            len(stored.actions),
+            stored.count,
             {s.seat: s.ai_level for s in stored.seats if s.ai_level is not None},
             pass_floor=version,
             recent=folded.recent if folded is not None else [],
@@ -177,34 +189,31 @@ class Restorer:
         )
 
     async def check_all(self) -> None:
-        for match_id in list(self.unchecked):
+        for match_id in sorted(self.unchecked):
             async with self.live.lock(match_id):
                 await self.check(match_id)
             await asyncio.sleep(0)  # one replay at a time, so clicks are served in between
 
     async def check(self, match_id: int) -> None:
-        """Replay a snapshot-restored match's log (the caller holds the match lock). Every
-        read and change checks first; should the match have moved since it was restored all
-        the same, its record is read again: a check never rolls a session back to the record
-        read at the restore (issue 30.10: the AI's moves vanished, the next move forked)."""
-        stored = self.unchecked.pop(match_id, None)
+        """Replay a snapshot-restored match's log (the caller holds the match lock), read
+        now: every read and change checks first, but should the match have moved since its
+        restore all the same, a record read at the restore would roll the session back
+        (issue 30.10: the AI's moves vanished and the next move forked the log)."""
         live = self.live.get(match_id)
-        if stored is None or live is None:
+        if match_id not in self.unchecked or live is None:
             return
+        self.unchecked.discard(match_id)
         try:
-            if len(stored.actions) != live.count or stored.row.version != live.version:
-                found = await self.repo.stored_matches(statuses=("live",), match_id=match_id)
-                if not found:
-                    return
-                stored = found[0]
-            self.live.put(match_id, await self._rebuild(stored, live.game))
+            found = await self.repo.stored_matches(statuses=("live",), match_id=match_id)
+            if found:
+                self.live.put(match_id, await self._rebuild(found[0], live.game))
         except Exception:
             log.exception("match %s: the log could not be checked; keeping the snapshot", match_id)
 
     async def reload(self, match_id: int) -> None:
         """Read a live match's session back from the database (the caller holds its lock):
         after a commit found the session apart from the stored log (``Ledger.commit``)."""
-        self.unchecked.pop(match_id, None)
+        self.unchecked.discard(match_id)
         live = self.live.get(match_id)
         found = await self.repo.stored_matches(statuses=("live",), match_id=match_id)
         if live is None or not found:
@@ -215,7 +224,7 @@ class Restorer:
     def _from_snapshot(self, found: StoredMatch, game: Game[Any, Any]) -> MatchSession | None:
         """A live match straight from a snapshot that covers the whole log, else None (also
         when the engine cannot load the snapshot: the log is replayed instead)."""
-        if found.snapshot is None or found.snapshot[0] != len(found.actions):
+        if found.snapshot is None or found.snapshot[0] != found.count:
             return None
         header = _header(found.row)
         try:

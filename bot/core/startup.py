@@ -51,7 +51,9 @@ class Startup:
     async def start(self) -> None:
         await self._clock.resume_deadlines()  # before the read: the rows carry the new clocks
         owed: list[int] = []
-        for stored in await self.repo.stored_matches(statuses=("live",)):
+        # Without the logs: a snapshot that covers its log serves, and the log is read when
+        # the match is checked (in the background, or before it is next shown or changed).
+        for stored in await self.repo.stored_matches(statuses=("live",), log=False):
             match_id = stored.id
             live = await self._restorer.bring_back(stored)
             if live is None:

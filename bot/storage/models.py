@@ -148,7 +148,9 @@ class ActionRow:
 @dataclass(frozen=True)
 class StoredMatch:
     """A match as stored: its row, seats, action log and latest snapshot. Built whole by the
-    adapter (frozen: a restart reads it, never edits it)."""
+    adapter (frozen: a restart reads it, never edits it). Read without its log
+    (``logged`` False), ``actions`` is empty and ``count`` says how long the log is: a
+    restart from snapshots needs no action parsed (issue 30.1)."""
 
     row: MatchRow
     seats: tuple[SeatRow, ...]
@@ -157,10 +159,21 @@ class StoredMatch:
     # Rows that could not be read (an action or the snapshot that is not JSON): the match is
     # quarantined, never half-restored; every other match restores as usual.
     damaged: tuple[str, ...] = field(default=())
+    # The log's length when it was not read (None: ``actions`` is the whole log).
+    unread: int | None = None
 
     @property
     def id(self) -> int:
         return self.row.id
+
+    @property
+    def logged(self) -> bool:
+        return self.unread is None
+
+    @property
+    def count(self) -> int:
+        """Actions in the stored log."""
+        return len(self.actions) if self.unread is None else self.unread
 
 
 # --- settings ----------------------------------------------------------------------------

@@ -59,10 +59,15 @@ class MatchReads(Protocol):
     async def actions(self, match_id: int) -> list[dict[str, Any]]: ...
 
     async def stored_matches(
-        self, *, statuses: Sequence[str] | None = ("live",), match_id: int | None = None
+        self,
+        *,
+        statuses: Sequence[str] | None = ("live",),
+        match_id: int | None = None,
+        log: bool = True,
     ) -> list[StoredMatch]:
         """Everything a restart needs (any status when ``statuses`` is None); an unreadable
-        action or snapshot is named in ``damaged``, never raised."""
+        action or snapshot is named in ``damaged``, never raised. ``log`` False: each log's
+        length and its unreadable actions only, not the actions (``StoredMatch.unread``)."""
         ...
 
     async def snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None: ...

@@ -134,11 +134,17 @@ class MatchReads:
         return [json.loads(r[0]) for r in await self.db.fetch(ACTIONS_SQL, match_id)]
 
     async def stored_matches(
-        self, *, statuses: Sequence[str] | None = ("live",), match_id: int | None = None
+        self,
+        *,
+        statuses: Sequence[str] | None = ("live",),
+        match_id: int | None = None,
+        log: bool = True,
     ) -> list[StoredMatch]:
         """Everything needed to bring matches back into memory, in four queries however many
         matches there are, on one connection inside one transaction (one snapshot of the
-        database: a move landing meanwhile cannot pair a new log with an old snapshot)."""
+        database: a move landing meanwhile cannot pair a new log with an old snapshot).
+        Without the ``log``, each log's length and damaged rows only (the log is still read
+        here: counting it in SQL is the SQLite adapter's speed-up, not done here yet)."""
         params = (list(statuses) if statuses is not None else None, match_id)
         rows: dict[int, MatchRow] = {}
         seats: dict[int, list[SeatRow]] = {}
@@ -165,7 +171,12 @@ class MatchReads:
                     snapshots[int(row[0])] = (int(row[1]), state)
         return [
             StoredMatch(
-                head, tuple(seats[i]), tuple(actions[i]), snapshots.get(i), tuple(damaged[i])
+                head,
+                tuple(seats[i]),
+                tuple(actions[i]) if log else (),
+                snapshots.get(i),
+                tuple(damaged[i]),
+                None if log else len(actions[i]),
             )
             for i, head in rows.items()
         ]

@@ -7,7 +7,7 @@ import pytest
 
 from bot.core.match_types import match_info
 from bot.storage import Storage, VersionConflict
-from bot.storage.models import ActionRow, MatchRow, SeatRow, StoredMatch
+from bot.storage.models import ActionRow, LogForked, MatchRow, SeatRow, StoredMatch
 from bot.storage.ports import MatchRepository
 from tests.storage.contract.conftest import Backend
 
@@ -116,6 +116,29 @@ async def test_a_stale_move_is_refused_and_changes_nothing(storage: Storage) -> 
     assert await repo.snapshot(match_id) == (0, {"n": 0})
 
 
+async def test_a_move_at_another_index_than_the_log_s_length_is_refused(storage: Storage) -> None:
+    # issue 30.10: the invariant of every commit; a session behind (or ahead of) the stored
+    # log must never write a forked log.
+    repo = storage.matches
+    match_id = await live(repo)
+    before = await repo.match_with_seats(match_id)
+    assert before is not None
+    for index in (1, 5):
+        with pytest.raises(LogForked):
+            await repo.record_action(
+                match_id,
+                before[0].version,
+                index,
+                ActionRow(0, {"kind": "x"}),
+                state={"n": 9},
+                outcome=None,
+                deadline_at=None,
+            )
+    assert await repo.match_with_seats(match_id) == before
+    assert await repo.actions(match_id) == []
+    assert await repo.snapshot(match_id) == (0, {"n": 0})
+
+
 async def test_a_stale_start_is_refused(storage: Storage) -> None:
     repo = storage.matches
     match_id = await lobby(repo)
@@ -178,6 +201,13 @@ async def test_a_restart_reads_every_match_back_whole(storage: Storage) -> None:
     assert stored[0].actions == ({"kind": "a"},) and stored[0].snapshot == (1, {"n": 1})
     assert [s.name for s in stored[0].seats] == ["Ann", "Bot"] and stored[0].damaged == ()
     assert await repo.stored_matches(statuses=None, match_id=second) == [stored[1]]
+    # issue 30.1: a restart reads each log's length, not its actions.
+    unread = await repo.stored_matches(log=False)
+    assert [(s.id, s.actions, s.count, s.logged) for s in unread] == [
+        (first, (), 1, False),
+        (second, (), 0, False),
+    ]
+    assert unread[0].snapshot == (1, {"n": 1}) and stored[0].count == 1 and stored[0].logged
     assert await repo.match_ids(statuses=("live",)) == [first, second]
     assert await repo.match_ids(statuses=("live",), user_id=10, guild_id=1) == [first, second]
     assert await repo.match_ids(statuses=("live",), channel_id=99) == []
@@ -203,6 +233,9 @@ async def test_an_unreadable_row_is_reported_never_raised(
     backend.damage_snapshot(match_id)
     [stored] = await repo.stored_matches(statuses=None, match_id=match_id)
     assert stored.damaged == ("action 0",) and stored.snapshot is None
+    # issue 30.1: read without its log (a restart from snapshots), the damage is named too.
+    [unread] = await repo.stored_matches(statuses=None, match_id=match_id, log=False)
+    assert unread.damaged == ("action 0",) and unread.actions == () and unread.count == 1
 
 
 async def test_deleting_a_match_takes_its_seats_log_and_snapshot(
