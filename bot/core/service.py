@@ -317,6 +317,11 @@ class MatchService:
             actions = live.game.legal_actions(live.state, seat)
         return match, view, actions
 
+    def deciders(self, match_id: int) -> frozenset[int]:
+        """The seats the match waits on, from memory (none once it is not in memory)."""
+        live = self.live.get(match_id)
+        return live.deciders() if live is not None else frozenset()
+
     async def current(self, match_id: int) -> Update:
         """The match as it stands, as an Update with no events (what a publisher that has
         seen nothing since a restart draws)."""

@@ -141,9 +141,12 @@ class HandAnswers:
 
     def _deciding(self, match_id: int, seat: int) -> bool:
         """Whether the match waits on ``seat``, as last published (no read: it only decides
-        whether the hand shows the clock)."""
+        whether the hand shows the clock); nothing is published after a restart until the
+        match moves, so then the session says (issue 30.8: no "Time runs out" line)."""
         latest = self._publisher.latest(match_id)
-        return latest is not None and seat in latest.deciders
+        if latest is None:
+            return seat in self.bot.service.deciders(match_id)
+        return seat in latest.deciders
 
     async def send(
         self, interaction: discord.Interaction[Any], match_id: int, *, note: str | None = None

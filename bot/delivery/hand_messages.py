@@ -54,7 +54,8 @@ Key = tuple[int, int]  # (match, user)
 
 @dataclass
 class Drawn:
-    """What the live hand shows now (memory only: after a restart the first flush redraws)."""
+    """What the live hand shows now. Memory only, but for its ``draft`` and ``page``, stored
+    with the live hand: after a restart the first flush redraws them."""
 
     digest: str = ""
     version: int = -1
@@ -135,6 +136,10 @@ class LiveHands:
                 if key not in self._hands:
                     self._hands[key] = hand
                     self._watch(hand)
+                    # What it showed besides the match before a restart: the first redraw
+                    # keeps a builder half-built, and the page (issue 30.8).
+                    if key not in self._drawn:
+                        self._drawn[key] = Drawn(page=hand.page, draft=hand.draft)
         return self._hands.get((match_id, user_id))
 
     def drawn(self, match_id: int, user_id: int) -> Drawn:
@@ -248,6 +253,8 @@ class LiveHands:
             token_at=None if private_dm else time.time(),
             ping_channel_id=old.ping_channel_id if old else None,
             ping_id=old.ping_id if old else None,
+            draft=drawn.draft,
+            page=drawn.page,
         )
         if old is not None and old.message_id != message_id:
             await self.retire(old)

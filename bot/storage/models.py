@@ -120,7 +120,8 @@ class LiveHand:
     restart: a DM (``place`` "dm": the DM channel and message) or an ephemeral answer in the
     game channel ("channel": the interaction ``token`` that may edit it, valid 15 minutes
     from ``token_at``, Unix seconds). ``ping_channel_id`` / ``ping_id``: the last "your move"
-    DM ping, deleted when the next one goes."""
+    DM ping, deleted when the next one goes. ``draft`` / ``page``: what it shows besides the
+    match (a builder's parts, a page of cards)."""
 
     match_id: int
     user_id: int
@@ -131,6 +132,9 @@ class LiveHand:
     token_at: float | None = None
     ping_channel_id: int | None = None
     ping_id: int | None = None
+    # A builder half-way through and the page it shows, kept across a restart (issue 30.8).
+    draft: str | None = None
+    page: int = 0
 
 
 @dataclass(frozen=True)

@@ -162,6 +162,20 @@ def test_discord_mode_on_a_fresh_checkout_creates_the_database_folder(tmp_path: 
     assert "database" not in line
 
 
+def test_a_database_path_that_is_a_folder_stops_the_start_in_one_line(tmp_path: Path) -> None:
+    # issue 30.8: the line was followed by aiosqlite's "Event loop is closed" traceback.
+    folder = tmp_path / "var"
+    folder.mkdir()
+    for _ in range(3):  # the traceback came from a race with the loop's closing
+        done = run_bot(tmp_path, database=folder)
+        assert done.returncode == 1
+        assert "Event loop is closed" not in done.stderr, done.stderr
+        line = last_line(done)
+        reason = "it is a folder, not a database file"
+        assert line == f"cannot start: cannot use the database {folder}: {reason}"
+        assert done.stderr.count("cannot start") == 1
+
+
 def test_check_names_a_database_folder_that_cannot_be_created(tmp_path: Path) -> None:
     blocker = tmp_path / "var"
     blocker.write_text("a file where the folder should be")

@@ -28,7 +28,7 @@ from tests.e2e.test_bargain_builder_e2e import (
     _tap,
     _terms,
 )
-from tests.e2e.test_games_e2e import _click_key, start_games_bot
+from tests.e2e.test_games_e2e import _click_key, games_bot, start_games_bot
 from tests.e2e.test_offturn_trade_e2e import _control, _swap
 
 if TYPE_CHECKING:
@@ -53,6 +53,34 @@ def _as_stored(world: World, player: Any, message: Any) -> Any:
         if shown.id == message.id:
             return shown
     raise AssertionError("the hand is gone")
+
+
+async def test_a_help_offer_half_built_survives_a_restart_and_the_first_redraw(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 30.8: the builder's parts lived in memory only, so the first redraw after a
+    # restart (another player's move) reset Alice's half-built offer.
+    match_id, table_id = await _alice_asks_bob(world, monkeypatch)
+    state = await _state(world, match_id)
+    target = _richest(_terms(state, 0, "propose"), first=0)
+    assert target.share, "nothing to share"
+    key = f"propose.{target.share}.0.{target.gold}"
+    hand = await _tap(world.alice, await _hand(world, world.alice, table_id), key)
+    share = words.BUILD_TREASURE_OPTION[min(target.share, 2)].format(share=target.share)
+    assert share in _chosen(hand)
+    old = world.bot
+    await world.env.restart_bot(games_bot(old.settings))
+    await old.release()
+    await world.env.settle()
+    game = load_game("classic")
+    gift = next(a for a in game.legal_actions(state, 1) if a.kind == "give_gold")
+    version = (await world.bot.service.get(match_id)).version
+    await _click_key(world.bob, await _hand(world, world.bob, table_id), gift.key)
+    assert (await world.bot.service.get(match_id)).version > version
+    shown = _as_stored(world, world.alice, hand)
+    assert share in _chosen(shown), "the first redraw after the restart reset the offer"
+    assert await _build(world.alice, shown, key) == 2  # the gold, then Send
+    assert (await _state(world, match_id)).pending[-1].kind == "help"
 
 
 async def test_a_help_offer_half_built_survives_a_redraw(

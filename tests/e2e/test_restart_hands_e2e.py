@@ -61,3 +61,18 @@ async def test_a_hand_dm_redrawn_by_its_own_click_counts_as_delivered(world: Wor
         (match_id, world.alice.id),
     )
     assert sent == match.version  # the redrawn DM shows the hand as it now stands
+
+
+async def test_after_a_restart_my_hand_shows_the_awaited_player_s_clock(world: World) -> None:
+    # issue 30.8: nothing is published after a restart until the match moves, and the hand
+    # answered from the last published update showed no "Time runs out" line.
+    match_id, _ = await start_match(world, world.bob)
+    await world.env.settle()
+    match = await world.bot.service.get(match_id)
+    waiting = {s.user_id for s in match.seats if s.seat in world.bot.service.deciders(match_id)}
+    await restart(world)
+    for member in (world.alice, world.bob):
+        result = await member.slash(world.channel, "match hand")
+        assert result.response is not None
+        shown = embed_text(result.response)
+        assert ("Time runs out" in shown) == (member.id in waiting), shown

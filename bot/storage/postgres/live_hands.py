@@ -9,15 +9,18 @@ from bot.storage.postgres.matches import MatchReads
 # The SQL of this module, named after the method that runs it.
 SAVE_LIVE_HAND_SQL = (
     "INSERT INTO live_hands (match_id, user_id, place, channel_id, message_id, token, token_at,"
-    " ping_channel_id, ping_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+    " ping_channel_id, ping_id, draft, page)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
     " ON CONFLICT (match_id, user_id) DO UPDATE SET place = excluded.place,"
     " channel_id = excluded.channel_id, message_id = excluded.message_id,"
     " token = excluded.token, token_at = excluded.token_at,"
-    " ping_channel_id = excluded.ping_channel_id, ping_id = excluded.ping_id"
+    " ping_channel_id = excluded.ping_channel_id, ping_id = excluded.ping_id,"
+    " draft = excluded.draft, page = excluded.page"
 )
 LIVE_HANDS_SQL = (
     "SELECT match_id, user_id, place, channel_id, message_id, token, token_at,"
-    " ping_channel_id, ping_id FROM live_hands WHERE match_id = $1 ORDER BY user_id"
+    " ping_channel_id, ping_id, draft, page FROM live_hands WHERE match_id = $1"
+    " ORDER BY user_id"
 )
 DROP_LIVE_HAND_SQL = "DELETE FROM live_hands WHERE match_id = $1 AND user_id = $2"
 
@@ -35,6 +38,8 @@ class LiveHandWrites(MatchReads):
             hand.token_at,
             hand.ping_channel_id,
             hand.ping_id,
+            hand.draft,
+            hand.page,
         )
 
     async def live_hands(self, match_id: int) -> list[LiveHand]:
@@ -49,6 +54,8 @@ class LiveHandWrites(MatchReads):
                 token_at=None if r[6] is None else float(r[6]),
                 ping_channel_id=None if r[7] is None else int(r[7]),
                 ping_id=None if r[8] is None else int(r[8]),
+                draft=None if r[9] is None else str(r[9]),
+                page=int(r[10]),
             )
             for r in await self.db.fetch(LIVE_HANDS_SQL, match_id)
         ]

@@ -19,6 +19,8 @@ import aiosqlite
 from bot.storage.models import DatabaseUnavailable
 
 BUSY_TIMEOUT_MS = 5000
+FOLDER = "it is a folder, not a database file"
+THREAD_STOP_SECONDS = 5.0  # aiosqlite's worker thread, after a failed connect
 T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], T]
 
@@ -35,15 +37,22 @@ class Database:
         checkout). Raises ``DatabaseUnavailable`` (one readable line) when the file cannot be
         used: a folder that cannot be created, a corrupt file, a read-only place."""
         if str(path) != ":memory:":
+            if Path(path).is_dir():
+                raise DatabaseUnavailable(path, IsADirectoryError(FOLDER)) from None
             try:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise DatabaseUnavailable(path, exc) from None
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves so a transaction is exactly
+        # what ``transaction()`` encloses.
+        pending = aiosqlite.connect(str(path), isolation_level=None)
         try:
-            # isolation_level=None: we issue BEGIN/COMMIT ourselves so a transaction is
-            # exactly what ``transaction()`` encloses.
-            conn = await aiosqlite.connect(str(path), isolation_level=None)
+            conn = await pending
         except sqlite3.Error as exc:
+            # aiosqlite stops its worker thread after a failed connect and then tells this
+            # loop; raised at once, the loop may be closed by then and the thread prints an
+            # "Event loop is closed" traceback after our one line (issue 30.8).
+            await asyncio.to_thread(pending._thread.join, THREAD_STOP_SECONDS)
             raise DatabaseUnavailable(path, exc) from None
         try:
             conn.row_factory = aiosqlite.Row

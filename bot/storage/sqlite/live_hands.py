@@ -12,11 +12,12 @@ from bot.storage.sqlite.matches import MatchReads
 # The SQL of this module, named after the method that runs it.
 SAVE_LIVE_HAND_SQL = (
     "INSERT OR REPLACE INTO live_hands (match_id, user_id, place, channel_id, message_id,"
-    " token, token_at, ping_channel_id, ping_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " token, token_at, ping_channel_id, ping_id, draft, page)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 LIVE_HANDS_SQL = (
     "SELECT match_id, user_id, place, channel_id, message_id, token, token_at,"
-    " ping_channel_id, ping_id FROM live_hands WHERE match_id = ? ORDER BY user_id"
+    " ping_channel_id, ping_id, draft, page FROM live_hands WHERE match_id = ? ORDER BY user_id"
 )
 DROP_LIVE_HAND_SQL = "DELETE FROM live_hands WHERE match_id = ? AND user_id = ?"
 
@@ -33,6 +34,8 @@ class LiveHandWrites(MatchReads):
             hand.token_at,
             hand.ping_channel_id,
             hand.ping_id,
+            hand.draft,
+            hand.page,
         )
 
         def write(raw: sqlite3.Connection) -> None:
@@ -54,6 +57,8 @@ class LiveHandWrites(MatchReads):
                 token_at=None if r[6] is None else float(r[6]),
                 ping_channel_id=None if r[7] is None else int(r[7]),
                 ping_id=None if r[8] is None else int(r[8]),
+                draft=None if r[9] is None else str(r[9]),
+                page=int(r[10]),
             )
             for r in rows
         ]

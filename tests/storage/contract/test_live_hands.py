@@ -34,7 +34,10 @@ async def test_live_hands_survive_a_reopen_and_go_with_their_match(
     backend: Backend, storage: Storage
 ) -> None:
     match_id = await live(storage.matches)
-    hand = LiveHand(match_id, 10, "channel", 2, 700, token="t", token_at=99.0)
+    # issue 30.8: a builder half-built and the page shown come back too.
+    hand = LiveHand(
+        match_id, 10, "channel", 2, 700, token="t", token_at=99.0, draft="propose.2.0", page=1
+    )
     await storage.matches.save_live_hand(hand)
     await backend.close(storage)
     reopened = await backend.storage()
