@@ -15,20 +15,27 @@ def copy_data(into: Path) -> Path:
     return into
 
 
-def add_card_on_top(folder: Path, game: str, file: str, card: str) -> None:
-    """A new card before every other card of ``file`` (every later instance id shifts)."""
+def add_card_on_top(folder: Path, game: str, file: str, card: str, table: str = "card") -> None:
+    """A new card before every other card of ``file`` (every later instance id shifts);
+    ``table`` is the file's array of cards (quest's monsters are ``[[monster]]``)."""
     path = folder / game / file
     text = path.read_text("utf-8")
-    at = text.index("[[card]]")
+    at = text.index(f"[[{table}]]")
     path.write_text(text[:at] + card.strip() + "\n\n" + text[at:], "utf-8")
 
 
-def remove_card(folder: Path, game: str, file: str, card_id: str) -> None:
+def first_block(folder: Path, game: str, file: str, table: str = "card") -> str:
+    """The first card of ``file`` as written (its ``[[table]]`` line and fields)."""
+    text = (folder / game / file).read_text("utf-8")
+    return f"[[{table}]]" + text.split(f"[[{table}]]")[1]
+
+
+def remove_card(folder: Path, game: str, file: str, card_id: str, table: str = "card") -> None:
     path = folder / game / file
-    blocks = path.read_text("utf-8").split("[[card]]")
+    blocks = path.read_text("utf-8").split(f"[[{table}]]")
     kept = [b for b in blocks if not re.search(rf'^id = "{card_id}"$', b, re.M)]
     assert len(kept) == len(blocks) - 1, card_id
-    path.write_text("[[card]]".join(kept), "utf-8")
+    path.write_text(f"[[{table}]]".join(kept), "utf-8")
 
 
 def change_number(folder: Path, game: str, file: str, card_id: str, field: str, value: int) -> None:

@@ -7,6 +7,7 @@ the matches in the database are exactly what players would leave behind.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.core.service import MatchInfo, MatchService, ServiceError
@@ -74,15 +75,21 @@ async def human_move(service: MatchService, match_id: int, rng: random.Random) -
 
 
 async def make_live_matches(
-    service: MatchService, count: int, *, moves: int, seed: int = 7
+    service: MatchService,
+    count: int,
+    *,
+    moves: int,
+    seed: int = 7,
+    plans: Sequence[Plan] = PLANS,
 ) -> list[int]:
-    """``count`` live matches, each played ``moves`` human moves in (AI seats answer between).
-    A match that ends early is replaced so that exactly ``count`` stay live."""
+    """``count`` live matches, each played ``moves`` human moves in (AI seats answer between),
+    of ``plans`` in turn. A match that ends early is replaced so that exactly ``count`` stay
+    live."""
     rng = random.Random(seed)
     live: list[int] = []
     number = 0
     while len(live) < count:
-        plan = PLANS[number % len(PLANS)]
+        plan = plans[number % len(plans)]
         match = await open_match(service, plan, number)
         number += 1
         for _ in range(rng.randint(moves // 2, moves)):

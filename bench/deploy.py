@@ -1,18 +1,19 @@
-"""Deploy drill: restart the bot under live matches of both games on changed cards and rules.
+"""Deploy drill: restart the bot under live matches of every game on changed cards and rules.
 
-    python bench/deploy.py [--matches 16] [--moves 10] [--json] [--unpinned]
+    python bench/deploy.py [--matches 18] [--moves 10] [--json] [--unpinned]
 
-Builds ``--matches`` live matches (classic and duel, people and AI seats, mid-game) through the
-real ``MatchService`` on a real SQLite file, on a copy of ``data/`` in a temp folder (the real
-``data/`` is never touched). Then, for each deploy below, a copy of that database is opened by
-a fresh Python process that runs the bot's start-up (open, migrate, restore every live match)
-on the changed cards or code:
+Builds ``--matches`` live matches (classic, duel and quest, people and AI seats, mid-game)
+through the real ``MatchService`` on a real SQLite file, on a copy of ``data/`` in a temp
+folder (the real ``data/`` is never touched). Then, for each deploy below, a copy of that
+database is opened by a fresh Python process that runs the bot's start-up (open, migrate,
+restore every live match) on the changed cards or code:
 
-- ``card_added``: a new card at the top of a card file of each game (every later id shifts);
-- ``card_removed``: a card removed from each game's files;
-- ``numbers_changed``: every monster's level (classic) and power (duel) one higher;
-- ``rules_same``: both games' ``RULES_VERSION`` bumped, no rule changed;
-- ``rules_changed``: both bumped, and a patched classic rule (every seat starts a level up).
+- ``card_added``: a new card at the top of a card file of each game (every later id shifts;
+  quest: a monster at the top of its monster deck);
+- ``card_removed``: a card removed from each game's files (quest: its last monster);
+- ``numbers_changed``: every monster's level (classic, quest) and power (duel) one higher;
+- ``rules_same``: every game's ``RULES_VERSION`` bumped, no rule changed;
+- ``rules_changed``: all bumped, and a patched classic rule (every seat starts a level up).
 
 Each match is then counted: ``unchanged`` (every seat's view and moves and the table's words are
 exactly those the same start-up showed on the old code and data, and again after the same
@@ -30,6 +31,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -51,32 +53,42 @@ name = "Freshly Printed {kind}"
 text = "A card a deploy added at the top of the file."
 """
 DEPLOYS = ("card_added", "card_removed", "numbers_changed", "rules_same", "rules_changed")
+QUEST_MONSTERS = "monsters.toml"
 
 
 def change_data(folder: Path, deploy: str) -> None:
-    from bench._deploy_data import add_card_on_top, bump_every, remove_card
+    from bench._deploy_data import add_card_on_top, bump_every, first_block, remove_card
 
     if deploy == "card_added":
         add_card_on_top(
             folder, "classic", "doors.toml", NEW_CARD.format(field="kind", kind="curse")
         )
         add_card_on_top(folder, "duel", "allies.toml", NEW_CARD.format(field="type", kind="ally"))
+        monster = first_block(folder, "quest", QUEST_MONSTERS, "monster")
+        fresh = re.sub(r'^id = "[^"]+"$', 'id = "zz_deploy_new"', monster, count=1, flags=re.M)
+        fresh = re.sub(r'^name = "[^"]+"$', 'name = "Freshly Printed Monster"', fresh, flags=re.M)
+        add_card_on_top(folder, "quest", QUEST_MONSTERS, fresh, "monster")
     elif deploy == "card_removed":
         remove_card(folder, "classic", "doors.toml", "role_elf")
         remove_card(
             folder, "classic", "treasures.toml", _first_id(folder, "classic/treasures.toml")
         )
         remove_card(folder, "duel", "allies.toml", _first_id(folder, "duel/allies.toml"))
+        last = _ids(folder, f"quest/{QUEST_MONSTERS}")[-1]
+        remove_card(folder, "quest", QUEST_MONSTERS, last, "monster")
     elif deploy == "numbers_changed":
         bump_every(folder, "classic", "doors.toml", "level", 1)
         bump_every(folder, "duel", "monsters.toml", "power", 1)
+        bump_every(folder, "quest", QUEST_MONSTERS, "level", 1)
 
 
 def _first_id(folder: Path, file: str) -> str:
-    for line in (folder / file).read_text("utf-8").splitlines():
-        if line.startswith('id = "'):
-            return line.split('"')[1]
-    raise ValueError(file)
+    return _ids(folder, file)[0]
+
+
+def _ids(folder: Path, file: str) -> list[str]:
+    lines = (folder / file).read_text("utf-8").splitlines()
+    return [line.split('"')[1] for line in lines if line.startswith('id = "')]
 
 
 def patch_rules(deploy: str) -> None:
@@ -85,10 +97,12 @@ def patch_rules(deploy: str) -> None:
         return
     import engine.classic
     import engine.duel
+    import engine.quest
     from engine.classic.game import Classic
 
     engine.classic.RULES_VERSION += 1
     engine.duel.RULES_VERSION += 1
+    engine.quest.RULES_VERSION += 1
     if deploy == "rules_changed":
         new = Classic.new
 
@@ -102,7 +116,7 @@ def patch_rules(deploy: str) -> None:
 
 async def build(db_path: Path, data: Path, matches: int, moves: int) -> list[int]:
     import bot.games  # noqa: F401  (registers the hosted games' plugins)
-    from bench._matches import make_live_matches
+    from bench._matches import PLANS, Plan, make_live_matches
     from bot.core.service import MatchService
     from bot.storage import open_storage
     from engine.games import load_game
@@ -110,7 +124,9 @@ async def build(db_path: Path, data: Path, matches: int, moves: int) -> list[int
     db = await open_storage(db_path)
     service = MatchService(db, turn_seconds=DAY, games=lambda g: load_game(g, data))
     try:
-        return await make_live_matches(service, matches, moves=moves)
+        # Quest too (issue 30.9): one person with an AI seat, and two people.
+        plans = (*PLANS, Plan("quest", 1, 1), Plan("quest", 2, 0))
+        return await make_live_matches(service, matches, moves=moves, plans=plans)
     finally:
         await service.close()
         await db.close()
@@ -130,6 +146,7 @@ async def look(db_path: Path, data: Path, moves: int) -> dict[str, Any]:
     db = await open_storage(db_path)
     service = MatchService(db, turn_seconds=DAY, games=lambda g: load_game(g, data))
     await service.start()
+    await service.resumed()  # the AI bursts a restart schedules in the background
     await service.checked()
     out: dict[str, Any] = {"seen": {}, "ended": {}, "stalled": [], "quarantined": []}
     try:
@@ -255,7 +272,7 @@ def judge(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=16)
+    parser.add_argument("--matches", type=int, default=18)
     parser.add_argument("--moves", type=int, default=10, help="human moves per match, at most")
     parser.add_argument("--json", action="store_true")
     parser.add_argument(

@@ -47,6 +47,7 @@ class Startup:
         self._get = get  # the match as stored (MatchService.get)
         self._checker: asyncio.Task[None] | None = None
         self._bursts: list[asyncio.Task[None]] = []
+        self.owed: list[int] = []  # the matches a start found an AI burst owed in
 
     async def start(self) -> None:
         await self._clock.resume_deadlines()  # before the read: the rows carry the new clocks
@@ -65,6 +66,7 @@ class Startup:
         for match_id, version, deadline_at in await self.repo.deadlines("lobby"):
             self._timers.schedule(match_id, version, deadline_at)
         loop = asyncio.get_running_loop()
+        self.owed = owed
         self._bursts = [loop.create_task(self.resume(match_id)) for match_id in owed]
         if self._restorer.unchecked:
             self._checker = loop.create_task(self._restorer.check_all())
@@ -81,6 +83,9 @@ class Startup:
             log.warning("match %s: the AI could not move after the restart: %s", match_id, exc)
         except Exception:
             log.exception("match %s: the AI could not move after the restart", match_id)
+
+    def bursts_running(self) -> int:
+        return sum(1 for t in self._bursts if not t.done())
 
     async def resumed(self) -> None:
         await asyncio.gather(*(asyncio.shield(t) for t in self._bursts), return_exceptions=True)
