@@ -3,6 +3,7 @@ a person's next move lands, and no commit ever writes a log that forks from the 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -173,3 +174,50 @@ async def test_a_check_never_rolls_a_session_back_to_the_record_read_at_the_rest
     finally:
         await service.close()
         await db.close()
+
+
+async def test_a_start_never_waits_for_an_ai_that_is_thinking_and_close_stops_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 30.1: the start awaited every AI burst a restart found owed (a strong seat thinks
+    # for seconds a move), so the bot went online only once every AI had played. Now the start
+    # returns with the AI still thinking, other matches answer meanwhile, and close stops it.
+    path, clock = tmp_path / "r.sqlite3", Clock()
+    thinking_in = await crashed_before_the_ai_moved(path, clock)
+    db = await open_storage(path)
+    other = MatchService(db, games=games, clock=clock)
+
+    async def nothing_owed(match_id: int) -> None:
+        return None  # the AI stays to move in the match the crash left
+
+    monkeypatch.setattr(other.startup, "resume", nothing_owed)
+    await other.start()
+    idle = await lobby(other, humans=2)
+    await other.start_match(idle, 100)
+    await other.close()
+    await db.close()
+
+    db = await open_storage(path)
+    service = MatchService(db, games=games, clock=clock)
+    thinking, never = asyncio.Event(), asyncio.Event()
+
+    choose = service.ai._next_ai_move
+
+    async def thinks_for_ever(live: Any, match: Any) -> Any:
+        if match.id != thinking_in:
+            return await choose(live, match)
+        thinking.set()
+        await never.wait()
+
+    monkeypatch.setattr(service.ai, "_next_ai_move", thinks_for_ever)
+    try:
+        await asyncio.wait_for(service.start(), 30)  # a hang detector, not a time
+        await asyncio.wait_for(thinking.wait(), 30)
+        assert service.startup.bursts_running() == 1 and service.startup.owed == [thinking_in]
+        match, _, actions = await service.view(idle, 100)  # another match answers at once
+        await service.act(idle, 100, actions[0].key, match.version)
+    finally:
+        await asyncio.wait_for(service.close(), 30)
+        await db.close()
+    assert service.startup.bursts_running() == 0
+    assert log_count(path, thinking_in) == 1, "nothing half-written by the cancelled burst"
