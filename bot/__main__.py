@@ -2,7 +2,8 @@
 
 ``python -m bot --check`` validates the settings, every data file, the database folder and the
 migrations without touching the network, printing one line per item and exiting non-zero on any
-problem.
+problem. ``python -m bot backup PATH`` and ``python -m bot migrate-db --from ... --to ...`` are
+the operator's database commands (``bot/dbtools.py``).
 
 Either the process starts and works, or it exits non-zero with one line on stderr saying why
 (``cannot start: ...``): no traceback, no hang, never the token. Before connecting, the Discord
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot import dbtools
 from bot.config import Settings, SettingsError, StartupError, load_settings
 from bot.storage import redacted_location
 from bot.words import texts
@@ -33,6 +35,9 @@ Report = Callable[[str], Any]
 
 
 def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else argv
+    if given and given[0] in dbtools.COMMANDS:
+        return dbtools.main(given)
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
     parser.add_argument(
         "--check", action="store_true", help="validate settings, data and migrations, then exit"

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.storage.bulk import CopiedTable, CopyRefused, copy_tables
 from bot.storage.models import DatabaseUnavailable, MigrationError, VersionConflict
 from bot.storage.ports import Storage
 from bot.storage.postgres import is_postgres_url, open_postgres, redacted, schema_status
 from bot.storage.sqlite import DEFAULT_PATH, file_in, open_sqlite
+from bot.storage.sqlite.backup import Backup, BackupRefused
+from bot.storage.sqlite.backup import backup as backup_sqlite
 
 SQLITE_SCHEME = "sqlite:///"
 
@@ -45,14 +48,39 @@ async def open_storage(location: Path | str) -> Storage:
     return await open_sqlite(path)
 
 
+async def move_database(
+    source: Path | str, target: Path | str, *, replace: bool = False
+) -> list[CopiedTable]:
+    """Copy every table from ``source`` to ``target`` (either backend to either), both opened
+    and migrated to this code's schema first; ``bot.storage.bulk`` says how it is verified
+    and why a failed copy can simply be run again."""
+    if redacted_location(source) == redacted_location(target):
+        raise CopyRefused("the source and the target are the same database")
+    opened = await open_storage(source)
+    try:
+        into = await open_storage(target)
+        try:
+            return await copy_tables(opened.tables, into.tables, replace=replace)
+        finally:
+            await into.close()
+    finally:
+        await opened.close()
+
+
 __all__ = [
     "DEFAULT_PATH",
+    "Backup",
+    "BackupRefused",
+    "CopiedTable",
+    "CopyRefused",
     "DatabaseUnavailable",
     "MigrationError",
     "Storage",
     "VersionConflict",
+    "backup_sqlite",
     "file_in",
     "is_postgres_url",
+    "move_database",
     "open_storage",
     "redacted_location",
     "schema_status",

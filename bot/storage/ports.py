@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.storage.bulk import BulkTables
 from bot.storage.models import (
     ActionRow,
     DeckChoice,
@@ -366,6 +367,8 @@ class Storage:
     settings: SettingsRepository
     history: HistoryRepository
     players: PlayerRepository
+    # Every table whole, for moving the database to another location (``migrate-db``).
+    tables: BulkTables
     # Where the data lives, for log lines and error messages (a path, later a URL).
     location: str
     closer: Callable[[], Awaitable[None]]

@@ -160,3 +160,17 @@ WELCOME_TEXT = (
     "Hi, I am **Backstab**: I host card games ({games}) right here. Type `/match new` to "
     "open a lobby, and `/help` for how it works (only you see the answer)."
 )
+
+# The operator's database commands (python -m bot backup / migrate-db) ----------------------
+
+BACKUP_DONE = "backup written: {path} ({size} bytes, schema version {version})"
+BACKUP_POSTGRES = (
+    "backup: the database is PostgreSQL ({location}); back it up with pg_dump (docs/operations.md)"
+)
+BACKUP_FAILED = "backup failed: {problem}"
+MIGRATE_TABLE = "  {table}: {rows} rows, checksum {checksum}"
+MIGRATE_DONE = (
+    "migrate-db: {rows} rows in {tables} tables copied from {source} to {target}; every count"
+    " and checksum verified"
+)
+MIGRATE_FAILED = "migrate-db failed, the target is as it was: {problem}"

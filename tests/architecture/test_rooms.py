@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FLOORS = (
     "engine",  # the rules: standard library and pydantic only
     "bot.words",  # every generic sentence
-    "bot.storage",  # the ports and their records, the SQLite adapter
+    "bot.storage",  # the ports and their records, the SQLite and PostgreSQL adapters
     "bot.config",  # the process's settings, read from the environment
     "bot.core",  # the match core: MatchService and its collaborators
     "bot.render",  # the rendering kit every screen and game renderer builds on
@@ -30,6 +30,7 @@ FLOORS = (
     "bot.app",  # the composition root: everything built once and handed to the cogs
     "bot.client",  # the Discord client: wires it all at start-up
     "bot.playground",  # the offline playground around the client
+    "bot.dbtools",  # the operator's database commands: backup, migrate-db
     "bot.__main__",  # the command line
     "cogs",  # the discord.py handlers
 )

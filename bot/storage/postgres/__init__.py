@@ -4,6 +4,7 @@ one class per storage port. Nothing outside this package names asyncpg (``tests/
 from __future__ import annotations
 
 from bot.storage.ports import Storage
+from bot.storage.postgres.bulk import PostgresTables
 from bot.storage.postgres.database import Database, redacted
 from bot.storage.postgres.decks import DeckStore
 from bot.storage.postgres.history import HistoryStore
@@ -50,6 +51,7 @@ def bundle(db: Database) -> Storage:
         settings=SettingsStore(db),
         history=HistoryStore(db),
         players=PlayerStore(db),
+        tables=PostgresTables(db),
         location=db.location,
         closer=db.close,
     )

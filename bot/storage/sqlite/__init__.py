@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.storage.ports import Storage
+from bot.storage.sqlite.bulk import SqliteTables
 from bot.storage.sqlite.database import Database
 from bot.storage.sqlite.decks import DeckStore
 from bot.storage.sqlite.history import HistoryStore
@@ -46,6 +47,7 @@ def bundle(db: Database) -> Storage:
         settings=SettingsStore(db),
         history=HistoryStore(db),
         players=PlayerStore(db),
+        tables=SqliteTables(db),
         location=str(db.path),
         closer=db.close,
     )
