@@ -53,6 +53,14 @@ class Move(Generic[H]):
         except KeyError:
             return None
 
+    def every(self, action: Action, name: str) -> tuple[ArgValue, ...]:
+        """The arguments called ``name``: the one, or for the last name of a ``many`` move all
+        of them from its place on (none for a form without it); ``KeyError`` for no such name."""
+        if name not in self.args:
+            raise KeyError(name)
+        i = self.args.index(name)
+        return action.args[i:] if self.many and i == len(self.args) - 1 else action.args[i : i + 1]
+
     def named(self, action: Action) -> dict[str, ArgValue]:
         """Every argument of ``action`` by name (empty for a bare form)."""
         return dict(zip(self.args, action.args, strict=False))

@@ -34,3 +34,13 @@ def test_a_short_form_leaves_its_last_arguments_off() -> None:
     assert ask.fits(short) and ask.fits(long) and not ask.fits(Action(0, "ask", (2, 0, 0)))
     assert ask.get(short, "item") is None and ask.arg(long, "item") == 31
     assert not ask.fits(Action(0, "ask")) and ask.arg(short, "treasures") == 1
+
+
+def test_a_many_move_reads_every_one_of_its_last_argument() -> None:
+    # R131: the items sold together for one level; gold alone names none
+    buy = QUEST_MOVES["buy_level"]
+    assert buy.every(Action(0, "buy_level", (4, 9)), "card") == (4, 9)
+    assert buy.every(Action(0, "buy_level"), "card") == ()
+    assert DUEL_MOVES["play"].every(Action(0, "play", (7, -1, 1)), "target") == (-1,)
+    with pytest.raises(KeyError):
+        buy.every(Action(0, "buy_level"), "seat")

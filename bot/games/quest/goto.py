@@ -40,6 +40,7 @@ from bot.render.drafts import DRAFT_PREFIX, DraftStep
 from bot.render.model import Style
 from engine.core import Action
 from engine.quest.board import edge, step_cell
+from engine.quest.moves import MOVES
 
 Json = Mapping[str, Any]
 Cell = tuple[int, int]
@@ -70,7 +71,7 @@ class Route:
 def routes(view: Json, actions: Sequence[Action]) -> list[Route]:
     """The cheapest quiet route to each explored room reachable now, cheapest first; empty
     when the seat is not free to walk (not its turn, a fight, a question, dead)."""
-    first = {str(a.args[0]) for a in actions if a.kind == "go" and a.args}
+    first = {str(MOVES["go"].arg(a, "side")) for a in actions if a.kind == "go"}
     me = seat_of(view, view.get("seat")) or {}
     start = cell_of(me.get("at"))
     if not first or start is None or not _free(view):

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.games.quest import controls as quest_controls
 from bot.games.quest import events, goto, tableparts, words
+from bot.games.quest import wordings as quest_wordings
 from bot.games.quest.cards import (
     card_def,
     fight_monsters,
@@ -185,7 +186,7 @@ class QuestRenderer(GameRenderer):
             terms = ""
             if pending.get("kind") == "offer" and len(data) >= 4:
                 other = data[0]
-                terms = quest_controls.offer_to_me(data[1], data[2], data[3])
+                terms = quest_wordings.offer_to_me(data[1], data[2], data[3])
             elif pending.get("kind") == "bid" and data:
                 terms = str(data[0])
                 other = fight.get("main") if isinstance(fight, Mapping) else None
