@@ -2,12 +2,13 @@
 what they choose) and each person reaching that choice through the screens (``Player``),
 counting the taps it took.
 
-Auto-pass (issue 18, on unless ``--auto-pass off``): in a response window a person whose only
-legal move is Pass is not asked and taps nothing; the bot passes for them when the window
-closes. That is not a decision they made: it is counted apart (``auto_passes``), never in
-``decisions``. A person who could answer is asked as before; choosing Pass, they press the
-table's Pass (one tap, a decision), which the bot holds until the close. When no person is
-left to ask, the run moves SimCord's clock to the window's close (never a wall clock).
+Auto-pass (issue 18, on unless ``--auto-pass off``): in a response window a person with
+nothing that answers it (the engine's ``Game.window_answers``, issue 27.2) is not asked and
+taps nothing; the bot passes for them when the window closes. That is not a decision they
+made: it is counted apart (``auto_passes``), never in ``decisions``. A person who could answer
+is asked as before; choosing Pass, they press the table's Pass (one tap, a decision), which
+counts at once (issue 27.4). When no person is left to ask, the run moves SimCord's clock to
+the window's close (never a wall clock).
 """
 
 from __future__ import annotations
@@ -87,10 +88,9 @@ class Seats:
         self.state: Any = None
         self.applied = 0
         self.auto_pass = True
-        # (seat, window) pairs: passed by the bot at the close / a Pass pressed and held.
-        # A window is named by the session's pass floor (it moves when a window reopens).
+        # (seat, window) pairs passed by the bot at the close. A window is named by the
+        # session's pass floor (it moves when a window reopens).
         self.auto_passed: set[tuple[int, int]] = set()
-        self.held: set[tuple[int, int]] = set()
         self.closes_waited = 0  # windows the run let close on their clock (full time each)
         self.irreversible = Irreversible()
         self.first_request = 0
@@ -178,24 +178,12 @@ class Seats:
         window = self.window()
         if not self.auto_pass or window is None:
             return False
-        if (seat, window) in self.held or (seat, window) in self.auto_passed:
+        if (seat, window) in self.auto_passed:
             return True
-        from engine.core import CONCEDE, PASS
-
-        moves = {a.kind for a in self.game.legal_actions(self.state, seat)} - {CONCEDE}
-        if moves == {PASS}:
+        if not self.game.window_answers(self.state, seat):
             self.auto_passed.add((seat, window))
             return True
         return False
-
-    def holds(self, action: Any) -> bool:
-        """A Pass the bot holds until the window closes (auto-pass on, another person here)."""
-        return self.auto_pass and action.kind == "pass" and self.window() is not None
-
-    def hold(self, seat: int) -> None:
-        window = self.window()
-        assert window is not None
-        self.held.add((seat, window))
 
     async def _to_the_close(self) -> None:
         """Nobody left to ask: SimCord's clock moves to the window's close."""
@@ -267,17 +255,11 @@ class Player:
         self.seen: Irreversible | None = None  # the move being made cannot be taken back
 
     async def decide(self, action: Any, path: str) -> int:
-        """Make ``action`` on ``path`` ("dm" or "table"); returns the taps it took. A Pass the
-        bot holds is pressed on the table (no DM carries a window's Pass): nothing is played
-        until the window closes. A trade is built on the trade builder as a person builds it
-        (coins and offer, one Send)."""
+        """Make ``action`` on ``path`` ("dm" or "table"); returns the taps it took. A trade
+        is built on the trade builder as a person builds it (coins and offer, one Send)."""
         from bot.games.classic.trade_builder import built_trade
         from engine.core import Rng
 
-        if self.seats.holds(action):
-            taps = await self._from_table(action.key)
-            self.seats.hold(self.seat)
-            return taps
         before = await self.seats.catch_up()
         game, seat = self.seats.game, self.seat
 

@@ -1,6 +1,7 @@
 """Screenshots of the screens issue 18 judges, at a phone's 400 px and a desktop width, with
 their heights: the classic table and Alice's hand in her first fight and on an ordinary turn,
-the bargain builder's hand, the duel table and hand in a fight.
+the bargain builder's hand, the duel table and hand in a fight, and the duel table and Alice's
+hand in a response window once Bob's Pass counted ("Passed ✓ 1/2", issue 27.4).
 
     .venv/bin/python bench/ux_shots.py [--seed 2] [--out DIR] [--game classic|duel|both]
 
@@ -113,18 +114,26 @@ async def duel(scratch: Path, seed: int, out: Path) -> None:
             seats = await Seats.open(env, channel, people, "duel", None)
         players = [Player(seats, n, person) for n, person in enumerate(people)]
         rng = random.Random(seed)
+        fought = False
         for _ in range(MOVES):
             decision = await seats.next_decision(rng)
             if decision is None:
                 return
             seat, action = decision
-            if seat == 0 and getattr(seats.state, "fight", None) is not None:
+            if seat == 0 and getattr(seats.state, "fight", None) is not None and not fought:
                 hand = await people[0].click(seats.table(), label=lobby_texts.BUTTON_HAND)
                 assert hand.response is not None
                 shown = [seats.table_id, hand.response.id]
                 await shoot(env, channel, people[0], shown, "duel-fight", out)
-                return
+                fought = True
             await players[seat].decide(action, "table")
+            window = seats.game.window(seats.state)
+            if fought and window is not None and 1 in window.passed and 0 in window.waiting_on():
+                hand = await people[0].click(seats.table(), label=lobby_texts.BUTTON_HAND)
+                assert hand.response is not None
+                shown = [seats.table_id, hand.response.id]
+                await shoot(env, channel, people[0], shown, "duel-window-passed", out)
+                return
 
 
 async def main(seed: int, out: Path, game: str) -> None:

@@ -26,7 +26,7 @@ from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls
 from bot.render import ids as keys
 from bot.render.drafts import is_draft
 from bot.render.model import Controls, Gallery, Rule, Text
-from bot.render.names import discord_time, shown_name
+from bot.render.names import shown_name
 from bot.render.pictures import off_loop
 from bot.screens import render_hand
 from bot.screens.table import read_draft, render_look, seat_details
@@ -164,8 +164,6 @@ class PlayCog(commands.Cog, name="Play"):
     ) -> None:
         await interaction.response.defer()
         await self._ensure_drawn(button.match_id)
-        if key == PASS and await self._pass_held(interaction, button.match_id):
-            return
         try:
             update = await self.bot.service.act(
                 button.match_id, interaction.user.id, key, button.version
@@ -179,20 +177,6 @@ class PlayCog(commands.Cog, name="Play"):
         if key == PASS and is_public(interaction):
             return  # answered by the defer: the table's "Passed:" line shows it (issue 18)
         await self.answers.refresh_clicked(interaction, update)
-
-    async def _pass_held(self, interaction: discord.Interaction[Any], match_id: int) -> bool:
-        """A Pass from a player with auto-pass on counts when the window closes (bot.core.autopass):
-        nothing is sent; a private hand says so in place."""
-        if not await self.bot.service.pass_held(match_id, interaction.user.id):
-            return False
-        if not is_public(interaction):
-            match = await self.bot.service.get(match_id)
-            when = discord_time(match.deadline_at) if match.deadline_at else "-"
-            # The hand is a layout (no content): redrawn in place with the note above it.
-            await self.answers.show(
-                interaction, match_id, note=play_texts.PASS_HELD.format(when=when)
-            )
-        return True
 
     async def on_draft(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         """A press on a game's builder (bot/render/drafts.py): the same private message shows

@@ -1,26 +1,26 @@
-"""Auto-pass (issue 18): what a player's "pass for me in response windows" preference does.
+"""Auto-pass (issues 18 and 27): what a player's "pass for me in response windows" preference
+does, in every game's windows alike (``Game.window``: classic's fights, duel's windows, quest's
+die windows and a fight's rolling and after stages).
 
 A seat whose player has auto-pass on is never asked to pass; the window passes for it when it
-closes (``Clock.timeout``: a lapsed window is everyone still in it passing). What the other
-players see must never depend on whether that seat could have answered (docs/ux.md, "Response
-windows"), so in a match with another person seated:
-
-- the window stays open for its full time: nothing passes for the seat before it closes, and
-- a Pass the player presses anyway is held (``holds``): it changes nothing, the seat passes
-  when the window closes like every other auto-pass, so an early Pass from an auto-passer
-  never tells the others "this one held an answer and chose not to use it".
+closes (``Clock.timeout``: a lapsed window is everyone still in it passing, never being away).
+What the other players see must never depend on whether that seat could have answered
+(docs/ux.md, "Response windows"), so in a match with another person seated nothing passes for
+the seat before the window closes. A Pass the player presses counts at once and shows on the
+table and in the hands ("Passed ✓ 2/3", issue 27.4): pressing is the player's own act, like a
+tap at a real table, not something the bot derived from their cards.
 
 With nobody else to hide it from (every other seat an AI, which decides from its seat's
-world, never from timing), ``next_pass`` passes at once for a seat whose only legal move in
-the window is Pass. The engine alone says what is legal: the bot passes only when the seat's
-legal moves, concession aside, are exactly the engine's ``PASS``."""
+world, never from timing), ``next_pass`` passes at once for a seat that cannot answer. The
+engine alone says what answers a window (``Game.window_answers``, issue 27.2: a card or
+ability that acts on what the window is about, not a gear change, gold or a trade)."""
 
 from __future__ import annotations
 
 from bot.core.match_types import MatchInfo
 from bot.core.preferences import PlayerBook
 from bot.core.session import MatchSession
-from engine.core import CONCEDE, PASS, Action
+from engine.core import PASS, Action
 
 
 class AutoPass:
@@ -34,25 +34,17 @@ class AutoPass:
             return False
         return (await self.players.get(info.user_id)).auto_pass
 
-    async def holds(self, match: MatchInfo, session: MatchSession, seat: int) -> bool:
-        """A Pass pressed by ``seat`` is held until the window closes: it is in a window the
-        match waits on, its player has auto-pass on and another person sits at the table."""
-        if not session.in_window() or seat not in session.deciders():
-            return False
-        return not _alone(match, seat) and await self.on_for(match, seat)
-
     async def next_pass(self, session: MatchSession, match: MatchInfo) -> Action | None:
         """The engine's Pass for the first auto-passing person in the open window who cannot
-        answer, when no other person sits at the table; else None."""
+        answer it, when no other person sits at the table; else None."""
         if not session.in_window():
             return None
         game, state = session.game, session.state
         for seat in sorted(session.deciders()):
             if not _alone(match, seat) or not await self.on_for(match, seat):
                 continue
-            moves = [a for a in game.legal_actions(state, seat) if a.kind != CONCEDE]
-            if len(moves) == 1 and moves[0].kind == PASS:
-                return moves[0]
+            if not game.window_answers(state, seat):
+                return Action(seat, PASS)
         return None
 
 

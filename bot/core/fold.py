@@ -22,13 +22,16 @@ class Fold:
     state: Any
     recent: list[Event]
     hand_due: dict[int, int]
+    # Who was deciding before the response window the match ends in opened (None: in none).
+    told: frozenset[int] | None = None
 
 
 def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
     """Replay ``record`` (every action checked) keeping the events of its last actions and,
     per seat, the action count at which its hand last fell due by the publisher's rule: at
-    the start; when it starts to decide outside a response window; when the game's plugin
-    deals it a fresh hand (a classic trade offer's partner)."""
+    the start; when it starts to decide outside a response window, unless it was deciding
+    before the window opened (issue 27.1); when the game's plugin deals it a fresh hand (a
+    classic trade offer's partner)."""
     header = record.header
     if header.game != game.id:
         raise ValueError(f"record is for {header.game!r}, not {game.id!r}")
@@ -49,8 +52,8 @@ def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
         seats.update(s for event in events for s in game.asked_by_name(event))  # as hands do
         for seat in seats:
             due[seat] = count
-        deciding = frozenset() if window else now
-    return Fold(state, recent, due)
+        deciding = deciding if window else now
+    return Fold(state, recent, due, deciding if in_window(game, state) else None)
 
 
 def plain(value: Any) -> Any:

@@ -186,6 +186,7 @@ class Restorer:
             recent=folded.recent if folded is not None else [],
             hand_due=folded.hand_due if folded is not None else {},
             version=version,
+            told=folded.told if folded is not None else None,
         )
 
     async def check_all(self) -> None:

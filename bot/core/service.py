@@ -27,7 +27,7 @@ from bot.core.lobbies import AI_LEVELS, AI_NAMES, FILL_LEVEL, Lobbies, not_a_lob
 from bot.core.match_types import Listener, MatchInfo, SeatInfo, StartHook, Update
 from bot.core.preferences import PlayerBook
 from bot.core.restore import BY_MANAGER, Restorer
-from bot.core.session import LiveMatches, MatchSession, in_window, passed_in_window
+from bot.core.session import LiveMatches, MatchSession, in_window, passed_in_window, window_of
 from bot.core.settings import ServerSettings, SettingsBook
 from bot.core.startup import Startup
 from bot.core.timers import TurnTimers
@@ -57,6 +57,7 @@ __all__ = [
     "in_window",
     "not_a_lobby",
     "passed_in_window",
+    "window_of",
 ]
 
 
@@ -229,14 +230,6 @@ class MatchService:
             step = session.act(seat, action_key, expected_version, match.seats)
             update = await self.ledger.commit(match, step, ActionRow(seat, step.action.to_json()))
             return await self.ai.run(match, [update])
-
-    async def pass_held(self, match_id: int, user_id: int) -> bool:
-        """A Pass pressed by a player with auto-pass on, held until the window closes
-        (``bot.core.autopass``): nothing is played and nothing changes; False when it counts now."""
-        async with self.live.lock(match_id):
-            match, session = await self.ledger.playing(match_id)
-            seat = match.seat_of(user_id)
-            return seat is not None and await self.autopass.holds(match, session, seat)
 
     async def act_all(
         self, match_id: int, user_id: int, keys: Sequence[str], expected_version: int

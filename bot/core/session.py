@@ -21,25 +21,28 @@ from engine.core import (
     Event,
     Game,
     IllegalAction,
+    OpenWindow,
     Outcome,
-    ResponseWindow,
-    waits_on_window,
 )
 from engine.core.record import RecordHeader
 
 
+def window_of(game: Game[Any, Any], state: Any) -> OpenWindow | None:
+    """The response window the match waits on, as its engine declares it (``Game.window``:
+    every game's windows alike, issue 27.1), or None."""
+    return game.window(state)
+
+
 def in_window(game: Game[Any, Any], state: Any) -> bool:
-    """True while a response window is what the match waits on (``engine.core``)."""
-    return waits_on_window(game, state)
+    """True while a response window is what the match waits on."""
+    return window_of(game, state) is not None
 
 
 def passed_in_window(game: Game[Any, Any], state: Any) -> frozenset[int]:
-    """The seats that passed in the open response window since its last response (the table
-    shows them); none while no window is what the match waits on."""
-    window = getattr(state, "window", None)  # optional on a state (engine.core.WindowedState)
-    if not isinstance(window, ResponseWindow) or not in_window(game, state):
-        return frozenset()
-    return frozenset(s for s in window.eligible if s in window.passed)
+    """The seats that passed in the open response window since its last answer (the table
+    and the hands show them); none while no window is what the match waits on."""
+    window = window_of(game, state)
+    return frozenset() if window is None else window.passed
 
 
 def ai_levels_of(seats: Iterable[SeatInfo]) -> dict[int, str]:
@@ -58,8 +61,9 @@ class Step:
     # anyone's turn): it keeps their clock and the buttons already drawn.
     free_move: bool
     pass_floor: int
-    # Who was deciding a turn before it (empty in a response window: whoever decides after
-    # a window is told anew).
+    # Who was deciding outside a response window before it (in a window: who was deciding
+    # before the window opened, so whoever decides again once it closes is not told anew:
+    # issue 27.1, no ping for a window).
     before: frozenset[int]
 
 
@@ -88,6 +92,9 @@ class MatchSession:
     # The version since which only free actors moved, the same seats deciding throughout
     # (None: since the session began; after a restart every older button is stale).
     steady: int | None = None
+    # While a response window is open: who was deciding before it opened (the seats last
+    # told, see ``Step.before``). None outside a window.
+    told: frozenset[int] | None = None
 
     # what the match waits on ------------------------------------------------------------------
 
@@ -96,6 +103,13 @@ class MatchSession:
 
     def in_window(self) -> bool:
         return in_window(self.game, self.state)
+
+    def outside(self) -> frozenset[int]:
+        """Who decides outside a response window: the deciders, or in a window those
+        deciding before it opened (nobody, when the session began in one)."""
+        if not self.in_window():
+            return self.deciders()
+        return self.told if self.told is not None else frozenset()
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
@@ -156,7 +170,7 @@ class MatchSession:
             self.game.outcome(state),
             free_move=action.seat not in waited and after == waited,
             pass_floor=self.pass_floor if same_window else self.version + 1,
-            before=frozenset() if self.in_window() else waited,
+            before=self.outside(),
         )
 
     def after(self, step: Step) -> MatchSession:
@@ -172,6 +186,7 @@ class MatchSession:
             pass_floor=step.pass_floor,
             version=self.version + 1,
             steady=steady,
+            told=self.outside() if in_window(self.game, step.state) else None,
         )
 
 

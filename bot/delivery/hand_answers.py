@@ -13,7 +13,7 @@ import discord
 from bot.core import service as svc
 from bot.delivery.components import send_private
 from bot.delivery.hand_messages import Drawn, answer_new, digest_of, message_kwargs
-from bot.delivery.hands import draw_hand
+from bot.delivery.hands import draw_hand, passed_line
 from bot.delivery.host import Host
 from bot.words import error_texts
 
@@ -50,7 +50,14 @@ class HandAnswers:
         actions = game.legal_actions(update.state, seat) if match.status == "live" else []
         deciding = seat in update.deciders
         await self._draw_here(
-            interaction, match, view, actions, seat, deciding=deciding, draft=draft
+            interaction,
+            match,
+            view,
+            actions,
+            seat,
+            deciding=deciding,
+            draft=draft,
+            passed=passed_line(update),
         )
         if interaction.guild_id is None:  # the hand DM itself is now up to date
             await self.bot.service.hand_sent(match.id, interaction.user.id, match.version)
@@ -87,6 +94,7 @@ class HandAnswers:
             page=page,
             draft=draft,
             sure=sure,
+            passed=self._passed(match),
         )
 
     async def _draw_here(
@@ -102,6 +110,7 @@ class HandAnswers:
         page: int = 0,
         draft: str | None = None,
         sure: str | None = None,
+        passed: str | None = None,
     ) -> None:
         """Draw the hand over the private message clicked, which becomes the live hand (an
         older hand's controls go; the clicked one may itself be an old one)."""
@@ -129,6 +138,7 @@ class HandAnswers:
                 draft=draft,
                 sure=sure,
                 dm=interaction.guild_id is None,  # a DM opens at its bottom (issue 27.4)
+                passed=passed,
             )
             kwargs = message_kwargs(rendered, content, edit=True)
             if interaction.response.is_done():
@@ -147,6 +157,13 @@ class HandAnswers:
         if latest is None:
             return seat in self.bot.service.deciders(match_id)
         return seat in latest.deciders
+
+    def _passed(self, match: svc.MatchInfo) -> str | None:
+        """Who passed in the open window, as last published for this very version."""
+        latest = self._publisher.latest(match.id)
+        if latest is None or latest.match.version != match.version:
+            return None
+        return passed_line(latest)
 
     async def send(
         self, interaction: discord.Interaction[Any], match_id: int, *, note: str | None = None
@@ -168,6 +185,7 @@ class HandAnswers:
                 seat,
                 deciding=self._deciding(match_id, seat),
                 note=note,
+                passed=self._passed(match),
             )
             message_id = await answer_new(interaction, rendered, content)
             if message_id is None:

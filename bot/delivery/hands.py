@@ -32,7 +32,7 @@ from bot.delivery.pacing import ChannelPacer
 from bot.delivery.pings import PingPolicy
 from bot.render import ButtonSpec, Rendered, Style
 from bot.render import ids as keys
-from bot.render.names import discord_time
+from bot.render.names import discord_time, shown_name
 from bot.render.pictures import off_loop
 from bot.screens import render_hand
 from bot.storage.models import LiveHand
@@ -55,6 +55,7 @@ async def draw_hand(
     draft: str | None = None,
     sure: str | None = None,
     dm: bool = False,
+    passed: str | None = None,
 ) -> tuple[Rendered, str | None]:
     """One seat's hand and the words above it: a note (why it was redrawn), and the clock
     while the match waits on the seat (a free actor's optional moves are never timed). A seat
@@ -72,10 +73,25 @@ async def draw_hand(
         )
         rendered = replace(rendered, buttons=(back,), selects=())
         note = play_texts.AFK_NOTE
-    lines = [line for line in (note, rendered.content) if line]
+    lines = [line for line in (note, rendered.content, passed) if line]
     if actions and deciding and match.deadline_at is not None and match.status == "live":
         lines.append(play_texts.TURN_CLOCK.format(when=discord_time(match.deadline_at)))
     return replace(rendered, content=None), "\n".join(lines) or None
+
+
+def passed_line(update: svc.Update | None) -> str | None:
+    """Who passed in the response window the match waits on, as counted ("Passed ✓ 2/3:
+    Alice, Bob"; issue 27.4), for the table and every hand; None before anyone passed. An
+    auto-passer passes only when the window closes, so it never tells who holds an answer."""
+    if update is None or update.game is None or not update.window:
+        return None
+    window = svc.window_of(update.game, update.state)
+    if window is None or not window.passed:
+        return None
+    names = [shown_name(s.name) for s in update.match.seats if s.seat in window.passed]
+    return play_texts.PASSED_LINE.format(
+        passed=len(window.passed), asked=len(window.eligible), names=", ".join(names)
+    )
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -204,6 +220,7 @@ class HandDelivery:
             page=drawn.page,
             draft=draft,
             dm=in_dm,
+            passed=passed_line(update),
         )
         if hand is not None and await self.live.redraw(hand, rendered, content, match.version):
             if told and by_dm:

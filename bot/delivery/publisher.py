@@ -26,13 +26,13 @@ import discord
 from bot import plugins
 from bot.core import service as svc
 from bot.delivery.components import files_of, message_parts
-from bot.delivery.hands import HandDelivery
+from bot.delivery.hands import HandDelivery, passed_line
 from bot.delivery.host import Host
 from bot.delivery.pacing import ChannelPacer
 from bot.render import ButtonSpec, Rendered, Style
 from bot.render import ids as keys
 from bot.render.model import Text
-from bot.render.names import discord_time, shown_name
+from bot.render.names import discord_time
 from bot.render.pictures import off_loop
 from bot.screens import public_event_lines, render_table
 from bot.words import error_texts, play_texts
@@ -257,8 +257,9 @@ class TablePublisher:
         if live and match.deadline_at is not None:
             template = play_texts.WINDOW_CLOCK if window else play_texts.TURN_CLOCK
             top.append(template.format(when=discord_time(match.deadline_at)))
-        if window and update is not None:
-            top.extend(_passed_line(match, update))
+        passed = passed_line(update) if window else None
+        if passed is not None:
+            top.append(passed)
         rendered = await off_loop(  # the picture is drawn in the picture thread
             render_table,
             match,
@@ -329,17 +330,6 @@ class TablePublisher:
             return None
         await self.bot.service.set_message(match.id, match.message_id, thread.id)
         return thread.id
-
-
-def _passed_line(match: svc.MatchInfo, update: svc.Update) -> list[str]:
-    """Who passed in the open window, one compact line (a pass is shown here, never sent as
-    a message). A seat whose player has auto-pass on passes only when the window closes, so
-    this line never tells anyone who holds an answer (docs/ux.md)."""
-    if update.game is None:
-        return []
-    passed = svc.passed_in_window(update.game, update.state)
-    names = [shown_name(s.name) for s in match.seats if s.seat in passed]
-    return [play_texts.PASSED_LINE.format(names=", ".join(names))] if names else []
 
 
 def _note(text: str) -> Rendered:

@@ -120,10 +120,9 @@ SEAT_DEAD_MARK = "dead until their turn"
 
 BUTTON_PASS = "Pass"
 BUTTON_RESPOND = "Play a card"
-# The table's line of who passed in the open window (issue 18: a pass is not a message).
-PASSED_LINE = "Passed: {names}"
-# A Pass pressed with auto-pass on: the seat passes when the window closes (bot.core.autopass).
-PASS_HELD = "Auto-pass is on: you pass when the window closes ({when})."
+# Who passed in the open window, on the table and in the hands (issue 18: a pass is not a
+# message; issue 27.4: a pressed Pass counts at once and shows).
+PASSED_LINE = "Passed ✓ {passed}/{asked}: {names}"
 BUTTON_AFK_BACK = "I'm back: give me my seat"
 AFK_NOTE = "You were away for three turns, so the AI plays your seat. Press below to take it back."
 BACK_DONE = "Your seat is yours again."

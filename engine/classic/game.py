@@ -103,6 +103,14 @@ class Classic(Game[ClassicState, ClassicView]):
         out.extend(free.anytime_actions(t, s, seat))
         return out
 
+    def window_answers(self, state: ClassicState, seat: int) -> list[Action]:
+        """Issue 27.2: the fight's own answers, not the gear, gold and trades a bystander may
+        also do while the window waits on it (``combat.window_answers``)."""
+        window = self.window(state)
+        if window is None or seat not in window.waiting_on():
+            return []
+        return combat.window_answers(self.table, state, seat)
+
     def _resolve(self, state: ClassicState, action: Action) -> list[Event]:
         t, s, a = self.table, state, action
         ev: list[Event] = []

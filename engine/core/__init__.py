@@ -12,7 +12,7 @@ from engine.core.protocol import (
     waits_on_window,
 )
 from engine.core.rng import Rng
-from engine.core.window import ResponseWindow
+from engine.core.window import OpenWindow, ResponseWindow
 
 __all__ = [
     "CONCEDE",
@@ -23,6 +23,7 @@ __all__ = [
     "Game",
     "GameState",
     "IllegalAction",
+    "OpenWindow",
     "Outcome",
     "PlayerView",
     "Reason",

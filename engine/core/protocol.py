@@ -14,7 +14,7 @@ from engine.core.actions import Action, Event, Outcome
 from engine.core.errors import IllegalAction, Reason
 from engine.core.moves import MoveTable
 from engine.core.rng import Rng
-from engine.core.window import ResponseWindow
+from engine.core.window import OpenWindow, ResponseWindow
 
 CONCEDE = "concede"
 """Any live seat may concede at any moment, whoever is deciding; games resolve it in
@@ -36,22 +36,17 @@ class GameState(Protocol):
 
 
 class WindowedState(GameState, Protocol):
-    """A state that may hold an open response window (classic and duel do; the bot asks
-    ``waits_on_window``). ``pending`` is truthy while a single-seat choice is owed in front of
-    the window."""
+    """A state that may hold an open response window (classic and duel do): ``Game.window``'s
+    default reads it. ``pending`` is truthy while a single-seat choice is owed in front of the
+    window."""
 
     window: ResponseWindow | None
     pending: Any
 
 
 def waits_on_window(game: Game[Any, Any], state: object) -> bool:
-    """True while a response window is what the match waits on: the state holds an open
-    ``ResponseWindow`` (an optional part of a state, see ``WindowedState``) and no single-seat
-    choice is pending in front of it."""
-    window = getattr(state, "window", None)
-    if not isinstance(window, ResponseWindow) or getattr(state, "pending", None):
-        return False
-    return game.deciders(state) == window.waiting_on()
+    """True while a response window is what the match waits on (``Game.window``)."""
+    return game.window(state) is not None
 
 
 class PlayerView(Protocol):
@@ -145,6 +140,32 @@ class Game(ABC, Generic[S, V]):
     @abstractmethod
     def load_state(self, data: Mapping[str, Any]) -> S:
         """The inverse of ``state.to_json()``."""
+
+    def window(self, state: S) -> OpenWindow | None:
+        """The response window the match waits on now, or ``None`` (issue 27.1): several seats
+        are asked whether they answer, each may pass, and the bot gives it the window clock
+        and auto-pass, never counts a lapse as being away and pings nobody for it. Its
+        ``eligible`` and ``passed`` never depend on hidden cards. Default: the state's open
+        ``ResponseWindow`` (``WindowedState``) when no single-seat choice is pending in front
+        of it and its waiting seats are the deciders; a game whose windows live elsewhere in
+        its state declares them here."""
+        window = getattr(state, "window", None)
+        if not isinstance(window, ResponseWindow) or getattr(state, "pending", None):
+            return None
+        if self.deciders(state) != window.waiting_on():
+            return None
+        return OpenWindow.of(window)
+
+    def window_answers(self, state: S, seat: int) -> list[Action]:
+        """The moves of ``seat`` that answer the open window (issue 27.2): a card or ability
+        that acts on what the window is about, never an any-time move the window also allows
+        (a gear change, a gift, a trade). A seat with none is one auto-pass passes for. Empty
+        when no window is open or ``seat`` is not asked in it. Default: every legal move but
+        ``PASS`` (and a concession, which is never listed)."""
+        window = self.window(state)
+        if window is None or seat not in window.waiting_on():
+            return []
+        return [a for a in self.legal_actions(state, seat) if a.kind not in (PASS, CONCEDE)]
 
     def default_action(self, state: S, seat: int) -> Action:
         """The safe choice played for a seat whose timer ran out. Games override this with

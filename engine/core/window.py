@@ -3,6 +3,10 @@
 Who is eligible never depends on hidden cards (everyone gets a Pass, so nobody learns who holds
 an answer). A response pushes onto a last-in, first-out stack and reopens the window to
 everyone; the window closes when every eligible seat has passed since the last response.
+
+``ResponseWindow`` is the mutable window a state may keep (classic, duel); ``OpenWindow`` is
+what every engine declares to the rest through ``Game.window`` (issue 27.1), whatever its state
+keeps: quest's die windows and a fight's stages are windows like the others.
 """
 
 from __future__ import annotations
@@ -67,3 +71,23 @@ class ResponseWindow:
             {int(s) for s in data["passed"]},
             list(data["stack"]),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class OpenWindow:
+    """A response window the match waits on, as its engine declares it (``Game.window``):
+    ``about`` says what it is about in the game's own word (a renderer names it: ``fight``,
+    ``die:monster_turn``), ``eligible`` who is asked in order, ``passed`` who passed since its
+    last answer. Like a ``ResponseWindow``'s, who is asked never depends on hidden cards."""
+
+    about: str
+    eligible: tuple[int, ...]
+    passed: frozenset[int] = frozenset()
+
+    def waiting_on(self) -> frozenset[int]:
+        return frozenset(seat for seat in self.eligible if seat not in self.passed)
+
+    @classmethod
+    def of(cls, window: ResponseWindow) -> OpenWindow:
+        passed = frozenset(s for s in window.eligible if s in window.passed)
+        return cls(window.kind, window.eligible, passed)

@@ -4,6 +4,7 @@ winning (kills, DxM, Treasures, levels) and losing (hits, then running away)."""
 from __future__ import annotations
 
 from engine.core import Event
+from engine.quest.answerable import changer_may_answer
 from engine.quest.board import adjacent, draw_card, roll
 from engine.quest.content import Content
 from engine.quest.effects import gain_levels, hit, lose_levels
@@ -177,9 +178,10 @@ def roll_dice(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
 
 
 def after_window_needed(s: QuestState, c: Content, f: Fight) -> bool:
-    """Stage D opens only when one changed die or a public after-roll power could matter."""
+    """Stage D opens only when one changed die or a public after-roll power could matter: a
+    die changer only while one may still be in a hand (issue 27.3, ``answerable``)."""
     margin = abs(side_total(s, c, f) - monsters_total(s, c, f))
-    if f.dice and margin <= AFTER_ROLL_MARGIN:
+    if f.dice and margin <= AFTER_ROLL_MARGIN and changer_may_answer(s, c):
         return True
     return (
         any(has(s, c, k, "warrior") and f"warrior:{k}" not in f.tried for k in fighters(f))

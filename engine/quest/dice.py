@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Action, Event
+from engine.quest.answerable import die_window_due
 from engine.quest.content import Content
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def roll_d10(
     from engine.quest.board import roll
 
     face = roll(s, 10)
-    if s.die_windows and d10_matters(s, c, seat, role):
+    if die_window_due(s, c, what) and d10_matters(s, c, seat, role):
         open_window(s, what, seat, [face], ctx, ev)
         return None
     return face

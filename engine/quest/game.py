@@ -6,8 +6,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core import CONCEDE, Action, Event, Game, IllegalAction, Outcome, Reason, Rng
-from engine.quest import ai, auction, legal
+from engine.core import (
+    CONCEDE,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    OpenWindow,
+    Outcome,
+    Reason,
+    Rng,
+)
+from engine.quest import ai, auction, legal, windows
 from engine.quest.board import roll
 from engine.quest.content import ENTRANCE, PASSAGE, Content, load_content
 from engine.quest.determinize import seat_world
@@ -130,6 +140,13 @@ class Quest(Game[QuestState, QuestView]):
         found = legal.legal(state, self.content, seat)
         self._legal = (state.token, state.version, seat, found)
         return list(found)
+
+    def window(self, state: QuestState) -> OpenWindow | None:
+        """Issue 27.1: a die window and a fight's rolling and after stages (``windows``)."""
+        return windows.open_window(state)
+
+    def window_answers(self, state: QuestState, seat: int) -> list[Action]:
+        return windows.answers(state, self.content, seat)
 
     def live_seats(self, state: QuestState) -> frozenset[int]:
         return frozenset(k for k in range(state.seats) if not state.out[k])

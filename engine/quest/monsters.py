@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.quest.answerable import die_window_due
 from engine.quest.board import (
     bbox,
     draw_card,
@@ -97,17 +98,20 @@ def place(
     m = Mon(s.next_serial, card, mdef, cell, -1, boss=boss)
     s.next_serial += 1
     s.mons.append(m)
-    if s.die_windows:
+    if die_window_due(s, c, "base"):
         ev.append(Event("monster", {"monster": card, "cell": list(cell), "base": -1, "boss": boss}))
         open_window(s, "base", chooser, [colour], [m.serial], ev)
         return m
-    give_base(s, m, colour, chooser, ev)
+    give_base(s, m, colour, chooser, ev, windowed=False)
     ev.append(Event("monster", {"monster": card, "cell": list(cell), "base": m.base, "boss": boss}))
     return m
 
 
-def give_base(s: QuestState, m: Mon, colour: int, chooser: int, ev: list[Event]) -> None:
-    """The base from the Monster Die as it stands (R51, R16)."""
+def give_base(
+    s: QuestState, m: Mon, colour: int, chooser: int, ev: list[Event], windowed: bool = True
+) -> None:
+    """The base from the Monster Die as it stands (R51, R16); after its die window
+    (``windowed``) the base is announced on its own, the new monster's event having none."""
     s.last_colour = colour
     ev.append(Event("monster_die", {"colour": COLOURS[colour], "why": "base"}))
     if colour < s.seats:  # R16, R51: the rolled colour's player draws, base free or not
@@ -120,7 +124,7 @@ def give_base(s: QuestState, m: Mon, colour: int, chooser: int, ev: list[Event])
             m.base = choices[0]
         else:
             s.pending.append(Pending("base", chooser, [m.serial]))
-    if m.base >= 0 and s.die_windows:
+    if m.base >= 0 and windowed:
         ev.append(Event("base", {"monster": m.card, "base": m.base}))
 
 
@@ -267,7 +271,7 @@ def monster_turn(s: QuestState, c: Content, ev: list[Event]) -> bool:
     from engine.quest.dice import open_window
 
     colour = monster_die(s)
-    if s.die_windows:
+    if die_window_due(s, c, "monster_turn"):
         open_window(s, "monster_turn", s.turn, [colour], [], ev)
         return False
     move_all(s, c, colour, ev)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.quest import combat
+from engine.quest.answerable import die_window_due
 from engine.quest.board import (
     draw_card,
     draw_tile,
@@ -140,7 +141,7 @@ def on_enter(
             cell[1],
         ]
         face = roll(s)
-        if s.die_windows:
+        if die_window_due(s, c, "room"):
             open_window(s, "room", seat, [face], ctx, ev)
             return  # one roll per room (data/quest/rooms.toml)
         # With no window the explorer's monster comes from ``after_explore_dxm``, not here
@@ -182,7 +183,7 @@ def search(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
     s.searched.append(cell)
     dice = icon_dice(s, c, seat, cell)
     faces = [roll(s) for _ in range(max(0, dice))]
-    if faces and s.die_windows:
+    if faces and die_window_due(s, c, "search"):
         open_window(s, "search", seat, faces, [], ev)  # R16: the dice may still change
         return
     search_result(s, c, seat, faces, ev)
@@ -291,7 +292,7 @@ def do_deal(s: QuestState, c: Content, seat: int, n: int, pay_card: int, ev: lis
             s.gold[seat] += (value // 2) // 100 * 100
         elif g.op in ("wager", "toss"):
             face = roll(s)
-            if s.die_windows:  # R16, SPEC 3.5: a Deal roll gets its die window
+            if die_window_due(s, c, g.op):  # R16, SPEC 3.5: a Deal roll gets its die window
                 open_window(s, g.op, seat, [face], [], ev)
             else:
                 deal_roll_result(s, c, seat, g.op, face, ev)

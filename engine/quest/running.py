@@ -4,6 +4,7 @@ the runner's order; 5 or more dodges; a failure applies that monster's Bad Stuff
 from __future__ import annotations
 
 from engine.core import Event
+from engine.quest.answerable import die_window_due
 from engine.quest.board import adjacent, roll
 from engine.quest.content import Content
 from engine.quest.dice import open_window
@@ -55,7 +56,7 @@ def flee_roll(s: QuestState, c: Content, p: Pending, serial: int, ev: list[Event
     """Roll, then a die window unless no face could change the result (R16, SPEC 3.10)."""
     face = roll(s)
     mod = run_mod(s, c, p.seat)
-    open_ = s.die_windows and len({f + mod >= DODGE for f in range(1, 7)}) > 1
+    open_ = die_window_due(s, c, "flee") and len({f + mod >= DODGE for f in range(1, 7)}) > 1
     if open_:
         open_window(s, "flee", p.seat, [face], [serial], ev)
     else:

@@ -4,7 +4,8 @@ With auto-pass on (the default) a player is never asked to pass: nothing is sent
 tap nothing, and the window passes for them when it closes. What anyone else sees must not
 depend on whether that seat held an answer: the window stays open for its full time and every
 message and edit the bot makes is the same either way. A seat holding an answer still answers;
-a Pass it presses anyway is held until the close. Off: a Pass counts at once, as before. Alone
+a Pass it presses counts at once and shows on the table and in the hands ("Passed ✓ 1/2",
+issue 27.4; it was held until the close before). Off: a Pass counts at once, as before. Alone
 with AI seats, a seat that cannot answer passes at once (nobody to hide it from).
 
 The game is Echo with a twist (``Answers``): only the seats the test names may echo, so
@@ -29,7 +30,7 @@ from engine import games as registry
 from engine.core import Action
 from tests.e2e import windowgame
 from tests.e2e.conftest import World
-from tests.e2e.helpers import action_ids, embed_text, labels, message_in, note_of
+from tests.e2e.helpers import action_ids, embed_text, labels, message_in
 from tests.support.tiny_plugin import tiny_plugin
 
 ANSWERS = "answers"
@@ -172,9 +173,9 @@ async def test_a_seat_holding_an_answer_still_answers(world: World) -> None:
     assert after.deadline_kind == "window" and after.version == before.version + 1
 
 
-async def test_a_pass_pressed_with_auto_pass_on_counts_when_the_window_closes(
-    world: World,
-) -> None:
+async def test_a_pass_pressed_with_auto_pass_on_counts_at_once_and_shows(world: World) -> None:
+    # issue 27.4: Carol (auto-pass on, holding an answer) presses Pass: it counts now, the
+    # table and Bob's hand say so, and the window waits only on Bob (who passes at the close).
     Answers.holders = frozenset({2})
     match_id, table_id = await start(world, world.channel, world.bob, world.carol)
     await alice_plays(world, world.channel, table_id)
@@ -183,18 +184,14 @@ async def test_a_pass_pressed_with_auto_pass_on_counts_when_the_window_closes(
     result = await world.carol.click(
         message_in(world.channel, table_id), label=play_texts.BUTTON_PASS
     )
-    # Answered through the click alone; nothing played, nothing shown: the window runs on.
-    assert not result.followups and len(world.channel.history()) == posted
-    assert (await world.bot.service.get(match_id)).version == before.version
-    assert "Passed" not in embed_text(message_in(world.channel, table_id))
-    # On her private hand the same Pass says so in place.
-    hand = await world.carol.click(
-        message_in(world.channel, table_id), label=play_texts.BUTTON_RESPOND
-    )
-    assert hand.response is not None
-    private = await world.carol.click(hand.response, custom_id=action_ids(hand.response)[0])
-    assert not private.followups
-    assert private.response is not None and "Auto-pass is on" in note_of(private.response)
+    assert not result.followups and len(world.channel.history()) == posted  # no message
+    await world.env.settle()
+    after = await world.bot.service.get(match_id)
+    assert after.version == before.version + 1 and after.deadline_kind == "window"
+    line = play_texts.PASSED_LINE.format(passed=1, asked=2, names="Carol")
+    assert line in embed_text(message_in(world.channel, table_id))
+    hand = await world.bob.click(message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND)
+    assert hand.response is not None and line in embed_text(hand.response)
     await world.env.advance_time(world.bot.service.settings.defaults.window_seconds + 1)
     match = await world.bot.service.get(match_id)
     assert match.deadline_kind == "turn" and match.version == before.version + 2
@@ -213,7 +210,7 @@ async def test_auto_pass_off_passes_at_once_and_the_table_shows_it(world: World)
     )
     assert not result.followups
     table = message_in(world.channel, table_id)
-    assert play_texts.PASSED_LINE.format(names="Bob") in embed_text(table)
+    assert play_texts.PASSED_LINE.format(passed=1, asked=2, names="Bob") in embed_text(table)
     await world.carol.click(table, label=play_texts.BUTTON_PASS)
     match = await world.bot.service.get(match_id)
     assert match.deadline_kind == "turn"  # everyone passed: closed at once, as before

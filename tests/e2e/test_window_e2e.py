@@ -104,7 +104,7 @@ async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World)
     )
     # A pass is answered through the click, with no message: the table shows it.
     assert not result.followups and len(world.channel.history()) == posted
-    passed = play_texts.PASSED_LINE.format(names="Bob")
+    passed = play_texts.PASSED_LINE.format(passed=1, asked=2, names="Bob")
     assert passed in embed_text(message_in(world.channel, table_id))
     bob_dms = dm_posts(world, world.bob)
     result = await world.carol.click(

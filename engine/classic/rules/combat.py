@@ -87,6 +87,32 @@ def window_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     return out
 
 
+# Any-time cards that act on the fight only when they land on one of its sides (issue 27.2).
+_ON_A_SIDE = frozenset({"curse", "levelup"})
+
+
+def window_answers(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """The fight's answers (issue 27.2): what a seat may play into the window that acts on
+    the fight (one-shots, enhancers, wandering monsters, a Horde's monster, the fighter's and
+    helper's powers, asking for help; a curse or a level-up on a side; a hireling for a side),
+    never an any-time move that leaves the fight as it was (giving up a role, a curse on a
+    bystander, a gear change, gold, a trade)."""
+    c = s.combat
+    if c is None:
+        return []
+    sides = {c.fighter, c.helper}
+    out = []
+    for a in window_actions(t, s, seat):
+        if a.kind in (PASS, "drop_role"):
+            continue
+        if a.kind in _ON_A_SIDE and a.args[1] not in sides:
+            continue
+        if a.kind == "hire" and seat not in sides:
+            continue
+        out.append(a)
+    return out
+
+
 def _top_discarded_monster(t: Table, s: ClassicState) -> int:
     for card in reversed(s.door_discard):
         if t.kind[card] == "monster":

@@ -70,7 +70,13 @@ def test_an_empty_deck_is_rebuilt_from_its_own_discards(quest: Quest) -> None:
 
 def test_the_turn_order_is_draw_move_charity_monsters_next(quest: Quest) -> None:
     # 001 F22 F23 (R33, R37, R70): after the turn the monsters move, then the next player
-    s = build(quest, {"seats": 2}, [{}, {}])
+    # (a monster on the board, so the Monster Die gets its window: issue 27.3)
+    setup = {
+        "seats": 2,
+        "rooms": [{"room": "r01a", "x": 1, "y": 0}],
+        "monsters": [{"id": "rat_choir", "x": 1, "y": 0, "base": "green"}],
+    }
+    s = build(quest, setup, [{}, {}])
     events = quest.apply(s, Action(0, "end_turn"))
     assert s.window is not None and s.window.what == "monster_turn"  # R16: its die window
     events += quest.apply(s, Action(0, "pass")) + quest.apply(s, Action(1, "pass"))
