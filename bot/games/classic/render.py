@@ -232,9 +232,10 @@ class ClassicRenderer(GameRenderer):
         return bargain.draft_step(key, view, actions, names)
 
     def control(self, action: Action, view: Json, names: Sequence[str]) -> Control:
-        if action.kind == "offer" and len(action.args) == 3 and isinstance(action.args[1], int):
+        mine = MOVES["offer"].get(action, "card") if action.kind == "offer" else None
+        if isinstance(mine, int):
             # An item offer is built, not picked from every swap: one entry per item.
-            mine, card = action.args[1], card_of(action.args[1])
+            card = card_of(mine)
             label = words.TRADE_ENTRY.format(card=name_of(mine))
             note = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
             return Control(

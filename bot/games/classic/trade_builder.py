@@ -33,6 +33,7 @@ from bot.render.drafts import DRAFT_PREFIX, Built, DraftStep
 from bot.render.games import ViewJson
 from bot.render.model import MAX_OPTIONS, MAX_PER_ROW, ButtonSpec, OptionSpec, SelectSpec, Style
 from bot.render.model import clip as _clip
+from engine.classic.moves import MOVES
 from engine.classic.table import COIN
 from engine.core import Action, Game
 
@@ -109,11 +110,7 @@ def context(view: ViewJson, actions: Sequence[Action]) -> Context | None:
     v = typed(view)
     if v is None or v.seat is None:
         return None
-    swaps = tuple(
-        (int(a.args[0]), int(a.args[1]), int(a.args[2]))
-        for a in actions
-        if a.kind == "offer" and len(a.args) == 3 and all(isinstance(x, int) for x in a.args)
-    )
+    swaps = tuple(swap for swap in map(_swap, actions) if swap is not None)
     if not swaps:
         return None
     deal = any(a.kind == "cancel" for a in actions)
@@ -367,21 +364,31 @@ def built_trade(
     bench and the tests) makes item offers move by move: an off-turn offer as it is; inside
     a deal the coins drafted one at a time up to the offer, rolled forward on a copy with
     ``then`` (the next move chosen in a state, ``n``-th). ``None``: no item offer."""
-    if action.kind == "offer" and len(action.args) == 3:
-        partner, mine, theirs = (int(x) for x in action.args)
-        return Trade(partner, mine, theirs, 0)
+    swap = _swap(action)
+    if swap is not None:
+        return Trade(*swap, 0)
     pending = getattr(state, "pending", None)
     owed = getattr(pending[-1], "kind", None) if pending else None
     if owed != "deal" or action.kind not in ("add_gold", "ask_gold"):
         return None
     copy, gold = state.clone(), 0
     for n in range(MOST_COINS * 4):
-        if action.kind == "offer" and len(action.args) == 3:
-            partner, mine, theirs = (int(x) for x in action.args)
-            return Trade(partner, mine, theirs, gold)
+        swap = _swap(action)
+        if swap is not None:
+            return Trade(*swap, gold)
         if action.kind not in ("add_gold", "ask_gold"):
             return None
         gold += COIN if action.kind == "add_gold" else -COIN
         game.apply(copy, action)
         action = then(copy, n)
     return None
+
+
+def _swap(action: Action) -> tuple[int, int, int] | None:
+    """An item offer's partner, item given and item asked for, read by name; ``None`` for
+    any other action."""
+    if action.kind != "offer" or not MOVES["offer"].fits(action):
+        return None
+    named = [MOVES["offer"].arg(action, n) for n in ("seat", "card", "item")]
+    ints = [x for x in named if isinstance(x, int)]
+    return (ints[0], ints[1], ints[2]) if len(ints) == 3 else None
