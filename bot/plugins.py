@@ -261,12 +261,10 @@ def variant(game_id: str, key: object) -> Variant | None:
 def variant_options(game_id: str, key: object) -> dict[str, Any]:
     """The engine switches of the game's variant ``key`` (its default for none): what a start
     merges into the match's options. Empty for a game without variants or an unknown key."""
-    found = _PLUGINS.get(game_id)
-    if found is None or not found.engine.variants:
+    chosen, found = variant(game_id, key), _PLUGINS.get(game_id)
+    if chosen is None or found is None:
         return {}
-    ways = dict(found.engine.variants)
-    chosen = found.engine.variants[0][0] if key is None else key
-    return dict(ways.get(chosen, {})) if isinstance(chosen, str) else {}
+    return dict(dict(found.engine.variants).get(chosen.key, {}))
 
 
 def title(game_id: str) -> str:
