@@ -87,11 +87,11 @@ def lobby_terms(match: MatchInfo, least: int) -> str:
     """The match's terms under the seats: ranked or casual, one winner, the way to play, and
     how many seats AI fills at the start."""
     ranked = lobby_texts.LOBBY_RANKED if match.ranked else lobby_texts.LOBBY_CASUAL
-    for name, switch in plugins.switches().items():
-        if match.options.get(name) and plugins.has_switch(match.game, name):
+    found = plugins.find(match.game)
+    for switch in found.switches if found is not None else ():
+        if match.options.get(switch.name):
             ranked = f"{ranked}\n{switch.line}"
     chosen = plugins.variant(match.game, match.options.get("variant"))
-    found = plugins.find(match.game)
     if chosen is not None and found is not None and len(found.variants) > 1:
         ranked += "\n" + lobby_texts.LOBBY_VARIANT.format(name=chosen.name, note=chosen.note)
     wanted = max(least, int(match.options.get("seats") or 0))
