@@ -5,8 +5,11 @@ as every match is back in memory, whatever its AI seats are about to think.
 Each AI burst a restart finds owed (an AI seat to move, a window an auto-passer alone with AI
 seats sits in) runs as a background task under its match's lock, the match's log checked
 first: the burst plays on the replayed state, so no later check can roll its moves back
-(issue 30.10). Each snapshot is checked against a replay of its log in the background too,
-and before the match is next shown or changed at the latest. ``close`` cancels both.
+(issue 30.10). A few bursts run at a time (``BURSTS_AT_ONCE``), the quick ones first, so a
+restart that finds hundreds owed neither floods the loop nor queues hundreds of searches in
+front of the first person's click. Each snapshot is checked against a replay of its log in
+the background too, and before the match is next shown or changed at the latest. ``close``
+cancels both.
 """
 
 from __future__ import annotations
@@ -23,8 +26,17 @@ from bot.core.restore import Restorer
 from bot.core.session import LiveMatches
 from bot.core.timers import TurnTimers
 from bot.storage.ports import MatchRepository
+from engine.search.levels import STRONG
 
 log = logging.getLogger("bot.core.service")
+
+BURSTS_AT_ONCE = 4
+"""Restored AI bursts running at a time. Why 4: the bursts share one event loop, so more at
+once finish no sooner, they only lengthen the wait of every click between their steps; a
+strong seat's burst mostly waits on the worker pool (at most ``ai_worker.MOST_WORKERS`` = 2
+searches at a time), so 4 keeps every worker busy with room for two quick (heuristic) bursts
+beside them. Unbounded, a restart finding 100 strong seats to move queued 100 searches at
+once and ran every owed log check and first AI step in the same few loop turns."""
 
 
 class Startup:
@@ -48,10 +60,13 @@ class Startup:
         self._checker: asyncio.Task[None] | None = None
         self._bursts: list[asyncio.Task[None]] = []
         self.owed: list[int] = []  # the matches a start found an AI burst owed in
+        self.at_once = asyncio.Semaphore(BURSTS_AT_ONCE)  # see BURSTS_AT_ONCE
+        self.running = 0  # bursts past the semaphore now (tests read the most seen)
+        self.most_running = 0
 
     async def start(self) -> None:
         await self._clock.resume_deadlines()  # before the read: the rows carry the new clocks
-        owed: list[int] = []
+        owed: list[tuple[bool, int]] = []  # (a strong seat to move, match): quick ones first
         # Without the logs: a snapshot that covers its log serves, and the log is read when
         # the match is checked (in the background, or before it is next shown or changed).
         for stored in await self.repo.stored_matches(statuses=("live",), log=False):
@@ -61,18 +76,30 @@ class Startup:
                 continue
             self._live.put(match_id, live)
             self._timers.schedule(match_id, stored.row.version, stored.row.deadline_at)
-            if live.deciders() & live.ai_levels.keys() or live.in_window():
-                owed.append(match_id)
+            ai_to_move = live.deciders() & live.ai_levels.keys()
+            if ai_to_move or live.in_window():
+                strong = any(live.ai_levels[s] == STRONG for s in ai_to_move)
+                owed.append((strong, match_id))
         for match_id, version, deadline_at in await self.repo.deadlines("lobby"):
             self._timers.schedule(match_id, version, deadline_at)
         loop = asyncio.get_running_loop()
-        self.owed = owed
-        self._bursts = [loop.create_task(self.resume(match_id)) for match_id in owed]
+        self.owed = [match_id for _, match_id in sorted(owed)]
+        self._bursts = [loop.create_task(self.resume(match_id)) for match_id in self.owed]
         if self._restorer.unchecked:
             self._checker = loop.create_task(self._restorer.check_all())
 
     async def resume(self, match_id: int) -> None:
-        """The AI burst a restart found owed, once the match is free."""
+        """The AI burst a restart found owed, once a slot (``BURSTS_AT_ONCE``) and the match
+        are free."""
+        async with self.at_once:
+            self.running += 1
+            self.most_running = max(self.most_running, self.running)
+            try:
+                await self._burst(match_id)
+            finally:
+                self.running -= 1
+
+    async def _burst(self, match_id: int) -> None:
         try:
             async with self._live.lock(match_id):
                 await self._restorer.check(match_id)
