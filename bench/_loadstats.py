@@ -1,20 +1,20 @@
-"""What ``bench/load.py`` measures besides the interaction times: SQLite transaction and COMMIT
-latency (by timing the SQLite adapter's own ``Database.transaction``), RSS, errors the bot
-logs, actions committed. ``report`` turns it all into figures (the leak check is
-``bench/_leakwatch.py``).
+"""What ``bench/load.py`` measures besides the interaction times: database transaction and
+COMMIT latency (by timing the adapter's own ``Database``), statements and round trips per
+committed action (``bench/_dbmeter.py``), RSS, errors the bot logs, actions committed.
+``report`` turns it all into figures (the leak check is ``bench/_leakwatch.py``).
 """
 
 from __future__ import annotations
 
 import logging
 import resource
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
+from bench._dbmeter import Meter, count_actions
 from bench._simdrive import Probe
 
 DISCORD_EDITS_PER_5S = 5  # Discord's per-channel budget for message edits
@@ -57,8 +57,10 @@ class _ErrorCount(logging.Handler):
 
 
 class Recorder:
-    def __init__(self, database: Path) -> None:
-        self.database = database
+    def __init__(self, database: Path | str) -> None:
+        self.database = database  # a SQLite file or a PostgreSQL URL
+        self.meter = Meter()
+        self.counted_at_start = (0, 0)
         self.transactions: list[tuple[float, float, float]] = []  # (started, total, commit)
         self.errors = _ErrorCount()
         self.baseline_rss = 0.0
@@ -69,10 +71,13 @@ class Recorder:
         """Time every transaction of the bot's one connection: from asking (lock wait
         included) to committed, and the commit itself (the COMMIT statement; for one-hop
         writes the whole BEGIN..COMMIT hop on the connection's thread)."""
-        # The SQLite adapter's one connection, under every port: this bench times SQLite.
+        # The adapter's database object, under every port.
         db = bot.storage.matches.db
-        original = db.transaction
         log = self.transactions
+        if hasattr(db, "pool"):
+            _time_pooled(db, log)
+            return
+        original = db.transaction
 
         @asynccontextmanager
         async def timed() -> AsyncIterator[Any]:
@@ -120,10 +125,28 @@ class Recorder:
         self.live = live
         self.live_rss = rss_mb()
         self.actions_at_start = self.count_actions()
+        self.counted_at_start = (self.meter.statements, self.meter.round_trips)
 
     def count_actions(self) -> int:
-        with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True) as conn:
-            return int(conn.execute("SELECT count(*) FROM actions").fetchone()[0])
+        return count_actions(self.database)
+
+
+def _time_pooled(db: Any, log: list[tuple[float, float, float]]) -> None:
+    """PostgreSQL: every use of a pooled connection (a one-statement write or read, or a
+    transaction), from asking the pool (its wait included) to giving it back, and the time
+    it was held (the statements and COMMIT)."""
+    original = db.connection
+
+    @asynccontextmanager
+    async def timed() -> AsyncIterator[Any]:
+        asked = time.perf_counter()
+        async with original() as conn:
+            held = time.perf_counter()
+            yield conn
+        done = time.perf_counter()
+        log.append((asked, done - asked, done - held))
+
+    db.connection = timed
 
 
 def edits_per_window(times: list[float], start: float, end: float) -> int:
@@ -162,6 +185,8 @@ def report(
     committed = recorder.count_actions() - recorder.actions_at_start
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     live = max(1, recorder.live)
+    statements = recorder.meter.statements - recorder.counted_at_start[0]
+    round_trips = recorder.meter.round_trips - recorder.counted_at_start[1]
     return {
         "live_matches": recorder.live,
         "seconds_to_open_all": round(seconds_to_open, 1),
@@ -175,6 +200,8 @@ def report(
         "unanswered_interactions": unanswered,
         "db_transaction": percentiles([t[1] for t in transactions]),
         "db_commit": percentiles([t[2] for t in transactions]),
+        "db_statements_per_committed_action": round(statements / max(1, committed), 2),
+        "db_round_trips_per_committed_action": round(round_trips / max(1, committed), 2),
         "rss_mb_before_matches": recorder.baseline_rss,
         "rss_mb_all_live": recorder.live_rss,
         "rss_kb_per_live_match": round((recorder.live_rss - recorder.baseline_rss) * 1024 / live),

@@ -1,9 +1,10 @@
 """Load: N concurrent matches played through the real bot in SimCord.
 
     python bench/load.py --matches 500 --seconds 60 [--think 3,9] [--json] [--profile FILE]
-        [--ai normal|strong [--strong-tables N]]
+        [--ai normal|strong [--strong-tables N]] [--database postgresql://...]
 
-The real bot (discord.py, cogs, ``MatchService``, SQLite file in a scratch folder) runs against
+The real bot (discord.py, cogs, ``MatchService``, a SQLite file in a scratch folder, or with
+``--database`` a throwaway database on that PostgreSQL server) runs against
 SimCord's in-memory Discord. Each match has its own text channel and one simulated person: they
 run ``/match new`` (classic and duel in turn), click "Add AI" until the table is full, click
 Start, then keep clicking one of the action buttons their private hand offers (never Concede),
@@ -17,10 +18,11 @@ time (see ``bench/_simdrive.py`` for how SimCord is driven without serialising t
 
 Figures are taken over the ``--seconds`` window that starts once all N matches are live:
 actions per second (human clicks and every action committed, AI included), time from the
-interaction to its first answer and to its visible answer (p50/p95/p99), SQLite transaction
-and COMMIT latency, peak RSS and RSS per live match, table edits per channel in any 5 s window
-(Discord allows 5), errors logged by the bot, and the leak check: every table edit, thread post,
-DM and interaction answer judged when it is sent, against the match's state at that moment
+interaction to its first answer and to its visible answer (p50/p95/p99), database transaction
+and COMMIT latency, statements and round trips per committed action (``bench/_dbmeter.py``),
+peak RSS and RSS per live match, table edits per channel in any 5 s window (Discord allows 5),
+errors logged by the bot, and the leak check: every table edit, thread post, DM and
+interaction answer judged when it is sent, against the match's state at that moment
 (``bench/_leakwatch.py``; ``--leak-sample`` watches a share of the tables instead of all), and
 the wall time of every strong decision from asking the pool to the move (``strong_ai_decisions``,
 queueing included, over the whole run).
@@ -38,12 +40,14 @@ import random
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._dbmeter import is_postgres, scratch_database  # noqa: E402
 from bench._leakwatch import LeakWatch  # noqa: E402
 from bench._loadstats import Recorder, percentiles, report  # noqa: E402
 from bench._simdrive import RESULT_WAIT, Driver, Probe, button_ids, plain_loop  # noqa: E402
@@ -218,21 +222,25 @@ async def build_world(
     return tables
 
 
-async def run(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
+async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
     import simcord
 
     from bot.client import create_bot
     from bot.config import Settings
 
-    settings = Settings(database=scratch / "load.sqlite3", sync_commands=True)
+    if is_postgres(location):
+        settings = Settings(database_url=str(location), sync_commands=True)
+    else:
+        settings = Settings(database=Path(location), sync_commands=True)
     bot = create_bot(settings)
     env = simcord.Env(bot, check_errors=False, settle_timeout=120)
     await env.start()
-    recorder = Recorder(settings.database)
+    recorder = Recorder(location)
     try:
         tables = await build_world(env, args.matches, args.seed, args.ai, args.strong_tables)
         plain_loop(env)
         recorder.attach(bot)
+        await recorder.meter.attach(bot.storage)
         strong = time_strong_decisions(bot.service)
         probe = Probe(env.backend)
         watch = LeakWatch(bot.service, env.backend, tables, args.leak_sample, args.seed)
@@ -321,20 +329,32 @@ def main() -> None:
         type=int,
         help="with --ai strong: only the first N tables are strong ones (default: every table)",
     )
+    parser.add_argument(
+        "--database",
+        help="a PostgreSQL server (postgresql://...; the run makes a throwaway database there "
+        "and drops it after); default: a SQLite file in a scratch folder",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the run here")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    with tempfile.TemporaryDirectory() as scratch:
+    with ExitStack() as stack:
+        if args.database is not None:
+            if not is_postgres(args.database):
+                parser.error("--database takes a postgresql:// URL")
+            location: Path | str = stack.enter_context(scratch_database(args.database))
+        else:
+            location = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "load.sqlite3"
         if args.profile is not None:
             import cProfile
 
             profiler = cProfile.Profile()
-            figures = profiler.runcall(asyncio.run, run(args, Path(scratch)))
+            figures = profiler.runcall(asyncio.run, run(args, location))
             profiler.dump_stats(args.profile)
         else:
-            figures = asyncio.run(run(args, Path(scratch)))
+            figures = asyncio.run(run(args, location))
     figures = {
+        "database": "postgresql" if args.database is not None else "sqlite",
         "matches": args.matches,
         "seconds": args.seconds,
         "think": args.think,
