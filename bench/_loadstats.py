@@ -183,6 +183,13 @@ def report(
         over += most > DISCORD_EDITS_PER_5S
         edits += sum(1 for t in times if start <= t <= end)
     committed = recorder.count_actions() - recorder.actions_at_start
+    budget = probe.budget.figures(
+        clicks=len(actions),
+        actions=committed,
+        transactions=len(transactions),
+        live=recorder.live,
+        seconds=seconds,
+    )
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     live = max(1, recorder.live)
     statements = recorder.meter.statements - recorder.counted_at_start[0]
@@ -211,4 +218,5 @@ def report(
         "channels_over_discord_edit_limit": over,
         "bot_errors_logged": len(recorder.errors.messages),
         "bot_error_examples": recorder.errors.messages[:3],
+        "budget": budget,
     }

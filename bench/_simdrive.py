@@ -25,6 +25,7 @@ from simcord.backend import serializers
 from simcord.components import walk_components
 from simcord.http import router as sim_router
 
+from bench._budget import Budget
 from bot.render.ids import ButtonId, parse_custom_id
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT, BUTTON = 2, 3, 2
@@ -58,6 +59,7 @@ class Probe:
         self.sends: defaultdict[int, list[float]] = defaultdict(list)
         self._original = sim_router.dispatch
         self.watch: Any = None  # a ``LeakWatch`` that sees every request and its answer
+        self.budget = Budget()  # the requests counted, and SimCord's CPU timed apart
         backend.http_requests = deque(maxlen=50)
         backend.transcript = deque(maxlen=50)
 
@@ -69,10 +71,12 @@ class Probe:
         sim_router.dispatch = self._original
 
     def _dispatch(self, backend: Any, method: str, path: str, **kwargs: Any) -> Any:
-        answer = self._original(backend, method, path, **kwargs)
-        self._observe(method, path, kwargs.get("json"), perf_counter())
-        if self.watch is not None:
-            self.watch.observe(method, path, kwargs.get("json"), answer)
+        self.budget.request(method, path, kwargs.get("files"))
+        with self.budget.harness():  # SimCord answering, the probe and the leak check
+            answer = self._original(backend, method, path, **kwargs)
+            self._observe(method, path, kwargs.get("json"), perf_counter())
+            if self.watch is not None:
+                self.watch.observe(method, path, kwargs.get("json"), answer)
         return answer
 
     def _observe(self, method: str, path: str, body: Any, now: float) -> None:
@@ -126,17 +130,18 @@ class Driver:
         self, actor: simcord.MemberActor, channel: simcord.ChannelHandle, name: str, **options: Any
     ) -> Pending:
         parts = name.split()
-        root = self.backend.find_command(parts[0], actor.guild.id, type=1)
-        leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
-        leaf_options, _ = sim_interactions.build_options(
-            actor, name, leaf, options, channel_id=channel.id
-        )
-        data = {
-            "id": root["id"],
-            "name": root["name"],
-            "type": 1,
-            "options": sim_interactions.nest_options(root, nesting, leaf_options),
-        }
+        with self.probe.budget.harness():
+            root = self.backend.find_command(parts[0], actor.guild.id, type=1)
+            leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
+            leaf_options, _ = sim_interactions.build_options(
+                actor, name, leaf, options, channel_id=channel.id
+            )
+            data = {
+                "id": root["id"],
+                "name": root["name"],
+                "type": 1,
+                "options": sim_interactions.nest_options(root, nesting, leaf_options),
+            }
         return await self._send(actor.id, channel.id, actor.guild.id, APPLICATION_COMMAND, data)
 
     async def click(
@@ -151,7 +156,8 @@ class Driver:
         """``answered_on_message=False``: the bot acknowledges this click and answers on the
         table (Start), so only the acknowledgement is awaited."""
         data = {"custom_id": custom_id, "component_type": BUTTON}
-        extra = {"message": dict(serializers.message_payload(self.backend, message))}
+        with self.probe.budget.harness():
+            extra = {"message": dict(serializers.message_payload(self.backend, message))}
         return await self._send(
             user_id,
             message.channel_id,
@@ -175,22 +181,25 @@ class Driver:
         *,
         answered_on_message: bool = True,
     ) -> Pending:
-        record, payload = sim_interactions.base_payload(
-            self.backend,
-            type=kind,
-            channel_id=channel_id,
-            guild_id=guild_id,
-            user_id=user_id,
-            data=data,
-        )
-        if extra:
-            payload.update(extra)
-        record.source_message_id = source_message_id
-        label = "slash" if kind == APPLICATION_COMMAND else str(data["custom_id"]).split(":")[-1]
-        pending = self.probe.track(record.token, label, perf_counter())
-        if self.probe.watch is not None:
-            custom_id = str(data.get("custom_id") or "")
-            self.probe.watch.interaction(record.token, user_id, channel_id, guild_id, custom_id)
+        with self.probe.budget.harness():
+            record, payload = sim_interactions.base_payload(
+                self.backend,
+                type=kind,
+                channel_id=channel_id,
+                guild_id=guild_id,
+                user_id=user_id,
+                data=data,
+            )
+            if extra:
+                payload.update(extra)
+            record.source_message_id = source_message_id
+            label = "slash" if kind == APPLICATION_COMMAND else str(data["custom_id"])
+            label = label.split(":")[-1]
+            pending = self.probe.track(record.token, label, perf_counter())
+            if self.probe.watch is not None:
+                custom_id = str(data.get("custom_id") or "")
+                self.probe.watch.interaction(record.token, user_id, channel_id, guild_id, custom_id)
+        # The bot's from here: discord.py parses the payload (on Discord: decoding its JSON).
         self.backend.emit("INTERACTION_CREATE", payload)
         waited = pending.done if answered_on_message else pending.acknowledged
         with contextlib.suppress(TimeoutError):

@@ -26,8 +26,14 @@ interaction answer judged when it is sent, against the match's state at that mom
 (``bench/_leakwatch.py``; ``--leak-sample`` watches a share of the tables instead of all), and
 the wall time of every strong decision from asking the pool to the move (``strong_ai_decisions``,
 queueing included, over the whole run).
-The simulated people and SimCord run in the bot's own process and loop, so every figure
-includes their cost. A benchmark, never a test.
+The simulated people and SimCord run in the bot's own process and loop, so every timing
+includes their cost; ``budget`` (``bench/_budget.py``) reports what one click costs the bot:
+Discord requests per click and per committed action (global / exempt, by route, counted at
+SimCord's HTTP router), ``matches_per_token`` (50 / global requests per match-second), CPU
+per click and per action for the whole process and for the bot alone (SimCord's and the
+people's work timed apart with ``time.thread_time`` on the loop's thread), database write
+transactions, statements and bytes written per click, and PNG bytes uploaded per click.
+A benchmark, never a test.
 """
 
 from __future__ import annotations
@@ -120,7 +126,8 @@ async def play(
                 await asyncio.sleep(NO_BUTTON_WAIT)
             continue
         await asyncio.sleep(table.rng.uniform(*think))
-        chosen = choose(driver, table)
+        with driver.probe.budget.harness():  # the person reading their hand: not the bot
+            chosen = choose(driver, table)
         if chosen is None:
             match = await service.get(table.match_id)
             if match.status != "live":
@@ -239,11 +246,13 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
     try:
         tables = await build_world(env, args.matches, args.seed, args.ai, args.strong_tables)
         plain_loop(env)
+        probe = Probe(env.backend)
+        await probe.budget.trace(bot.storage.matches.db)
         recorder.attach(bot)
         await recorder.meter.attach(bot.storage)
         strong = time_strong_decisions(bot.service)
-        probe = Probe(env.backend)
         watch = LeakWatch(bot.service, env.backend, tables, args.leak_sample, args.seed)
+        watch.harness = probe.budget.harness
         watch.attach()
         probe.watch = watch
         with probe, recorder.logging():
@@ -255,6 +264,7 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             opened = time.perf_counter() - opening
             start = time.perf_counter()
             cpu_start = time.process_time()
+            probe.budget.start()
             until = start + args.seconds
             think = (args.think[0], args.think[1])
             players = [
@@ -263,6 +273,7 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             await asyncio.wait(players, timeout=args.seconds)
             end = time.perf_counter()
             cpu = time.process_time() - cpu_start
+            probe.budget.stop()
             for player in players:
                 player.cancel()
             await asyncio.gather(*players, return_exceptions=True)
