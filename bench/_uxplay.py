@@ -195,6 +195,49 @@ class Seats:
         await self.env.advance_time(max(left, 0.0) + 1.0)
         self.closes_waited += 1
 
+    def pass_only(self, seat: int) -> int:
+        """1 when the seat's only moves are Pass (and conceding): a decision asking nothing."""
+        from engine.core import CONCEDE, PASS
+
+        kinds = {a.kind for a in self.game.legal_actions(self.state, seat)}
+        return int(PASS in kinds and kinds <= {PASS, CONCEDE})
+
+    def newest_dm_hand(self, person_id: int) -> int | None:
+        """The id of the person's newest hand message in their DMs, if any."""
+        backend = self.env.backend
+        dm = backend.dm_channels.get(person_id)
+        found = [
+            m.id
+            for m in hand_messages(
+                backend, backend.bot_user.id, person_id, self.channel.id, self.match_id
+            )
+            if m.channel_id == dm
+        ]
+        return found[-1] if found else None
+
+    async def pass_only_hand(self, people: list[Any]) -> bool | None:
+        """In an open window, a person in it holding no answer presses "My hand": whether the
+        hand shows Pass and no other move (issue 27.1: it should not ask them anything). None
+        when no such person sits in the window."""
+        window = self.game.window(self.state)
+        if window is None:
+            return None
+        for seat in sorted(window.waiting_on()):
+            if seat >= len(people) or self.game.window_answers(self.state, seat):
+                continue
+            hand = await people[seat].click(self.table(), label=lobby_texts.BUTTON_HAND)
+            if hand.response is None:
+                return None
+            keys = {
+                parsed.key
+                for c in controls(hand.response)
+                if c.enabled
+                and (parsed := parse_custom_id(c.custom_id)) is not None
+                and parsed.match_id == self.match_id
+            }
+            return "pass" in keys and keys <= {"pass", "concede"}
+        return None
+
     def in_a_fight(self) -> bool:
         return getattr(self.state, "combat", None) is not None
 

@@ -1,4 +1,4 @@
-"""``bench/ux.py`` (issue 18's UX measurement) runs and reports sane figures: a short duel
+"""``bench/ux.py`` (issues 18 and 27's UX measurement) runs and reports sane figures: a short duel
 played both ways (from DMs and from the table) through SimCord, without Chromium."""
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ KEYS = {
     "pings_per_decision",  # issue 27.3
     "irreversible_moves",  # issue 27.2
     "irreversible_one_tap",
+    "pass_only_decisions",  # issue 27.9
+    "taps_own_turn",
+    "window_wait_seconds_per_match",
 }
 
 
@@ -30,6 +33,8 @@ async def test_the_ux_bench_reports_every_figure_from_a_short_match() -> None:
     runs = [RunSpec("duel", "dm", 2), RunSpec("duel", "table", 2)]
     figures: dict[str, Any] = await measure_all(runs, seed=1, phone=False)
     assert figures.keys() >= KEYS
+    # Every game reports the same keys (issue 27.9).
+    assert set(figures["games"]) == {"duel"} and figures["games"]["duel"].keys() >= KEYS
     assert figures["decisions"] == 4
     taps = figures["taps_per_decision"]
     assert set(taps) == {"dm", "table"} and all(t >= 1 for t in taps.values())
