@@ -93,8 +93,8 @@ class Lifecycle:
                     rules_version=rules_version_of(game.id),
                 )
             except VersionConflict:
-                self._restorer.forget_pin(card_set)  # rolled back with the start
                 raise ServiceError("stale") from None
+            self._restorer.pinned(card_set)
             self._live.put(match_id, live)
             started = await self._ledger.get(match_id)
             self._timers.schedule(match_id, started.version, deadline_at)

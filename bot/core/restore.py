@@ -277,20 +277,21 @@ class Restorer:
     async def pin_for_start(
         self, game: Game[Any, Any]
     ) -> tuple[str, str, dict[str, Any] | None] | None:
-        """(digest, game, definitions) to store with a starting match; definitions only the
-        first time this process sees that digest (the row is written once per digest)."""
+        """(digest, game, definitions) to store with a starting match; definitions until a
+        start that stored that digest has committed (the row is written once per digest,
+        ``ON CONFLICT DO NOTHING``). Marked stored only then (``pinned``): a start that
+        overlaps the first one, or follows one that failed, must not count on its row
+        (a foreign-key failure on PostgreSQL, where starts run on connections at once)."""
         pin = registry.pin(game)
         if pin is None:
             return None
         digest, document = pin
-        first = digest not in self._saved_sets
-        self._saved_sets.add(digest)
-        return (digest, game.id, document if first else None)
+        return (digest, game.id, None if digest in self._saved_sets else document)
 
-    def forget_pin(self, card_set: tuple[str, str, dict[str, Any] | None] | None) -> None:
-        """A start that stored ``card_set`` was rolled back: its definitions go with the next."""
+    def pinned(self, card_set: tuple[str, str, dict[str, Any] | None] | None) -> None:
+        """A start that stored ``card_set`` committed: later starts need not send it."""
         if card_set is not None:
-            self._saved_sets.discard(card_set[0])
+            self._saved_sets.add(card_set[0])
 
     async def game_of_match(self, match_id: int) -> Game[Any, Any]:
         """The game a stored match was played on (its pinned card set), for replays and
