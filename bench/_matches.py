@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.core.service import MatchInfo, MatchService, ServiceError
 
 GUILD = 1_000
+PER_GUILD = 100  # matches per server, under its cap of open matches (ServerSettings)
 CHANNEL = 2_000
 FIRST_USER = 10_000
 
@@ -38,7 +39,7 @@ async def open_match(service: MatchService, plan: Plan, number: int) -> MatchInf
     """A started match; users are numbered so that every match has its own people."""
     users = [FIRST_USER + number * 10 + i for i in range(plan.humans)]
     match = await service.create(
-        guild_id=GUILD,
+        guild_id=GUILD + number // PER_GUILD,
         channel_id=CHANNEL + number % 50,
         host_id=users[0],
         host_name=f"Player {users[0]}",

@@ -235,10 +235,12 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
     from bot.client import create_bot
     from bot.config import Settings
 
+    # Every table in a few servers, strong ones too: the servers' caps (issue 30.3) set high.
+    caps = {"max_matches": 10_000, "max_strong_seats": 10_000}
     if is_postgres(location):
-        settings = Settings(database_url=str(location), sync_commands=True)
+        settings = Settings(database_url=str(location), sync_commands=True, **caps)
     else:
-        settings = Settings(database=Path(location), sync_commands=True)
+        settings = Settings(database=Path(location), sync_commands=True, **caps)
     bot = create_bot(settings)
     env = simcord.Env(bot, check_errors=False, settle_timeout=120)
     await env.start()

@@ -133,6 +133,8 @@ class Backstab(commands.Bot):
             turn_seconds=self.settings.turn_seconds,
             window_seconds=self.settings.window_seconds,
             lobby_idle_seconds=self.settings.lobby_idle_seconds,
+            max_matches=self.settings.max_matches,
+            max_strong_seats=self.settings.max_strong_seats,
             clock=self._clock,
         )
         # Everything built once (bot/app.py), before the cogs that take their parts from it.

@@ -29,6 +29,8 @@ ENV_FIELDS: dict[str, str] = {
     "BACKSTAB_TURN_SECONDS": "turn_seconds",
     "BACKSTAB_WINDOW_SECONDS": "window_seconds",
     "BACKSTAB_LOBBY_IDLE_SECONDS": "lobby_idle_seconds",
+    "BACKSTAB_MAX_MATCHES": "max_matches",
+    "BACKSTAB_MAX_STRONG_SEATS": "max_strong_seats",
     "BACKSTAB_SYNC_COMMANDS": "sync_commands",
 }
 
@@ -51,6 +53,10 @@ class Settings(BaseModel):
     turn_seconds: Seconds = 120.0
     window_seconds: Seconds = 15.0
     lobby_idle_seconds: Seconds = 900.0
+    # Every server's caps until it sets its own (/settings; bot.core.settings, issue 30.3).
+    # The operator may allow more than a server may pick for itself (a bench, a big host).
+    max_matches: Annotated[int, Field(ge=1, le=10_000)] = 200
+    max_strong_seats: Annotated[int, Field(ge=0, le=10_000)] = 6
     sync_commands: bool = True
 
     @field_validator("discord_token", mode="before")

@@ -46,6 +46,8 @@ class SettingsCog(commands.Cog, name="Settings"):
         lobby_idle_seconds: int | None = None,
         afk_ai_level: Literal["random", "heuristic", "strong"] | None = None,
         ai_budget_ms: int | None = None,
+        max_matches: int | None = None,
+        max_strong_seats: int | None = None,
         reset: bool = False,
     ) -> None:
         guild_id = interaction.guild_id
@@ -66,6 +68,8 @@ class SettingsCog(commands.Cog, name="Settings"):
                 ("lobby_idle_seconds", lobby_idle_seconds),
                 ("afk_ai_level", afk_ai_level),
                 ("ai_budget_ms", ai_budget_ms),
+                ("max_matches", max_matches),
+                ("max_strong_seats", max_strong_seats),
             )
             if value is not None
         }
@@ -145,6 +149,8 @@ class SettingsCog(commands.Cog, name="Settings"):
                 lobby_idle_seconds=int(current.lobby_idle_seconds),
                 afk_ai_level=texts.AI_LEVEL_NAMES[current.afk_ai_level],
                 ai_budget_ms=current.ai_budget_ms,
+                max_matches=current.max_matches,
+                max_strong_seats=current.max_strong_seats,
             ),
         )
         return Rendered(embeds=(embed,))

@@ -97,6 +97,7 @@ class Clock:
         if info.timeouts < AFK_TIMEOUTS or info.ai_level is not None or live is None:
             return None
         level = (await self.settings.get(match.guild_id)).afk_ai_level
+        level = await self._lobbies.level_for(match.guild_id, level)  # the strong seats' cap
         return await self._notice(match.id, live, seat, AFK_EVENT, level)
 
     async def _notice(
@@ -138,6 +139,7 @@ class Clock:
             if next(s for s in match.seats if s.seat == seat).ai_level is not None:
                 raise ServiceError("already_ai")
             level = (await self.settings.get(match.guild_id)).afk_ai_level  # as for AFK
+            level = await self._lobbies.level_for(match.guild_id, level)
             update = await self._notice(match_id, live, seat, SEAT_AI_EVENT, level)
             return await self._ai.run(update.match, [update])
 

@@ -15,7 +15,7 @@ from bot.core.errors import ServiceError
 from bot.core.ledger import Ledger
 from bot.core.match_types import MatchInfo, SeatInfo, Update
 from bot.core.session import LiveMatches
-from bot.core.settings import SettingsBook
+from bot.core.settings import AiLevel, SettingsBook
 from bot.core.timers import TurnTimers
 from bot.storage.ports import MatchRepository
 from engine.core import Game
@@ -23,6 +23,8 @@ from engine.core import Game
 AI_NAMES = ("Ada", "Bram", "Cleo", "Dax", "Edda", "Finn", "Gus", "Hale")
 AI_LEVELS = ("random", "heuristic", "strong")
 FILL_LEVEL = "heuristic"  # the AI that fills empty seats at start and takes over AFK seats
+STRONG_LEVEL = "strong"
+OPEN = ("lobby", "live")  # the matches a server holds, counted against its caps
 
 
 class Lobbies:
@@ -41,6 +43,9 @@ class Lobbies:
         self.timers = timers
         self.settings = settings
         self._game = game  # a game by id (raises ServiceError for an unknown one)
+        # One per server: its count of open matches and the lobby it opens are one step, so
+        # two /match new at once cannot both pass the cap.
+        self._opening: dict[int, asyncio.Lock] = {}
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._live.lock(match_id)
@@ -63,14 +68,18 @@ class Lobbies:
         seats = options.get("seats")
         if seats is not None and not rules.min_seats <= int(seats) <= rules.max_seats:
             raise ServiceError("bad_seats", least=rules.min_seats, most=rules.max_seats)
-        match_id = await self.repo.create_match(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_id=host_id,
-            host_name=host_name,
-            game=game,
-            options=options,
-        )
+        async with self._opening.setdefault(guild_id, asyncio.Lock()):
+            most = (await self.settings.get(guild_id)).max_matches
+            if len(await self.repo.match_ids(statuses=OPEN, guild_id=guild_id)) >= most:
+                raise ServiceError("too_many_matches", most=most)
+            match_id = await self.repo.create_match(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                host_name=host_name,
+                game=game,
+                options=options,
+            )
         return await self._touched(match_id)
 
     async def set_message(
@@ -113,6 +122,9 @@ class Lobbies:
             match = await self.lobby(match_id)
             self.check_host(match, by_user_id)
             self._check_room(match)
+            if level == STRONG_LEVEL and await self.strong_full(match.guild_id):
+                most = (await self.settings.get(match.guild_id)).max_strong_seats
+                raise ServiceError("too_many_strong", most=most)
             await self.repo.add_seat(match_id, len(match.seats), None, _ai_name(match), level)
             return await self._touched(match_id)
 
@@ -225,6 +237,28 @@ class Lobbies:
         for seat in filled.seats[len(match.seats) :]:
             await self.repo.add_seat(match.id, seat.seat, None, seat.name, seat.ai_level)
         return await self.get(match.id)
+
+    async def strong_full(self, guild_id: int) -> bool:
+        """Whether the server's open matches hold as many strong AI seats as it allows
+        (``max_strong_seats``): a strong decision is a search on the workers every server
+        shares, so one server's seats cannot take them all (issue 30.3)."""
+        most = (await self.settings.get(guild_id)).max_strong_seats
+        held = 0
+        for match_id in await self.repo.match_ids(statuses=OPEN, guild_id=guild_id):
+            try:
+                seats = (await self.get(match_id)).seats
+            except ServiceError:
+                continue  # gone meanwhile
+            held += sum(1 for s in seats if s.ai_level == STRONG_LEVEL)
+        return held >= most
+
+    async def level_for(self, guild_id: int, level: AiLevel) -> AiLevel:
+        """The AI level a seat handed over (away, or by a moderator) plays at: the strong
+        level only while the server is under its cap, else the heuristic (the seat must be
+        played; a refusal would stall the match)."""
+        if level == STRONG_LEVEL and await self.strong_full(guild_id):
+            return "heuristic"  # FILL_LEVEL, as its literal
+        return level
 
     async def lobby(self, match_id: int) -> MatchInfo:
         match = await self.get(match_id)

@@ -75,18 +75,25 @@ class MatchService:
         turn_seconds: float = 120.0,
         window_seconds: float = 15.0,
         lobby_idle_seconds: float = 900.0,
+        max_matches: int | None = None,  # every server's caps (None: ServerSettings')
+        max_strong_seats: int | None = None,
         clock: Callable[[], float] | None = None,
         ai_pool: AiPool | None = None,  # the strong AI's workers; tests give their own
     ) -> None:
         self.repo = storage.matches
         # The process settings are every server's defaults; /settings overrides per server.
         # model_construct: tests and benchmarks use bounds a server may not pick (0 s, a day).
+        defaults = ServerSettings()
         self.settings = SettingsBook(
             storage.settings,
             ServerSettings.model_construct(
                 turn_seconds=turn_seconds,
                 window_seconds=window_seconds,
                 lobby_idle_seconds=lobby_idle_seconds,
+                max_matches=defaults.max_matches if max_matches is None else max_matches,
+                max_strong_seats=(
+                    defaults.max_strong_seats if max_strong_seats is None else max_strong_seats
+                ),
             ),
         )
         self.live = LiveMatches()

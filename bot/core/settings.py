@@ -33,6 +33,12 @@ class ServerSettings(BaseModel):
     # per decision (docs/ai.md: strength and cost per budget).
     afk_ai_level: AiLevel = "heuristic"
     ai_budget_ms: Annotated[int, Field(ge=50, le=2000)] = 200
+    # What one server may hold at once (issue 30.3): its open matches, lobbies and live ones
+    # together, and the strong AI seats in them. One server's members cannot fill the
+    # process, nor the strong AI's workers every server shares (docs/ai.md, "Caps"). 200:
+    # the busiest server the per-click budget is measured with (bench/load.py).
+    max_matches: Annotated[int, Field(ge=1, le=500)] = 200
+    max_strong_seats: Annotated[int, Field(ge=0, le=100)] = 6
 
     def allows(self, game: str) -> bool:
         return self.allowed_games is None or game in self.allowed_games

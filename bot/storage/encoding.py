@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.storage.models import SettingValue
 
-# server_settings (migrations 0003, 0007) and player_settings (0008, 0010), column by column.
+# server_settings (migrations 0003, 0007, 0012) and player_settings (0008, 0010), column by column.
 SETTING_COLUMNS = (
     "turn_seconds",
     "window_seconds",
@@ -19,12 +19,23 @@ SETTING_COLUMNS = (
     "lobby_idle_seconds",
     "afk_ai_level",
     "ai_budget_ms",
+    "max_matches",
+    "max_strong_seats",
 )
 PREFERENCE_COLUMNS = ("auto_pass", "pings")
 
 LISTS = frozenset({"allowed_games"})
 YES_NO = frozenset({"ranked_default", "auto_pass"})
-NUMBERS = frozenset({"turn_seconds", "window_seconds", "lobby_idle_seconds", "ai_budget_ms"})
+NUMBERS = frozenset(
+    {
+        "turn_seconds",
+        "window_seconds",
+        "lobby_idle_seconds",
+        "ai_budget_ms",
+        "max_matches",
+        "max_strong_seats",
+    }
+)
 
 
 def encoded(name: str, value: SettingValue | None) -> Any:

@@ -36,6 +36,12 @@ SERVICE_ERRORS: Mapping[str, str] = {
     "can end it with /match end.",
     "already_ai": "The AI already plays that seat.",
     "replay_broken": "This match's record no longer replays with today's cards.",
+    "too_many_matches": "This server already has {most} lobbies and matches open, as many as "
+    "it allows. Finish or cancel one first (a server manager can change the limit with "
+    "/settings max_matches).",
+    "too_many_strong": "This server's matches already have {most} strong AI seats, as many as "
+    "it allows: add a normal AI instead (a server manager can change the limit with "
+    "/settings max_strong_seats).",
 }
 # A live match the bot closed with no result (bot.core.restore; no rating changes).
 MATCH_ENDED = "Match #{match} ended with no result: {reason} No rating changed."

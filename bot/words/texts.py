@@ -55,7 +55,9 @@ SETTINGS_LINES = (
     "Ranked by default: {ranked_default}\n"
     "Idle lobbies close after: {lobby_idle_seconds}s\n"
     "AI for players who went away: {afk_ai_level}\n"
-    "Strong AI thinking time: {ai_budget_ms} ms a move"
+    "Strong AI thinking time: {ai_budget_ms} ms a move\n"
+    "Lobbies and matches open at once: at most {max_matches}\n"
+    "Strong AI seats in them: at most {max_strong_seats}"
 )
 AI_LEVEL_NAMES = {"random": "easy", "heuristic": "normal", "strong": "strong"}
 SETTINGS_DELIVERY = {"dm": "by DM (My hand always works)", "ephemeral": "only with My hand"}
@@ -69,6 +71,8 @@ SETTINGS_BAD = {
     "lobby_idle_seconds": "Idle lobbies must close after 60 to 86400 seconds.",
     "allowed_games": "Allowed games must be games this bot offers: {games}.",
     "ai_budget_ms": "The strong AI's thinking time must be between 50 and 2000 ms.",
+    "max_matches": "The open lobbies and matches allowed must be between 1 and 500.",
+    "max_strong_seats": "The strong AI seats allowed must be between 0 and 100.",
 }
 SETTINGS_DESCRIBE = {
     "turn_seconds": "Seconds a player has for a move (15-3600)",
@@ -79,6 +83,8 @@ SETTINGS_DESCRIBE = {
     "lobby_idle_seconds": "Close a lobby nobody touched for this many seconds (60-86400)",
     "afk_ai_level": "The AI that plays for someone who went away: easy, normal or strong",
     "ai_budget_ms": "Milliseconds the strong AI may think per move (50-2000)",
+    "max_matches": "Lobbies and live matches this server may have open at once (1-500)",
+    "max_strong_seats": "Strong AI seats this server's open matches may hold (0-100)",
     "reset": "Put every setting back to the default",
 }
 YES = "yes"
