@@ -8,7 +8,10 @@ the arguments by name (``MOVES[a.kind].arg(a, "card")``) instead of by position.
 A move may come in a bare form too (``bare``): the same word with no arguments (``accept``
 answers the decision in front of the seat; ``accept`` with arguments answers one open offer
 among several), or in a short form without its last ``short`` arguments (quest's ``ask``
-promises Treasures; its long form adds a bribe of gold or an item). ``resolve`` is the game's
+promises Treasures; its long form adds a bribe of gold or an item). An argument that may name
+nothing (no item asked for, no card paid) is declared in ``nothing``: on the wire it is
+``NOTHING``, and ``maybe`` reads it as ``None``, so a handler never meets a "none" that could
+pass for a card, seat or index (issue 26.4). ``resolve`` is the game's
 handler for the kind when the kind alone decides how it resolves (duel, quest); games that
 resolve by situation (classic: the decision owed, the fight, the phase) leave it ``None`` and
 dispatch through their own decision table.
@@ -23,6 +26,12 @@ from typing import Generic, TypeVar
 from engine.core.actions import Action, ArgValue
 
 H = TypeVar("H")
+R = TypeVar("R")
+
+# The wire value of an argument declared in ``Move.nothing``. The ids such arguments name
+# (card instances, seats) are never negative, so it cannot be one of them; it is what records
+# have always held there, so saved matches replay unchanged.
+NOTHING = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +46,8 @@ class Move(Generic[H]):
     # The last argument name stands for any number of them, none too (quest's buy_level: the
     # items sold together for one level).
     many: bool = False
+    # Arguments that may name nothing (``NOTHING`` on the wire): read them with ``maybe``.
+    nothing: tuple[str, ...] = ()
 
     def arg(self, action: Action, name: str) -> ArgValue:
         """The argument called ``name``; ``KeyError`` if this form of the move has none."""
@@ -52,6 +63,19 @@ class Move(Generic[H]):
             return self.arg(action, name)
         except KeyError:
             return None
+
+    def maybe(self, action: Action, name: str) -> int | None:
+        """An argument declared in ``nothing``: its id, or ``None`` where it names nothing;
+        ``KeyError`` for an argument not so declared (or absent from this form)."""
+        if name not in self.nothing:
+            raise KeyError(name)
+        value = int(self.arg(action, name))
+        return None if value == NOTHING else value
+
+    def resolved_by(self, resolve: R) -> Move[R]:
+        """This move's shape with ``resolve`` as its handler (a game declaring its shapes
+        below its handlers binds them afterwards)."""
+        return Move(self.args, self.bare, resolve, self.short, self.many, self.nothing)
 
     def every(self, action: Action, name: str) -> tuple[ArgValue, ...]:
         """The arguments called ``name``: the one, or for the last name of a ``many`` move all

@@ -26,7 +26,7 @@ def bidders(s: QuestState, c: Content, f: Fight) -> list[int]:
 
 
 def can_call(s: QuestState, c: Content, f: Fight) -> bool:
-    return f.helper < 0 and "auction" not in f.tried and len(bidders(s, c, f)) >= 2
+    return f.helper is None and "auction" not in f.tried and len(bidders(s, c, f)) >= 2
 
 
 def call(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
@@ -57,7 +57,7 @@ def answer(s: QuestState, c: Content, seat: int, price: int, ev: list[Event]) ->
     if f is None:
         return
     if holder >= 0 and (best == 0 or queue[0] == holder):
-        combat.join(s, f, holder, best, 0, -1, ev)
+        combat.join(s, f, holder, best, 0, None, ev)
         return
     if not queue:
         return  # nobody bid: nobody helps

@@ -93,26 +93,26 @@ def pull_monsters(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None
                 _enter(s, m, here, [])
 
 
-def ring_holder(s: QuestState, c: Content, target: int) -> int:
+def ring_holder(s: QuestState, c: Content, target: int) -> int | None:
     for item, zone in s.gear[target].items():
         if zone != "pack" and c.treasure(item).op == "cancel_curse":
             return item
-    return -1
+    return None
 
 
 def start_curse(
     s: QuestState, c: Content, seat: int, card: int, target: int, ev: list[Event]
 ) -> None:
     s.hand[seat].remove(card)
-    if ring_holder(s, c, target) >= 0:  # R162: the ring may cancel it before it acts
+    if ring_holder(s, c, target) is not None:  # R162: the ring may cancel it before it acts
         s.pending.append(Pending("ring", target, [card, seat]))
         return
     curse_or_ward(s, c, card, seat, target, ev)
 
 
-def ward_cleric(s: QuestState, c: Content, target: int) -> int:
+def ward_cleric(s: QuestState, c: Content, target: int) -> int | None:
     """The Cleric who may try to avert a curse on ``target`` (R162, SPEC 3.14.6): the victim
-    if he is one, else the first living Cleric in his room; -1 if none, or if the room
+    if he is one, else the first living Cleric in his room; None if none, or if the room
     switches Cleric powers off (public facts only, so nobody learns a hand)."""
     here = s.pos[target]
     order: list[int] = [target, *range(s.seats)]
@@ -121,16 +121,16 @@ def ward_cleric(s: QuestState, c: Content, target: int) -> int:
             continue
         off = room_rules(s, c, here, "no_power")
         if any(getattr(r, "role", "") == "cleric" for r in off):
-            return -1
+            return None
         return k
-    return -1
+    return None
 
 
 def curse_or_ward(
     s: QuestState, c: Content, card: int, seat: int, target: int, ev: list[Event]
 ) -> None:
     cleric = ward_cleric(s, c, target)
-    if cleric >= 0:
+    if cleric is not None:
         s.pending.append(Pending("ward", cleric, [card, seat, target]))
         return
     curse(s, c, card, target, ev)
@@ -190,7 +190,7 @@ def extra_monster(
     if mate_of is None:
         m = new_monster(s, c, f.cell, seat, ev)
     else:
-        m = place(s, c, -1, mate_of.mdef, f.cell, seat, ev)
+        m = place(s, c, None, mate_of.mdef, f.cell, seat, ev)  # R106: a copy, no card
     if m is not None:
         f.mons.append(m.serial)
 

@@ -9,6 +9,7 @@ from engine.quest.board import adjacent, draw_card, roll
 from engine.quest.content import Content
 from engine.quest.effects import gain_levels, hit, lose_levels
 from engine.quest.monsters import draw_dxm, ignores, owner, remove
+from engine.quest.pieces import wire
 from engine.quest.state import Cell, Fight, Mon, Pending, QuestState
 from engine.quest.stats import (
     alive,
@@ -52,7 +53,7 @@ def begin(
 
 
 def fighters(f: Fight) -> list[int]:
-    return [f.main] + ([f.helper] if f.helper >= 0 else [])
+    return [f.main] + ([f.helper] if f.helper is not None else [])
 
 
 def monster_level(s: QuestState, c: Content, f: Fight, m: Mon) -> int:
@@ -164,7 +165,7 @@ def roll_dice(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
         m = s.mon(x)
         who = owner(s, m)
         for _ in range(monster_dice(s, c, f, m) + (f.extra_dice[1] if x == f.mons[0] else 0)):
-            f.dice.append([who if who >= 0 else f.main, roll(s), 1, x])
+            f.dice.append([f.main if who is None else who, roll(s), 1, x])
     ev.append(
         Event(
             "dice",
@@ -229,19 +230,19 @@ def loot_count(s: QuestState, c: Content, f: Fight) -> int:
 
 
 def join(
-    s: QuestState, f: Fight, seat: int, bribe: int, gold: int, item: int, ev: list[Event]
+    s: QuestState, f: Fight, seat: int, bribe: int, gold: int, item: int | None, ev: list[Event]
 ) -> None:
     """The helper comes in at no Move (R44, R113) for the agreed bribe (R114)."""
     f.helper = seat
     f.bribe, f.bribe_gold, f.bribe_item = bribe, gold, item
     s.pos[seat] = f.cell
-    ev.append(Event("help", {"seat": seat, "bribe": bribe, "gold": gold, "item": item}))
+    ev.append(Event("help", {"seat": seat, "bribe": bribe, "gold": gold, "item": wire(item)}))
 
 
 def may_help(s: QuestState, c: Content, f: Fight, seat: int) -> bool:
     """In the room or next to it (not through a wall), no room or monster forbids help, the
     Boss only with Level 10 helpers (R112, R113, R122)."""
-    if seat == f.main or f.helper >= 0 or seat in f.asked or not alive(s, seat):
+    if seat == f.main or f.helper is not None or seat in f.asked or not alive(s, seat):
         return False
     if help_barred(s, c, f):
         return False
@@ -279,18 +280,18 @@ def win(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
         who = owner(s, m)
         if who == f.main:
             draw_dxm(s, f.main, ev, "own_monster")
-        elif who == helper and helper >= 0:
+        elif helper is not None and who == helper:
             draw_dxm(s, helper, ev, "own_monster")
         t = d.treasures + sum(c.dxm_card(e).treasures for e in m.enh)
         for rule in room_rules(s, c, f.cell, "kill_treasure"):
             kw = getattr(rule, "keyword", "")
-            if (kw == "fearsome" and d.fearsome and helper < 0) or kw in d.keywords:
+            if (kw == "fearsome" and d.fearsome and helper is None) or kw in d.keywords:
                 t += getattr(rule, "amount", 0)
         treasures += max(0, t)
         loot.extend(m.carried)
         m.carried = []
         worth = 2 if d.fearsome else 1
-        if helper >= 0 and d.fearsome:
+        if helper is not None and d.fearsome:
             levels_helper += 1
             levels_main += worth - 1
             fearsome_shared = True
@@ -307,9 +308,11 @@ def win(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
         card = draw_card(s, "T")
         if card is not None:
             drawn.append(card)
-    to_helper = drawn[: f.bribe] if helper >= 0 else []
+    to_helper = drawn[: f.bribe] if helper is not None else []
     for card in drawn:
-        (s.hand[helper] if card in to_helper else s.hand[f.main]).append(card)
+        (s.hand[helper] if helper is not None and card in to_helper else s.hand[f.main]).append(
+            card
+        )
     audience = frozenset(fighters(f))
     if face_up:
         ev.append(Event("treasure", {"seat": f.main, "cards": drawn, "helper_gets": to_helper}))
@@ -317,14 +320,14 @@ def win(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
         ev.append(
             Event("treasure", {"seat": f.main, "count": len(drawn)}, {"cards": drawn}, audience)
         )
-    if helper >= 0 and has(s, c, helper, "elf") and not fearsome_shared:
+    if helper is not None and has(s, c, helper, "elf") and not fearsome_shared:
         levels_helper += 1  # R129: an Elf helper gains a level
     gain_levels(s, f.main, levels_main, True, ev)
-    if helper >= 0:
+    if helper is not None:
         gain_levels(s, helper, levels_helper, True, ev)
     if f.from_search and s.dropped.get(f.cell):  # R153: the winner takes what he wants of it
         s.pending.append(Pending("pick_up", f.main, [f.cell[0], f.cell[1]]))
-    ev.append(Event("won", {"main": f.main, "helper": helper, "boss": f.boss}))
+    ev.append(Event("won", {"main": f.main, "helper": wire(helper), "boss": f.boss}))
     if f.boss:
         s.phase = "over"
         s.winners = tuple(sorted(fighters(f)))
@@ -335,7 +338,7 @@ def win(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
 def lose(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
     """The munchkins lose or tie (R104, R124): one hit per monster each, a level each in a
     Boss fight, then each survivor runs away (main player first, then the helper)."""
-    ev.append(Event("lost", {"main": f.main, "helper": f.helper, "boss": f.boss}))
+    ev.append(Event("lost", {"main": f.main, "helper": wire(f.helper), "boss": f.boss}))
     people = fighters(f)
     for k in people:
         hit(s, c, k, len(f.mons), ev)

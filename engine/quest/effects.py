@@ -228,7 +228,7 @@ def die(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
     ev.append(Event("death", {"seat": seat, "cell": list(cell)}))
     f = s.fight
     if f is not None and f.helper == seat:
-        f.helper = -1
+        f.helper = None
     if all(s.dead[k] or s.out[k] for k in range(s.seats)) and not all(s.out):
         s.phase = "over"
         s.winners = ()

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.quest import auction, cards, combat, dice
-from engine.quest.action_args import int_arg
+from engine.quest.action_args import SHAPES, arg, maybe, text
 from engine.quest.content import Content
 from engine.quest.effects import take_item
+from engine.quest.pieces import wire
 from engine.quest.state import Pending, QuestState
 
 
@@ -43,20 +44,16 @@ def pass_(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def ask(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    t = int_arg(a, 0)
+    t, treasures = arg(a, "seat"), arg(a, "treasures")
     f.asked.append(t)
-    if len(a.args) > 2:
-        gold, item = int_arg(a, 2), int_arg(a, 3)
-        s.pending.append(Pending("help", t, [int_arg(a, 1), gold, item]))
+    if SHAPES["ask"].get(a, "gold") is not None:  # the long form: a bribe of gold or an item
+        gold, item = arg(a, "gold"), maybe(a, "item")
+        s.pending.append(Pending("help", t, [treasures, gold, wire(item)]))
     else:
-        gold, item = 0, -1
-        s.pending.append(Pending("help", t, [int_arg(a, 1)]))
-    ev.append(
-        Event(
-            "ask",
-            {"seat": a.seat, "asked": t, "treasures": int_arg(a, 1), "gold": gold, "item": item},
-        )
-    )
+        gold, item = 0, None
+        s.pending.append(Pending("help", t, [treasures]))
+    shown = {"seat": a.seat, "asked": t, "treasures": treasures, "gold": gold, "item": wire(item)}
+    ev.append(Event("ask", shown))
 
 
 def call_auction(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -68,7 +65,7 @@ def call_auction(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def power(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    role = str(a.args[0])
+    role = text(a, "role")
     f.tried.append(f"{role}:{a.seat}")
     face = dice.roll_d10(s, c, "power", a.seat, role, [dice.ROLES.index(role)], ev)
     if face is not None:
@@ -78,7 +75,7 @@ def power(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def rage(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    cards.spend(s, c, a.seat, int_arg(a, 0), ev)
+    cards.spend(s, c, a.seat, arg(a, "card"), ev)
     f.rage += 1
     reopen(s)
 
@@ -86,26 +83,26 @@ def rage(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def enhance(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    cards.enhance(s, c, a.seat, int_arg(a, 0), s.mon(f.mons[int_arg(a, 1)]), ev)
+    cards.enhance(s, c, a.seat, arg(a, "card"), s.mon(f.mons[arg(a, "fight_monster")]), ev)
     reopen(s)
 
 
 def wander(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    cards.extra_monster(s, c, a.seat, int_arg(a, 0), None, ev)
+    cards.extra_monster(s, c, a.seat, arg(a, "card"), None, ev)
     reopen(s)
 
 
 def mate(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    cards.extra_monster(s, c, a.seat, int_arg(a, 0), s.mon(f.mons[int_arg(a, 1)]), ev)
+    cards.extra_monster(s, c, a.seat, arg(a, "card"), s.mon(f.mons[arg(a, "fight_monster")]), ev)
     reopen(s)
 
 
 def oneshot(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    card, side = int_arg(a, 0), int_arg(a, 1)
+    card, side = arg(a, "card"), arg(a, "fight_side")
     t = c.treasure(card)
     amount = t.amount
     from engine.quest.stats import room_rules
@@ -132,8 +129,8 @@ def _use_in_fight(s: QuestState, c: Content, seat: int, card: int) -> None:
 def shrink(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    card = int_arg(a, 0)
-    serial = f.mons[int_arg(a, 1)]
+    card = arg(a, "card")
+    serial = f.mons[arg(a, "fight_monster")]
     _use_in_fight(s, c, a.seat, card)
     f.shrink[serial] = f.shrink.get(serial, 0) - c.treasure(card).amount
     reopen(s)
@@ -142,7 +139,7 @@ def shrink(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def extra_die(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    card = int_arg(a, 0)
+    card = arg(a, "card")
     if c.deck_of[card] == "D":
         s.hand[a.seat].remove(card)
         f.played.append(card)
@@ -155,8 +152,8 @@ def extra_die(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def backstab(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    cards.spend(s, c, a.seat, int_arg(a, 0), ev)
-    t = int_arg(a, 1)
+    cards.spend(s, c, a.seat, arg(a, "card"), ev)
+    t = arg(a, "seat")
     f.tried.append(f"backstab:{t}")
     f.side_bonus[0] -= 2  # Backstab (SPEC 3.14.6)
     ev.append(Event("backstab", {"seat": a.seat, "victim": t}))
@@ -166,7 +163,7 @@ def backstab(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def repel(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
-    card, serial = int_arg(a, 0), int_arg(a, 1)
+    card, serial = arg(a, "card"), arg(a, "monster")
     cards.spend(s, c, a.seat, card, ev)
     s.ignore.append((serial, a.seat))
     f.mons.remove(serial)  # removed alive: no level, no Treasure (R94)
@@ -175,11 +172,11 @@ def repel(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 def set_die(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     if s.window is not None:
-        dice.set_face(s, a.seat, int_arg(a, 0), int_arg(a, 1), int_arg(a, 2), ev)
+        dice.set_face(s, a.seat, arg(a, "card"), arg(a, "die"), arg(a, "face"), ev)
         return
     f = s.fight
     assert f is not None
-    card, i, face = int_arg(a, 0), int_arg(a, 1), int_arg(a, 2)
+    card, i, face = arg(a, "card"), arg(a, "die"), arg(a, "face")
     s.hand[a.seat].remove(card)
     f.played.append(card)
     f.dice[i][1] = face  # R16: any one die just rolled

@@ -182,7 +182,7 @@ class Quest(Game[QuestState, QuestView]):
                 for card in f.played:
                     s.discards[self.content.deck_of[card]].append(card)
             else:
-                f.helper = -1
+                f.helper = None
         left = [k for k in range(s.seats) if not s.out[k]]
         if len(left) == 1:
             s.phase = "over"

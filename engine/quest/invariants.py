@@ -27,7 +27,7 @@ def card_places(s: QuestState) -> list[int]:
     for stack in s.dropped.values():
         out.extend(stack)
     for m in s.mons:
-        if m.card >= 0:
+        if m.card is not None:
             out.append(m.card)
         out.extend(m.enh)
         out.extend(m.carried)

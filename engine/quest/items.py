@@ -55,12 +55,12 @@ def play_item(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) 
     ev.append(Event("play", {"seat": seat, "card": item, "zone": zone}))
 
 
-def overflowing(s: QuestState, c: Content) -> int:
-    """A live seat holding more packed items than its pack takes (R149), or -1."""
+def overflowing(s: QuestState, c: Content) -> int | None:
+    """A live seat holding more packed items than its pack takes (R149), or None."""
     for k in range(s.seats):
         if not s.out[k] and not s.dead[k] and packed(s, k) > pack_size(s, c, k):
             return k
-    return -1
+    return None
 
 
 def arrange(s: QuestState, c: Content, seat: int, item: int, zone: str, ev: list[Event]) -> None:

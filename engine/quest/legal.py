@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core import Action
+from engine.core.moves import NOTHING
 from engine.quest import auction, combat, dice, stop, trade
 from engine.quest.cards import is_role, magic_targets, map_change_ok, role_room
 from engine.quest.content import DIRS, Content
@@ -191,9 +192,9 @@ def _pending(s: QuestState, c: Content, seat: int) -> list[Action]:
         out = [Action(seat, "drop", (i,)) for i in mine]
         for t in trade.partners(s, seat, overflow=True):
             out += [
-                Action(seat, "offer", (t, i, -1, 0))
+                Action(seat, "offer", (t, i, NOTHING, 0))
                 for i in mine
-                if trade.offer_ok(s, c, seat, t, i, -1, 0)
+                if trade.offer_ok(s, c, seat, t, i, None, 0)
             ]
         return out
     if k == "charity":
@@ -239,7 +240,8 @@ def _fight_main(s: QuestState, c: Content, f: Fight, seat: int) -> list[Action]:
             for bribe in range(0, 3):
                 out.append(Action(seat, "ask", (k, bribe)))
             # R114: gold or an item in play as the bribe, paid when the fight is over
-            out += [Action(seat, "ask", (k, 0, g, -1)) for g in BRIBE_GOLD if g <= s.gold[seat]]
+            gold = [g for g in BRIBE_GOLD if g <= s.gold[seat]]
+            out += [Action(seat, "ask", (k, 0, g, NOTHING)) for g in gold]
             out += [Action(seat, "ask", (k, 0, 0, item)) for item in s.gear[seat]]
     if auction.can_call(s, c, f):
         out.append(Action(seat, "auction"))  # R114: let the would-be helpers bid
@@ -322,8 +324,8 @@ def _movement(s: QuestState, c: Content, seat: int) -> list[Action]:
             for card in list(s.hand[seat]) + list(s.gear[seat]):
                 if deal_ok(s, c, seat, n, card):
                     out.append(Action(seat, "deal", (n, card)))
-        elif deal_ok(s, c, seat, n, -1):
-            out.append(Action(seat, "deal", (n, -1)))
+        elif deal_ok(s, c, seat, n, None):
+            out.append(Action(seat, "deal", (n, NOTHING)))
     if (
         (s.dropped.get(here) or s.floor_gold.get(here))
         and not s.mons_at(here)

@@ -14,15 +14,17 @@ from engine.quest.board import (
     step_cell,
 )
 from engine.quest.content import COLOURS, DOOR, ENTRANCE, HIDDEN, LOCKED, PASSAGE, WALL, Content
+from engine.quest.pieces import wire
 from engine.quest.state import Cell, Mon, Pending, QuestState
 
 BASES_PER_COLOUR = 3  # R11, R51
 ORIGIN: Cell = (0, 0)
 
 
-def owner(s: QuestState, m: Mon) -> int:
-    """The seat of the base colour (R87); -1 when that colour is not seated."""
-    return m.base if 0 <= m.base < s.seats else -1
+def owner(s: QuestState, m: Mon) -> int | None:
+    """The seat of the base colour (R87); None when that colour is not seated (or no base
+    is picked yet)."""
+    return m.base if m.base is not None and m.base < s.seats else None
 
 
 def level_of(s: QuestState, c: Content, m: Mon) -> int:
@@ -51,7 +53,7 @@ def draw_dxm(s: QuestState, seat: int, ev: list[Event], why: str) -> None:
 def remove(s: QuestState, m: Mon) -> None:
     """A slain or removed monster: card and enhancers to the discards, base back (R73)."""
     s.mons.remove(m)
-    if m.card >= 0:
+    if m.card is not None:
         s.discards["M"].append(m.card)
     s.discards["D"].extend(m.enh)
     m.enh = []
@@ -73,7 +75,7 @@ def new_monster(
 def place(
     s: QuestState,
     c: Content,
-    card: int,
+    card: int | None,
     mdef: int,
     cell: Cell,
     chooser: int,
@@ -91,19 +93,20 @@ def place(
         pool = [m for m in s.mons if not m.boss]
         top = max((level_of(s, c, m) for m in pool), default=0)
         for m in [m for m in pool if level_of(s, c, m) == top]:
-            ev.append(Event("monster_removed", {"monster": m.card, "why": "no_base"}))
+            ev.append(Event("monster_removed", {"monster": wire(m.card), "why": "no_base"}))
             remove(s, m)
             if s.fight is not None and m.serial in s.fight.mons:  # R94: it leaves the fight
                 s.fight.mons.remove(m.serial)
-    m = Mon(s.next_serial, card, mdef, cell, -1, boss=boss)
+    m = Mon(s.next_serial, card, mdef, cell, None, boss=boss)
     s.next_serial += 1
     s.mons.append(m)
-    if die_window_due(s, c, "base"):
-        ev.append(Event("monster", {"monster": card, "cell": list(cell), "base": -1, "boss": boss}))
+    windowed = die_window_due(s, c, "base")
+    if not windowed:
+        give_base(s, m, colour, chooser, ev, windowed=False)
+    shown = {"monster": wire(card), "cell": list(cell), "base": wire(m.base), "boss": boss}
+    ev.append(Event("monster", shown))
+    if windowed:
         open_window(s, "base", chooser, [colour], [m.serial], ev)
-        return m
-    give_base(s, m, colour, chooser, ev, windowed=False)
-    ev.append(Event("monster", {"monster": card, "cell": list(cell), "base": m.base, "boss": boss}))
     return m
 
 
@@ -124,8 +127,8 @@ def give_base(
             m.base = choices[0]
         else:
             s.pending.append(Pending("base", chooser, [m.serial]))
-    if m.base >= 0 and windowed:
-        ev.append(Event("base", {"monster": m.card, "base": m.base}))
+    if m.base is not None and windowed:
+        ev.append(Event("base", {"monster": wire(m.card), "base": m.base}))
 
 
 def ignores(s: QuestState, c: Content, m: Mon, seat: int) -> bool:
@@ -215,14 +218,14 @@ def _enter(s: QuestState, m: Mon, r: Cell, path: list[object]) -> None:
     m.cell = r
     path.append([r[0], r[1]])
     who = owner(s, m)
-    m.gotcha = who >= 0 and s.pos[who] == r  # R82: set only by the monster entering
+    m.gotcha = who is not None and s.pos[who] == r  # R82: set only by the monster entering
 
 
 def move_monster(s: QuestState, c: Content, m: Mon, colour: int) -> list[object]:
     path: list[object] = [[m.cell[0], m.cell[1]]]
     d = c.monsters[m.mdef]
     who = owner(s, m)
-    if m.gotcha and (who < 0 or s.pos[who] != m.cell):
+    if m.gotcha and (who is None or s.pos[who] != m.cell):
         m.gotcha = False  # the target's figure left: the hold ends (READING SPEC 3.11)
     if d.move == "lurking" or any(r.op == "lurk_here" for r in c.rooms[s.rooms[m.cell]].rules):
         path.append("lurks")

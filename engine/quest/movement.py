@@ -231,7 +231,7 @@ def search_result(s: QuestState, c: Content, seat: int, faces: list[int], ev: li
 # --- deals (R59, SPEC 3.14.2) --------------------------------------------------------------
 
 
-def deal_ok(s: QuestState, c: Content, seat: int, n: int, pay_card: int) -> bool:
+def deal_ok(s: QuestState, c: Content, seat: int, n: int, pay_card: int | None) -> bool:
     cell = s.pos[seat]
     deals = room(s, c, cell).deals
     if n >= len(deals) or s.mons_at(cell):
@@ -249,18 +249,20 @@ def deal_ok(s: QuestState, c: Content, seat: int, n: int, pay_card: int) -> bool
     if p.cards and len(s.hand[seat]) < p.cards:
         return False
     if p.item or p.value:
-        if pay_card < 0 or c.deck_of[pay_card] != "T":
+        if pay_card is None or c.deck_of[pay_card] != "T":
             return False
         if pay_card not in s.hand[seat] and pay_card not in s.gear[seat]:
             return False
         if p.value and not any(s.dropped.values()):
             return False
-    elif pay_card >= 0:
+    elif pay_card is not None:
         return False
     return any(g.op != "heal" for g in deal.get) or s.hits[seat] > 0
 
 
-def do_deal(s: QuestState, c: Content, seat: int, n: int, pay_card: int, ev: list[Event]) -> None:
+def do_deal(
+    s: QuestState, c: Content, seat: int, n: int, pay_card: int | None, ev: list[Event]
+) -> None:
     cell = s.pos[seat]
     deal = room(s, c, cell).deals[n]
     s.spent[seat] += deal.move
@@ -274,7 +276,7 @@ def do_deal(s: QuestState, c: Content, seat: int, n: int, pay_card: int, ev: lis
     for _ in range(p.cards):
         discard_treasure(s, c, s.hand[seat].pop(0))
     value = 0
-    if pay_card >= 0:
+    if pay_card is not None:
         value = c.treasure(pay_card).value
         if pay_card in s.hand[seat]:
             s.hand[seat].remove(pay_card)

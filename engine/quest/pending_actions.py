@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.quest import auction, cards, combat, items, movement, running, stop
-from engine.quest.action_args import cell_arg, int_arg, pop_pending
+from engine.quest.action_args import arg, cell, pop_pending
 from engine.quest.content import Content
 from engine.quest.effects import give_up, take_item
 from engine.quest.effects import snatch as snatch_item
 from engine.quest.monsters import new_monster
+from engine.quest.pieces import unwire, wire
 from engine.quest.state import QuestState
 
 
@@ -36,20 +37,21 @@ def no_summon(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 def base(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     p = pop_pending(s)
-    s.mon(p.data[0]).base = int_arg(a, 0)  # the explorer picks; nobody draws for it (R51)
-    ev.append(Event("base", {"monster": s.mon(p.data[0]).card, "base": int_arg(a, 0)}))
+    s.mon(p.data[0]).base = arg(a, "colour")  # the explorer picks; nobody draws for it (R51)
+    ev.append(Event("base", {"monster": wire(s.mon(p.data[0]).card), "base": arg(a, "colour")}))
 
 
 def accept(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     p = pop_pending(s)
     f = s.fight
     assert f is not None
-    gold, item = (p.data[1], p.data[2]) if len(p.data) > 1 else (0, -1)  # older: Treasures only
+    # Pending.data: [treasures] for a short ask, [treasures, gold, item] for a bribe (R114)
+    gold, item = (p.data[1], unwire(p.data[2])) if len(p.data) > 1 else (0, None)
     combat.join(s, f, a.seat, p.data[0], gold, item, ev)
 
 
 def bid(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    auction.answer(s, c, a.seat, int_arg(a, 0), ev)
+    auction.answer(s, c, a.seat, arg(a, "treasures"), ev)
 
 
 def no_bid(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -68,6 +70,7 @@ def decline(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 def cancel(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     p = pop_pending(s)
     ring = cards.ring_holder(s, c, a.seat)
+    assert ring is not None  # cancel is offered only to a seat wearing the ring (R162)
     take_item(s, a.seat, ring)
     s.discards["T"].append(ring)
     s.discards["D"].append(p.data[0])
@@ -89,7 +92,7 @@ def no_ward(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def charity_give(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    card, t = int_arg(a, 0), int_arg(a, 1)
+    card, t = arg(a, "card"), arg(a, "seat")
     s.hand[a.seat].remove(card)
     s.hand[t].append(card)
     p = s.pending[-1]  # its data counts the cards each seat was given (R69: kept even)
@@ -100,7 +103,7 @@ def charity_give(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def charity_discard(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    card = int_arg(a, 0)
+    card = arg(a, "card")
     s.hand[a.seat].remove(card)
     s.discards[c.deck_of[card]].append(card)
     ev.append(Event("charity", {"seat": a.seat, "discard": card}))
@@ -114,7 +117,7 @@ def _charity_done(s: QuestState) -> None:
 
 
 def flee_to(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    running.choose(s, c, s.pending[-1], cell_arg(a, 0), ev)
+    running.choose(s, c, s.pending[-1], cell(a), ev)
 
 
 def nowhere(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -123,18 +126,18 @@ def nowhere(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def flee(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    running.flee_roll(s, c, s.pending[-1], int_arg(a, 0), ev)
+    running.flee_roll(s, c, s.pending[-1], arg(a, "monster"), ev)
 
 
 def focus(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    cards.spend(s, c, a.seat, int_arg(a, 0), ev)
+    cards.spend(s, c, a.seat, arg(a, "card"), ev)
     s.run_bonus[a.seat] += 1  # Wizard discard ability (R10)
 
 
 def escape(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     """Magic movement instead of fighting or running: no roll, no Bad Stuff (R107, R39)."""
-    cards.spend(s, c, a.seat, int_arg(a, 0), ev)
-    dest = cell_arg(a, 1)
+    cards.spend(s, c, a.seat, arg(a, "card"), ev)
+    dest = cell(a)
     if s.pending and s.pending[-1].kind == "flee_to":
         s.pending.pop()
     s.pos[a.seat] = dest
@@ -143,16 +146,16 @@ def escape(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 def snatch(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     p = pop_pending(s)
-    snatch_item(s, c, p.data[1], s.mon(p.data[0]), int_arg(a, 0), ev)
+    snatch_item(s, c, p.data[1], s.mon(p.data[0]), arg(a, "card"), ev)
 
 
 def lose(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     pop_pending(s)
-    give_up(s, c, a.seat, int_arg(a, 0), ev)
+    give_up(s, c, a.seat, arg(a, "card"), ev)
 
 
 def pick(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    items.pick(s, a.seat, int_arg(a, 0), ev)
+    items.pick(s, a.seat, arg(a, "card"), ev)
 
 
 def pick_done(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:

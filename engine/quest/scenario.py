@@ -29,6 +29,7 @@ from engine.quest import combat
 from engine.quest.board import edge
 from engine.quest.content import COLOURS, DIRS, KIND_OF_NAME, LINK_NAMES, Content
 from engine.quest.game import Quest
+from engine.quest.pieces import wire
 from engine.quest.state import Mon, QuestState
 from engine.quest.stats import max_health, move, move_left
 from engine.quest.turn import settle, start_turn
@@ -97,7 +98,7 @@ def build(
             card,
             c.def_of[card],
             (int(spec["x"]), int(spec["y"])),
-            COLOURS.index(str(spec["base"])) if "base" in spec else -1,
+            COLOURS.index(str(spec["base"])) if "base" in spec else None,
         )
         s.next_serial += 1
         m.gotcha = bool(spec.get("gotcha", False))
@@ -196,12 +197,12 @@ def facts(game: Quest, s: QuestState) -> dict[str, Any]:
         "tokens": {f"{x},{y}": TOKEN_NAMES[t] for (x, y), t in s.tokens.items()},
         "monster_at": {c.monsters[m.mdef].id: [m.cell[0], m.cell[1]] for m in s.mons},
         "monster_bases": {
-            c.monsters[m.mdef].id: COLOURS[m.base] if m.base >= 0 else "none" for m in s.mons
+            c.monsters[m.mdef].id: "none" if m.base is None else COLOURS[m.base] for m in s.mons
         },
         "monsters": sorted(c.monsters[m.mdef].id for m in s.mons),
         "fight": f is not None,
         "fight_monsters": sorted(c.monsters[s.mon(x).mdef].id for x in f.mons) if f else [],
-        "helper": f.helper if f else -1,
+        "helper": wire(f.helper) if f else -1,
         "stage": f.stage if f else "none",
         "side": combat.side_total(s, c, f) if f and f.mons else 0,
         "monster_side": combat.monsters_total(s, c, f) if f and f.mons else 0,
@@ -222,7 +223,7 @@ def facts(game: Quest, s: QuestState) -> dict[str, Any]:
         "curses": [sorted(c.name(x) for x in r) for r in s.curses],
         "dropped": {f"{x},{y}": sorted(c.name(i) for i in v) for (x, y), v in s.dropped.items()},
         "floor_gold": {f"{x},{y}": g for (x, y), g in s.floor_gold.items()},
-        "last_colour": COLOURS[s.last_colour] if s.last_colour >= 0 else "none",
+        "last_colour": "none" if s.last_colour is None else COLOURS[s.last_colour],
         "link": {f"{x},{y},{side}": LINK_NAMES[k] for (x, y, side), k in s.links.items()},
         "gotcha": sorted(c.monsters[m.mdef].id for m in s.mons if m.gotcha),
         "spent": list(s.spent),

@@ -9,134 +9,13 @@ from typing import Any, Self
 
 from engine.core import Rng
 from engine.quest.dice import DieWindow
+from engine.quest.pieces import Cell, Fight, Mon, Pending, unwire
+
+__all__ = ["ZONES", "Cell", "Edge", "Fight", "Mon", "Pending", "QuestState"]
 
 _TOKENS = itertools.count(1)
-Cell = tuple[int, int]
 Edge = tuple[int, int, str]  # normalised to the cell's N or W side (SPEC 3.2)
 ZONES = ("head", "armor", "feet", "hands", "worn", "belt", "pack")
-
-
-@dataclass(slots=True)
-class Mon:
-    """A monster on the board (SPEC 3.8)."""
-
-    serial: int  # placement order (R80: movers go in this order after door smashers)
-    card: int  # Monster card instance; -1 for a Mate copy
-    mdef: int  # monster definition index
-    cell: Cell
-    base: int  # colour index of its base; -1 while the explorer still picks it
-    enh: list[int] = field(default_factory=list)  # enhancer DxM ids
-    carried: list[int] = field(default_factory=list)  # snatched items
-    gotcha: bool = False
-    boss: bool = False
-
-    def copy(self) -> Mon:
-        return Mon(
-            self.serial,
-            self.card,
-            self.mdef,
-            self.cell,
-            self.base,
-            list(self.enh),
-            list(self.carried),
-            self.gotcha,
-            self.boss,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "serial": self.serial,
-            "card": self.card,
-            "mdef": self.mdef,
-            "cell": list(self.cell),
-            "base": self.base,
-            "enh": self.enh,
-            "carried": self.carried,
-            "gotcha": self.gotcha,
-            "boss": self.boss,
-        }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Mon:
-        return cls(
-            d["serial"],
-            d["card"],
-            d["mdef"],
-            (d["cell"][0], d["cell"][1]),
-            d["base"],
-            list(d["enh"]),
-            list(d["carried"]),
-            d["gotcha"],
-            d["boss"],
-        )
-
-
-@dataclass(slots=True)
-class Fight:
-    """One combat (SPEC 3.9): its stage, its monsters (serials) and what was played."""
-
-    main: int
-    cell: Cell
-    mons: list[int]
-    helper: int = -1
-    stage: str = "open"  # open | rolling | after | done
-    passed: list[int] = field(default_factory=list)  # seats that passed the open window
-    played: list[int] = field(default_factory=list)  # one-shots to discard afterwards
-    side_bonus: list[int] = field(default_factory=lambda: [0, 0])  # munchkins, monsters
-    extra_dice: list[int] = field(default_factory=lambda: [0, 0])
-    shrink: dict[int, int] = field(default_factory=dict)  # serial -> level change
-    asked: list[int] = field(default_factory=list)
-    bribe: int = 0  # Treasures promised to the helper (he takes them first)
-    tried: list[str] = field(default_factory=list)  # "warrior:2" power attempts
-    warrior: bool = False  # a Warrior's d10 power worked: +3 and ties win
-    magic_double: int | None = None  # the item a Wizard's d10 doubles; None: none (0 is a card)
-    rage: int = 0
-    dice: list[list[int]] = field(default_factory=list)  # [roller seat, face, side(0/1)]
-    boss: bool = False
-    from_search: bool = False
-    dead_loot: int = 0  # Treasures of monsters killed mid-fight, claimed with the win
-    levels_given: int = 0
-    bribe_gold: int = 0  # gold promised to the helper, paid when the fight is over (R114)
-    bribe_item: int = -1  # an item in play promised to the helper, handed over likewise
-
-    def copy(self) -> Fight:
-        return Fight(
-            self.main,
-            self.cell,
-            list(self.mons),
-            self.helper,
-            self.stage,
-            list(self.passed),
-            list(self.played),
-            list(self.side_bonus),
-            list(self.extra_dice),
-            dict(self.shrink),
-            list(self.asked),
-            self.bribe,
-            list(self.tried),
-            self.warrior,
-            self.magic_double,
-            self.rage,
-            [list(d) for d in self.dice],
-            self.boss,
-            self.from_search,
-            self.dead_loot,
-            self.levels_given,
-            self.bribe_gold,
-            self.bribe_item,
-        )
-
-
-@dataclass(slots=True)
-class Pending:
-    """A decision the match waits on (SPEC 3.5): ``kind`` names it; ``data`` holds ints."""
-
-    kind: str
-    seat: int
-    data: list[int] = field(default_factory=list)
-
-    def copy(self) -> Pending:
-        return Pending(self.kind, self.seat, list(self.data))
 
 
 @dataclass(slots=True)
@@ -196,7 +75,7 @@ class QuestState:
     winners: tuple[int, ...] | None = None
     end_reason: str = ""
     last_paths: list[list[Any]] = field(default_factory=list)
-    last_colour: int = -1
+    last_colour: int | None = None  # the Monster Die's last colour; None before its first roll
     # stacked draws for scenario files, used before the RNG (SPEC 3.0)
     stack: dict[str, list[Any]] = field(default_factory=dict)
     # not part of the match: this object and its action count (Quest.legal_actions' cache)
@@ -308,7 +187,7 @@ class QuestState:
             "next_serial": self.next_serial,
             "decks": self.decks,
             "discards": self.discards,
-            "fight": None if f is None else {s: _plain(getattr(f, s)) for s in f.__slots__},
+            "fight": None if f is None else f.to_json(),
             "window": None if self.window is None else self.window.to_json(),
             "die_windows": self.die_windows,
             "boss_level": self.boss_level,
@@ -353,7 +232,6 @@ class QuestState:
             "discards",
             "end_reason",
             "last_paths",
-            "last_colour",
             "stack",
         ):
             setattr(s, name, d[name])
@@ -372,14 +250,8 @@ class QuestState:
         s.dropped = {(x, y): list(v) for x, y, v in d["dropped"]}
         s.floor_gold = {(x, y): v for x, y, v in d["floor_gold"]}
         s.mons = [Mon.from_json(m) for m in d["mons"]]
-        fd = d["fight"]
-        if fd is not None:
-            f = Fight(fd["main"], (fd["cell"][0], fd["cell"][1]), list(fd["mons"]))
-            for name in Fight.__slots__:
-                if name not in ("main", "cell", "mons") and name in fd:  # newer fields: defaults
-                    setattr(f, name, fd[name])
-            f.shrink = {int(k): v for k, v in fd["shrink"].items()}
-            s.fight = f
+        s.last_colour = unwire(d["last_colour"])  # -1 before issue 26.4
+        s.fight = None if d["fight"] is None else Fight.from_json(d["fight"])
         s.pending = [Pending(k, seat, list(data)) for k, seat, data in d["pending"]]
         w = d.get("window")  # both absent before die windows outside fights (rules v3)
         s.window = None if w is None else DieWindow(**w)
@@ -398,11 +270,3 @@ class QuestState:
 
     def mons_at(self, cell: Cell) -> list[Mon]:
         return [m for m in self.mons if m.cell == cell]
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, tuple):
-        return list(v)
-    if isinstance(v, dict):
-        return {str(k): x for k, x in v.items()}
-    return v

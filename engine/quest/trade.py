@@ -17,6 +17,7 @@ from engine.quest.combat import nearby
 from engine.quest.content import Content
 from engine.quest.effects import check_health, take_item
 from engine.quest.items import target_zone
+from engine.quest.pieces import unwire, wire
 from engine.quest.state import Fight, Pending, QuestState
 from engine.quest.stats import alive
 
@@ -45,12 +46,14 @@ def open_terms(s: QuestState, seat: int, t: int, ev: list[Event]) -> None:
     ev.append(Event("trade_opened", {"seat": seat, "with": t}))
 
 
-def _fits(s: QuestState, c: Content, seat: int, incoming: int, outgoing: int, giver: int) -> bool:
+def _fits(
+    s: QuestState, c: Content, seat: int, incoming: int | None, outgoing: int | None, giver: int
+) -> bool:
     """Whether ``seat`` has a place for ``incoming`` once ``outgoing`` has left him: received
     items stay in play (R152) and a third packed item is not allowed (R149)."""
-    if incoming < 0:
+    if incoming is None:
         return True
-    saved = s.gear[seat].pop(outgoing) if outgoing >= 0 else None
+    saved = s.gear[seat].pop(outgoing) if outgoing is not None else None
     cheat = s.cheats[giver].get(incoming)
     if cheat is not None:
         s.cheats[seat][incoming] = cheat
@@ -59,17 +62,20 @@ def _fits(s: QuestState, c: Content, seat: int, incoming: int, outgoing: int, gi
     finally:
         if cheat is not None:
             del s.cheats[seat][incoming]
-        if outgoing >= 0 and saved is not None:
+        if outgoing is not None and saved is not None:
             s.gear[seat][outgoing] = saved
 
 
-def offer_ok(s: QuestState, c: Content, seat: int, t: int, give: int, get: int, gold: int) -> bool:
-    """``gold`` > 0: the proposer pays it; < 0: he asks it of ``t``."""
-    if give < 0 and get < 0 and gold == 0:
+def offer_ok(
+    s: QuestState, c: Content, seat: int, t: int, give: int | None, get: int | None, gold: int
+) -> bool:
+    """``gold`` > 0: the proposer pays it; < 0: he asks it of ``t``; ``give``/``get`` None:
+    no item that way."""
+    if give is None and get is None and gold == 0:
         return False
-    if give >= 0 and give not in s.gear[seat]:
+    if give is not None and give not in s.gear[seat]:
         return False
-    if get >= 0 and get not in s.gear[t]:
+    if get is not None and get not in s.gear[t]:
         return False
     if gold > s.gold[seat] or -gold > s.gold[t]:
         return False
@@ -82,24 +88,28 @@ def offers(s: QuestState, c: Content, seat: int, t: int) -> list[Action]:
     mine, theirs = list(s.gear[seat]), list(s.gear[t])
     golds = [g for g in GOLD_STEPS if g <= s.gold[seat]]
     asks = [-g for g in GOLD_STEPS if g <= s.gold[t]]
-    terms: list[tuple[int, int, int]] = [(a, b, 0) for a in mine for b in theirs]
-    terms += [(a, -1, g) for a in mine for g in (0, *asks)]
-    terms += [(-1, b, g) for b in theirs for g in (0, *golds)]
-    terms += [(-1, -1, g) for g in (*golds, *asks)]
+    terms: list[tuple[int | None, int | None, int]] = [(a, b, 0) for a in mine for b in theirs]
+    terms += [(a, None, g) for a in mine for g in (0, *asks)]
+    terms += [(None, b, g) for b in theirs for g in (0, *golds)]
+    terms += [(None, None, g) for g in (*golds, *asks)]
     out = [
-        Action(seat, "offer", (t, a, b, g)) for a, b, g in terms if offer_ok(s, c, seat, t, a, b, g)
+        Action(seat, "offer", (t, wire(a), wire(b), g))
+        for a, b, g in terms
+        if offer_ok(s, c, seat, t, a, b, g)
     ]
     return [*out, Action(seat, "withdraw")]
 
 
-def make_offer(s: QuestState, seat: int, args: tuple[int, int, int, int], ev: list[Event]) -> None:
+def make_offer(
+    s: QuestState, seat: int, t: int, give: int | None, get: int | None, gold: int, ev: list[Event]
+) -> None:
     """From the terms, or as the gift that answers a ``pack_overflow`` (R149): refused, the
     overflow is raised again and that seat is not offered a gift again this turn."""
-    t, give, get, gold = args
     if s.pending.pop().kind == "pack_overflow":
         s.traded.append((seat, t))
-    s.pending.append(Pending("offer", t, [seat, give, get, gold]))
-    ev.append(Event("offer", {"seat": seat, "to": t, "give": give, "get": get, "gold": gold}))
+    s.pending.append(Pending("offer", t, [seat, wire(give), wire(get), gold]))
+    shown = {"seat": seat, "to": t, "give": wire(give), "get": wire(get), "gold": gold}
+    ev.append(Event("offer", shown))
 
 
 def withdraw(s: QuestState, seat: int, ev: list[Event]) -> None:
@@ -129,34 +139,35 @@ def pay_bribe(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
     (R95: nothing is given during a fight), and only what the main player still has: a dead
     helper holds nothing (R126). An item with no place at the helper's drops in his room."""
     helper = f.helper
-    if helper < 0 or s.dead[helper] or s.out[helper]:
+    if helper is None or s.dead[helper] or s.out[helper]:
         return
     gold = min(f.bribe_gold, s.gold[f.main])
-    item = f.bribe_item if f.bribe_item in s.gear[f.main] else -1
-    if gold <= 0 and item < 0:
+    item = f.bribe_item if f.bribe_item in s.gear[f.main] else None
+    if gold <= 0 and item is None:
         return
     s.gold[f.main] -= gold
     s.gold[helper] += gold
-    if item >= 0:
-        if _fits(s, c, helper, item, -1, f.main):
+    if item is not None:
+        if _fits(s, c, helper, item, None, f.main):
             _hand_over(s, c, f.main, helper, item)
         else:
             take_item(s, f.main, item)
             s.dropped.setdefault(s.pos[helper], []).append(item)
         check_health(s, c, f.main, ev)
-    ev.append(Event("bribe_paid", {"seat": f.main, "to": helper, "gold": gold, "item": item}))
+    ev.append(Event("bribe_paid", {"seat": f.main, "to": helper, "gold": gold, "item": wire(item)}))
 
 
 def accept(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
     p = s.pending.pop()
-    proposer, give, get, gold = p.data
+    proposer, gold = p.data[0], p.data[3]
+    give, get = unwire(p.data[1]), unwire(p.data[2])
     if not offer_ok(s, c, proposer, seat, give, get, gold):
         ev.append(Event("trade_lapsed", {"seat": seat, "from": proposer}))
         return
-    zone = s.gear[seat].pop(get) if get >= 0 else ""  # out of the way while ``give`` lands
-    if give >= 0:
+    zone = s.gear[seat].pop(get) if get is not None else ""  # out of the way while ``give`` lands
+    if give is not None:
         _hand_over(s, c, proposer, seat, give)
-    if get >= 0:
+    if get is not None:
         s.gear[seat][get] = zone
         _hand_over(s, c, seat, proposer, get)
     s.gold[proposer] -= gold
@@ -164,7 +175,7 @@ def accept(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
     ev.append(
         Event(
             "trade",
-            {"seat": proposer, "with": seat, "give": give, "get": get, "gold": gold},
+            {"seat": proposer, "with": seat, "give": wire(give), "get": wire(get), "gold": gold},
         )
     )
     for k in (proposer, seat):

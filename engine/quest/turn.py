@@ -42,8 +42,8 @@ def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
             continue
         if s.phase != "play" or s.pending:
             return
-        over = overflowing(s, c) if s.fight is None else -1
-        if over >= 0:  # R149: a third packed item must be given away or dropped
+        over = overflowing(s, c) if s.fight is None else None
+        if over is not None:  # R149: a third packed item must be given away or dropped
             s.pending.append(Pending("pack_overflow", over))
             return
         f = s.fight

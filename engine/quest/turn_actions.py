@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.quest import cards, combat, dice, items, movement, stop, trade
-from engine.quest.action_args import cell_arg, int_arg
+from engine.quest.action_args import SHAPES, arg, cell, maybe, text
 from engine.quest.content import Content
 from engine.quest.effects import die, heal, lose_levels
 from engine.quest.fight_actions import reopen
@@ -18,7 +18,7 @@ def ready(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def play(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    card = int_arg(a, 0)
+    card = arg(a, "card")
     if cards.is_role(c, card):
         cards.play_role(s, c, a.seat, card, ev)
     else:
@@ -26,7 +26,7 @@ def play(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def go(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    movement.go(s, c, a.seat, str(a.args[0]), ev)
+    movement.go(s, c, a.seat, text(a, "side"), ev)
     here = s.pos[a.seat]
     if (
         not s.tile_pool
@@ -43,7 +43,7 @@ def search(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def deal(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    movement.do_deal(s, c, a.seat, int_arg(a, 0), int_arg(a, 1), ev)
+    movement.do_deal(s, c, a.seat, arg(a, "deal"), maybe(a, "card"), ev)
 
 
 def pick_up(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -56,18 +56,19 @@ def fight(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def arrange(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    item = int_arg(a, 0)
+    item = arg(a, "card")
     zone = items.can_arrange(s, c, a.seat, item)
     assert zone is not None
     items.arrange(s, c, a.seat, item, zone, ev)
 
 
 def drop(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    items.drop(s, c, a.seat, int_arg(a, 0), ev)
+    items.drop(s, c, a.seat, arg(a, "card"), ev)
 
 
 def buy_level(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    items.buy_level(s, c, a.seat, tuple(int(x) for x in a.args), ev)
+    sold = tuple(int(x) for x in SHAPES["buy_level"].every(a, "card"))
+    items.buy_level(s, c, a.seat, sold, ev)
 
 
 def heal_level(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -84,7 +85,7 @@ def end_turn(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def use(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    card = int_arg(a, 0)
+    card = arg(a, "card")
     if c.deck_of[card] == "D":
         cards.second_wind(s, c, a.seat, card, c.dxm_card(card).amount, ev)
         return
@@ -100,14 +101,14 @@ def use(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def teleport(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    cards.spend(s, c, a.seat, int_arg(a, 0), ev)
-    s.pos[a.seat] = cell_arg(a, 1)
-    ev.append(Event("moved", {"seat": a.seat, "cell": list(cell_arg(a, 1)), "how": "magic"}))
+    cards.spend(s, c, a.seat, arg(a, "card"), ev)
+    s.pos[a.seat] = cell(a)
+    ev.append(Event("moved", {"seat": a.seat, "cell": list(cell(a)), "how": "magic"}))
 
 
 def link_to(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     at = s.pos[s.turn] if stop.in_stop(s, a.seat) else s.pos[a.seat]  # R161: a Stop
-    cards.map_change(s, c, a.seat, at, int_arg(a, 0), str(a.args[1]), ev)
+    cards.map_change(s, c, a.seat, at, arg(a, "card"), text(a, "side"), ev)
 
 
 def call_stop(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
@@ -115,45 +116,46 @@ def call_stop(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 
 def cheat(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    card, item = int_arg(a, 0), int_arg(a, 1)
+    card, item = arg(a, "card"), arg(a, "item")
     s.hand[a.seat].remove(card)
     s.cheats[a.seat][item] = card
 
 
 def drop_role(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    cards.drop_role(s, c, a.seat, int_arg(a, 0), ev)
+    cards.drop_role(s, c, a.seat, arg(a, "card"), ev)
 
 
 def mend(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    for card in (int_arg(a, 0), int_arg(a, 1)):
+    for card in (arg(a, "card"), arg(a, "item")):
         cards.spend(s, c, a.seat, card, ev)
     heal(s, c, a.seat, 1, ev)  # Cleric discard ability (SPEC 3.14.6)
 
 
 def pickpocket(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     s.deals_used.append(PICKPOCKET_USED)
-    t = int_arg(a, 0)
+    t = arg(a, "seat")
     face = dice.roll_d10(s, c, "pickpocket", a.seat, "thief", [t], ev)
     if face is not None:
         cards.pickpocket_result(s, c, a.seat, t, face, ev)
 
 
 def curse(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    cards.start_curse(s, c, a.seat, int_arg(a, 0), int_arg(a, 1), ev)
+    cards.start_curse(s, c, a.seat, arg(a, "card"), arg(a, "seat"), ev)
     reopen(s)
 
 
 def levelup(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    cards.levelup(s, c, a.seat, int_arg(a, 0), int_arg(a, 1), ev)
+    cards.levelup(s, c, a.seat, arg(a, "card"), arg(a, "seat"), ev)
     reopen(s)
 
 
 def trade_open(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    trade.open_terms(s, a.seat, int_arg(a, 0), ev)
+    trade.open_terms(s, a.seat, arg(a, "seat"), ev)
 
 
 def offer(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
-    trade.make_offer(s, a.seat, (int_arg(a, 0), int_arg(a, 1), int_arg(a, 2), int_arg(a, 3)), ev)
+    give, get = maybe(a, "give"), maybe(a, "get")
+    trade.make_offer(s, a.seat, arg(a, "seat"), give, get, arg(a, "gold"), ev)
 
 
 def withdraw(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:

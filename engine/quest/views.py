@@ -9,6 +9,7 @@ from typing import Any
 from engine.quest import combat
 from engine.quest.content import COLOURS, Content
 from engine.quest.legal import deciders
+from engine.quest.pieces import wire
 from engine.quest.state import QuestState
 from engine.quest.stats import can_grapple, max_health, move, move_left
 
@@ -28,7 +29,7 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
     if f is not None:
         fight = {
             "main": f.main,
-            "helper": f.helper,
+            "helper": wire(f.helper),
             "cell": list(f.cell),
             "stage": f.stage,
             "monsters": [s.mon(x).card for x in f.mons if any(m.serial == x for m in s.mons)],
@@ -95,10 +96,10 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
             "monsters": [
                 {
                     "serial": m.serial,
-                    "card": m.card,
+                    "card": wire(m.card),
                     "id": c.monsters[m.mdef].id,
                     "at": list(m.cell),
-                    "base": m.base,
+                    "base": wire(m.base),
                     "enh": list(m.enh),
                     "carried": list(m.carried),
                     "gotcha": m.gotcha,
@@ -115,7 +116,7 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
             "discard_tops": {k: (v[-1] if v else None) for k, v in s.discards.items()},
             "tiles_left": len(s.tile_pool),
             "links_left": len(s.link_pool),
-            "last_colour": COLOURS[s.last_colour] if s.last_colour >= 0 else None,
+            "last_colour": None if s.last_colour is None else COLOURS[s.last_colour],
             "monster_paths": s.last_paths,
             "winners": list(s.winners or ()),
             "options": {

@@ -45,4 +45,4 @@ def test_the_standing_bidder_concedes_and_his_bid_lapses(quest: Quest) -> None:
     quest.apply(s, Action(1, CONCEDE))
     quest.apply(s, Action(2, "no_bid"))
     assert not s.pending
-    assert s.fight is not None and s.fight.helper == -1
+    assert s.fight is not None and s.fight.helper is None

@@ -51,7 +51,7 @@ def test_a_fight_saved_before_item_bribes_loads(quest: Quest) -> None:
     for key in ("bribe_gold", "bribe_item"):
         del data["fight"][key]
     back = QuestState.from_json(data)
-    assert back.fight is not None and back.fight.bribe_gold == 0 and back.fight.bribe_item == -1
+    assert back.fight is not None and back.fight.bribe_gold == 0 and back.fight.bribe_item is None
 
 
 def test_offers_name_only_items_in_play_and_gold(quest: Quest) -> None:
