@@ -20,12 +20,12 @@ from typing import Any, NamedTuple
 from discord.ext import commands
 
 from bot.core.match_types import MatchInfo
-from bot.render.games import GameRenderer
+from bot.render.games import GameRenderer, JsonRenderer
 from bot.render.pictures import CardFace
 from bot.storage import Storage
 from engine.core import Event, Game
 
-_GENERIC = GameRenderer()
+_GENERIC = JsonRenderer()
 
 
 class CardEntry(NamedTuple):
@@ -156,7 +156,7 @@ class GamePlugin:
 
     engine: type[Game[Any, Any]]
     title: str
-    renderer: GameRenderer
+    renderer: GameRenderer[Any]
     reference: Reference | None = None  # /rules topics and the /card index
     hidden: LeakOracle | None = None  # which cards each recipient may not read
     league: LeagueRoles | None = None  # what each seat played as
@@ -211,7 +211,7 @@ def plugin(game_id: str) -> GamePlugin:
     return _PLUGINS[game_id]
 
 
-def renderer_for(game_id: str) -> GameRenderer:
+def renderer_for(game_id: str) -> GameRenderer[Any]:
     """The game's renderer, or the generic one (a stored match of a game no longer hosted
     still renders)."""
     found = _PLUGINS.get(game_id)

@@ -95,7 +95,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def on_look(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
         """The table's closer look (a game's larger picture), for whoever asks, privately."""
         match, view, _ = await self.bot.service.view(button.match_id, None)
-        rendered = await off_loop(render_look, match, view.to_json())
+        rendered = await off_loop(render_look, match, view)
         if rendered is None:
             await send_private(interaction, play_texts.LOOK_NOTHING)
             return
@@ -188,7 +188,7 @@ class PlayCog(commands.Cog, name="Play"):
         if match.seat_of(interaction.user.id) is None:
             await send_private(interaction, error_texts.service_error("not_seated"))
             return
-        step = await off_loop(read_draft, match, key, view.to_json(), actions)
+        step = await off_loop(read_draft, match, key, view, actions)
         if step.refusal is not None:
             await send_private(interaction, step.refusal)
             return
@@ -196,7 +196,7 @@ class PlayCog(commands.Cog, name="Play"):
             await self.answers.show(interaction, button.match_id, note=play_texts.STALE)
             return
         if not step.play and is_public(interaction):  # never a hand over a public message
-            rendered = await off_loop(render_hand, match, view.to_json(), actions, draft=step.draft)
+            rendered = await off_loop(render_hand, match, view, actions, draft=step.draft)
             await send_private(interaction, None, rendered)
             return
         if not step.play:  # the same message at the new state, kept by later redraws too
@@ -228,9 +228,8 @@ class PlayCog(commands.Cog, name="Play"):
         full (what the table's one line per seat leaves out)."""
         fresh, view, _ = await self.bot.service.view(match_id, None)
         latest = self.publisher.latest(match_id) or await self.bot.service.current(match_id)
-        public = view.to_json()
-        table = await self.publisher.table(fresh, public, latest)
-        return _looked_at(table, seat_details(fresh, public))
+        table = await self.publisher.table(fresh, view, latest)
+        return _looked_at(table, seat_details(fresh, view))
 
     # slash commands (called by cogs.match) --------------------------------------------------
 

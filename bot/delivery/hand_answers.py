@@ -16,6 +16,7 @@ from bot.delivery.hand_messages import Drawn, answer_new, digest_of, message_kwa
 from bot.delivery.hands import draw_hand, passed_line
 from bot.delivery.host import Host
 from bot.words import error_texts
+from engine.core import PlayerView
 
 if TYPE_CHECKING:
     from bot.delivery.publisher import TablePublisher
@@ -46,7 +47,7 @@ class HandAnswers:
         seat = match.seat_of(interaction.user.id)
         if is_public(interaction) or game is None or seat is None:
             return  # never draw a hand over a public message
-        view = game.view(update.state, seat).to_json()
+        view = game.view(update.state, seat)
         actions = game.legal_actions(update.state, seat) if match.status == "live" else []
         deciding = seat in update.deciders
         await self._draw_here(
@@ -86,7 +87,7 @@ class HandAnswers:
         await self._draw_here(
             interaction,
             match,
-            view.to_json(),
+            view,
             list(actions),
             seat,
             deciding=self._deciding(match_id, seat),
@@ -101,7 +102,7 @@ class HandAnswers:
         self,
         interaction: discord.Interaction[Any],
         match: svc.MatchInfo,
-        view: dict[str, Any],
+        view: PlayerView,
         actions: list[Any],
         seat: int,
         *,
@@ -180,7 +181,7 @@ class HandAnswers:
         async with live.lock(match.id, interaction.user.id):
             rendered, content = await draw_hand(
                 match,
-                view.to_json(),
+                view,
                 list(actions),
                 seat,
                 deciding=self._deciding(match_id, seat),

@@ -37,6 +37,7 @@ from bot.render.pictures import off_loop
 from bot.screens import render_hand
 from bot.storage.models import LiveHand
 from bot.words import play_texts
+from engine.core import PlayerView
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 
 async def draw_hand(
     match: svc.MatchInfo,
-    view: dict[str, Any],
+    view: PlayerView,
     actions: list[Any],
     seat_number: int | None,
     *,
@@ -204,7 +205,7 @@ class HandDelivery:
             if told and by_dm:
                 await self._tell(match, hand, deciding, ping=ping)
             return
-        view = game.view(update.state, seat.seat).to_json()
+        view = game.view(update.state, seat.seat)
         live = match.status == "live"
         actions = game.legal_actions(update.state, seat.seat) if live else []
         # A builder half-way through stays open, unless something new is asked of the seat

@@ -19,7 +19,6 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 import discord
 
@@ -36,7 +35,7 @@ from bot.render.names import discord_time
 from bot.render.pictures import off_loop
 from bot.screens import public_event_lines, render_table
 from bot.words import error_texts, play_texts
-from engine.core import PASS
+from engine.core import PASS, PlayerView
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +53,7 @@ class TablePublisher:
         self._latest: dict[int, svc.Update] = {}
         # The spectator view of a match's last update, built once for its log lines (when
         # its game words them against the map) and its table.
-        self._boards: dict[int, tuple[svc.Update, dict[str, Any] | None]] = {}
+        self._boards: dict[int, tuple[svc.Update, PlayerView | None]] = {}
         self._logs: dict[int, deque[str]] = {}
         self._thread_lines: dict[int, list[str]] = {}
         self._no_thread: set[int] = set()
@@ -114,16 +113,16 @@ class TablePublisher:
             lines = public_event_lines(match, recent, self._board(update)) if recent else []
             self._logs[match.id] = deque(lines, maxlen=LOG_KEEP)
 
-    def _board(self, update: svc.Update) -> Callable[[], dict[str, Any] | None]:
+    def _board(self, update: svc.Update) -> Callable[[], PlayerView | None]:
         """The spectator view ``update`` left, built on first use and kept for the table."""
 
-        def board() -> dict[str, Any] | None:
+        def board() -> PlayerView | None:
             kept = self._boards.get(update.match.id)
             if kept is not None and kept[0] is update:
                 return kept[1]
             built = None
             if update.game is not None and update.state is not None:
-                built = update.game.view(update.state, None).to_json()
+                built = update.game.view(update.state, None)
             self._boards[update.match.id] = (update, built)
             return built
 
@@ -241,7 +240,7 @@ class TablePublisher:
         return update
 
     async def table(
-        self, match: svc.MatchInfo, view: dict[str, Any], update: svc.Update | None
+        self, match: svc.MatchInfo, view: PlayerView, update: svc.Update | None
     ) -> Rendered:
         """The public table, with the flow's own parts: the clock as a Discord timestamp (it
         ticks on every screen with no edit) and, in a response window, Pass and Play a card."""

@@ -18,7 +18,7 @@ from cachetools import LRUCache
 from bot.core.errors import HistoryError, ServiceError
 from bot.core.service import MatchInfo, MatchService
 from bot.storage.ports import HistoryRepository
-from engine.core import Event, Game, IllegalAction
+from engine.core import Event, Game, IllegalAction, PlayerView
 from engine.core.record import CardSetChanged, MatchRecord
 from engine.replay import FORMAT, ExportedMatch, ExportedSeat
 
@@ -38,7 +38,7 @@ class HistoryPage:
 @dataclass(frozen=True)
 class ReplayStep:
     match: MatchInfo  # as it stood at this step (live until the last one)
-    view: dict[str, Any]  # the spectator view
+    view: PlayerView  # the spectator view
     events: tuple[Event, ...]  # what happened during this step
     deciders: frozenset[int]
     step: int
@@ -136,7 +136,7 @@ class History:
         shown = replace(shown, version=marks[step], deadline=None)
         return ReplayStep(
             shown,
-            game.view(state, None).to_json(),
+            game.view(state, None),
             tuple(events),
             frozenset() if last else game.deciders(state),
             step,

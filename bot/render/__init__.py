@@ -5,7 +5,7 @@ the plugin registry — the generic screens that find a game's renderer through 
 ``bot.screens``, one floor up, so a game's package builds on this kit without a cycle.
 """
 
-from bot.render.games import Field, GameRenderer
+from bot.render.games import Field, GameRenderer, JsonRenderer, JsonView
 from bot.render.ids import ButtonId, make_custom_id, parse_custom_id
 from bot.render.model import ButtonSpec, OptionSpec, Picture, Rendered, SelectSpec, Style
 
@@ -14,6 +14,8 @@ __all__ = [
     "ButtonSpec",
     "Field",
     "GameRenderer",
+    "JsonRenderer",
+    "JsonView",
     "OptionSpec",
     "Picture",
     "Rendered",

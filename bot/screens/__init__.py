@@ -5,10 +5,9 @@ functions, like the kit: values in, ``Rendered`` out.
 """
 
 from bot.screens.lobby import render_lobby
-from bot.screens.table import action_buttons, public_event_lines, render_hand, render_table
+from bot.screens.table import public_event_lines, render_hand, render_table
 
 __all__ = [
-    "action_buttons",
     "public_event_lines",
     "render_hand",
     "render_lobby",

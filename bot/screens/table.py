@@ -16,7 +16,14 @@ import discord
 from bot import plugins
 from bot.render import controls, ids
 from bot.render.drafts import DraftStep
-from bot.render.games import Board, Field, GameRenderer, ViewJson, drawn_with_its_cards
+from bot.render.games import (
+    Board,
+    Field,
+    GameRenderer,
+    ViewLike,
+    ViewT,
+    drawn_with_its_cards,
+)
 from bot.render.model import (
     LABEL_LIMIT,
     Block,
@@ -99,14 +106,14 @@ def public_event_lines(
     return renderer.event_lines(seen, board or _no_board, names)
 
 
-def _no_board() -> ViewJson | None:
+def _no_board() -> ViewLike | None:
     return None
 
 
 @drawn_with_its_cards
 def render_table(
     match: MatchInfo,
-    view: ViewJson,
+    view: ViewLike,
     *,
     deciders: Iterable[int] | None = None,
     log: Sequence[str] = (),
@@ -116,9 +123,10 @@ def render_table(
     """The public table, one layout for a phone's screen: at the top whose turn it is, what
     the match waits for and ``clock`` (a Discord timestamp the flow writes: it ticks on every
     screen without an edit), then the table's controls, the state, the picture and the last
-    few log lines (the whole log is the match's thread). ``view`` is the spectator view's
-    JSON; nothing private reaches here."""
+    few log lines (the whole log is the match's thread). ``view`` is the spectator view;
+    nothing private reaches here."""
     renderer = plugins.renderer_for(match.game)
+    typed = renderer.read(view)  # once: every hook below reads this typed view
     names = seat_names(match)
     over = match.status == "finished"
     waiting = sorted(deciders) if deciders is not None else []
@@ -126,7 +134,7 @@ def render_table(
     if over:
         lines.append(_outcome_line(match, names))
     elif deciders is not None:
-        said = renderer.waiting_line(view, names, waiting)
+        said = renderer.waiting_line(typed, names, waiting)
         if said is None:
             who = ", ".join(names[s] for s in waiting if s < len(names)) or play_texts.TABLE_NOBODY
             said = play_texts.TABLE_WAITING_FOR.format(names=who)
@@ -143,13 +151,13 @@ def render_table(
         blocks.append(Controls())
     blocks.append(Rule())
     marks = _marks(match, waiting)
-    fields = renderer.table_fields(view, names, marks)
+    fields = renderer.table_fields(typed, names, marks)
     if fields is None:
-        fields = _generic_fields(renderer, view, names, marks)
+        fields = _generic_fields(renderer, typed, names, marks)
     body = [_field_text(f) for f in fields[:MAX_FIELDS]]
     if body:
         blocks.append(Text("\n".join(body)))
-    picture = None if over else renderer.table_picture(view, drawn_names(match))
+    picture = None if over else renderer.table_picture(typed, drawn_names(match))
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
         blocks.append(Gallery((picture.filename,), (picture.description,)))
@@ -166,7 +174,7 @@ def render_table(
         row=0,
     )
     buttons = [hand]
-    look = renderer.look_label(view)
+    look = renderer.look_label(typed)
     if look is not None:
         custom_id = ids.make_custom_id(match.id, match.version, ids.LOOK)
         buttons.append(ButtonSpec(clip(look, LABEL_LIMIT), custom_id, Style.SECONDARY, row=0))
@@ -174,10 +182,11 @@ def render_table(
 
 
 @drawn_with_its_cards
-def render_look(match: MatchInfo, view: ViewJson) -> Rendered | None:
+def render_look(match: MatchInfo, view: ViewLike) -> Rendered | None:
     """The table's closer look (``GameRenderer.look``), as a private answer; ``None`` when
     the game has nothing to show."""
-    found = plugins.renderer_for(match.game).look(view, seat_names(match))
+    renderer = plugins.renderer_for(match.game)
+    found = renderer.look(renderer.read(view), seat_names(match))
     if found is None:
         return None
     said, picture = found
@@ -197,7 +206,7 @@ def _field_text(f: Field) -> str:
 @drawn_with_its_cards
 def render_hand(
     match: MatchInfo,
-    view: ViewJson,
+    view: ViewLike,
     actions: Sequence[Action],
     *,
     note: str | None = None,
@@ -222,38 +231,36 @@ def render_hand(
     the seats the match waits on: a seat with moves that is not among them is a free actor,
     and its hand says who decides and what it may still do meanwhile."""
     renderer = plugins.renderer_for(match.game)
+    typed = renderer.read(view)  # once: every hook below reads this typed view
     names = seat_names(match)
     title = play_texts.HAND_TITLE.format(match=match.id, game=plugins.title(match.game))
     top = [f"### {title}"]
-    found = _plain(renderer.controls(actions, view, names))
+    found = _plain(renderer.controls(actions, typed, names))
     shown = controls.layout(match.id, match.version, found, page)
-    built = renderer.builder(match.id, match.version, view, actions, names, draft)
+    built = renderer.builder(match.id, match.version, typed, actions, names, draft)
     if built is not None:
         shown = controls.Page(*_plain_specs(built.buttons, built.selects), 0, 1)
     asked = next((c for c in found if c.key == sure), None) if sure else None
     if asked is not None:
         shown = controls.Page(_sure_buttons(match, asked), (), 0, 1)
     if match.status == "live":
-        listed = view.get("deciders")
-        waiting: Iterable[object] | None = deciders
-        if deciders is None and isinstance(listed, list):
-            waiting = listed
-        turn = _move_line(view.get("seat"), names, found, waiting)
+        waiting = deciders if deciders is not None else renderer.deciders(typed)
+        turn = _move_line(typed.seat, names, found, waiting)
         if asked is not None:
             turn = play_texts.SURE_LINE.format(label=asked.label)
         top.append(built.line if built is not None and asked is None else turn)
         if shown.count > 1 and not shown.stepped:
             top.append(play_texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count))
-    top += renderer.hand_decision(view, names)
+    top += renderer.hand_decision(typed, names)
     decision: list[Block] = [Text("\n".join(top)), Controls()]
-    lines = renderer.hand_lines(view, names)
-    lines += [_field_text(f) for f in renderer.hand_fields(view, names)[:MAX_FIELDS]]
+    lines = renderer.hand_lines(typed, names)
+    lines += [_field_text(f) for f in renderer.hand_fields(typed, names)[:MAX_FIELDS]]
     body: list[Block] = [Text("\n".join(lines) or play_texts.HAND_NOTHING)]
-    picture = renderer.hand_picture(view, drawn_names(match))
+    picture = renderer.hand_picture(typed, drawn_names(match))
     pictures = (picture,) if picture is not None else ()
     if picture is not None:
         body.append(Gallery((picture.filename,), (picture.description,)))
-    details = _details(renderer, view, names)  # the other seats last: the decision is first
+    details = _details(renderer, typed, names)  # the other seats last: the decision is first
     if details:
         body += [Rule(), Text("\n".join(details))]
     hint = Text(f"-# {play_texts.HAND_REFRESH_HINT}")
@@ -281,24 +288,24 @@ def _sure_buttons(match: MatchInfo, asked: controls.Control) -> tuple[ButtonSpec
     )
 
 
-def _details(renderer: GameRenderer, view: ViewJson, names: Sequence[str]) -> list[str]:
+def _details(renderer: GameRenderer[ViewT], view: ViewT, names: Sequence[str]) -> list[str]:
     """The seats in full (what the table's one line per seat leaves out), under a heading."""
     fields = renderer.seat_details(view, names)[:MAX_FIELDS]
     return [play_texts.SEAT_DETAILS, *map(_field_text, fields)] if fields else []
 
 
 @drawn_with_its_cards
-def seat_details(match: MatchInfo, view: ViewJson) -> str | None:
+def seat_details(match: MatchInfo, view: ViewLike) -> str | None:
     """The seats in full for a spectator's look at the table (``view``: the spectator's)."""
     renderer = plugins.renderer_for(match.game)
-    return "\n".join(_details(renderer, view, seat_names(match))) or None
+    return "\n".join(_details(renderer, renderer.read(view), seat_names(match))) or None
 
 
 @drawn_with_its_cards
-def read_draft(match: MatchInfo, key: str, view: ViewJson, actions: Sequence[Action]) -> DraftStep:
+def read_draft(match: MatchInfo, key: str, view: ViewLike, actions: Sequence[Action]) -> DraftStep:
     """What a press on the game's builder (its ``draft-`` key) asks for, as things stand."""
     renderer = plugins.renderer_for(match.game)
-    return renderer.draft_step(key, view, actions, seat_names(match))
+    return renderer.draft_step(key, renderer.read(view), actions, seat_names(match))
 
 
 def _move_line(
@@ -325,17 +332,6 @@ def _move_line(
     return f"{line} {what or play_texts.HAND_OFF_TURN_ANY}"
 
 
-@drawn_with_its_cards
-def action_buttons(
-    match: MatchInfo, actions: Sequence[Action], renderer: GameRenderer | None = None
-) -> tuple[ButtonSpec, ...]:
-    """Buttons for legal actions: the first page of ``render_hand``'s controls, no selects."""
-    renderer = renderer or plugins.renderer_for(match.game)
-    names = seat_names(match)
-    found = _plain([renderer.control(a, {}, names) for a in actions])
-    return controls.layout(match.id, match.version, found, selects=False).buttons
-
-
 def _marks(match: MatchInfo, waiting: Sequence[int]) -> list[str]:
     out = set(match.outcome.winners) if match.outcome is not None else set()
     count = max((s.seat for s in match.seats), default=-1) + 1
@@ -355,7 +351,7 @@ def _marks(match: MatchInfo, waiting: Sequence[int]) -> list[str]:
 
 
 def _generic_fields(
-    renderer: GameRenderer, view: ViewJson, names: Sequence[str], marks: Sequence[str]
+    renderer: GameRenderer[ViewT], view: ViewT, names: Sequence[str], marks: Sequence[str]
 ) -> list[Field]:
     players = "\n".join(
         f"{n + 1}. {name}" + (f" ({marks[n]})" if n < len(marks) and marks[n] else "")

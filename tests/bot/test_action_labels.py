@@ -51,12 +51,13 @@ def _kinds(game_id: str, seats: int) -> dict[str, tuple[Action, Any]]:
             for seat in range(seats):
                 for action in game.legal_actions(state, seat):
                     if action.kind not in found:
-                        found[action.kind] = (action, game.view(state, seat).to_json())
+                        found[action.kind] = (action, game.view(state, seat))
     return found
 
 
 def _control(game_id: str, seats: int, action: Action, view: Any) -> Control:
-    return renderer_for(game_id).control(action, view, NAMES[:seats])
+    renderer = renderer_for(game_id)
+    return renderer.control(action, renderer.read(view), NAMES[:seats])
 
 
 @pytest.mark.parametrize(("game_id", "seats"), [("classic", 3), ("classic", 6), ("duel", 2)])

@@ -113,7 +113,7 @@ async def test_replay_steps_through_every_turn_to_the_result(env: Any) -> None:
     versions = []
     for step in range(1, start.steps):
         shown = await history.step(GUILD, match_id, step)
-        assert shown.events and shown.view["seat"] is None  # what a spectator saw
+        assert shown.events and shown.view.seat is None  # what a spectator saw
         versions.append(shown.match.version)
     assert versions == list(range(1, len(actions) + 1))
     end = await history.step(GUILD, match_id, 10_000)  # past the end: the last step

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import plugins
-from bot.render import GameRenderer, Rendered, controls, make_custom_id, parse_custom_id
+from bot.render import JsonRenderer, Rendered, controls, make_custom_id, parse_custom_id
 from bot.render.ids import MAX_CUSTOM_ID
 from bot.screens import public_event_lines, render_hand, render_lobby, render_table
 from bot.words import lobby_texts, play_texts
@@ -255,5 +255,5 @@ def test_the_generic_renderer_draws_any_view_within_discords_limits(view: dict[s
 
 
 def test_an_unknown_event_still_reads_as_words() -> None:
-    line = GameRenderer().event_line({"kind": "monster_fled", "seat": 0}, ["Alice"])
+    line = JsonRenderer().event_line({"kind": "monster_fled", "seat": 0}, ["Alice"])
     assert line == "monster fled"

@@ -15,6 +15,7 @@ from bot.screens.leaks import message_texts
 from bot.words import play_texts
 from engine.classic.scenario import build, find_action
 from engine.classic.state import ClassicState
+from engine.classic.views import ClassicView
 from engine.core import Action, Event
 from engine.games import load_game
 from tests.bot.render_support import NAMES, make_match
@@ -43,8 +44,8 @@ def _do(s: ClassicState, seat: int, do: str, *args: Any) -> Action:
     return action
 
 
-def _hand(s: ClassicState, seat: int) -> tuple[dict[str, Any], list[Action]]:
-    return game().view(s, seat).to_json(), game().legal_actions(s, seat)
+def _hand(s: ClassicState, seat: int) -> tuple[ClassicView, list[Action]]:
+    return game().view(s, seat), game().legal_actions(s, seat)
 
 
 def _labels(s: ClassicState, seat: int) -> dict[str, str]:

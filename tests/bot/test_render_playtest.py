@@ -5,8 +5,6 @@ called someone's turn."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import game as classic_game
 from bot.games.classic.cards_text import line_of, short, stat_of
@@ -38,7 +36,7 @@ def _iid(def_id: str) -> int:
 def test_steal_and_swap_options_describe_the_item_not_the_seat() -> None:
     # 004: Thief (steal an item) and trading items: the note under an option is the item's own
     state = build(classic_game(), {"seats": 3}, [{}, {"items": ["hat_pot"]}])
-    view = classic_game().view(state, 0).to_json()
+    view = classic_game().view(state, 0)
     pot = _iid("hat_pot")
     card = classic_game().table.defs[pot]
     wanted = f"{line_of(card)} {stat_of(card)}".strip()
@@ -50,7 +48,7 @@ def test_steal_and_swap_options_describe_the_item_not_the_seat() -> None:
 
 def test_help_bargain_buttons_say_the_terms_in_plain_words() -> None:
     # 004: Asking for Help: treasure split, who picks first, gold
-    view: dict[str, Any] = {}  # no view: buttons drawn on their own
+    view = classic_game().view(build(classic_game(), {"seats": 3}, [{}, {}, {}]), 0)
     names = NAMES[:3]
 
     def label(kind: str, *args: int) -> str:
@@ -91,7 +89,7 @@ def test_over_the_hand_limit_the_hand_and_table_say_why_the_turn_cannot_end() ->
 def test_duel_setup_is_nobodys_turn_and_names_are_joined_with_and() -> None:
     # 000 III.A.1: opening hands are chosen before the first turn
     game, state = until("duel", 2, 3, lambda v: v["phase"] == "mulligan")
-    view = game.view(state, None).to_json()
+    view = game.view(state, None)
     line = DUEL.waiting_line(view, ["Alice", "Bob"], [0, 1]) or ""
     assert line.startswith("Getting ready:") and "'s turn" not in line
     assert "Alice and Bob" in line

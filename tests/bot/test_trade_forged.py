@@ -24,7 +24,7 @@ def _position() -> ClassicState:
 
 def _send(trade: Trade) -> DraftStep:
     s = _position()
-    view, actions = game().view(s, 1).to_json(), game().legal_actions(s, 1)
+    view, actions = game().view(s, 1), game().legal_actions(s, 1)
     hat = s.items[1][0]
     return trade_builder.draft_step(trade._replace(mine=hat).key(trade_builder.SEND), view, actions)
 

@@ -78,11 +78,11 @@ def _draw(plugin: GamePlugin, seats: int, seed: int, found: Screens) -> None:
         drawn: list[tuple[int | None, Rendered]] = [(PUBLIC, table)]
         for seat in range(seats):
             actions = game.legal_actions(state, seat)
-            view = game.view(state, seat).to_json()
+            view = game.view(state, seat)
             drawn.append((seat, render_hand(match, view, actions, deciders=deciders)))
             for action in actions:
                 found.kinds.add(action.kind)
-                label = plugin.renderer.control(action, view, names).label
+                label = plugin.renderer.control(action, plugin.renderer.read(view), names).label
                 if not _worded(action.kind, action.args, label):
                     found.unlabelled.setdefault(action.kind, f"{action.args}: {label!r}")
         for reader, message in drawn:

@@ -63,7 +63,7 @@ def transcript(case: Case) -> str:
     def step(action: Action) -> None:
         nonlocal moves
         moves += 1
-        view = game.view(state, action.seat).to_json()
+        view = renderer.read(game.view(state, action.seat))
         label = renderer.control(action, view, names).label
         lines.append(f"{moves:>4} {names[action.seat]}: {label}  [{action.key}]")
         for line in public_event_lines(match, game.apply(state, action)):

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.render import GameRenderer
+from bot.render import JsonRenderer
 from engine.core import Action
 from tests.support.tinygame import TARGET
 
 
-class TinyRenderer(GameRenderer):
+class TinyRenderer(JsonRenderer):
     def table_lines(self, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         sizes = view.get("hand_sizes", [])
         counts = ", ".join(f"{names[s]} {n}" for s, n in enumerate(sizes) if s < len(names))

@@ -20,11 +20,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.games.classic import words
-from bot.games.classic.cards_text import seat_name, typed
+from bot.games.classic.cards_text import seat_name
 from bot.render import ids
 from bot.render.controls import Control
 from bot.render.drafts import DRAFT_PREFIX, Built, DraftStep
-from bot.render.games import ViewJson
 from bot.render.model import (
     MAX_OPTIONS,
     MAX_PER_ROW,
@@ -35,6 +34,7 @@ from bot.render.model import (
     clip,
 )
 from engine.classic.moves import MOVES
+from engine.classic.views import ClassicView
 from engine.core import Action
 
 TERMS_KINDS = ("propose", "demand")  # the fighter's offer, the asked player's price
@@ -118,9 +118,8 @@ class _Sides(NamedTuple):
     offer: bool  # the fighter's offer (else the asked player's price)
 
 
-def _sides(view: ViewJson, names: Sequence[str]) -> _Sides | None:
-    v = typed(view)
-    if v is None or v.combat is None or v.pending is None:
+def _sides(v: ClassicView, names: Sequence[str]) -> _Sides | None:
+    if v.combat is None or v.pending is None:
         return None
     pending, fighter = v.pending, v.combat.fighter
     helper = pending.seat if pending.kind == "counter" else pending.partner
@@ -141,7 +140,7 @@ def terms_words(choice: Choice, sides: _Sides) -> str:
 def builder(
     match_id: int,
     version: int,
-    view: ViewJson,
+    view: ClassicView,
     actions: Sequence[Action],
     names: Sequence[str],
     draft: str | None,
@@ -231,7 +230,7 @@ def _gold_label(gold: int) -> str:
 
 
 def draft_step(
-    key: str, view: ViewJson, actions: Sequence[Action], names: Sequence[str]
+    key: str, view: ClassicView, actions: Sequence[Action], names: Sequence[str]
 ) -> DraftStep:
     """A press on the builder, read against the legal actions as they stand."""
     parsed = parse(key)

@@ -8,12 +8,10 @@ from collections.abc import Sequence
 from functools import cache
 
 from bot.games.classic import words
-from bot.render.games import ViewJson as Json
 from bot.render.games import pinned_game
 from bot.render.pictures import CardFace
 from engine.classic.cards import ClassicCard
 from engine.classic.game import Classic
-from engine.classic.views import ClassicView
 from engine.games import load_game
 
 
@@ -28,11 +26,6 @@ def _data_game() -> Classic:
     loaded = load_game("classic")
     assert isinstance(loaded, Classic)
     return loaded
-
-
-def typed(view: Json) -> ClassicView | None:
-    """The typed view behind an exported one; ``None`` for none (buttons drawn without one)."""
-    return ClassicView.from_json(view) if view else None
 
 
 def card_of(iid: object) -> ClassicCard | None:

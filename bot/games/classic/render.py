@@ -4,7 +4,7 @@ fight's lines and picture, bargains for help), ``event_lines`` (the log) and ``c
 (a control's label fields).
 
 Everything here reads a ``ClassicView`` (the spectator view for the table, the seat's own view
-for the hand: the exported JSON a hook receives is read back into the typed view once) and the
+for the hand: every hook receives the typed view the screens read once per drawing) and the
 immutable card list; it never sees the match state, so a card in a hand or a deck cannot reach
 the table. Action arguments are read by name from the game's move table (``engine/classic/
 moves.py``), never by position.
@@ -25,7 +25,6 @@ from bot.games.classic.cards_text import (
     seat_name,
     short,
     stat_of,
-    typed,
 )
 from bot.games.classic.control_words import control_fields
 from bot.games.classic.event_lines import event_text
@@ -38,7 +37,7 @@ from bot.games.classic.fight_text import (
 from bot.games.classic.seats_text import seat_details, seat_line, strengths
 from bot.render.controls import Control
 from bot.render.drafts import Built, DraftStep
-from bot.render.games import Field, GameRenderer
+from bot.render.games import Field, GameRenderer, ViewLike, typed_view
 from bot.render.games import ViewJson as Json
 from bot.render.model import Picture, Style
 from bot.render.pictures import cards_picture
@@ -69,13 +68,18 @@ def _over_the_limit(view: ClassicView, seat: int | None) -> bool:
     )
 
 
-class ClassicRenderer(GameRenderer):
+class ClassicRenderer(GameRenderer[ClassicView]):
+    def read(self, view: ViewLike) -> ClassicView:
+        return typed_view(ClassicView, view)
+
+    def deciders(self, view: ClassicView) -> Sequence[int]:
+        return view.deciders
+
     # table -------------------------------------------------------------------------------
 
-    def waiting_line(self, view: Json, names: Sequence[str], waiting: Sequence[int]) -> str | None:
-        v = typed(view)
-        if v is None:
-            return None
+    def waiting_line(
+        self, v: ClassicView, names: Sequence[str], waiting: Sequence[int]
+    ) -> str | None:
         phase = words.PHASES.get(v.phase, v.phase)
         turn = play_texts.TABLE_TURN.format(name=seat_name(names, v.turn), phase=phase)
         pending = v.pending
@@ -93,11 +97,8 @@ class ClassicRenderer(GameRenderer):
         return f"{turn}\n{play_texts.TABLE_WAITING_ON.format(what=what)}"
 
     def table_fields(
-        self, view: Json, names: Sequence[str], marks: Sequence[str]
+        self, v: ClassicView, names: Sequence[str], marks: Sequence[str]
     ) -> list[Field] | None:
-        v = typed(view)
-        if v is None:
-            return None
         power = strengths(v)
         fields = [self._seat_field(v, names, marks, seat, power) for seat in range(len(names))]
         # The fight is shown once: as the picture (its words are the picture's alternative
@@ -143,14 +144,12 @@ class ClassicRenderer(GameRenderer):
             return Field(title, empty, inline=True)
         return Field(title, seat_line(v, seat, power[seat]), inline=True)
 
-    def seat_details(self, view: Json, names: Sequence[str]) -> list[Field]:
-        v = typed(view)
-        return seat_details(v, names) if v is not None else []
+    def seat_details(self, v: ClassicView, names: Sequence[str]) -> list[Field]:
+        return seat_details(v, names)
 
-    def table_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
-        v = typed(view)
+    def table_picture(self, v: ClassicView, names: Sequence[str]) -> Picture | None:
         picture = fight_picture_of(v, names)
-        if picture is None or v is None:
+        if picture is None:
             return picture
         return replace(picture, description="\n".join(fight_lines(v, names)))
 
@@ -162,10 +161,7 @@ class ClassicRenderer(GameRenderer):
 
     # hand --------------------------------------------------------------------------------
 
-    def hand_lines(self, view: Json, names: Sequence[str]) -> list[str]:
-        v = typed(view)
-        if v is None:
-            return [words.HAND_EMPTY]
+    def hand_lines(self, v: ClassicView, names: Sequence[str]) -> list[str]:
         hand = v.hand or ()
         lines = [words.HAND.format(count=len(hand)) if hand else words.HAND_EMPTY]
         for iid in hand:
@@ -175,10 +171,7 @@ class ClassicRenderer(GameRenderer):
                 lines.append(f"• **{card.name}** — {line_of(card)}" + (f" {stat}" if stat else ""))
         return lines
 
-    def hand_decision(self, view: Json, names: Sequence[str]) -> list[str]:
-        v = typed(view)
-        if v is None:
-            return []
+    def hand_decision(self, v: ClassicView, names: Sequence[str]) -> list[str]:
         lines = []
         if v.combat is not None:
             lines.append(hand_fight_line(v.combat, names))
@@ -197,9 +190,8 @@ class ClassicRenderer(GameRenderer):
         lines.extend(offers.offer_lines(v.seat, v.offers, names, short))
         return lines
 
-    def hand_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
-        v = typed(view)
-        hand = v.hand or () if v is not None else ()
+    def hand_picture(self, v: ClassicView, names: Sequence[str]) -> Picture | None:
+        hand = v.hand or ()
         cards = [c for c in (card_of(i) for i in hand) if c is not None]
         return cards_picture([face(c) for c in cards], "hand.png") if cards else None
 
@@ -209,7 +201,7 @@ class ClassicRenderer(GameRenderer):
         self,
         match_id: int,
         version: int,
-        view: Json,
+        view: ClassicView,
         actions: Sequence[Action],
         names: Sequence[str],
         draft: str | None,
@@ -225,13 +217,13 @@ class ClassicRenderer(GameRenderer):
         return None
 
     def draft_step(
-        self, key: str, view: Json, actions: Sequence[Action], names: Sequence[str]
+        self, key: str, view: ClassicView, actions: Sequence[Action], names: Sequence[str]
     ) -> DraftStep:
         if trade_builder.parse(key) is not None:
             return trade_builder.draft_step(key, view, actions)
         return bargain.draft_step(key, view, actions, names)
 
-    def control(self, action: Action, view: Json, names: Sequence[str]) -> Control:
+    def control(self, action: Action, view: ClassicView, names: Sequence[str]) -> Control:
         mine = MOVES["offer"].get(action, "card") if action.kind == "offer" else None
         if isinstance(mine, int):
             # An item offer is built, not picked from every swap: one entry per item.
@@ -245,7 +237,7 @@ class ClassicRenderer(GameRenderer):
         if spec is None:
             return super().control(action, view, names)
         group, template = spec
-        values = control_fields(action, typed(view), names)
+        values = control_fields(action, view, names)
         try:
             label = template.format(**values)
         except (KeyError, IndexError, ValueError):

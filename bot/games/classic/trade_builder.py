@@ -27,14 +27,14 @@ from typing import Any, NamedTuple
 
 from bot.games.classic import words
 from bot.games.classic.bargain import Press
-from bot.games.classic.cards_text import name_of, seat_name, short, typed
+from bot.games.classic.cards_text import name_of, seat_name, short
 from bot.render import ids
 from bot.render.drafts import DRAFT_PREFIX, Built, DraftStep
-from bot.render.games import ViewJson
 from bot.render.model import MAX_OPTIONS, MAX_PER_ROW, ButtonSpec, OptionSpec, SelectSpec, Style
 from bot.render.model import clip as _clip
 from engine.classic.moves import MOVES
 from engine.classic.table import COIN
+from engine.classic.views import ClassicView
 from engine.core import Action, Game
 
 TAG = "x"
@@ -105,10 +105,9 @@ class Context(NamedTuple):
     deal: bool
 
 
-def context(view: ViewJson, actions: Sequence[Action]) -> Context | None:
+def context(v: ClassicView, actions: Sequence[Action]) -> Context | None:
     """The item offers ``actions`` hold (an off-turn offer, or the offer closing a deal)."""
-    v = typed(view)
-    if v is None or v.seat is None:
+    if v.seat is None:
         return None
     swaps = tuple(swap for swap in map(_swap, actions) if swap is not None)
     if not swaps:
@@ -117,7 +116,7 @@ def context(view: ViewJson, actions: Sequence[Action]) -> Context | None:
     return Context(v.seat, swaps, deal)
 
 
-def in_deal(view: ViewJson, actions: Sequence[Action]) -> bool:
+def in_deal(view: ClassicView, actions: Sequence[Action]) -> bool:
     """The seat owes its own turn's deal: the hand is the builder."""
     found = context(view, actions)
     return found is not None and found.deal
@@ -166,15 +165,14 @@ def _fit(trade: Trade, ctx: Context) -> Trade:
 def builder(
     match_id: int,
     version: int,
-    view: ViewJson,
+    v: ClassicView,
     actions: Sequence[Action],
     names: Sequence[str],
     draft: str | None,
 ) -> Built | None:
     """The trade builder at ``draft``, or ``None`` when the seat has no item offer to make."""
-    ctx = context(view, actions)
-    v = typed(view)
-    if ctx is None or v is None:
+    ctx = context(v, actions)
+    if ctx is None:
         return None
     parsed = parse(draft) if draft else None
     trade = _fit(parsed[0] if parsed else Trade(), ctx)
@@ -279,7 +277,7 @@ def _line(trade: Trade, names: Sequence[str]) -> str:
     return f"**{line}**\n{words.TRADE_HOW}"
 
 
-def draft_step(key: str, view: ViewJson, actions: Sequence[Action]) -> DraftStep:
+def draft_step(key: str, view: ClassicView, actions: Sequence[Action]) -> DraftStep:
     """A press on the trade builder, read against the legal actions as they stand."""
     parsed = parse(key)
     ctx = context(view, actions)
@@ -300,12 +298,11 @@ def draft_step(key: str, view: ViewJson, actions: Sequence[Action]) -> DraftStep
     return DraftStep()
 
 
-def _affordable(trade: Trade, view: ViewJson, ctx: Context) -> bool:
+def _affordable(trade: Trade, v: ClassicView, ctx: Context) -> bool:
     """Issue 30.6: the gold of a Send comes from its custom id, which a forged click may fill
     with any figure; it is bounded by what the side that pays holds, in whole coins, before
     one move is built (a plan holds one move per coin, so 10^9 gold would be ten million)."""
-    v = typed(view)
-    if v is None or trade.partner is None:
+    if trade.partner is None:
         return False
     payer = ctx.seat if trade.gold > 0 else trade.partner
     held = v.gold[payer] if 0 <= payer < len(v.gold) else 0

@@ -6,12 +6,11 @@ from __future__ import annotations
 from functools import cache
 
 from bot.games.duel import words
-from bot.render.games import ViewJson as Json
 from bot.render.games import pinned_game
 from bot.render.pictures import CardFace
 from engine.duel.cards import DuelCard
 from engine.duel.game import Duel
-from engine.duel.views import CardView, DuelView
+from engine.duel.views import CardView
 from engine.games import load_game
 
 
@@ -26,11 +25,6 @@ def _data_game() -> Duel:
     loaded = load_game("duel")
     assert isinstance(loaded, Duel)
     return loaded
-
-
-def typed(view: Json) -> DuelView | None:
-    """The typed view behind an exported one; ``None`` for none (buttons drawn without one)."""
-    return DuelView.from_json(view) if view else None
 
 
 def card_of(card_id: object) -> DuelCard | None:

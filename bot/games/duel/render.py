@@ -1,7 +1,7 @@
 """The duel table and hand: heroes, levels, purses, hoards and stashes, the fight and the stack.
 
-The table reads the spectator ``DuelView`` only (the exported JSON a hook receives is read
-back into the typed view once). The attacker's face-down card appears there only once revealed
+The table reads the spectator ``DuelView`` only (every hook receives the typed view the
+screens read once per drawing). The attacker's face-down card appears there only once revealed
 (# 000 III.A.2.f), so before that the table can say no more than "a face-down card and N
 gold"; the attacker's own hand view is where its name shows. Action arguments are read by name
 from the game's move table (``engine/duel/moves.py``), never by position.
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.games.duel import words
-from bot.games.duel.cards_text import card_of, face, line_of, shown_name, stat_of, typed
+from bot.games.duel.cards_text import card_of, face, line_of, shown_name, stat_of
 from bot.render.controls import Control
-from bot.render.games import Field, GameRenderer
+from bot.render.games import Field, GameRenderer, ViewLike, typed_view
 from bot.render.games import ViewJson as Json
 from bot.render.model import Picture, Style
 from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
@@ -28,10 +28,8 @@ from engine.duel.views import CardView, DuelView, FightView, SideView
 QUIET = frozenset({"pass", "run", "mulligan"})
 
 
-def _iid_names(view: DuelView | None) -> dict[int, str]:
+def _iid_names(view: DuelView) -> dict[int, str]:
     """Instance id -> name for every card the view shows (and so may be named)."""
-    if view is None:
-        return {}
     shown: list[CardView] = [*view.removed]
     for side in view.players:
         shown += [side.hero, *side.discard, *side.hoard, *side.stash_face_up, *(side.hand or ())]
@@ -85,13 +83,16 @@ class _Words(dict[str, object]):
         return "?"
 
 
-class DuelRenderer(GameRenderer):
+class DuelRenderer(GameRenderer[DuelView]):
+    def read(self, view: ViewLike) -> DuelView:
+        return typed_view(DuelView, view)
+
+    def deciders(self, view: DuelView) -> None:
+        return None  # a duel's view lists none: the hand says "your move" whenever it has one
+
     # table -------------------------------------------------------------------------------
 
-    def waiting_line(self, view: Json, names: Sequence[str], waiting: Sequence[int]) -> str | None:
-        v = typed(view)
-        if v is None:
-            return None
+    def waiting_line(self, v: DuelView, names: Sequence[str], waiting: Sequence[int]) -> str | None:
         phase = words.PHASES.get(v.phase, v.phase)
         if v.phase in words.SETUP_PHASES:
             turn = words.SETUP.format(phase=phase)  # no turn has begun yet
@@ -106,11 +107,8 @@ class DuelRenderer(GameRenderer):
         return f"{turn}\n{play_texts.TABLE_WAITING_ON.format(what=what)}"
 
     def table_fields(
-        self, view: Json, names: Sequence[str], marks: Sequence[str]
+        self, v: DuelView, names: Sequence[str], marks: Sequence[str]
     ) -> list[Field] | None:
-        v = typed(view)
-        if v is None:
-            return None
         fields = [
             self._seat_field(p, names, marks, seat)
             for seat, p in enumerate(v.players)
@@ -158,10 +156,9 @@ class DuelRenderer(GameRenderer):
             lines.append(words.SHIELD.format(amount=p.shield))
         return Field(title, "\n".join(lines), inline=True)
 
-    def seat_details(self, view: Json, names: Sequence[str]) -> list[Field]:
+    def seat_details(self, v: DuelView, names: Sequence[str]) -> list[Field]:
         """The discard piles and the next escape, left off the table's seat lines."""
-        v = typed(view)
-        players = enumerate(v.players[: len(names)] if v is not None else ())
+        players = enumerate(v.players[: len(names)])
         return [Field(names[seat], _details(p), inline=True) for seat, p in players]
 
     def _fight_lines(self, fight: FightView | None, names: Sequence[str]) -> list[str]:
@@ -210,9 +207,8 @@ class DuelRenderer(GameRenderer):
             )
         return lines
 
-    def table_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
-        v = typed(view)
-        fight = v.fight if v is not None else None
+    def table_picture(self, v: DuelView, names: Sequence[str]) -> Picture | None:
+        fight = v.fight
         if fight is None:
             return None
         gold = fight.gold
@@ -264,13 +260,12 @@ class DuelRenderer(GameRenderer):
     # hand --------------------------------------------------------------------------------
 
     @staticmethod
-    def _own(v: DuelView | None) -> tuple[CardView, ...]:
-        if v is None or v.seat is None or not 0 <= v.seat < len(v.players):
+    def _own(v: DuelView) -> tuple[CardView, ...]:
+        if v.seat is None or not 0 <= v.seat < len(v.players):
             return ()
         return v.players[v.seat].hand or ()
 
-    def hand_lines(self, view: Json, names: Sequence[str]) -> list[str]:
-        v = typed(view)
+    def hand_lines(self, v: DuelView, names: Sequence[str]) -> list[str]:
         hand = self._own(v)
         lines = [words.HAND.format(count=len(hand))] if hand else [words.HAND_EMPTY]
         for entry in hand:
@@ -282,10 +277,9 @@ class DuelRenderer(GameRenderer):
                 )
         return lines
 
-    def hand_decision(self, view: Json, names: Sequence[str]) -> list[str]:
-        v = typed(view)
-        fight = v.fight if v is not None else None
-        if fight is None or v is None:
+    def hand_decision(self, v: DuelView, names: Sequence[str]) -> list[str]:
+        fight = v.fight
+        if fight is None:
             return []
         lines = []
         if fight.card is not None and fight.attacker == v.seat:
@@ -296,20 +290,19 @@ class DuelRenderer(GameRenderer):
             lines.append(f"**{said}**")  # the defender's decision, said in their hand
         return lines
 
-    def hand_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
-        cards = [c for c in (card_of(e.id) for e in self._own(typed(view))) if c is not None]
+    def hand_picture(self, v: DuelView, names: Sequence[str]) -> Picture | None:
+        cards = [c for c in (card_of(e.id) for e in self._own(v)) if c is not None]
         return cards_picture([face(c) for c in cards], "hand.png") if cards else None
 
     # controls ----------------------------------------------------------------------------
 
-    def control(self, action: Action, view: Json, names: Sequence[str]) -> Control:
+    def control(self, action: Action, view: DuelView, names: Sequence[str]) -> Control:
         spec = words.CONTROLS.get(action.kind)
         move = MOVES.get(action.kind)
         if spec is None or move is None or not move.fits(action):
             return super().control(action, view, names)
         group, template = spec
-        v = typed(view)
-        known = _iid_names(v)
+        known = _iid_names(view)
         a = move.named(action)
 
         def named(iid: object) -> str:
@@ -339,7 +332,7 @@ class DuelRenderer(GameRenderer):
             label = template.format(**values)
         except (KeyError, IndexError, ValueError):
             label = self.action_label(action)
-        card_id = next((e.id for e in self._own(v) if "card" in a and e.iid == a["card"]), None)
+        card_id = next((e.id for e in self._own(view) if "card" in a and e.iid == a["card"]), None)
         card = card_of(card_id) if card_id is not None else None
         description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
         if card is not None and description and card.type == "monster":

@@ -29,7 +29,7 @@ from bot.games.quest.mappicture import map_picture
 from bot.games.quest.maptext import letters
 from bot.render.controls import Control
 from bot.render.drafts import DraftStep
-from bot.render.games import Board, Field, GameRenderer
+from bot.render.games import Board, Field, JsonRenderer, JsonView
 from bot.render.model import Picture
 from engine.core import Action
 from engine.quest.game import QUICK
@@ -38,7 +38,7 @@ QUICK_BOSS = QUICK["boss"]  # the quick game's mark in a view's options
 Json = Mapping[str, Any]  # a view as exported (``bot.render.games.ViewJson``)
 
 
-class QuestRenderer(GameRenderer):
+class QuestRenderer(JsonRenderer):
     # table -------------------------------------------------------------------------------
 
     def waiting_line(self, view: Json, names: Sequence[str], waiting: Sequence[int]) -> str | None:
@@ -107,7 +107,7 @@ class QuestRenderer(GameRenderer):
     ) -> list[str]:
         """Lines naming rooms by the map the events left (``board``)."""
         drawn = board() if happened else None
-        laid = room_names_of(drawn) if drawn is not None else {}
+        laid = room_names_of(self.read(drawn)) if drawn is not None else {}
         out = []
         for event in happened:
             line = events.event_line(event, names, laid)
@@ -120,7 +120,7 @@ class QuestRenderer(GameRenderer):
 
     # hand --------------------------------------------------------------------------------
 
-    def hand_lines(self, view: Json, names: Sequence[str]) -> list[str]:
+    def hand_lines(self, view: JsonView, names: Sequence[str]) -> list[str]:
         if view.get("game") != "quest":
             return super().hand_lines(view, names)
         seat = view.get("seat")
