@@ -78,7 +78,7 @@ async def hand_written_postgres(url: str) -> tuple[Move, dict[str, int], Callabl
 
     from bot.storage.models import ActionRow
     from bot.storage.postgres import Database, bundle
-    from bot.storage.postgres.database import POOL_OPTIONS
+    from bot.storage.postgres.database import pool_options
     from bot.storage.postgres.migrate import migrate
 
     counts = {"statements": 0, "round_trips": 0}
@@ -90,7 +90,7 @@ async def hand_written_postgres(url: str) -> tuple[Move, dict[str, int], Callabl
     async def init(conn: Any) -> None:
         conn.add_query_logger(logged)
 
-    db = Database(await asyncpg.create_pool(url, init=init, **POOL_OPTIONS), url)
+    db = Database(await asyncpg.create_pool(url, init=init, **pool_options()), url)
     await migrate(db)
     storage = bundle(db)
     match_id = await _live(storage)

@@ -19,7 +19,7 @@ from bot import plugins
 from bot.app import App, build_app
 from bot.config import Settings, StartupError
 from bot.core import service as svc
-from bot.core.errors import BackstabError
+from bot.core.errors import refusal_of
 from bot.delivery.components import ButtonRouter, MatchButton, refusal, relay_refusals, send_private
 from bot.delivery.membership import ClickGuard
 from bot.games import BUILT_IN  # noqa: F401  (importing it registers the hosted games)
@@ -170,8 +170,9 @@ class Backstab(commands.Bot):
         application did not respond"."""
         name = interaction.command.qualified_name if interaction.command else "?"
         cause = getattr(error, "original", error)
-        if isinstance(cause, BackstabError):
-            answer = refusal(cause)
+        refused = refusal_of(cause)
+        if refused is not None:  # a refusal, or a fault with words (the database down)
+            answer = refusal(refused)
         else:
             log.error("slash command /%s failed", name, exc_info=error)
             answer = error_texts.GENERIC_ERROR

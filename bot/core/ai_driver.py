@@ -17,11 +17,13 @@ with no result: the AI seats do not play on alone (issue 30.3)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from bot.core import errors
 from bot.core.ai_pool import AiPool
 from bot.core.autopass import AutoPass
 from bot.core.errors import ServiceError
@@ -29,7 +31,7 @@ from bot.core.ledger import Ledger
 from bot.core.match_types import MatchInfo, Update
 from bot.core.session import LiveMatches, MatchSession
 from bot.core.settings import SettingsBook
-from bot.storage.models import ActionRow
+from bot.storage.models import ActionRow, DatabaseUnavailable
 from engine import games as registry
 from engine.core import Action, Event, Game, IllegalAction, Rng
 from engine.search.levels import STRONG, has_strong
@@ -69,15 +71,39 @@ class AiDriver:
         self._settings = settings
         self._game = game  # today's game by id (raises ServiceError for an unknown one)
         self.pool = pool if pool is not None else AiPool()
+        self._retries: dict[int, asyncio.TimerHandle] = {}  # bursts waiting for the database
+        self._resuming: set[asyncio.Task[None]] = set()
 
     async def run(self, match: MatchInfo, updates: list[Update]) -> Update:
         """Let AI seats act until a human must decide or the match ends. Returns one update
         that sums up ``updates`` and everything the AI did. ``match`` is the match as the
         caller last saw it (no read here: each move's update says how it stands)."""
         match_id = match.id
-        steps = 0
         if updates:
             match = updates[-1].match
+        try:
+            match = await self._play(match, updates)
+        except DatabaseUnavailable as exc:
+            # The moves before are stored and told; the rest waits for the database, and
+            # nothing else would move a match that waits on an AI seat (no turn timer runs
+            # while only AI seats decide): the burst goes on later, under the match's lock.
+            log.warning("match %s: the AI waits for the database: %s", match_id, exc)
+            self._again_later(match_id)
+            if updates:
+                match = updates[-1].match
+        if not updates:
+            return self._ledger.update_of(match, self._live.get(match_id))
+        last = updates[-1]
+        events = [e for u in updates for e in u.events]
+        first = updates[0]
+        return replace(last, events=events, started=first.started, before=first.before)
+
+    async def _play(self, match: MatchInfo, updates: list[Update]) -> MatchInfo:
+        """The AI's moves, each appended to ``updates`` as stored; returns the match after
+        the last. Raises ``DatabaseUnavailable`` from the move it could not store."""
+        match_id = match.id
+        steps = 0
+        reread = False
         while (live := self._live.get(match_id)) is not None:
             if _nobody_left(live, match):
                 updates.append(await self._ledger.end_no_result(match_id, NOBODY_LEFT))
@@ -102,18 +128,61 @@ class AiDriver:
             try:
                 row = ActionRow(move.seat, move.to_json(), by_ai=by_ai)
                 updates.append(await self._ledger.commit(match, live.play(move), row))
-            except (IllegalAction, ServiceError):
+            except ServiceError as exc:
+                if exc.code == "stale" and not reread:
+                    # The session was behind the stored log and has been read back from it
+                    # (a move whose commit was stored as the database went away, issue
+                    # 28.6): choose again from there, once.
+                    reread = True
+                    match = await self._ledger.get(match_id)
+                    continue
+                log.exception("match %s: AI seat %s could not act", match_id, move.seat)
+                break
+            except IllegalAction:
                 # The human's action is already stored; a broken AI must not undo or hide it.
                 log.exception("match %s: AI seat %s could not act", match_id, move.seat)
                 break
             match = updates[-1].match
             steps += 1
-        if not updates:
-            return self._ledger.update_of(match, self._live.get(match_id))
-        last = updates[-1]
-        events = [e for u in updates for e in u.events]
-        first = updates[0]
-        return replace(last, events=events, started=first.started, before=first.before)
+            reread = False
+        return match
+
+    def _again_later(self, match_id: int) -> None:
+        """Run the match's AI burst again in ``RETRY_S`` (once per match at a time), and then
+        again until the database answers."""
+        if match_id in self._retries:
+            return
+        loop = asyncio.get_running_loop()
+        self._retries[match_id] = loop.call_later(
+            errors.RETRY_S, lambda: self._spawn_again(match_id)
+        )
+
+    def _spawn_again(self, match_id: int) -> None:
+        self._retries.pop(match_id, None)
+        task = asyncio.get_running_loop().create_task(self._resume(match_id))
+        self._resuming.add(task)
+        task.add_done_callback(self._resuming.discard)
+
+    async def _resume(self, match_id: int) -> None:
+        try:
+            async with self._live.lock(match_id):
+                if match_id in self._live:
+                    await self.run(await self._ledger.get(match_id), [])
+        except DatabaseUnavailable as exc:
+            log.warning("match %s: the AI still waits for the database: %s", match_id, exc)
+            self._again_later(match_id)
+        except Exception:
+            log.exception("match %s: the AI could not move after the database came back", match_id)
+
+    async def close(self) -> None:
+        """Stop the bursts waiting for the database, and the worker pool."""
+        for handle in self._retries.values():
+            handle.cancel()
+        self._retries.clear()
+        for task in list(self._resuming):
+            task.cancel()
+        await asyncio.gather(*self._resuming, return_exceptions=True)
+        await self.pool.close()
 
     async def _next_ai_move(self, live: MatchSession, match: MatchInfo) -> Choice:
         """The first AI decider's choice; with none, the first AI free actor that wants to act

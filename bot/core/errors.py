@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
+from bot.storage import models
 from bot.words import error_texts, league_texts
 
 Shown = Callable[[str], str]
@@ -68,3 +69,23 @@ class LeagueError(BackstabError):
     @classmethod
     def worded(cls) -> Collection[str]:
         return league_texts.LEAGUE_ERRORS.keys()
+
+
+UNAVAILABLE = "unavailable"  # the database cannot be reached or did not answer in time
+RETRY_S = 5.0
+"""How long work nobody is waiting on (an AI burst, a turn timer) waits before it is tried
+again after the database was unavailable."""
+
+
+def refusal_of(error: BaseException) -> BackstabError | None:
+    """What a person is told for ``error``, worded like every refusal; None for a bug (the
+    relay logs its traceback and apologises). A database that cannot be reached, has no free
+    connection or does not answer in time (``DatabaseUnavailable``: a PostgreSQL restart, a
+    SQLite file locked past its wait) is "try again in a moment": nothing a person did was
+    wrong, and the write it asked for was refused whole (or, if the server went away
+    after committing it, is what the next look shows)."""
+    if isinstance(error, BackstabError):
+        return error
+    if isinstance(error, models.DatabaseUnavailable):
+        return ServiceError(UNAVAILABLE)
+    return None

@@ -156,7 +156,7 @@ class MatchService:
     async def close(self) -> None:
         await self.startup.close()
         await self.timers.close()
-        await self.ai.pool.close()  # its worker processes end with the service
+        await self.ai.close()  # its worker processes end with the service
 
     async def quiet(self, match_id: int) -> None:
         """Wait until nothing is changing the match (an AI burst runs under its lock), so a

@@ -12,6 +12,9 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.core import errors
+from bot.storage.models import DatabaseUnavailable
+
 log = logging.getLogger(__name__)
 
 Fire = Callable[[int, int], Awaitable[object]]
@@ -55,6 +58,12 @@ class TurnTimers:
     async def _run(self, match_id: int, version: int) -> None:
         try:
             await self._fire(match_id, version)
+        except DatabaseUnavailable as exc:
+            # The timeout could not be stored: it fires again a little later, unless the
+            # match has been scheduled anew meanwhile (a move stored after all).
+            log.warning("turn timer of match %s waits for the database: %s", match_id, exc)
+            if match_id not in self._handles:
+                self.schedule(match_id, version, self._clock() + errors.RETRY_S)
         except Exception:
             log.exception("turn timer of match %s failed", match_id)
 

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.core.errors import BackstabError
+from bot.core.errors import BackstabError, refusal_of
 from bot.delivery.layouts import is_layout, layout_view
 from bot.render.ids import CUSTOM_ID_PATTERN, MAX_MATCH_ID, ButtonId, parse_custom_id
 from bot.render.model import ButtonSpec, Rendered, Style, clip
@@ -155,9 +155,8 @@ class ButtonRouter:
             await handler(interaction, button_id)
         except BackstabError as exc:  # a refusal: worded, private, nothing changed
             await send_private(interaction, refusal(exc))
-        except Exception:
-            log.exception("button %s failed", button_id)
-            await send_private(interaction, error_texts.GENERIC_ERROR)
+        except Exception as exc:
+            await send_private(interaction, fault_answer(exc, f"button {button_id}"))
 
     def _by_prefix(self, key: str) -> Handler | None:
         found = (h for prefix, h in self._prefixes.items() if key.startswith(prefix))
@@ -247,6 +246,19 @@ def refusal(error: BackstabError) -> str:
     return clip(error.words(shown=_quoted), MESSAGE_LIMIT)
 
 
+def fault_answer(error: Exception, what: str) -> str:
+    """What a person is told when ``what`` (a button, a command) raised ``error``, not a
+    refusal: a fault with words (the database unreachable: "try again", ``refusal_of``) is
+    logged in one line; anything else is a bug, logged with its traceback, and apologised
+    for."""
+    refused = refusal_of(error)
+    if refused is None:
+        log.error("%s failed", what, exc_info=error)
+        return error_texts.GENERIC_ERROR
+    log.warning("%s refused: %s", what, error)
+    return refusal(refused)
+
+
 def _quoted(name: str) -> str:
     """A name people chose, as a refusal quotes it (never a mention, a header, a link)."""
     return shown_name(name, limit=QUOTED_NAME_LIMIT)
@@ -267,9 +279,16 @@ def _relayed(callback: Callable[..., Awaitable[Any]]) -> Any:
     async def call(*args: Any, **kwargs: Any) -> Any:
         try:
             return await callback(*args, **kwargs)
-        except BackstabError as exc:  # a refusal: worded, private, nothing changed
+        except Exception as exc:
+            # A refusal, or a fault with words (``refusal_of``); anything else is a bug for
+            # ``tree.on_error``.
+            refused = refusal_of(exc)
+            if refused is None:
+                raise
+            if not isinstance(exc, BackstabError):
+                log.warning("slash command refused: %s", exc)
             interaction = next(a for a in args if isinstance(a, discord.Interaction))
-            await send_private(interaction, refusal(exc))
+            await send_private(interaction, refusal(refused))
             return None
 
     call.relay = True  # type: ignore[attr-defined]

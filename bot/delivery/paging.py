@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.core.errors import BackstabError
-from bot.delivery.components import refusal, send_private
+from bot.delivery.components import fault_answer, refusal, send_private
 from bot.words import error_texts, league_texts
 
 log = logging.getLogger(__name__)
@@ -71,9 +71,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_P
             await handler(interaction, self.page_id)
         except BackstabError as exc:  # a refusal: worded, private (as ButtonRouter does)
             await send_private(interaction, refusal(exc))
-        except Exception:
-            log.exception("page button %s failed", self.page_id)
-            await send_private(interaction, error_texts.GENERIC_ERROR)
+        except Exception as exc:
+            await send_private(interaction, fault_answer(exc, f"page button {self.page_id}"))
 
 
 # Kind -> handler. One process hosts one bot; a cog routes its kinds when it loads.

@@ -42,6 +42,8 @@ SERVICE_ERRORS: Mapping[str, str] = {
     "too_many_strong": "This server's matches already have {most} strong AI seats, as many as "
     "it allows: add a normal AI instead (a server manager can change the limit with "
     "/settings max_strong_seats).",
+    "unavailable": "I can't reach my database right now, so that wasn't done. Please try again "
+    "in a moment.",
 }
 # A live match the bot closed with no result (bot.core.restore; no rating changes).
 MATCH_ENDED = "Match #{match} ended with no result: {reason} No rating changed."

@@ -24,17 +24,35 @@ from bot.storage.models import DatabaseUnavailable
 POOL_MIN = 1
 POOL_MAX = 8
 CONNECT_TIMEOUT_S = 10.0
+# How long a use waits for a free connection (all in use, or the server being reconnected to)
+# before it is refused: under Discord's 3 s for an interaction's first answer would be
+# tighter, but a busy pool's queue must not refuse a click that a moment's wait would serve.
+ACQUIRE_TIMEOUT_S = 5.0
+# The server cancels a statement running longer (waiting on a lock counts), and the client
+# gives up on one whose answer never comes (a server or network gone without a word) a little
+# later; either is refused as "try again". No statement of the bot's comes near: a move is
+# one statement in about a millisecond. Migrations lift the server's limit (``migrate.py``).
+STATEMENT_TIMEOUT_MS = 8000
+COMMAND_TIMEOUT_S = 10.0
 
-# What losing the server looks like to asyncpg: reported as ``DatabaseUnavailable`` (one line).
+# What losing the server, or it being too busy to answer in time, looks like to asyncpg:
+# reported as ``DatabaseUnavailable`` (one line), which a person is told as "try again".
 LOST = (
     OSError,
     asyncpg.PostgresConnectionError,
     asyncpg.InterfaceError,
-    asyncpg.CannotConnectNowError,
+    # the server shutting down, crashed, starting up, or cancelling a statement that ran over
+    # its ``statement_timeout``
+    asyncpg.OperatorInterventionError,
+    asyncpg.InsufficientResourcesError,  # too many connections, a full disk
     asyncpg.InvalidCatalogNameError,
     asyncpg.InvalidAuthorizationSpecificationError,
     asyncpg.InvalidPasswordError,
-    TimeoutError,
+    TimeoutError,  # no free connection in time, or no answer to a statement in time
+    # a connection the server dropped while it sat idle in the pool, which asyncpg took for
+    # one still open: its next statement finds the protocol stuck ("another operation is in
+    # progress")
+    asyncpg.InternalClientError,
 )
 
 Record = asyncpg.Record
@@ -48,12 +66,19 @@ async def keep_session(_conn: object) -> None:
     advisory lock themselves)."""
 
 
-POOL_OPTIONS: dict[str, Any] = {
-    "min_size": POOL_MIN,
-    "max_size": POOL_MAX,
-    "timeout": CONNECT_TIMEOUT_S,
-    "reset": keep_session,
-}
+def pool_options() -> dict[str, Any]:
+    """asyncpg's pool, as this module's limits say (read when a pool is made, so a test may
+    tighten them)."""
+    return {
+        "min_size": POOL_MIN,
+        "max_size": POOL_MAX,
+        "timeout": CONNECT_TIMEOUT_S,
+        "command_timeout": COMMAND_TIMEOUT_S,
+        "server_settings": {"statement_timeout": str(STATEMENT_TIMEOUT_MS)},
+        "reset": keep_session,
+    }
+
+
 # A pooled connection, what every store's transaction works on.
 if TYPE_CHECKING:
     Conn = PoolConnectionProxy[Record]
@@ -91,7 +116,7 @@ class Database:
         be reached or refuses us."""
         location = redacted(url)
         try:
-            pool = await asyncpg.create_pool(url, **POOL_OPTIONS)
+            pool = await asyncpg.create_pool(url, **pool_options())
         except LOST as exc:
             raise DatabaseUnavailable(location, exc) from None
         except asyncpg.PostgresError as exc:
@@ -100,9 +125,20 @@ class Database:
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[Conn]:
+        """A pooled connection. A connection the server dropped (a restart) is noticed by
+        asyncpg and replaced by a new one on the next acquire, so the bot reconnects by
+        itself once the server is back; until then each use is refused at once with
+        ``DatabaseUnavailable``, and so is a use that finds no free connection within
+        ``ACQUIRE_TIMEOUT_S`` (never an endless wait)."""
         try:
-            async with self.pool.acquire() as conn:
-                yield conn
+            async with self.pool.acquire(timeout=ACQUIRE_TIMEOUT_S) as conn:
+                try:
+                    yield conn
+                except LOST:
+                    # Whatever state it is in, it goes: the pool makes a new one for the
+                    # next use (the release's reset is ours, a no-op, and would keep it).
+                    conn.terminate()
+                    raise
         except LOST as exc:
             raise DatabaseUnavailable(self.location, exc) from None
 

@@ -33,6 +33,12 @@ VERSION_SQL = f"SELECT version FROM {VERSION_TABLE}"
 SET_VERSION_SQL = f"UPDATE {VERSION_TABLE} SET version = $1"
 NOT_OURS = "its schema holds tables but is not a database Backstab made"
 LOCK_SQL = "SELECT pg_advisory_lock(hashtext(current_schema()))"
+# A migration may wait for another process's (the lock) and rebuild a big table: the pool's
+# statement limits (``database.STATEMENT_TIMEOUT_MS``) are lifted for it, and put back after
+# (RESET returns to the connection's own setting, the pool's).
+UNLIMITED_SQL = "SET statement_timeout = 0"
+LIMITED_SQL = "RESET statement_timeout"
+MIGRATION_TIMEOUT_S = 24 * 3600.0
 UNLOCK_SQL = "SELECT pg_advisory_unlock(hashtext(current_schema()))"
 
 
@@ -66,7 +72,8 @@ async def migrate(db: Database) -> list[str]:
     applied: list[str] = []
     async with db.connection() as conn:
         await _in_a_schema(db, conn)
-        await conn.fetchval(LOCK_SQL)
+        await conn.execute(UNLIMITED_SQL)
+        await conn.fetchval(LOCK_SQL, timeout=MIGRATION_TIMEOUT_S)
         try:
             current = await _version(db, conn)
             if current is None:
@@ -80,13 +87,14 @@ async def migrate(db: Database) -> list[str]:
             for migration in migrations[current:]:
                 try:
                     async with conn.transaction():
-                        await conn.execute(migration.sql)
+                        await conn.execute(migration.sql, timeout=MIGRATION_TIMEOUT_S)
                         await conn.execute(SET_VERSION_SQL, migration.number)
                 except asyncpg.PostgresError as exc:
                     raise MigrationError(f"migration {migration.name} failed: {exc}") from exc
                 applied.append(migration.name)
         finally:
             await conn.fetchval(UNLOCK_SQL)
+            await conn.execute(LIMITED_SQL)
     return applied
 
 
