@@ -1,15 +1,21 @@
-"""What ``bench/chaos.py`` checks after each kill, reading the SQLite file directly (the bot is
-dead at that moment): the file's integrity, every acknowledgement, and that each match's
-snapshot is exactly the replay of its action log."""
+"""What ``bench/chaos.py`` checks after each kill, reading the database directly (the bot is
+dead at that moment): a SQLite file's integrity, every acknowledgement, and that each match's
+snapshot is exactly the replay of its action log. The same checks read a SQLite file or a
+PostgreSQL database (``Reader``; the SQL is written with SQLite's ``?`` and numbered for
+PostgreSQL)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import sqlite3
 from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core import IllegalAction
 from engine.core.record import MatchRecord, RecordHeader, replay
@@ -30,14 +36,77 @@ class Tally:
             self.problems.append(text)
 
 
-def integrity(conn: sqlite3.Connection, tally: Tally) -> None:
-    rows = conn.execute("PRAGMA integrity_check").fetchall()
-    if [tuple(r) for r in rows] != [("ok",)]:
-        tally.integrity_failures += 1
-        tally.problem(f"integrity_check: {rows[:5]}")
+class Reader(Protocol):
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    def has_schema(self) -> bool:
+        """Whether the first migration committed (the ``matches`` table exists)."""
+        ...
+
+    def integrity(self, tally: Tally) -> None: ...
 
 
-def check_acks(conn: sqlite3.Connection, acks: list[dict[str, Any]], tally: Tally) -> None:
+class SqliteReader:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in self.conn.execute(sql, tuple(params))]
+
+    def has_schema(self) -> bool:
+        return bool(self.rows("SELECT 1 FROM sqlite_master WHERE name = 'matches'"))
+
+    def integrity(self, tally: Tally) -> None:
+        rows = self.rows("PRAGMA integrity_check")
+        if rows != [("ok",)]:
+            tally.integrity_failures += 1
+            tally.problem(f"integrity_check: {rows[:5]}")
+
+
+class PostgresReader:
+    """One connection on a loop of its own (the driver is not async)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, conn: Any) -> None:
+        self.loop = loop
+        self.conn = conn
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        numbered = iter(range(1, 1000))
+        sql = re.sub(r"\?", lambda _m: f"${next(numbered)}", sql)
+        found = self.loop.run_until_complete(self.conn.fetch(sql, *params))
+        return [tuple(r) for r in found]
+
+    def has_schema(self) -> bool:
+        return self.rows("SELECT to_regclass('matches') IS NOT NULL") == [(True,)]
+
+    def integrity(self, tally: Tally) -> None:
+        """PostgreSQL checks its own pages (checksums, WAL replay after a crash); a kill of
+        the bot cannot tear them, so there is nothing of SQLite's integrity_check to run."""
+
+
+@contextmanager
+def reading(location: Path | str) -> Iterator[Reader]:
+    if isinstance(location, str) and location.startswith(("postgresql://", "postgres://")):
+        import asyncpg
+
+        loop = asyncio.new_event_loop()
+        try:
+            conn = loop.run_until_complete(asyncpg.connect(location, timeout=10))
+            try:
+                yield PostgresReader(loop, conn)
+            finally:
+                loop.run_until_complete(conn.close())
+        finally:
+            loop.close()
+        return
+    conn = sqlite3.connect(location)
+    try:
+        yield SqliteReader(conn)
+    finally:
+        conn.close()
+
+
+def check_acks(conn: Reader, acks: list[dict[str, Any]], tally: Tally) -> None:
     """Every acknowledged start and move is in the database: a move between the index it was
     made at and the count acknowledged after it (a Pass in a response window stays valid while
     others act, so it may land after moves that slipped in first)."""
@@ -46,16 +115,17 @@ def check_acks(conn: sqlite3.Connection, acks: list[dict[str, Any]], tally: Tall
     for ack in acks:
         by_match[int(ack["match"])].append(ack)
     for match_id, found in by_match.items():
-        row = conn.execute(
+        found_rows = conn.rows(
             "SELECT status, version, header_json FROM matches WHERE id = ?", (match_id,)
-        ).fetchone()
+        )
+        row = found_rows[0] if found_rows else None
         if row is None or row[2] is None or row[0] not in ("live", "finished"):
             tally.lost += len(found)
             tally.problem(f"match {match_id}: acknowledged start is gone ({row})")
             continue
         log = [
             json.loads(a)
-            for (a,) in conn.execute(
+            for (a,) in conn.rows(
                 "SELECT action_json FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)
             )
         ]
@@ -71,19 +141,19 @@ def check_acks(conn: sqlite3.Connection, acks: list[dict[str, Any]], tally: Tall
                 tally.problem(f"match {match_id}: acknowledged {ack} not in its log")
 
 
-def check_snapshots(conn: sqlite3.Connection, checked: dict[int, int], tally: Tally) -> None:
+def check_snapshots(conn: Reader, checked: dict[int, int], tally: Tally) -> None:
     """Replay each match whose snapshot moved since the last check; it must equal the
     snapshot, which must cover the whole log."""
-    rows = conn.execute(
+    rows = conn.rows(
         "SELECT m.id, m.header_json, s.action_count, s.state_json FROM matches m"
         " JOIN snapshots s ON s.match_id = m.id WHERE m.header_json IS NOT NULL"
-    ).fetchall()
+    )
     for match_id, header_json, count, state_json in rows:
         if checked.get(match_id) == count:
             continue
         actions = [
             json.loads(a)
-            for (a,) in conn.execute(
+            for (a,) in conn.rows(
                 "SELECT action_json FROM actions WHERE match_id = ? ORDER BY idx", (match_id,)
             )
         ]
@@ -107,17 +177,30 @@ def check_snapshots(conn: sqlite3.Connection, checked: dict[int, int], tally: Ta
 
 
 def check_all(
-    db_path: Path, acks: list[dict[str, Any]], checked: dict[int, int], tally: Tally
-) -> None:
-    conn = sqlite3.connect(db_path)
-    try:
-        integrity(conn, tally)
-        if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'matches'").fetchone():
-            # Killed before its first migration committed (a slow start on a busy machine):
-            # nothing was acknowledged, nothing to check but the file's integrity.
+    location: Path | str, acks: list[dict[str, Any]], checked: dict[int, int], tally: Tally
+) -> bool:
+    """Check everything; False when the database holds no schema yet (every worker so far
+    was killed before its first migration committed: a slow start on a busy machine)."""
+    with reading(location) as conn:
+        conn.integrity(tally)
+        if not conn.has_schema():
+            # Nothing was acknowledged, nothing to check but the file's integrity.
             tally.lost += len(acks)
-            return
+            return False
         check_acks(conn, acks, tally)
         check_snapshots(conn, checked, tally)
-    finally:
-        conn.close()
+        return True
+
+
+def database_figures(location: Path | str) -> dict[str, int]:
+    """Matches and actions stored at the end (zeros when no schema was ever made)."""
+    with reading(location) as conn:
+        if not conn.has_schema():
+            return {"matches_live": 0, "matches_finished": 0, "actions_stored": 0}
+        count = dict(conn.rows("SELECT status, COUNT(*) FROM matches GROUP BY status"))
+        [(actions,)] = conn.rows("SELECT COUNT(*) FROM actions")
+    return {
+        "matches_live": int(count.get("live", 0)),
+        "matches_finished": int(count.get("finished", 0)),
+        "actions_stored": int(actions),
+    }

@@ -1,4 +1,5 @@
-"""The bot process that ``bench/chaos.py`` kills: the match service on a real SQLite file,
+"""The bot process that ``bench/chaos.py`` kills: the match service on a real SQLite file (or a
+PostgreSQL database, given its URL),
 started the way the bot starts it (open + migrate, ``MatchService.start`` restoring every live
 match), with simulated players moving in several matches at once.
 
@@ -6,7 +7,7 @@ Every line it prints on stdout is an acknowledgement, written only after the ser
 that is after the change was committed: the driver keeps them in its own file and later checks
 that each one is still in the database.
 
-    python bench/_chaos_worker.py DB --seed N [--players 6] [--live 12]
+    python bench/_chaos_worker.py DB|postgresql://... --seed N [--players 6] [--live 12]
 """
 
 from __future__ import annotations
@@ -105,13 +106,14 @@ class Players:
 
 async def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("db", type=Path)
+    parser.add_argument("db", help="a SQLite file, or a postgresql:// URL")
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--players", type=int, default=6, help="concurrent simulated players")
     parser.add_argument("--live", type=int, default=12, help="live matches kept going")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)  # a snapshot that disagrees with its log shows
-    db = await open_storage(args.db)
+    location = args.db if args.db.startswith(("postgresql://", "postgres://")) else Path(args.db)
+    db = await open_storage(location)
     service = MatchService(db, turn_seconds=30.0)
     await service.start()
     players = Players(service, random.Random(args.seed), args.live)
