@@ -1,9 +1,11 @@
 """Screenshots of the screens issue 18 judges, at a phone's 400 px and a desktop width, with
 their heights: the classic table and Alice's hand in her first fight and on an ordinary turn,
 the bargain builder's hand, the duel table and hand in a fight, and the duel table and Alice's
-hand in a response window once Bob's Pass counted ("Passed ✓ 1/2", issue 27.4).
+hand in a response window once Bob's Pass counted ("Passed ✓ 1/2", issue 27.4); quest's table
+and hand at the first moment of each kind (a turn, a fight, each window, after the monsters
+moved; issue 27.6).
 
-    .venv/bin/python bench/ux_shots.py [--seed 2] [--out DIR] [--game classic|duel|both]
+    .venv/bin/python bench/ux_shots.py [--seed 2] [--out DIR] [--game classic|duel|quest|both|all]
 
 (``--out`` defaults to ``backstab-ux-shots`` in the temporary folder.)
 
@@ -136,13 +138,43 @@ async def duel(scratch: Path, seed: int, out: Path) -> None:
                 return
 
 
+async def quest(scratch: Path, seed: int, out: Path) -> None:
+    """Quest from the table: the table and the deciding person's hand at the first moment of
+    each kind (``bench.ux.moment``: a turn, a fight, each window, the turn after the monsters
+    moved)."""
+    from bench.ux import moment
+
+    async with simulated(scratch, "shots-quest") as (env, channel, people):
+        with seeded(seed):
+            seats = await Seats.open(env, channel, people, "quest", 4)
+        players = [Player(seats, n, person) for n, person in enumerate(people)]
+        rng = random.Random(seed)
+        done: set[str] = set()
+        for _ in range(MOVES):
+            decision = await seats.next_decision(rng)
+            if decision is None:
+                return
+            seat, action = decision
+            kind = moment(seats.game, seats.state)
+            if kind not in done:
+                done.add(kind)
+                person = people[seat]
+                hand = await person.click(seats.table(), label=lobby_texts.BUTTON_HAND)
+                assert hand.response is not None
+                name = "quest-" + kind.replace(":", "-")
+                await shoot(env, channel, person, [seats.table_id, hand.response.id], name, out)
+            await players[seat].decide(action, "table")
+
+
 async def main(seed: int, out: Path, game: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch, unpaced():
-        if game in ("classic", "both"):
+        if game in ("classic", "both", "all"):
             await classic(Path(scratch), seed, out)
-        if game in ("duel", "both"):
+        if game in ("duel", "both", "all"):
             await duel(Path(scratch), seed, out)
+        if game in ("quest", "all"):
+            await quest(Path(scratch), seed, out)
 
 
 if __name__ == "__main__":
@@ -150,6 +182,8 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=2)
     default = Path(tempfile.gettempdir()) / "backstab-ux-shots"
     parser.add_argument("--out", type=Path, default=default)
-    parser.add_argument("--game", choices=("classic", "duel", "both"), default="both")
+    parser.add_argument(
+        "--game", choices=("classic", "duel", "quest", "both", "all"), default="both"
+    )
     args = parser.parse_args()
     asyncio.run(main(args.seed, args.out, args.game))

@@ -127,5 +127,7 @@ BUTTON_AFK_BACK = "I'm back: give me my seat"
 AFK_NOTE = "You were away for three turns, so the AI plays your seat. Press below to take it back."
 BACK_DONE = "Your seat is yours again."
 TURN_CLOCK = "⏳ Time runs out {when}."
-WINDOW_CLOCK = "⚡ A moment to respond: Pass, or Play a card. Closes {when}."
+# The window's Pass and Play a card are the buttons right under it: the line says only that it
+# is a window and when it closes, on one line of a phone (issue 27.6).
+WINDOW_CLOCK = "⚡ Window closes {when}."
 THREAD_NAME = "{game} #{match}: log"

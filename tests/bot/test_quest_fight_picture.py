@@ -118,8 +118,8 @@ def test_the_words_say_where_help_may_come_from_and_the_field_only_what_is_not_d
     assert words.FIGHT_ASK.format(names="Bob") in said  # Carol is behind the wall
     assert "Totals: players" in said
     table = render_table(make_match("quest", 3), view).text
-    assert words.FIGHT_ASK.format(names="Bob") in table
-    # The bars and the blue rings are in the picture: the field does not say them again.
+    # The bars and the blue rings are in the picture: the field does not say them again,
+    # nor who may be asked (the fighter's Ask buttons name them; issue 27.6: one screen).
     assert "Totals: players" not in table and "ringed blue" not in table
 
 

@@ -91,7 +91,8 @@ async def test_a_window_shows_pass_and_closes_when_everyone_passed(world: World)
         play_texts.BUTTON_PASS,
         play_texts.BUTTON_RESPOND,
     ]
-    assert "<t:" in embed_text(table) and "Pass" in embed_text(table)
+    # The line says it is a window and when it closes; Pass is the button under it.
+    assert "<t:" in embed_text(table) and "Window closes" in embed_text(table)
     # Nobody is DMed for a window: the table serves everyone.
     dm_paths = {f"/channels/{p.user.dm_channel.id}/messages" for p in (world.bob, world.carol)}
     assert not [r for r in world.env.http_requests[dms:] if r.path in dm_paths]

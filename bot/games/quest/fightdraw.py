@@ -44,7 +44,7 @@ def fight_picture(view: Json, names: Sequence[str]) -> Picture | None:
     mons = tableparts.and_([monster_name(m) or "?" for m in fight_monsters(view)]) or "?"
     scene = scene_of(view, closeup=True)
     drawn = draw(
-        scene,
+        scene if fight.get("stage") == "open" else None,
         Side(tableparts.and_(who), int(fight.get("side", 0)), ()),
         Side(mons, int(fight.get("monster_side", 0)), ()),
         key_line(fight, scene).format(main=main),
@@ -65,11 +65,16 @@ def key_line(fight: Json, scene: Scene) -> str:
 
 
 @lru_cache(maxsize=64)
-def draw(scene: Scene, players: Side, monsters: Side, verdict: str) -> Picture:
-    """The bars above the close-up, as wide as the table's map (cached: drawn once)."""
-    below = paint(scene)
+def draw(scene: Scene | None, players: Side, monsters: Side, verdict: str) -> Picture:
+    """The bars above the close-up, as wide as the table's map (cached: drawn once). Without
+    a ``scene`` (the fight past its open stage: nobody can be asked to help any more, so the
+    rooms help comes from decide nothing) the bars alone, and a phone's table stays one
+    screen in the fight's windows (issue 27.6); the map is behind Full map."""
+    below = paint(scene) if scene is not None else None
     top = GAP + COMPACT.height - MARGIN // 2  # the map's own margin keeps it off the verdict
-    image = Image.new("RGB", (TABLE_W, top + below.height), BACKGROUND)
+    tall = top + below.height if below is not None else GAP + COMPACT.height + GAP
+    image = Image.new("RGB", (TABLE_W, tall), BACKGROUND)
     draw_strength(ImageDraw.Draw(image), GAP, TABLE_W, players, monsters, verdict, COMPACT)
-    image.paste(below, (0, top))
+    if below is not None:
+        image.paste(below, (0, top))
     return Picture(FIGHT_FILE, encode(image))

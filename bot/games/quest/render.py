@@ -44,7 +44,8 @@ class QuestRenderer(JsonRenderer):
     def waiting_line(self, view: Json, names: Sequence[str], waiting: Sequence[int]) -> str | None:
         if view.get("game") != "quest":
             return None
-        what = words.WAITING.format(what=tableparts.waiting_words(view, names, waiting))
+        die = tableparts.die_window_line(view)
+        what = die or words.WAITING.format(what=tableparts.waiting_words(view, names, waiting))
         options = view.get("options")
         quick = isinstance(options, Mapping) and options.get("boss") == QUICK_BOSS
         turn = words.SETUP if view.get("phase") == "prep" else tableparts.turn_line(view, names)
@@ -56,8 +57,11 @@ class QuestRenderer(JsonRenderer):
     ) -> list[Field] | None:
         if view.get("game") != "quest":
             return None
-        fields = [self._map_field(view, names)]
         fight = tableparts.fight_lines(view, names, pictured=True)
+        # In a fight the picture is the rooms around it, help's rooms ringed: the legend of
+        # every busy room would repeat it, and a phone's table must stay one screen (issue
+        # 27.6); the whole map is behind Full map.
+        fields = [] if fight else [self._map_field(view, names)]
         if fight:
             fields.append(Field(words.FIGHT, "\n".join(fight)))
         fields += [

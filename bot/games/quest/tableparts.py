@@ -86,9 +86,6 @@ def waiting_words(view: Json, names: Sequence[str], waiting: Sequence[int]) -> s
     who = and_([seat_name(names, s) for s in waiting]) or words.NOBODY
     if view.get("phase") == "prep":
         return words.WAIT_READY.format(names=who)
-    window = view.get("window")
-    if isinstance(window, Mapping):
-        return words.WAIT_DIE.format(names=who, what=window_words(window))
     pending = view.get("pending")
     if isinstance(pending, Mapping):
         template = words.WAIT_PENDING.get(str(pending.get("kind")), words.WAIT_SOMEONE)
@@ -140,12 +137,11 @@ def seat_field(view: Json, names: Sequence[str], marks: Sequence[str], seat: int
         title += f" · {', '.join(tags)}"
     health = int(me.get("health", 0))
     lines = [
-        words.SEAT_LINE.format(
+        words.SEAT_SHORT.format(
             level=me.get("level", 1),
             health=max(0, health - int(me.get("hits", 0))),
             max=health,
             gold=me.get("gold", 0),
-            cards=words.card_count(int(me.get("hand_size", 0))),
         )
     ]
     if me.get("out"):
@@ -164,7 +160,8 @@ def seat_detail(view: Json, names: Sequence[str], seat: int) -> Field:
         colour=words.COLOUR_DOTS.get(str(me.get("colour", "")), ""),
     )
     roles = [card_name(r) or "?" for r in me.get("roles") or []]
-    lines = [" ".join(roles) if roles else words.NO_ROLE]
+    cards = words.card_count(int(me.get("hand_size", 0)))  # the table's line leaves it out
+    lines = [f"{' '.join(roles) if roles else words.NO_ROLE} · {cards}"]
     used = [card_name(i) or "?" for i, zone in me.get("gear") or [] if zone != "pack"]
     packed = [card_name(i) or "?" for i, zone in me.get("gear") or [] if zone == "pack"]
     if used:
@@ -190,14 +187,18 @@ def fight_lines(view: Json, names: Sequence[str], pictured: bool = False) -> lis
     if isinstance(helper, int) and helper >= 0:
         who = f"{main} and {seat_name(names, helper)}"
     mons = [monster_line(m) for m in fight_monsters(view)]
+    # Beside the picture its bars name the sides: the line says what they fight, and where.
+    template = words.FIGHT_WHAT if pictured else words.FIGHT_WHO
     lines = [
-        words.FIGHT_WHO.format(
+        template.format(
             who=who,
             monsters=and_(mons) or "a monster",
             room=room_name_at(view, fight.get("cell")) or "?",
         )
     ]
-    lines += help_lines(view, names, fight)[1 if pictured else 0 :]
+    # Beside the picture (its blue rings are the rooms) the table says nothing of help: who
+    # may be asked is the fighter's to see, on their Ask buttons (issue 27.6: one screen).
+    lines += [] if pictured else help_lines(view, names, fight)
     dice = fight.get("dice") or []
     if dice:
         faces = " ".join(
@@ -213,7 +214,7 @@ def fight_lines(view: Json, names: Sequence[str], pictured: bool = False) -> lis
     if played:
         lines.append(words.FIGHT_PLAYED.format(cards=", ".join(played)))
     if fight.get("bribe"):
-        lines.append(words.FIGHT_BRIBE.format(treasures=fight.get("bribe")))
+        lines.append(words.FIGHT_BRIBE.format(treasures=words.treasures(int(fight["bribe"]))))
     stage = words.FIGHT_STAGES.get(str(fight.get("stage")))
     if stage and not pictured:
         lines.append(stage.format(main=main))
@@ -254,6 +255,16 @@ def monster_turn_lines(view: Json) -> list[str]:
         if len(cells) > 1:
             lines.append(words.MONSTER_PATH.format(name=name, path=" → ".join(rooms_on), why=why))
     return lines if len(lines) > 1 else []  # nobody moved: the log says so
+
+
+def die_window_line(view: Json) -> str | None:
+    """The table's line for an open die window (``WAIT_DIE``), else ``None``."""
+    window = view.get("window")
+    if not isinstance(window, Mapping) or view.get("phase") == "prep":
+        return None
+    what = str(window.get("what", ""))
+    head = words.WINDOW_HEADS.get(what) or window_words(window).capitalize()
+    return words.WAIT_DIE.format(what=head)
 
 
 def window_words(window: Mapping[str, Any]) -> str:

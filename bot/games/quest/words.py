@@ -24,15 +24,17 @@ LINKS = ("open", "door", "locked", "hidden", "wall")  # by link kind (engine/que
 
 # table ----------------------------------------------------------------------------------------
 SETUP = "Getting ready: everyone may play a race, a class or items before the first turn."
-TURN = "Turn {turn} · {name}'s turn · {left} of {move} Move left"
-TURN_DEAD = "Turn {turn} · {name}'s turn · dead: back at the Entrance next turn"
+TURN = "Turn {turn}: {name} · {left} of {move} Move left"
+TURN_DEAD = "Turn {turn}: {name} · dead: back at the Entrance next turn"
 WAITING = "Waiting for {what}."
 WAIT_MOVE = "{name} to move, explore, search or end the turn"
 WAIT_READY = "{names} to get ready"
 WAIT_FIGHT = "{name} to fight: roll, ask for help or use a card"
-WAIT_WINDOW_FIGHT = "{names} to pass or play a card before the dice"
-WAIT_AFTER = "{names} to pass or change a die after the roll"
-WAIT_DIE = "{names} to pass or change the die ({what})"
+WAIT_WINDOW_FIGHT = "{names}: cards before the dice"
+WAIT_AFTER = "{names}: a die may still change"
+# A die window: on its own line, no "Waiting for" and no names (the seat lines mark who is
+# to act), one line at 400 px (issue 27.6).
+WAIT_DIE = "🎲 {what}: die may change."
 WAIT_PENDING = {
     "explore_dxm": "{name} to take or skip the explorer's card",
     "summon": "{name} to call up a monster or not",
@@ -51,6 +53,19 @@ WAIT_PENDING = {
     "bid": "{name} to bid for the helper's place",
     "stop": "{name}, who called Stop, to play cards or go on",
     "pick_up": "{name} to pick up dropped items",
+}
+WINDOW_HEADS = {  # what a die window's roll was for, opening its table line
+    "fight": "The fight",
+    "flee": "Running away",
+    "search": "The search",
+    "room": "The room's roll",
+    "base": "The new base",
+    "monster_turn": "Monster turn",
+    "power": "A d10 power",
+    "pickpocket": "A pick-pocket",
+    "ward": "A ward",
+    "wager": "A wager",
+    "toss": "A toss",
 }
 WINDOWS = {  # what a die window's roll was for
     "fight": "the fight",
@@ -77,8 +92,12 @@ MAP_KEY = (
 )
 MAP_EMPTY = "Only the Entrance so far."
 ROOM_LINE = "`{letter}` **{room}**: {who}"
-SEAT_TITLE = "{number}. {name} · {colour}"
-SEAT_LINE = "Level {level} · ❤ {health}/{max} · {gold} gold · {cards}"
+SEAT_TITLE = "{number}. {name} {colour}"
+# One line a seat on a phone's table (issue 27.6): L for Level as the legend's monsters have it.
+SEAT_LINE = "L{level} ❤{health}/{max} {gold}g {cards}"
+# The table's seat line: one line at 400 px (about 30 characters beside the name); the cards
+# held are in the seat's details.
+SEAT_SHORT = "L{level} ❤{health}/{max} {gold}g"
 
 
 def card_count(count: int) -> str:
@@ -98,9 +117,16 @@ BOSS = "the Boss"
 DIE_WORDS = ("die", "dice")
 FIGHT = "Fight"
 FIGHT_WHO = "{who} against {monsters} in {room}"
+FIGHT_WHAT = "Against {monsters} in {room}"
 FIGHT_TOTALS = "Totals: players {side} vs monsters {monsters} (dice not counted)"
 FIGHT_PLAYED = "Played: {cards}"
-FIGHT_BRIBE = "Helper's share: {treasures} Treasures"
+FIGHT_BRIBE = "Helper's share: {treasures}"
+
+
+def treasures(count: int) -> str:
+    return "1 Treasure" if count == 1 else f"{count} Treasures"
+
+
 FIGHT_HELP = "Help may come from this room and {rooms} (ringed blue)"
 FIGHT_HELP_HERE = "Help may come only from this room (no door or passage leads in)"
 FIGHT_NO_HELP = "No help in this fight: its room or a monster forbids it"
