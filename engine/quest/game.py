@@ -25,7 +25,8 @@ from engine.quest.invariants import invariants
 from engine.quest.moves import MOVES
 from engine.quest.state import QuestState
 from engine.quest.turn import settle, start_turn
-from engine.quest.views import QuestView, make_view
+from engine.quest.view import QuestView
+from engine.quest.views import make_view
 
 OPTIONS = {
     "move": (3, 2),
