@@ -73,6 +73,10 @@ def build_app(host: Host, storage: Storage, service: MatchService) -> App:
         league=League(service, storage.leagues),
         history=History(service, storage.history),
     )
+    # The delivery side's per-match state, released with the match (bot.core.live).
+    service.live.register("table publisher", publisher)
+    service.live.register("hands owed", publisher.hands)
+    service.live.register("live hands", publisher.hands.live)
     service.subscribe(publisher.on_update)
     service.subscribe(app.league.on_update)
     service.add_start_hook(app.start_options)

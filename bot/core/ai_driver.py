@@ -28,8 +28,9 @@ from bot.core.ai_pool import AiPool
 from bot.core.autopass import AutoPass
 from bot.core.errors import ServiceError
 from bot.core.ledger import Ledger
+from bot.core.live import LiveMatches
 from bot.core.match_types import MatchInfo, Update
-from bot.core.session import LiveMatches, MatchSession
+from bot.core.session import MatchSession
 from bot.core.settings import SettingsBook
 from bot.storage.models import ActionRow, DatabaseUnavailable
 from engine import games as registry

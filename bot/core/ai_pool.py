@@ -144,16 +144,23 @@ class AiPool:
         if guild_id not in self._turns:
             self._turns.append(guild_id)
         self._heal()
-        while not job.done.done():
-            if not any(s.ready for s in self._slots) and loop.time() < job.latest:
-                with contextlib.suppress(TimeoutError):  # starting: wait for a worker
-                    ready = self._some_ready.wait()
-                    await asyncio.wait_for(asyncio.shield(ready), job.latest - loop.time())
-            left = job.until + self._grace - loop.time()
-            if left <= 0:
-                break
-            with contextlib.suppress(TimeoutError):  # its think time may have moved on
-                await asyncio.wait_for(asyncio.shield(job.done), left)
+        try:
+            while not job.done.done():
+                if not any(s.ready for s in self._slots) and loop.time() < job.latest:
+                    with contextlib.suppress(TimeoutError):  # starting: wait for a worker
+                        ready = self._some_ready.wait()
+                        await asyncio.wait_for(asyncio.shield(ready), job.latest - loop.time())
+                left = job.until + self._grace - loop.time()
+                if left <= 0:
+                    break
+                with contextlib.suppress(TimeoutError):  # its think time may have moved on
+                    await asyncio.wait_for(asyncio.shield(job.done), left)
+        except asyncio.CancelledError:
+            # Nobody waits for it any more (the bot closes, the match left the process): a
+            # queued job is skipped, a running one ends within its think time unheard.
+            if not job.done.done():
+                job.done.set_result(Thought(None, FAILED))
+            raise
         if job.done.done():
             return job.done.result()
         self._give_up(job)

@@ -10,9 +10,10 @@ import logging
 from bot.core.ai_driver import AiDriver
 from bot.core.errors import ServiceError
 from bot.core.ledger import Check, Ledger
+from bot.core.live import LiveMatches
 from bot.core.lobbies import Lobbies
 from bot.core.match_types import MatchInfo, Update
-from bot.core.session import LiveMatches, MatchSession
+from bot.core.session import MatchSession
 from bot.core.settings import SettingsBook
 from bot.core.timers import TurnTimers
 from bot.storage.models import ActionRow
@@ -48,8 +49,9 @@ class Clock:
         self._check = check
         self._ai = ai
         self._lobbies = lobbies
-        # Set at start: matches whose clock ran out while the bot was down (redrawn).
-        self.moved_deadlines: set[int] = set()
+        # Set at start: matches whose clock ran out while the bot was down (redrawn); a mark
+        # of each ``LiveMatch`` (bot.core.live), seen as a set.
+        self.moved_deadlines = live.moved_deadlines
 
     async def timeout(self, match_id: int, expected_version: int) -> Update | None:
         """Play the default action for every human decider; a timer that lost the race to a
@@ -156,5 +158,6 @@ class Clock:
         if alive is None or now <= alive:
             return
         expired = await self.repo.move_deadlines(now - alive, alive, now)
-        self.moved_deadlines.update(expired)
+        for match_id in expired:
+            self.moved_deadlines.add(match_id)
         log.info("turn timers moved by the %.1f s since the last write", now - alive)

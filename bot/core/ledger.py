@@ -14,8 +14,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 from bot.core.errors import ServiceError
+from bot.core.live import LiveMatches
 from bot.core.match_types import Listener, MatchInfo, Update, match_info
-from bot.core.session import LiveMatches, MatchSession, Step
+from bot.core.session import MatchSession, Step
 from bot.core.settings import SettingsBook
 from bot.core.timers import TurnTimers
 from bot.storage.models import ActionRow, LogForked, VersionConflict

@@ -17,10 +17,11 @@ from dataclasses import replace
 from bot.core.ai_driver import AiDriver
 from bot.core.errors import ServiceError
 from bot.core.ledger import Ledger
+from bot.core.live import LiveMatches
 from bot.core.lobbies import Lobbies
 from bot.core.match_types import StartHook, Update
 from bot.core.restore import BY_MANAGER, Restorer, rules_version_of
-from bot.core.session import LiveMatches, MatchSession, ai_levels_of
+from bot.core.session import MatchSession, ai_levels_of
 from bot.core.timers import TurnTimers
 from bot.storage.models import VersionConflict
 from bot.storage.ports import MatchRepository

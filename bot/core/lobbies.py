@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.core.errors import ServiceError
 from bot.core.ledger import Ledger
+from bot.core.live import LiveMatches
 from bot.core.match_types import MatchInfo, SeatInfo, Update
-from bot.core.session import LiveMatches
 from bot.core.settings import AiLevel, SettingsBook
 from bot.core.timers import TurnTimers
 from bot.storage.ports import MatchRepository

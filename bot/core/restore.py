@@ -19,8 +19,9 @@ from typing import Any
 
 from bot.core.errors import ServiceError
 from bot.core.fold import Fold, fold, plain
+from bot.core.live import LiveMatches
 from bot.core.match_types import MatchInfo
-from bot.core.session import LiveMatches, MatchSession
+from bot.core.session import MatchSession
 from bot.storage.models import MatchRow, StoredMatch
 from bot.storage.ports import MatchRepository
 from engine import games as registry
@@ -59,8 +60,9 @@ class Restorer:
         self.repo = repo
         self.live = live
         self._games = games
-        # Restored from their snapshot, their log not yet replayed (see ``check``).
-        self.unchecked: set[int] = set()
+        # Restored from their snapshots, their log not yet replayed (see ``check``): a mark
+        # of each ``LiveMatch`` (bot.core.live), seen as a set.
+        self.unchecked = live.unchecked
         # Set at start: the matches ended because of a deploy.
         self.ended_at_start: list[int] = []
         self._saved_sets: set[str] = set()

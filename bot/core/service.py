@@ -23,11 +23,12 @@ from bot.core.clock import AFK_EVENT, AFK_TIMEOUTS, BACK_EVENT, Clock
 from bot.core.errors import ServiceError
 from bot.core.ledger import Ledger
 from bot.core.lifecycle import Lifecycle
+from bot.core.live import Holds, LiveMatches, everything
 from bot.core.lobbies import AI_LEVELS, AI_NAMES, FILL_LEVEL, Lobbies, not_a_lobby
 from bot.core.match_types import Listener, MatchInfo, SeatInfo, StartHook, Update
 from bot.core.preferences import PlayerBook
 from bot.core.restore import BY_MANAGER, Restorer
-from bot.core.session import LiveMatches, MatchSession, in_window, passed_in_window, window_of
+from bot.core.session import MatchSession, in_window, passed_in_window, window_of
 from bot.core.settings import ServerSettings, SettingsBook
 from bot.core.startup import Startup
 from bot.core.timers import TurnTimers
@@ -79,37 +80,31 @@ class MatchService:
         max_strong_seats: int | None = None,
         clock: Callable[[], float] | None = None,
         ai_pool: AiPool | None = None,  # the strong AI's workers; tests give their own
+        holds: Holds = everything,  # the matches this process holds (bot.core.live)
     ) -> None:
         self.repo = storage.matches
         # The process settings are every server's defaults; /settings overrides per server.
         # model_construct: tests and benchmarks use bounds a server may not pick (0 s, a day).
-        defaults = ServerSettings()
+        base = ServerSettings()
+        strong = base.max_strong_seats if max_strong_seats is None else max_strong_seats
         self.settings = SettingsBook(
             storage.settings,
             ServerSettings.model_construct(
                 turn_seconds=turn_seconds,
                 window_seconds=window_seconds,
                 lobby_idle_seconds=lobby_idle_seconds,
-                max_matches=defaults.max_matches if max_matches is None else max_matches,
-                max_strong_seats=(
-                    defaults.max_strong_seats if max_strong_seats is None else max_strong_seats
-                ),
+                max_matches=max_matches or base.max_matches,
+                max_strong_seats=strong,
             ),
         )
-        self.live = LiveMatches()
+        self.live = LiveMatches(holds)
         self.quarantined = self.live.quarantined
         self.timers = TurnTimers(self.timeout, **({"clock": clock} if clock else {}))
         self.restorer = Restorer(self.repo, self.live, games)
         self.ended_at_start = self.restorer.ended_at_start
         game = self.restorer.game
-        self.ledger = Ledger(
-            self.repo,
-            self.live,
-            self.timers,
-            self.settings,
-            self.restorer.check,
-            self.restorer.reload,
-        )
+        checks = (self.restorer.check, self.restorer.reload)
+        self.ledger = Ledger(self.repo, self.live, self.timers, self.settings, *checks)
         self.lobbies = Lobbies(self.repo, self.ledger, self.live, self.timers, self.settings, game)
         self.players = PlayerBook(storage.players)  # each player's own (/preferences)
         self.autopass = AutoPass(self.players)
@@ -138,6 +133,9 @@ class MatchService:
         self.startup = Startup(
             self.repo, self.live, self.timers, self.restorer, self.clock, self.ai, self.get
         )
+        # The core's other holders of per-match state, released with the match (``forget``).
+        self.live.register("turn timer", self.timers)
+        self.live.register("restart AI burst", self.startup)
 
     # life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -157,6 +155,10 @@ class MatchService:
         await self.startup.close()
         await self.timers.close()
         await self.ai.close()  # its worker processes end with the service
+
+    async def forget(self, match_id: int) -> None:
+        """Release the match from this process, all of it (``bot.core.live``)."""
+        await self.live.forget(match_id)
 
     async def quiet(self, match_id: int) -> None:
         """Wait until nothing is changing the match (an AI burst runs under its lock), so a

@@ -8,7 +8,6 @@ nothing until the caller ``advance``s the session with the step it stored.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -188,41 +187,3 @@ class MatchSession:
             steady=steady,
             told=self.outside() if in_window(self.game, step.state) else None,
         )
-
-
-class LiveMatches:
-    """Every started match in memory, one lock per match (a match's changes run in order),
-    the matches restored from a snapshot whose log is not replayed yet, and the quarantined."""
-
-    def __init__(self) -> None:
-        self._sessions: dict[int, MatchSession] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        # Set at start: matches quarantined (reason) because their rows cannot be read.
-        self.quarantined: dict[int, str] = {}
-
-    def lock(self, match_id: int) -> asyncio.Lock:
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
-        return lock
-
-    def get(self, match_id: int) -> MatchSession | None:
-        return self._sessions.get(match_id)
-
-    def __getitem__(self, match_id: int) -> MatchSession:
-        return self._sessions[match_id]
-
-    def __contains__(self, match_id: object) -> bool:
-        return match_id in self._sessions
-
-    def __len__(self) -> int:
-        return len(self._sessions)
-
-    def put(self, match_id: int, session: MatchSession) -> None:
-        self._sessions[match_id] = session
-
-    def drop(self, match_id: int) -> None:
-        self._sessions.pop(match_id, None)
-
-    def ids(self) -> list[int]:
-        return list(self._sessions)

@@ -21,9 +21,9 @@ from collections.abc import Awaitable, Callable
 from bot.core.ai_driver import AiDriver
 from bot.core.clock import Clock
 from bot.core.errors import ServiceError
+from bot.core.live import LiveMatches, everything
 from bot.core.match_types import MatchInfo
 from bot.core.restore import Restorer
-from bot.core.session import LiveMatches
 from bot.core.timers import TurnTimers
 from bot.storage.ports import MatchRepository
 from engine.search.levels import STRONG
@@ -58,7 +58,7 @@ class Startup:
         self._ai = ai
         self._get = get  # the match as stored (MatchService.get)
         self._checker: asyncio.Task[None] | None = None
-        self._bursts: list[asyncio.Task[None]] = []
+        self._bursts: dict[int, asyncio.Task[None]] = {}  # by match
         self.owed: list[int] = []  # the matches a start found an AI burst owed in
         self.at_once = asyncio.Semaphore(BURSTS_AT_ONCE)  # see BURSTS_AT_ONCE
         self.running = 0  # bursts past the semaphore now (tests read the most seen)
@@ -71,6 +71,8 @@ class Startup:
         # the match is checked (in the background, or before it is next shown or changed).
         for stored in await self.repo.stored_matches(statuses=("live",), log=False):
             match_id = stored.id
+            if not self._live.holds(stored.row):
+                continue  # another process holds it (bot.core.live)
             live = await self._restorer.bring_back(stored)
             if live is None:
                 continue
@@ -81,10 +83,14 @@ class Startup:
                 strong = any(live.ai_levels[s] == STRONG for s in ai_to_move)
                 owed.append((strong, match_id))
         for match_id, version, deadline_at in await self.repo.deadlines("lobby"):
+            if self._live.holds is not everything:
+                row = await self.repo.match(match_id)
+                if row is None or not self._live.holds(row):
+                    continue
             self._timers.schedule(match_id, version, deadline_at)
         loop = asyncio.get_running_loop()
         self.owed = [match_id for _, match_id in sorted(owed)]
-        self._bursts = [loop.create_task(self.resume(match_id)) for match_id in self.owed]
+        self._bursts = {m: loop.create_task(self.resume(m)) for m in self.owed}
         if self._restorer.unchecked:
             self._checker = loop.create_task(self._restorer.check_all())
 
@@ -112,10 +118,22 @@ class Startup:
             log.exception("match %s: the AI could not move after the restart", match_id)
 
     def bursts_running(self) -> int:
-        return sum(1 for t in self._bursts if not t.done())
+        return sum(1 for t in self._bursts.values() if not t.done())
+
+    def knows(self, match_id: int) -> bool:
+        task = self._bursts.get(match_id)
+        return task is not None and not task.done()
+
+    def forget(self, match_id: int) -> None:
+        """The match left this process: its burst, if still owed or running, is cancelled
+        (``bot.core.live.MatchState``); a move being stored is stored whole or not at all."""
+        task = self._bursts.pop(match_id, None)
+        if task is not None:
+            task.cancel()
 
     async def resumed(self) -> None:
-        await asyncio.gather(*(asyncio.shield(t) for t in self._bursts), return_exceptions=True)
+        bursts = [asyncio.shield(t) for t in self._bursts.values()]
+        await asyncio.gather(*bursts, return_exceptions=True)
 
     async def checked(self) -> None:
         if self._checker is not None:
@@ -124,7 +142,7 @@ class Startup:
     async def close(self) -> None:
         """A burst is cancelled at its next await: a move being stored is stored whole or not
         at all, and the next start resumes the rest."""
-        pending = [t for t in (*self._bursts, self._checker) if t is not None]
+        pending = [t for t in (*self._bursts.values(), self._checker) if t is not None]
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)

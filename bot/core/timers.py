@@ -44,6 +44,13 @@ class TurnTimers:
         loop = asyncio.get_running_loop()
         self._handles[match_id] = loop.call_later(delay, self._spawn, match_id, version)
 
+    def knows(self, match_id: int) -> bool:
+        return match_id in self._handles
+
+    def forget(self, match_id: int) -> None:
+        """The match left this process: its timer goes (``bot.core.live.MatchState``)."""
+        self.cancel(match_id)
+
     def cancel(self, match_id: int) -> None:
         handle = self._handles.pop(match_id, None)
         if handle is not None:

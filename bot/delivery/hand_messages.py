@@ -148,14 +148,23 @@ class LiveHands:
     def set_drawn(self, match_id: int, user_id: int, drawn: Drawn) -> None:
         self._drawn[(match_id, user_id)] = drawn
 
+    def knows(self, match_id: int) -> bool:
+        """Whether anything is kept for the match (``bot.core.live.MatchState``)."""
+        return match_id in self._loaded or bool(self._keys(match_id))
+
     def forget(self, match_id: int) -> None:
-        """A match drawn for the last time: what was kept for it goes (the rows stay)."""
-        for key in [k for k in self._hands if k[0] == match_id]:
+        """A match drawn for the last time, or gone to another process: what was kept for it
+        goes, its token timers too (the rows stay)."""
+        for key in self._keys(match_id):
             self._unwatch(key)
             self._hands.pop(key, None)
             self._drawn.pop(key, None)
             self._locks.pop(key, None)
         self._loaded.discard(match_id)
+
+    def _keys(self, match_id: int) -> list[Key]:
+        kept = {*self._hands, *self._drawn, *self._locks, *self._timers, *self._watched}
+        return [k for k in kept if k[0] == match_id]
 
     async def save(self, hand: LiveHand) -> None:
         self._hands[(hand.match_id, hand.user_id)] = hand

@@ -153,6 +153,11 @@ class HandDelivery:
         """Seats whose DMs were refused for good since the match was read."""
         return self._closed.get(match_id, set())
 
+    def knows(self, match_id: int) -> bool:
+        """Whether anything is kept for the match (``bot.core.live.MatchState``)."""
+        kept = (self._due, self._closed, self._mentions, self._why)
+        return any(match_id in k for k in kept)
+
     def forget(self, match_id: int) -> None:
         self._due.pop(match_id, None)
         self._closed.pop(match_id, None)

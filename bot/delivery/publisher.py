@@ -19,6 +19,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import discord
 
@@ -173,6 +174,29 @@ class TablePublisher:
             except Exception:
                 log.exception("publishing match %s failed", match_id)
         self._forget_if_over(match_id)
+
+    def knows(self, match_id: int) -> bool:
+        """Whether anything is kept for the match (``bot.core.live.MatchState``)."""
+        return any(match_id in kept for kept in self._per_match())
+
+    def forget(self, match_id: int) -> None:
+        """The match left this process (another one holds it): its pending flush is
+        cancelled and everything kept for it goes, its hands' too."""
+        task = self._flushes.pop(match_id, None)
+        if task is not None:
+            task.cancel()
+        for kept in self._per_match():
+            if isinstance(kept, set):
+                kept.discard(match_id)
+            else:
+                kept.pop(match_id, None)
+        self.hands.forget(match_id)
+
+    def _per_match(self) -> tuple[dict[int, Any] | set[int], ...]:
+        return (
+            *(self._latest, self._boards, self._logs, self._thread_lines, self._flushes),
+            *(self._written, self._no_thread, self._dirty, self._table_drawn),
+        )
 
     def _forget_if_over(self, match_id: int) -> None:
         """A finished or closed match is drawn for the last time: drop what was kept for it."""

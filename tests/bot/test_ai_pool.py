@@ -8,8 +8,11 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -119,3 +122,28 @@ async def test_a_job_that_waited_out_most_of_its_think_time_is_not_started(
     late = await fake_pool.think(GUILD_B, ("late", 0.0), 0.2)
     assert late == ai_pool.Thought(None, ai_pool.LATE)
     assert (await slow).action is not None
+
+
+async def test_a_search_nobody_waits_for_any_more_is_never_started() -> None:
+    # issue 25.5: a match that leaves the process (or a bot that closes) cancels its AI burst;
+    # its search queued behind another must not take the worker afterwards.
+    asked: list[str] = []
+
+    def think(tag: str, seconds: float, budget_ms: float) -> dict[str, Any]:
+        asked.append(tag)
+        time.sleep(seconds)
+        return {"tag": tag}
+
+    pool = AiPool(size=1, think=think, executor=lambda: ThreadPoolExecutor(1), warm=None)
+    try:
+        slow = asyncio.create_task(pool.think(GUILD_A, ("slow", 0.3), 30.0))
+        await asyncio.sleep(0)
+        dropped = asyncio.create_task(pool.think(GUILD_B, ("dropped", 0.0), 30.0))
+        await asyncio.sleep(0)
+        dropped.cancel()
+        await asyncio.gather(dropped, return_exceptions=True)
+        after = await pool.think(GUILD_B, ("after", 0.0), 30.0)
+        assert (await slow).action is not None and after.action is not None
+        assert asked == ["slow", "after"], "the dropped search was skipped"
+    finally:
+        await pool.close()
