@@ -48,9 +48,12 @@ class TableReader(Protocol):
     async def count(self, table: str) -> int: ...
 
     async def rows(
-        self, table: str, columns: Sequence[str], key: str, offset: int, limit: int
+        self, table: str, columns: Sequence[str], key: str, after: Row | None, limit: int
     ) -> list[Row]:
-        """One batch of rows in primary-key order, as plain Python values."""
+        """One batch of rows in primary-key order, as plain Python values: the first ones,
+        or (``after``: the key's values in the last row read) the ones after it. Keyset
+        paging: each batch is found through the key's index, where an OFFSET made the
+        database step over every row before it again (a copy of n rows read n²/2000)."""
         ...
 
 
@@ -105,13 +108,14 @@ class Checksum:
 async def batches(
     reader: TableReader, table: str, columns: Sequence[str], key: str
 ) -> AsyncIterator[list[Row]]:
-    offset = 0
+    at = [columns.index(part.strip()) for part in key.split(",")]
+    after: Row | None = None
     while True:
-        rows = await reader.rows(table, columns, key, offset, BATCH)
+        rows = await reader.rows(table, columns, key, after, BATCH)
         if not rows:
             return
         yield rows
-        offset += len(rows)
+        after = tuple(rows[-1][i] for i in at)
 
 
 async def copy_tables(

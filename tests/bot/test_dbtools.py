@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import CopyRefused, DatabaseUnavailable, Storage, move_database, open_storage
+from bot.storage import CopyRefused, DatabaseUnavailable, Storage, bulk, move_database, open_storage
 from bot.storage.bulk import TABLES
 from bot.storage.models import ActionRow, LeagueSeat, LiveHand, PlayerRating
 from tests.bot.test_main import ROOT, START_TIMEOUT
@@ -110,6 +110,39 @@ async def test_a_database_moves_to_postgresql_and_back_verified(
         assert (await moved.decks.create(11, "duel", "New", "thief", {})).id == 2
     finally:
         await moved.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_a_copy_reads_each_batch_after_the_last_key_read(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:  # keyset paging: no OFFSET stepping over every row read before
+    location = (
+        tmp_path / "k.sqlite3" if backend == "sqlite" else request.getfixturevalue("postgres_url")
+    )
+    storage = await filled(location)
+    try:
+        [first, _second] = await storage.matches.match_ids(statuses=("live", "finished"))
+        columns = await storage.tables.columns("actions")
+        at = columns.index("idx")
+        head = await storage.tables.rows("actions", columns, "match_id, idx", None, 2)
+        rest = await storage.tables.rows("actions", columns, "match_id, idx", (first, 1), 10)
+        assert [r[at] for r in head] == [0, 1] and [r[at] for r in rest] == [2]
+    finally:
+        await storage.close()
+
+
+async def test_a_copy_in_small_batches_verifies(
+    tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bulk, "BATCH", 2)  # every table of more than 2 rows in several
+    source = tmp_path / "bot.sqlite3"
+    await (await filled(source)).close()
+    copied = await move_database(source, postgres_url)
+    back = await move_database(postgres_url, tmp_path / "back.sqlite3")
+    assert [(t.table, t.rows, t.checksum) for t in back] == [
+        (t.table, t.rows, t.checksum) for t in copied
+    ]
+    assert {t.table: t.rows for t in copied}["actions"] == 3
 
 
 async def test_a_non_empty_target_is_refused_unless_replaced(

@@ -33,10 +33,10 @@ class PostgresTables:
             return await _count(conn, table)
 
     async def rows(
-        self, table: str, columns: Sequence[str], key: str, offset: int, limit: int
+        self, table: str, columns: Sequence[str], key: str, after: Row | None, limit: int
     ) -> list[Row]:
         async with self.db.connection() as conn:
-            return await _rows(conn, table, columns, key, offset, limit)
+            return await _rows(conn, table, columns, key, after, limit)
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[PostgresWriter]:
@@ -57,9 +57,9 @@ class PostgresWriter:
         return await _count(self.conn, table)
 
     async def rows(
-        self, table: str, columns: Sequence[str], key: str, offset: int, limit: int
+        self, table: str, columns: Sequence[str], key: str, after: Row | None, limit: int
     ) -> list[Row]:
-        return await _rows(self.conn, table, columns, key, offset, limit)
+        return await _rows(self.conn, table, columns, key, after, limit)
 
     async def clear(self, tables: Sequence[str]) -> None:
         await self.conn.execute(f"TRUNCATE {', '.join(tables)}")
@@ -85,11 +85,14 @@ async def _count(conn: Conn, table: str) -> int:
 
 
 async def _rows(
-    conn: Conn, table: str, columns: Sequence[str], key: str, offset: int, limit: int
+    conn: Conn, table: str, columns: Sequence[str], key: str, after: Row | None, limit: int
 ) -> list[Row]:
+    after = after or ()
+    marks = ", ".join(f"${n}" for n in range(2, len(after) + 2))
+    where = f" WHERE ({key}) > ({marks})" if after else ""
     found = await conn.fetch(
-        f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key} LIMIT $1 OFFSET $2",
+        f"SELECT {', '.join(columns)} FROM {table}{where} ORDER BY {key} LIMIT $1",
         limit,
-        offset,
+        *after,
     )
     return [tuple(r) for r in found]

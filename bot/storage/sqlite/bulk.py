@@ -25,10 +25,10 @@ class SqliteTables:
             return await _count(conn, table)
 
     async def rows(
-        self, table: str, columns: Sequence[str], key: str, offset: int, limit: int
+        self, table: str, columns: Sequence[str], key: str, after: Row | None, limit: int
     ) -> list[Row]:
         async with self.db.exclusive() as conn:
-            return await _rows(conn, table, columns, key, offset, limit)
+            return await _rows(conn, table, columns, key, after, limit)
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[SqliteWriter]:
@@ -49,9 +49,9 @@ class SqliteWriter:
         return await _count(self.conn, table)
 
     async def rows(
-        self, table: str, columns: Sequence[str], key: str, offset: int, limit: int
+        self, table: str, columns: Sequence[str], key: str, after: Row | None, limit: int
     ) -> list[Row]:
-        return await _rows(self.conn, table, columns, key, offset, limit)
+        return await _rows(self.conn, table, columns, key, after, limit)
 
     async def clear(self, tables: Sequence[str]) -> None:
         for table in tables:
@@ -81,11 +81,12 @@ async def _rows(
     table: str,
     columns: Sequence[str],
     key: str,
-    offset: int,
+    after: Row | None,
     limit: int,
 ) -> list[Row]:
+    where = "" if after is None else f" WHERE ({key}) > ({', '.join('?' * len(after))})"
     found: Any = await conn.execute_fetchall(
-        f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key} LIMIT ? OFFSET ?",
-        (limit, offset),
+        f"SELECT {', '.join(columns)} FROM {table}{where} ORDER BY {key} LIMIT ?",
+        (*(after or ()), limit),
     )
     return [tuple(r) for r in found]
