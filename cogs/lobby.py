@@ -68,6 +68,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         router.route(HOST_GIVE, self.on_hand_over, on_server=True)
         router.route(HOST_RANKED, self.on_ranked, on_server=True)
         router.route(HOST_VARIANT, self.on_variant, on_server=True)
+        router.route_prefix(keys.VARIANT_PREFIX, self.on_variant_button)
         router.route(AI_RANDOM, self.on_add_ai, on_server=True)
         router.route(AI_HEURISTIC, self.on_add_ai, on_server=True)
         router.route(AI_STRONG, self.on_add_ai, on_server=True)
@@ -233,6 +234,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return
         call = self.bot.service.set_variant(button.match_id, interaction.user.id, chosen[0])
         await self._change_from_tools(interaction, button.match_id, call)
+
+    async def on_variant_button(
+        self, interaction: discord.Interaction[Any], button: ButtonId
+    ) -> None:
+        """The lobby's own "Play the Quick game": the host's, like the Host tools' menu."""
+        key = button.key.removeprefix(keys.VARIANT_PREFIX)
+        await self._change(
+            interaction, self.bot.service.set_variant(button.match_id, interaction.user.id, key)
+        )
 
     async def _change_from_tools(
         self, interaction: discord.Interaction[Any], match_id: int, call: Any

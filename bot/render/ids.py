@@ -48,6 +48,9 @@ PICK_PREFIX = "pick-"
 # A game's builder (a choice composed in a few taps, e.g. a bargain): ``draft-<state>``, the
 # state the game reads back, so a press between taps survives a restart (bot/render/drafts.py).
 DRAFT_PREFIX = "draft-"
+# The lobby's own button for another way to play (issue 27.8: quest's quick game on the
+# lobby itself): ``variant-<key>``, the host's like the Host tools' menu.
+VARIANT_PREFIX = "variant-"
 # The "Yes, ..." of a move that cannot be taken back (``Game.irreversible``, issue 27.2):
 # ``sure-<action key>``, version-checked like the move itself; the bare key only asks.
 SURE_PREFIX = "sure-"
@@ -73,7 +76,7 @@ BOT_KEYS = frozenset(
         CONCEDE_SURE,
     }
 )
-BOT_PREFIXES = (PAGE_PREFIX, PICK_PREFIX, DRAFT_PREFIX, SURE_PREFIX)
+BOT_PREFIXES = (PAGE_PREFIX, PICK_PREFIX, DRAFT_PREFIX, SURE_PREFIX, VARIANT_PREFIX)
 # Bare lobby words of buttons drawn before the lobby keys held a '-' -> today's key. ``cancel``
 # is left out on purpose: it is classic's action kind, and bare ``cancel`` stays an action.
 LEGACY_KEYS = {"join": JOIN, "leave": LEAVE, "ai": ADD_AI, "start": START}

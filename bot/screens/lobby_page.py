@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot import plugins
 from bot.core.match_types import MatchInfo
 from bot.plugins import LobbyOptions
-from bot.render.ids import DECK_MENU, HOST_TOOLS
-from bot.render.model import Rendered, Style
+from bot.render.ids import DECK_MENU, HOST_TOOLS, VARIANT_PREFIX
+from bot.render.model import ButtonSpec, Rendered, Style
 from bot.render.names import discord_time
 from bot.screens.lobby import render_lobby
 from bot.screens.lobby_tools import lobby_button, lobby_terms
@@ -35,4 +36,24 @@ def lobby_page(match: MatchInfo, pick: LobbyOptions | None) -> Rendered:
     extra = [lobby_button(match, HOST_TOOLS, lobby_texts.BUTTON_HOST_TOOLS, Style.SECONDARY)]
     if pick is not None:
         extra.append(lobby_button(match, DECK_MENU, pick.button, Style.PRIMARY))
+    extra += _other_ways(match)
     return replace(rendered, embeds=(embed,), buttons=(*rendered.buttons, *extra))
+
+
+def _other_ways(match: MatchInfo) -> list[ButtonSpec]:
+    """A button per other way to play the game (quest's quick game), so the host picks it on
+    the lobby itself, with its name; the Host tools' menu offers them all too."""
+    found = plugins.find(match.game)
+    chosen = plugins.variant(match.game, match.options.get("variant"))
+    if found is None or len(found.variants) < 2 or chosen is None:
+        return []
+    return [
+        lobby_button(
+            match,
+            VARIANT_PREFIX + way.key,
+            lobby_texts.BUTTON_PLAY_VARIANT.format(name=way.name),
+            Style.SECONDARY,
+        )
+        for way in found.variants
+        if way.key != chosen.key
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 import discord
@@ -100,10 +101,52 @@ def topic_choices(typed: str) -> list[tuple[str, str]]:
 
 
 ECHO_MAX = 100
+PER_ROW = 5  # Discord: buttons in a row
+TOPIC_ROWS = 4  # a game's topics take at most four rows; the fifth holds "All games"
+
+
+@dataclass(frozen=True, slots=True)
+class TopicButton:
+    """A button under a ``/rules`` answer: a game's topic (``page`` its place among the
+    game's topics, from 1) or, with ``game`` empty and ``page`` 0, the index of games. The
+    cog turns it into a persistent page button (``bsp:rules:0:<page>:<game>``)."""
+
+    label: str
+    game: str
+    page: int
+    row: int
+    current: bool = False
+
+
+def topic_at(game: str, page: int) -> str | None:
+    """The ``game.topic`` key of a topic button, or None (the index, or a page that is not
+    there: a forged or outdated button)."""
+    found = plugins.find(game) if game else None
+    topics = list(found.reference.topics) if found and found.reference else []
+    return topic_key(game, topics[page - 1]) if 1 <= page <= len(topics) else None
+
+
+def rules_buttons(topic: str | None) -> list[TopicButton]:
+    """One tap to any topic: the index offers each game (its first topic), a topic its
+    game's other topics and the way back to the index."""
+    found = find_topic(topic) if topic else None
+    if found is None:
+        games = [(game, plugins.title(game)) for game, _ in _references()]
+        return [TopicButton(title, game, 1, n // PER_ROW) for n, (game, title) in enumerate(games)]
+    game = found[0]
+    current = topic.partition(".")[2] if topic else ""
+    reference = plugins.plugin(game).reference
+    topics = list(reference.topics.items()) if reference else []
+    buttons = [
+        TopicButton(title, game, n + 1, n // PER_ROW, current=key == current)
+        for n, (key, (title, _)) in enumerate(topics[: PER_ROW * TOPIC_ROWS])
+    ]
+    return [*buttons, TopicButton(texts.RULES_ALL_GAMES, "", 0, TOPIC_ROWS)]
 
 
 def render_rules(topic: str | None) -> Rendered:
-    """One topic, or the list of topics (with a note when the asked one is unknown)."""
+    """One topic, or the index of games and their topics (with a note when the asked one is
+    unknown); the buttons to go on with come from ``rules_buttons``."""
     found = find_topic(topic) if topic else None
     if found is not None:
         game, title, text = found
@@ -116,11 +159,9 @@ def render_rules(topic: str | None) -> Rendered:
         return Rendered(embeds=(embed,))
     embed = discord.Embed(title=texts.RULES_INDEX_TITLE, colour=REFERENCE_COLOUR)
     for game, reference in _references():
-        lines = [
-            texts.RULES_INDEX_LINE.format(key=topic_key(game, t), title=title)
-            for t, (title, _) in reference.topics.items()
-        ]
-        embed.add_field(name=plugins.title(game), value=clip("\n".join(lines), 1024), inline=False)
+        line = " · ".join(title for title, _ in reference.topics.values())
+        embed.add_field(name=plugins.title(game), value=clip(line, 1024), inline=False)
+    embed.set_footer(text=texts.RULES_INDEX_HOW)
     # Echo at most a line of what was typed: Discord refuses replies past 2,000 chars.
     shown = topic if topic is None or len(topic) <= ECHO_MAX else topic[:ECHO_MAX] + "…"
     note = texts.RULES_UNKNOWN.format(topic=shown) if topic else None

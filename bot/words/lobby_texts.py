@@ -45,6 +45,7 @@ LOBBY_RANKED = "Ranked: the result counts in the server's league if every seat i
 LOBBY_CASUAL = "Casual match: not rated."
 LOBBY_VARIANT = "Playing: **{name}** ({note})."
 HOST_VARIANT = "Way to play…"
+BUTTON_PLAY_VARIANT = "Play the {name}"  # the lobby's button for another way to play
 LOBBY_FILL = "Empty seats up to {seats} get AI players at the start."
 LOBBY_EXPIRES = "Closes if nobody touches it {when}."
 HOST_TOOLS = (

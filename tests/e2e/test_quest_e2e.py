@@ -12,7 +12,7 @@ import pytest
 from bot.config import Settings
 from bot.core.errors import ServiceError
 from bot.games.quest import words
-from bot.words import lobby_texts
+from bot.words import error_texts, lobby_texts
 from engine.core import Action
 from engine.core.record import replay
 from engine.games import load_game
@@ -167,3 +167,24 @@ def _selects(message: Any) -> list[dict[str, Any]]:
         data = row if isinstance(row, dict) else row.to_dict()
         found += [c for c in data.get("components", []) if c.get("type") == 3]
     return found
+
+
+async def test_the_quick_game_is_offered_on_the_lobby_itself(world: World) -> None:
+    # issue 27.8: the way to play was only in Host tools' menu; the lobby offers the other.
+    result = await world.alice.slash(world.channel, "match new", game="quest")
+    assert result.response is not None
+    lobby_id = result.response.id
+    quick = lobby_texts.BUTTON_PLAY_VARIANT.format(name=words.QUICK)
+    rulebook = lobby_texts.BUTTON_PLAY_VARIANT.format(name=words.RULEBOOK)
+    assert quick in labels(message_in(world.channel, lobby_id))
+    await world.bob.click(message_in(world.channel, lobby_id), label="Join")
+    refused = await world.bob.click(message_in(world.channel, lobby_id), label=quick)
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == error_texts.service_error("not_host")
+    await world.alice.click(message_in(world.channel, lobby_id), label=quick)
+    lobby = message_in(world.channel, lobby_id)
+    assert words.QUICK_NOTE in embed_text(lobby)
+    assert rulebook in labels(lobby) and quick not in labels(lobby)
+    await world.alice.click(lobby, label="Start")
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
+    assert (await world.bot.service.record(match.id)).header.options == {"quick": True}
