@@ -31,6 +31,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from bench._dbmeter import trace_statements
+
 GLOBAL_LIMIT = 50.0  # Discord: requests per second per bot token, shared by every process
 _ID = re.compile(r"^\d+$")
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
@@ -117,7 +119,8 @@ class Budget:
             self.upload_bytes += _size(file)
 
     def statement(self, sql: str) -> None:
-        """SQLite's trace callback (on the connection's thread)."""
+        """Each statement (SQLite's trace callback on the connection's thread, asyncpg's
+        query logger on the loop)."""
         if not self.counting:
             return
         self.statements += 1
@@ -125,8 +128,9 @@ class Budget:
             self.write_statements += 1
 
     async def trace(self, db: Any) -> None:
-        """Count the statements of the SQLite adapter's one connection."""
-        await db._in_thread(lambda raw: raw.set_trace_callback(self.statement))
+        """Count the statements of the bot's database (either backend; SQLite's one trace
+        callback shared with ``bench/_dbmeter.py``'s meter)."""
+        await trace_statements(db, self.statement)
 
     # the window ------------------------------------------------------------------------------
 

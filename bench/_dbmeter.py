@@ -107,6 +107,55 @@ def count_actions(location: Path | str) -> int:
     return int(value(location, "SELECT count(*) FROM actions") or 0)
 
 
+Listener = Callable[[str], None]
+
+
+async def trace_statements(db: Any, listener: Listener) -> None:
+    """Call ``listener`` with the SQL of every statement the bot's database runs, either
+    backend (SQLite's trace callback on its connection's thread; asyncpg's query logger on
+    every pooled connection, an ``executemany`` once per row). Several benches' counters may
+    listen at once: SQLite keeps one trace callback, so all of them share it."""
+    listeners: list[Listener] | None = getattr(db, "_bench_listeners", None)
+    if listeners is None:
+        listeners = []
+        db._bench_listeners = listeners
+        if hasattr(db, "pool"):
+
+            def logged(record: Any) -> None:
+                # A query's own arguments arrive as the tuple of ``*args``; an
+                # ``executemany``'s as the list of rows it was given (a statement per row).
+                rows = len(record.args) if isinstance(record.args, list) else 1
+                for _ in range(rows):
+                    for each in listeners:
+                        each(record.query)
+
+            add_query_logger(db.pool, logged)
+        else:
+
+            def traced(sql: str) -> None:
+                for each in listeners:
+                    each(sql)
+
+            await db.read(lambda raw: raw.set_trace_callback(traced))  # on its own thread
+    listeners.append(listener)
+
+
+def add_query_logger(pool: Any, logged: Callable[[Any], None]) -> None:
+    """``logged`` on every connection of an asyncpg pool: those made from now on as they are
+    made (the pool's ``init``, asyncpg's hook for a new connection), the open ones now."""
+    before = pool._init
+
+    async def init(conn: Any) -> None:
+        if before is not None:
+            await before(conn)
+        conn.add_query_logger(logged)
+
+    pool._init = init
+    for holder in pool._holders:
+        if holder._con is not None:
+            holder._con.add_query_logger(logged)
+
+
 class Meter:
     """Counts the statements and round trips of the bot's database, either backend."""
 
@@ -117,39 +166,11 @@ class Meter:
     async def attach(self, storage: Any) -> None:
         # Every port shares one database object; the match repository's is the one to reach.
         db = storage.matches.db
+        await trace_statements(db, self._count_statement)
         if hasattr(db, "pool"):
-            self._attach_postgres(db.pool)
-        else:
-            await self._attach_sqlite(db)
-
-    def _logged(self, record: Any) -> None:
-        self.round_trips += 1
-        # A query's own arguments arrive as the tuple of ``*args``; an ``executemany``'s as
-        # the list of rows it was given (one statement per row, in one exchange).
-        self.statements += len(record.args) if isinstance(record.args, list) else 1
-
-    def _attach_postgres(self, pool: Any) -> None:
-        # Connections made from now on get the logger as they are made (the pool's ``init``,
-        # asyncpg's hook for a new connection); the ones already open get it now.
-        logged = self._logged
-        before = pool._init
-
-        async def init(conn: Any) -> None:
-            if before is not None:
-                await before(conn)
-            conn.add_query_logger(logged)
-
-        pool._init = init
-        for holder in pool._holders:
-            if holder._con is not None:
-                holder._con.add_query_logger(logged)
-
-    async def _attach_sqlite(self, db: Any) -> None:
-        def trace(raw: sqlite3.Connection) -> None:
-            raw.set_trace_callback(lambda _sql: self._count_statement())
-
-        await db.read(trace)  # on the connection's own thread
-        conn = db._conn
+            add_query_logger(db.pool, self._round_trip)
+            return
+        conn = db._conn  # SQLite: each hop to aiosqlite's thread
         hop = conn._execute
 
         async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -158,5 +179,8 @@ class Meter:
 
         conn._execute = counted
 
-    def _count_statement(self) -> None:
+    def _round_trip(self, _record: Any) -> None:
+        self.round_trips += 1
+
+    def _count_statement(self, _sql: str) -> None:
         self.statements += 1
