@@ -5,7 +5,9 @@ hand in a response window once Bob's Pass counted ("Passed ✓ 1/2", issue 27.4)
 and hand at the first moment of each kind (a turn, a fight, each window, after the monsters
 moved; issue 27.6).
 
-    .venv/bin/python bench/ux_shots.py [--seed 2] [--out DIR] [--game classic|duel|quest|both|all]
+    .venv/bin/python bench/ux_shots.py [--seed 2] [--out DIR] [--game GAME]
+
+(GAME: classic, duel, quest, both, all, or moments-classic / moments-duel for each moment.)
 
 (``--out`` defaults to ``backstab-ux-shots`` in the temporary folder.)
 
@@ -138,15 +140,15 @@ async def duel(scratch: Path, seed: int, out: Path) -> None:
                 return
 
 
-async def quest(scratch: Path, seed: int, out: Path) -> None:
-    """Quest from the table: the table and the deciding person's hand at the first moment of
-    each kind (``bench.ux.moment``: a turn, a fight, each window, the turn after the monsters
-    moved)."""
-    from bench.ux import moment
+async def moments(scratch: Path, seed: int, out: Path, game: str = "quest") -> None:
+    """A game from the table: the table and the deciding person's hand at the first moment
+    of each kind (``bench.ux.moment``: a turn, a fight, each window, quest's turn after the
+    monsters moved)."""
+    from bench.ux import SEATS, moment
 
-    async with simulated(scratch, "shots-quest") as (env, channel, people):
+    async with simulated(scratch, f"shots-{game}-moments") as (env, channel, people):
         with seeded(seed):
-            seats = await Seats.open(env, channel, people, "quest", 4)
+            seats = await Seats.open(env, channel, people, game, SEATS[game])
         players = [Player(seats, n, person) for n, person in enumerate(people)]
         rng = random.Random(seed)
         done: set[str] = set()
@@ -161,7 +163,7 @@ async def quest(scratch: Path, seed: int, out: Path) -> None:
                 person = people[seat]
                 hand = await person.click(seats.table(), label=lobby_texts.BUTTON_HAND)
                 assert hand.response is not None
-                name = "quest-" + kind.replace(":", "-")
+                name = f"{game}-" + kind.replace(":", "-")
                 await shoot(env, channel, person, [seats.table_id, hand.response.id], name, out)
             await players[seat].decide(action, "table")
 
@@ -174,7 +176,9 @@ async def main(seed: int, out: Path, game: str) -> None:
         if game in ("duel", "both", "all"):
             await duel(Path(scratch), seed, out)
         if game in ("quest", "all"):
-            await quest(Path(scratch), seed, out)
+            await moments(Path(scratch), seed, out, "quest")
+        if game.startswith("moments-"):
+            await moments(Path(scratch), seed, out, game.removeprefix("moments-"))
 
 
 if __name__ == "__main__":
@@ -183,7 +187,9 @@ if __name__ == "__main__":
     default = Path(tempfile.gettempdir()) / "backstab-ux-shots"
     parser.add_argument("--out", type=Path, default=default)
     parser.add_argument(
-        "--game", choices=("classic", "duel", "quest", "both", "all"), default="both"
+        "--game",
+        choices=("classic", "duel", "quest", "both", "all", "moments-classic", "moments-duel"),
+        default="both",
     )
     args = parser.parse_args()
     asyncio.run(main(args.seed, args.out, args.game))

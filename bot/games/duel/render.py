@@ -119,7 +119,9 @@ class DuelRenderer(GameRenderer[DuelView]):
             fields.append(Field(play_texts.TABLE_FIGHT, fight[-1]))
         stack = self._stack_lines(v, names)
         if stack:
-            fields.append(Field(play_texts.TABLE_STACK, "\n".join(stack)))
+            # On the title's line ("Being played · Alice: Pit Champion"): a window's table
+            # stays one phone screen (issue 27.6).
+            fields.append(Field(play_texts.TABLE_STACK, "\n".join(stack), inline=True))
         if v.removed:  # public: only cards in play can be removed from the game
             fields.append(Field(words.REMOVED, ", ".join(map(shown_name, v.removed))))
         return fields
@@ -134,9 +136,7 @@ class DuelRenderer(GameRenderer[DuelView]):
         title = f"{seat + 1}. {names[seat]}" + (f" · {', '.join(tags)}" if tags else "")
         hero_card = card_of(p.hero.id)
         lines = [
-            words.SEAT_LINE.format(
-                level=p.level, gold=p.purse, cards=p.hand_count, deck=p.deck_count
-            ),
+            words.SEAT_LINE.format(level=p.level, gold=p.purse, cards=p.hand_count),
             words.HERO.format(
                 hero=hero_card.name if hero_card else "?",
                 damage=p.hero.damage,
@@ -342,7 +342,8 @@ class DuelRenderer(GameRenderer[DuelView]):
 
 
 def _details(p: SideView) -> str:
-    run = words.RUN.format(how=words.RUN_WORDS.get(p.run_away, p.run_away))
+    deck = words.DECK_LEFT.format(deck=p.deck_count)
+    run = f"{deck} · {words.RUN.format(how=words.RUN_WORDS.get(p.run_away, p.run_away))}"
     if not p.discard:
         return run
     return f"{words.DISCARD.format(count=len(p.discard), top=shown_name(p.discard[-1]))}\n{run}"

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 
 TITLE = "Duel (2 players)"
 
-SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand · {deck} in deck"
+SEAT_LINE = "Level {level} · {gold} gold · {cards} in hand"  # the deck's size: seat details
+DECK_LEFT = "{deck} in deck"
 HERO = "Hero: {hero} ({damage}/{life} damage)"
 HOARD = "In play: {cards}"
 STASH = "Stash: {up} face up, {down} face down"
@@ -125,7 +126,9 @@ HAND_STEPS: Mapping[str, str] = {
     "split": "Choose which of your allies takes each point of damage.",
 }
 
-WAITING_WINDOW = "answers (still to pass: {seats})"
+# Who is still to answer is on their seat lines ("to act") and who passed on the Passed ✓
+# line: the window's line stays one line at 400 px (issue 27.6).
+WAITING_WINDOW = "answers"
 
 # Card families as a tile's band reads them.
 CARD_KINDS: Mapping[str, str] = {
