@@ -48,7 +48,7 @@ def _heuristic(game: Classic, s: ClassicState, seat: int, legal: list[Action], r
             return a
     c = s.combat
     if c is not None and s.window is not None and not s.pending:  # a decision owed comes first
-        mine = seat in (c.fighter, c.helper)
+        mine = seat in c.side
         winning = t.players_winning(s, c)
         if mine and not winning:
             for kind in ("turn_undead", "berserk"):

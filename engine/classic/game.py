@@ -194,7 +194,7 @@ class Classic(Game[ClassicState, ClassicView]):
             s.corpse.clear()
         if s.combat is not None:
             if s.combat.helper == seat:
-                s.combat.helper = -1
+                s.combat.helper = None
             if s.combat.fighter == seat:
                 s.pending = [
                     p for p in s.pending if p.kind in ("pick", "loot", "tie") or _tie_die(p)

@@ -25,7 +25,8 @@ from engine.core.moves import Move
 
 # Argument names: ``card`` is a card id; ``seat`` a seat; ``monster`` an index into the
 # fight's monsters; ``side`` 0 for the players' side, else 1 + a monster index; ``item`` a card
-# id on a table or -1 (nothing); ``share``/``first``/``gold`` the terms of help.
+# id on a table or ``NOTHING`` (declared in the move's ``nothing``); ``share``/``first``/``gold``
+# the terms of help.
 _TERMS = ("share", "first", "gold")
 _OPEN_OFFER = ("card", "item", "seat", "gold")  # offered item, item asked for, offerer, coins
 MOVES: dict[str, Move[None]] = {
@@ -85,10 +86,10 @@ MOVES: dict[str, Move[None]] = {
     "give_gold": Move(("seat",)),
     "add_gold": Move(("seat",), bare=True),  # with a seat: coins on one's own open offer
     "ask_gold": Move(("seat",), bare=True),
-    "offer": Move(("seat", "card", "item")),
+    "offer": Move(("seat", "card", "item"), nothing=("item",)),
     "cancel": Move(),
-    "accept": Move(_OPEN_OFFER, bare=True),
-    "decline": Move(_OPEN_OFFER, bare=True),
+    "accept": Move(_OPEN_OFFER, bare=True, nothing=("item",)),
+    "decline": Move(_OPEN_OFFER, bare=True, nothing=("item",)),
 }
 
 

@@ -12,6 +12,7 @@ from engine.classic.state import ClassicState
 from engine.classic.table import Table
 from engine.core import Action, Rng
 from engine.core.errors import Reason
+from engine.core.nothing import wire
 from engine.scenario import ArgToken, ScenarioRules
 
 
@@ -60,7 +61,7 @@ def build(
             card = take(c)
             cheat = next(i for i in free if t.kind[i] == "cheat")
             free.remove(cheat)
-            t.put_item(s, seat, card, (cheat, -1))
+            t.put_item(s, seat, card, (cheat, None))
         s.dead[seat] = bool(spec.get("dead", False))
         s.redraw[seat] = bool(spec.get("redraw", False))
     door_top = [take(c) for c in setup.get("door", [])]
@@ -128,7 +129,7 @@ def summary(game: Classic, s: ClassicState) -> dict[str, Any]:
         "winners": sorted(outcome.winners) if outcome else [],
         "combat": c is not None,
         "monsters": ids(c.monsters) if c else [],
-        "helper": c.helper if c else -1,
+        "helper": wire(c.helper) if c else -1,
         "players_winning": t.players_winning(s, c) if c else None,
         "side_strength": t.side_strength(s, c) if c else None,
         "monster_strength": t.monsters_strength(s, c) if c else None,

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from engine.classic.pending import DieRoll, Pending, TieRound
 from engine.core import Event, ResponseWindow, Rng
+from engine.core.nothing import unwire, wire
 
 # Turn phases (# 004: Turn Phases). ``listen`` (1), ``kick`` (before 2), ``trouble`` (3),
 # ``charity`` (4); ``over`` once someone has won.
@@ -20,7 +21,7 @@ class Combat:
     strength, ``extra`` to its treasures, ``mates`` counts twins, ``undead`` flags."""
 
     fighter: int
-    helper: int = -1
+    helper: int | None = None  # the seat helping (# 004: Asking for Help); None: nobody
     monsters: list[int] = field(default_factory=list)
     mods: list[int] = field(default_factory=list)
     extra: list[int] = field(default_factory=list)
@@ -41,6 +42,11 @@ class Combat:
     # One entry (the asked seat) per counter-offer made in that seat's bargain, by either
     # side: it bounds the back-and-forth (# 004: Asking for Help).
     counters: list[int] = field(default_factory=list)
+
+    @property
+    def side(self) -> tuple[int, ...]:
+        """The players' side: the fighter, and the helper if any (# 004: Asking for Help)."""
+        return (self.fighter,) if self.helper is None else (self.fighter, self.helper)
 
     def clone(self) -> Combat:
         return Combat(
@@ -64,13 +70,17 @@ class Combat:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {name: _copy(getattr(self, name)) for name in Combat.__slots__}
+        out = {name: _copy(getattr(self, name)) for name in Combat.__slots__}
+        out["helper"] = wire(self.helper)  # -1 for nobody, as snapshots have always held
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Combat:
         # Snapshots from before promises and counter-offers.
         defaults = {"deal_win_gold": 0, "deal_win_items": [], "counters": []}
-        return cls(**{n: _copy(data.get(n, defaults.get(n))) for n in Combat.__slots__})
+        c = cls(**{n: _copy(data.get(n, defaults.get(n))) for n in Combat.__slots__})
+        c.helper = unwire(c.helper)
+        return c
 
 
 def _copy(value: Any) -> Any:
@@ -270,6 +280,10 @@ def start_tie(
     order when nobody could change a die, else ``None``: a ``tie`` entry then waits under the
     die decisions and ``ties.settle_ties`` carries on with ``purpose`` once they are made."""
     n = len(seats)
+    # Issue 26.4, why these -1 cannot collide: a roll not yet made is -1 (faces are 1-6, only
+    # ever compared, ``r >= 0``); no seat owes the tie entry itself, so its seat is -1, never
+    # read: ``ties.settle_ties`` takes the entry off as soon as it is on top, before anyone
+    # is asked (``waiting_on`` reads only the top entry: a die decision above the tie).
     tie = Pending("tie", -1, list(data), list(seats), TieRound(purpose, tuple(keys), (-1,) * n))
     return run_tie(s, tie, ev)
 

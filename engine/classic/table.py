@@ -13,8 +13,8 @@ LEVEL_PRICE = 1000
 COIN = 100
 ESCAPE_ROLL = 5
 # What travels with an item (# 004: Attached): its Cheat, and a hireling's carried item.
-Attached = tuple[int, int]
-NOTHING_ATTACHED: Attached = (-1, -1)
+Attached = tuple[int | None, int | None]  # None: nothing there (card 0 is a card)
+NOTHING_ATTACHED: Attached = (None, None)
 
 
 class Table:
@@ -37,12 +37,12 @@ class Table:
     def discard(self, s: ClassicState, card: int) -> None:
         (s.door_discard if self.is_door[card] else s.treasure_discard).append(card)
 
-    def draw(self, s: ClassicState, door: bool) -> int:
+    def draw(self, s: ClassicState, door: bool) -> int | None:
         """The top card of a deck, reshuffling its discards the moment it runs out
-        (# 004: Card Management); -1 when both are empty."""
+        (# 004: Card Management); None when both are empty."""
         deck = s.door if door else s.treasure
         self._refill(s, door)  # discards made while the deck was already empty
-        card = deck.pop() if deck else -1
+        card = deck.pop() if deck else None
         self._refill(s, door)  # the last card just went: the discards become the deck
         return card
 
@@ -57,7 +57,7 @@ class Table:
     def lose_item(self, s: ClassicState, seat: int, card: int) -> None:
         self.discard(s, card)
         for attached in self.take_item(s, seat, card):
-            if attached >= 0:
+            if attached is not None:
                 self.discard(s, attached)
 
     def take_item(self, s: ClassicState, seat: int, card: int) -> Attached:
@@ -67,7 +67,8 @@ class Table:
         s.items[seat].remove(card)
         if card in s.equipped[seat]:
             s.equipped[seat].remove(card)
-        cheat = carried = -1
+        cheat: int | None = None
+        carried: int | None = None
         pairs = s.cheats[seat]
         for i in range(1, len(pairs), 2):
             if pairs[i] == card:
@@ -92,15 +93,15 @@ class Table:
             s.hands[seat].remove(card)
             return
         for attached in self.take_item(s, seat, card):
-            if attached >= 0:
+            if attached is not None:
                 self.discard(s, attached)
 
     def put_item(self, s: ClassicState, seat: int, card: int, attached: Attached) -> None:
         s.items[seat].append(card)
         cheat, carried = attached
-        if cheat >= 0:
+        if cheat is not None:
             s.cheats[seat].extend((cheat, card))
-        if carried >= 0:
+        if carried is not None:
             s.items[seat].append(carried)
             s.equipped[seat].append(carried)
             s.hired[seat].extend((carried, card))
@@ -204,8 +205,7 @@ class Table:
                 and e.role is not None
                 and any(
                     self.has_power(s, p, e.role) and not self.super_shielded(s, p, e.role)
-                    for p in (c.fighter, c.helper)
-                    if p >= 0
+                    for p in c.side
                 )
             ):
                 total += e.amount
@@ -213,7 +213,7 @@ class Table:
 
     def side_strength(self, s: ClassicState, c: Combat) -> int:
         total = self.player_strength(s, c.fighter, c) + c.side_mod
-        if c.helper >= 0:
+        if c.helper is not None:
             total += self.player_strength(s, c.helper, c)
         return total
 
@@ -225,7 +225,7 @@ class Table:
         mine, theirs = self.side_strength(s, c), self.monsters_strength(s, c)
         if mine != theirs:
             return mine > theirs
-        return any(self.has_power(s, p, "warrior") for p in (c.fighter, c.helper) if p >= 0)
+        return any(self.has_power(s, p, "warrior") for p in c.side)
 
     def run_bonus(self, s: ClassicState, seat: int, monster: int) -> int:
         bonus = self.run[monster]

@@ -17,6 +17,7 @@ from engine.classic.rules.trade import answer_actions, pending_answers, trade_go
 from engine.classic.state import ClassicState, waiting_on
 from engine.classic.table import Table
 from engine.core import Action
+from engine.core.nothing import wire
 
 Ints = tuple[int, ...]
 
@@ -226,7 +227,7 @@ def make_view(t: Table, s: ClassicState, seat: int | None) -> ClassicView:
     if c is not None:
         fight = FightView(
             c.fighter,
-            c.helper,
+            wire(c.helper),  # the view shows -1 for nobody, as it always has
             tuple(c.monsters),
             tuple(t.monster_strength(s, c, i) for i in range(len(c.monsters))),
             t.side_strength(s, c),

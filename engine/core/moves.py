@@ -24,14 +24,12 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.core.actions import Action, ArgValue
+from engine.core.nothing import NOTHING
+
+__all__ = ["NOTHING", "Move", "MoveTable", "undeclared"]
 
 H = TypeVar("H")
 R = TypeVar("R")
-
-# The wire value of an argument declared in ``Move.nothing``. The ids such arguments name
-# (card instances, seats) are never negative, so it cannot be one of them; it is what records
-# have always held there, so saved matches replay unchanged.
-NOTHING = -1
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ def hidden_instances(s: DuelState, seat: int) -> list[int]:
     for p in (0, 1):
         hidden.extend(i for i in s.stash[p] if i not in s.face_up)
     f = s.fight
-    if f is not None and f.card >= 0 and not f.revealed and f.attacker != seat:
+    if f is not None and f.card is not None and not f.revealed and f.attacker != seat:
         hidden.append(f.card)
     return sorted(set(hidden))
 

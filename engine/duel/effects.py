@@ -88,7 +88,7 @@ def _in_play_cards(s: DuelState) -> list[int]:
         cards += f.committed
         # 000 IV In Play: a revealed Monster is in play once hired, and stays in the DMZ until
         # the end-of-fight abilities are done and it is stashed; a squished one is gone (-1).
-        if hired(s, f.card):
+        if f.card is not None and hired(s, f.card):
             cards.append(f.card)
     return cards
 
@@ -304,7 +304,7 @@ def _apply(
 def suction(
     defs: Defs,
     s: DuelState,
-    source: int,
+    source: int | None,
     seat: int,
     dealt: int,
     ev: list[Event],
@@ -312,7 +312,7 @@ def suction(
 ) -> None:
     """# 000 IV Life-O-Suction: the controller heals what the card dealt (up to X). ``smack``:
     the damage came from the card's Smack (a card may narrow its own to that)."""
-    if source < 0 or dealt <= 0:
+    if source is None or dealt <= 0:
         return
     for x in suction_instances(defs, s, source, seat, smack):
         # 000 II.A.1.b: each instance triggers on its own; they do not add up into one

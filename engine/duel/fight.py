@@ -61,11 +61,20 @@ def run_away(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     else:
         s.limp[defender] = True
         ev.append(Event("ran_away", {"seat": defender}))
-    stash_fight_card(s, f.card, f.attacker, ev)
+    if f.card is not None:
+        stash_fight_card(s, f.card, f.attacker, ev)
     s.purse[f.attacker] += f.gold
     s.fight = None
     if s.phase != "over":
         s.phase = "main"
+
+
+def fought(f: Fight) -> int:
+    """The card fought with, from the reveal to the hire (000 III.A.2.f.(I).(B)-(C)): face
+    down it is in no zone and not in play, so nothing can take it out of the fight before;
+    after the cost window a card gone ends the fight first (``moves.close_window``)."""
+    assert f.card is not None, "the fight's card left before its reveal or hire"
+    return f.card
 
 
 def stash_fight_card(s: DuelState, iid: int, attacker: int, ev: list[Event]) -> None:
@@ -102,7 +111,7 @@ def _unmodified(defs: Defs, s: DuelState, op: str) -> int:
     assert f is not None
     if op == "defense":
         return _committed_defense(defs, s)
-    if f.card < 0:
+    if f.card is None:
         return 0
     if op == "cost":
         return monstrous(defs, s, f.card) or card(defs, s, f.card).cost
@@ -126,8 +135,9 @@ def reveal(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
     f.revealed = True
-    ev.append(Event("revealed_commit", {"card": f.card, "id": card(defs, s, f.card).id}))
-    if is_monster(defs, s, f.card):
+    iid = fought(f)
+    ev.append(Event("revealed_commit", {"card": iid, "id": card(defs, s, iid).id}))
+    if is_monster(defs, s, iid):
         f.step = "cost"
         s.window = ResponseWindow("cost", (s.active, 1 - s.active))
     else:
@@ -153,7 +163,8 @@ def caught_cheating(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     s.cheated[f.attacker] = True
     s.purse[f.attacker] += f.gold
     s.fight = None
-    stash_fight_card(s, f.card, f.attacker, ev)
+    if f.card is not None:
+        stash_fight_card(s, f.card, f.attacker, ev)
     s.hoard[1 - f.attacker].extend(f.committed)
     hurt(defs, s, s.heroes[f.attacker], 1, ev)
     if s.phase != "over":
@@ -167,13 +178,14 @@ def hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
     f.step = "hire"
-    c = card(defs, s, f.card)
-    ev.append(Event("hired", {"card": f.card, "id": c.id, "paid": f.gold}))  # revealed already
-    if monstrous(defs, s, f.card):
+    iid = fought(f)
+    c = card(defs, s, iid)
+    ev.append(Event("hired", {"card": iid, "id": c.id, "paid": f.gold}))  # revealed already
+    if monstrous(defs, s, iid):
         after_hire(defs, s, ev)  # 000 IV Monstrous: its other abilities are ignored
         return
     entries = [
-        trigger_entry(defs, s, f.attacker, f.card * TRIGGER_BASE + i)
+        trigger_entry(defs, s, f.attacker, iid * TRIGGER_BASE + i)
         for i, a in enumerate(c.abilities)
         if a.when == "hire"
     ]
@@ -217,19 +229,20 @@ def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     f = s.fight
     assert f is not None
     f.gold = 0
-    if f.card < 0:
+    monster = f.card
+    if monster is None:
         end_fight(defs, s, ev)
         return
     weapons = [i for i in f.committed if is_weapon(defs, s, i)]
     total = sum(power_of(defs, s, i) for i in weapons)
-    if total and in_play(s, f.card):
-        s.damage[f.card] += total
-        ev.append(Event("damage", {"card": f.card, "amount": total, "combat": True}))
+    if total and in_play(s, monster):
+        s.damage[monster] += total
+        ev.append(Event("damage", {"card": monster, "amount": total, "combat": True}))
         for weapon in weapons:  # 000 IV Life-O-Suction: each Weapon dealt its own power
             suction(defs, s, weapon, 1 - f.attacker, power_of(defs, s, weapon), ev)
-        if s.damage[f.card] >= life_of(defs, s, f.card):
+        if s.damage[monster] >= life_of(defs, s, monster):
             f.step = "ended"
-            squish(defs, s, f.card, ev)
+            squish(defs, s, monster, ev)
             end_fight(defs, s, ev)
             return
     monster_damage(defs, s, ev)
@@ -258,7 +271,7 @@ def monster_damage(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     among Allies as the defender chooses."""
     f = s.fight
     assert f is not None
-    if f.card < 0:
+    if f.card is None:
         end_fight(defs, s, ev)
         return
     amount = max(0, power_of(defs, s, f.card) + f.power_mod - fight_defense(defs, s))
@@ -332,7 +345,7 @@ def end_triggers(defs: Defs, s: DuelState) -> list[int]:
             if a.when == "fight_end":
                 codes.append(iid * TRIGGER_BASE + i)
     # 000 IV Survivor; 000 IV Monstrous: a Monstrous card's own abilities are ignored
-    if f.card >= 0 and not monstrous(defs, s, f.card):
+    if f.card is not None and not monstrous(defs, s, f.card):
         for i, a in enumerate(card(defs, s, f.card).abilities):
             if a.when in ("fight_end", "survive"):
                 codes.append(f.card * TRIGGER_BASE + i)
@@ -358,9 +371,9 @@ def finish_end(defs: Defs, s: DuelState, ev: list[Event]) -> None:
     with its damage; the defender's cards go back keeping their orientation."""
     f = s.fight
     assert f is not None
-    monster_alive = f.card >= 0
+    monster_alive = f.card is not None
     s.fight = None
-    if monster_alive:
+    if f.card is not None:
         # 000 II.A.11: a Monster that survives is stashed face up, still in play, keeping its
         # damage; a Monstrous card too, as it stays a Monster until it leaves play
         # (# 000 IV Monstrous).

@@ -23,7 +23,7 @@ def zones_of(s: DuelState) -> list[int]:
         cards += s.deck[p] + s.hand[p] + s.discard[p] + s.hoard[p] + s.stash[p]
     if s.fight is not None:
         cards += s.fight.committed
-        if s.fight.card >= 0:
+        if s.fight.card is not None:
             cards.append(s.fight.card)
     cards += [e.source for e in s.stack if e.from_hand]
     cards += list(s.stuck)
@@ -40,7 +40,7 @@ def hidden_from(s: DuelState, seat: int | None) -> set[int]:
         if p != seat:
             hidden |= set(s.hand[p])
     f = s.fight
-    if f is not None and f.card >= 0 and not f.revealed and seat != f.attacker:
+    if f is not None and f.card is not None and not f.revealed and seat != f.attacker:
         hidden.add(f.card)
     # 000 IV Flaunt: a flaunted card is shown to the opponent while its ability waits.
     hidden -= {e.source for e in s.stack if e.source in s.flaunted}

@@ -35,8 +35,8 @@ def deciders(s: DuelState) -> frozenset[int]:
         return s.window.waiting_on()
     if s.phase == "mulligan":
         return frozenset(seat for seat in (0, 1) if s.mulligan[seat] < 0)
-    if s.phase == "first":
-        return frozenset({s.chooser})
+    if s.phase == "first":  # 000 III.A.1: the roll's winner chooses who goes first
+        return frozenset() if s.chooser is None else frozenset({s.chooser})
     if s.phase == "main":
         return frozenset({s.active})
     if s.phase == "reply":

@@ -57,7 +57,7 @@ def close_window(defs: Defs, s: DuelState, ev: list[Event]) -> None:
         # 000 III.A.2.f.(I).(C).2: a hired Monster is paid for even if it was squished
         # meanwhile (``after_hire`` then ends the fight)
         fight.after_hire(defs, s, ev)
-    elif f is not None and f.card < 0:
+    elif f is not None and f.card is None:
         fight.end_fight(defs, s, ev)  # left before the hire: the gold goes back
     elif kind == "cost" and f is not None:
         fight.check_cheating(defs, s, ev)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Action, Rng
+from engine.core.nothing import wire
 from engine.duel.decks import Deck, validate_deck
 from engine.duel.effects import BLEED, TRIGGER_BASE
 from engine.duel.game import Duel
@@ -118,8 +119,9 @@ def find(game: Duel, s: DuelState, seat: int, cid: str) -> int:
             for iid in zone:
                 if s.card_of[iid] == target:
                     return iid
-    for iid in ([s.fight.card, *s.fight.committed] if s.fight else []) + list(s.stuck):
-        if iid >= 0 and s.card_of[iid] == target:
+    fighting = [s.fight.card, *s.fight.committed] if s.fight else []
+    for iid in [i for i in fighting if i is not None] + list(s.stuck):
+        if s.card_of[iid] == target:
             return iid
     for iid in s.heroes:
         if s.card_of[iid] == target:
@@ -144,7 +146,7 @@ def probe(game: Duel, s: DuelState) -> dict[str, Any]:
         facts[f"stash_up.{p}"] = sorted(ids([i for i in s.stash[p] if i in s.face_up]))
     facts["zapped"] = sorted(ids(sorted(s.zapped)))
     facts["active"] = s.active
-    facts["chooser"] = s.chooser
+    facts["chooser"] = wire(s.chooser)
     facts["turn"] = s.turn
     facts["mulligan"] = list(s.mulligan)
     facts["window"] = s.window.kind if s.window is not None else "none"
@@ -162,7 +164,7 @@ def probe(game: Duel, s: DuelState) -> dict[str, Any]:
     facts["winner"] = -1 if out is None else (out.winners[0] if out.winners else -2)
     facts["reason"] = "" if out is None else out.reason
     facts["fight_step"] = s.fight.step if s.fight else ""
-    if s.fight is not None and s.fight.card >= 0 and s.fight.revealed:
+    if s.fight is not None and s.fight.card is not None and s.fight.revealed:
         from engine.duel.fight import hire_cost
 
         facts["fight_cost"] = hire_cost(game.defs, s)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engine.core import ResponseWindow, Rng
+from engine.core.nothing import unwire, wire
 
 SEATS = 2
 
@@ -20,7 +21,7 @@ class Fight:
     ``allotted``: the Ally chosen for each damage token so far in the split step."""
 
     attacker: int
-    card: int
+    card: int | None  # the card fought with; None once it left the fight (000 III.A.2.f)
     gold: int
     step: str = "run"
     revealed: bool = False
@@ -49,7 +50,7 @@ class Fight:
     def to_json(self) -> dict[str, Any]:
         return {
             "attacker": self.attacker,
-            "card": self.card,
+            "card": wire(self.card),  # -1 for none, as snapshots have always held
             "gold": self.gold,
             "step": self.step,
             "revealed": self.revealed,
@@ -65,7 +66,7 @@ class Fight:
     def from_json(cls, d: dict[str, Any]) -> Fight:
         return cls(
             d["attacker"],
-            d["card"],
+            unwire(d["card"]),
             d["gold"],
             d["step"],
             d["revealed"],
@@ -139,7 +140,7 @@ class DuelState:
     flaunted: set[int] = field(default_factory=set)
     phase: str = "mulligan"
     active: int = 0
-    chooser: int = -1
+    chooser: int | None = None  # who won the first-player roll (000 III.A.1); None before it
     turn: int = 0
     fight: Fight | None = None
     stack: list[Entry] = field(default_factory=list)
@@ -220,7 +221,7 @@ class DuelState:
             "flaunted": sorted(self.flaunted),
             "phase": self.phase,
             "active": self.active,
-            "chooser": self.chooser,
+            "chooser": wire(self.chooser),
             "turn": self.turn,
             "fight": self.fight.to_json() if self.fight is not None else None,
             "stack": [list(e) for e in self.stack],
@@ -260,7 +261,7 @@ class DuelState:
             set(d["flaunted"]),
             d["phase"],
             d["active"],
-            d["chooser"],
+            unwire(d["chooser"]),
             d["turn"],
             Fight.from_json(d["fight"]) if d["fight"] is not None else None,
             [Entry(*e) for e in d["stack"]],

@@ -298,7 +298,9 @@ def make_view(defs: Defs, s: DuelState, seat: int | None) -> DuelView:
             f.to_split,
             tuple(f.allotted),
             # the face-down Monster: its attacker knows it, everyone once it is revealed
-            _shown(defs, s, f.card) if f.card >= 0 and (f.revealed or seat == f.attacker) else None,
+            _shown(defs, s, f.card)
+            if f.card is not None and (f.revealed or seat == f.attacker)
+            else None,
         )
     # Everything on the stack is public: played Mischief is face up, abilities come from
     # cards in play, and a Flaunt shows its card (# 000 IV Flaunt).

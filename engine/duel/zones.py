@@ -40,7 +40,7 @@ def hired(s: DuelState, iid: int) -> bool:
     """# 000 IV In Play, Hired: the fight's card is in play only once it is hired (from the
     hire step to its stashing); revealed in the cost window it is not yet."""
     f = s.fight
-    return f is not None and iid >= 0 and iid == f.card and f.step in HIRED_STEPS
+    return f is not None and iid == f.card and f.step in HIRED_STEPS
 
 
 def in_play(s: DuelState, iid: int) -> bool:
@@ -134,7 +134,7 @@ def detach(s: DuelState, iid: int) -> None:
     if f is not None and iid in f.committed:
         f.committed.remove(iid)
     if f is not None and iid == f.card:
-        f.card = -1  # 000 III.A.2.f: without its card the fight ends
+        f.card = None  # 000 III.A.2.f: without its card the fight ends
     if s.stuck.get(iid) is not None:
         del s.stuck[iid]
 

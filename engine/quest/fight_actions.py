@@ -5,11 +5,11 @@ action kind."""
 from __future__ import annotations
 
 from engine.core import Action, Event
+from engine.core.nothing import wire
 from engine.quest import auction, cards, combat, dice
 from engine.quest.action_args import SHAPES, arg, maybe, text
 from engine.quest.content import Content
 from engine.quest.effects import take_item
-from engine.quest.pieces import wire
 from engine.quest.state import Pending, QuestState
 
 

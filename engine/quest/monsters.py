@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.nothing import wire
 from engine.quest.answerable import die_window_due
 from engine.quest.board import (
     bbox,
@@ -14,7 +15,6 @@ from engine.quest.board import (
     step_cell,
 )
 from engine.quest.content import COLOURS, DOOR, ENTRANCE, HIDDEN, LOCKED, PASSAGE, WALL, Content
-from engine.quest.pieces import wire
 from engine.quest.state import Cell, Mon, Pending, QuestState
 
 BASES_PER_COLOUR = 3  # R11, R51

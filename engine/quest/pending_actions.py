@@ -5,13 +5,13 @@ One small handler per action kind."""
 from __future__ import annotations
 
 from engine.core import Action, Event
+from engine.core.nothing import unwire, wire
 from engine.quest import auction, cards, combat, items, movement, running, stop
 from engine.quest.action_args import arg, cell, pop_pending
 from engine.quest.content import Content
 from engine.quest.effects import give_up, take_item
 from engine.quest.effects import snatch as snatch_item
 from engine.quest.monsters import new_monster
-from engine.quest.pieces import unwire, wire
 from engine.quest.state import QuestState
 
 

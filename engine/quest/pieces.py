@@ -4,7 +4,10 @@ going on and a decision the match waits on, each with its copy and its JSON.
 "None" is ``None`` here, never a number (issue 26.4): a seat, a card instance and a colour are
 all small non-negative ints, so a ``0`` meaning "none" was a real card (the Wizard's double of
 1.1 doubled card instance 0) and a ``-1`` reads the last seat or card when it is used as an
-index. Snapshots written before this stored ``-1``; ``unwire`` reads them back as ``None``.
+index. The JSON keeps the ``-1`` snapshots have always held there (``wire``), so a snapshot
+written now still loads on the code before (a rolled-back deploy) and compares equal to one
+written before; ``unwire`` reads it back as ``None`` (``null`` too). ``magic_double`` has been
+``null`` for none since rules version 11.
 """
 
 from __future__ import annotations
@@ -12,19 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.nothing import unwire, wire
+
+__all__ = ["Cell", "Fight", "Mon", "Pending"]
+
 Cell = tuple[int, int]
-
-
-def unwire(v: int | None) -> int | None:
-    """A stored "none": ``None`` now; ``-1`` in snapshots before issue 26.4 and in a pending
-    decision's ints (``Pending.data``, which has always held ``-1`` there)."""
-    return None if v is None or v < 0 else v
-
-
-def wire(v: int | None) -> int:
-    """``v`` as the views, events, action arguments and ``Pending.data`` have always shown a
-    "none": ``-1`` (``engine.core.moves.NOTHING``; no seat, card or colour is negative)."""
-    return -1 if v is None else v
 
 
 @dataclass(slots=True)
@@ -57,10 +52,10 @@ class Mon:
     def to_json(self) -> dict[str, Any]:
         return {
             "serial": self.serial,
-            "card": self.card,
+            "card": wire(self.card),
             "mdef": self.mdef,
             "cell": list(self.cell),
-            "base": self.base,
+            "base": wire(self.base),
             "enh": self.enh,
             "carried": self.carried,
             "gotcha": self.gotcha,
@@ -138,7 +133,9 @@ class Fight:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {name: _plain(getattr(self, name)) for name in self.__slots__}
+        out = {name: _plain(getattr(self, name)) for name in self.__slots__}
+        out["helper"], out["bribe_item"] = wire(self.helper), wire(self.bribe_item)
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Fight:

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from engine.core import Rng
+from engine.core.nothing import unwire, wire
 from engine.quest.dice import DieWindow
-from engine.quest.pieces import Cell, Fight, Mon, Pending, unwire
+from engine.quest.pieces import Cell, Fight, Mon, Pending
 
 __all__ = ["ZONES", "Cell", "Edge", "Fight", "Mon", "Pending", "QuestState"]
 
@@ -195,7 +196,7 @@ class QuestState:
             "winners": None if self.winners is None else list(self.winners),
             "end_reason": self.end_reason,
             "last_paths": self.last_paths,
-            "last_colour": self.last_colour,
+            "last_colour": wire(self.last_colour),
             "stack": self.stack,
         }
 

@@ -13,11 +13,11 @@ is public (items in play and gold are on the table), so views and events need no
 from __future__ import annotations
 
 from engine.core import Action, Event
+from engine.core.nothing import unwire, wire
 from engine.quest.combat import nearby
 from engine.quest.content import Content
 from engine.quest.effects import check_health, take_item
 from engine.quest.items import target_zone
-from engine.quest.pieces import unwire, wire
 from engine.quest.state import Fight, Pending, QuestState
 from engine.quest.stats import alive
 

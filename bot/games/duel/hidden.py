@@ -26,7 +26,7 @@ def hidden_cards(game: Game[Any, Any], state: Any) -> HiddenCards:
     face_down = {i for p in (0, 1) for i in s.stash[p] if i not in s.face_up}
     always = {i for p in (0, 1) for i in s.deck[p]} | face_down
     f = s.fight
-    secret_attack = {f.card} if f is not None and f.card >= 0 and not f.revealed else set()
+    secret_attack = {f.card} if f is not None and f.card is not None and not f.revealed else set()
     # Whatever is on the stack is face up, a flaunted card from a hand included (# 000 IV Flaunt).
     shown = {entry.source for entry in s.stack}
     hands = [set(s.hand[0]) - shown, set(s.hand[1]) - shown]

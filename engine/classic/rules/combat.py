@@ -69,18 +69,18 @@ def window_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
             # A twin is another monster: the full room keeps it out too.
             if not (room_full and t.defs[card].amount_of("mate")):
                 out.extend(Action(seat, "enhance", (card, i)) for i in range(n))
-        elif k == "wandering" and not room_full and _top_discarded_monster(t, s) >= 0:
+        elif k == "wandering" and not room_full and _top_discarded_monster(t, s) is not None:
             out.append(Action(seat, "wander", (card,)))
         elif k == "monster" and not room_full and t.defs[card].horde in hordes:
             out.append(Action(seat, "horde", (card,)))
     out.extend(anytime_actions(t, s, seat))
-    on_side = seat in (c.fighter, c.helper)
+    on_side = seat in c.side
     if on_side and t.has_power(s, seat, "warrior") and seat not in c.berserked:
         fuel = sorted(set(s.hands[seat]) | set(s.items[seat]))
         out.extend(Action(seat, "berserk", (card,)) for card in fuel)
     if on_side and t.has_power(s, seat, "cleric") and s.gold[seat] >= TURN_UNDEAD_COST:
         out.extend(Action(seat, "turn_undead", (i,)) for i in range(n) if c.undead[i])
-    if seat == c.fighter and c.helper < 0 and not t.players_winning(s, c):
+    if seat == c.fighter and c.helper is None and not t.players_winning(s, c):
         for p in range(s.seats):
             if p != seat and not s.out[p] and not s.dead[p] and p not in c.asked:
                 out.append(Action(seat, "ask", (p,)))
@@ -100,7 +100,7 @@ def window_answers(t: Table, s: ClassicState, seat: int) -> list[Action]:
     c = s.combat
     if c is None:
         return []
-    sides = {c.fighter, c.helper}
+    sides = set(c.side)
     out = []
     for a in window_actions(t, s, seat):
         if a.kind in (PASS, "drop_role"):
@@ -113,11 +113,11 @@ def window_answers(t: Table, s: ClassicState, seat: int) -> list[Action]:
     return out
 
 
-def _top_discarded_monster(t: Table, s: ClassicState) -> int:
+def _top_discarded_monster(t: Table, s: ClassicState) -> int | None:
     for card in reversed(s.door_discard):
         if t.kind[card] == "monster":
             return card
-    return -1
+    return None
 
 
 def monster_coins(t: Table, c: Combat) -> int:
@@ -175,6 +175,7 @@ def resolve_window_action(t: Table, s: ClassicState, a: Action, ev: list[Event])
         s.hands[seat].remove(card)
         c.played.append(card)
         monster = _top_discarded_monster(t, s)
+        assert monster is not None  # wander is offered only with one in the discards (004)
         s.door_discard.remove(monster)
         _add_monster(t, s, monster)
         ev.append(Event("wandered", {"seat": seat, "card": card, "monster": monster}))
@@ -221,9 +222,8 @@ def resolve_fight(t: Table, s: ClassicState, ev: list[Event]) -> None:
         _rewards(t, s, c, ev)
         return
     ev.append(Event("lost_fight", {"seat": c.fighter}))
-    for runner in (c.helper, c.fighter):  # the fighter flees first
-        if runner >= 0:
-            s.pending.append(Pending("flee", runner, cards=list(c.monsters)))
+    for runner in reversed(c.side):  # the fighter flees first (the last pending is first)
+        s.pending.append(Pending("flee", runner, cards=list(c.monsters)))
 
 
 def finish_combat(t: Table, s: ClassicState, ev: list[Event]) -> None:
@@ -231,9 +231,8 @@ def finish_combat(t: Table, s: ClassicState, ev: list[Event]) -> None:
     assert c is not None
     for card in c.monsters + c.played:
         t.discard(s, card)
-    for p in (c.fighter, c.helper):
-        if p >= 0:
-            end_lasting(t, s, p)
+    for p in c.side:
+        end_lasting(t, s, p)
     s.combat = None
     s.window = None
     s.phase = "charity"
@@ -252,14 +251,14 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
     finish_combat(t, s, ev)
     s.levels[fighter] = min(WIN_LEVEL, s.levels[fighter] + gain)
     s.gold[fighter] += coins
-    if helper >= 0:
-        _pay_on_win(t, s, c, ev)
+    if helper is not None:
+        _pay_on_win(t, s, c, helper, ev)
     ev.append(Event("killed", {"seat": fighter, "level": s.levels[fighter], "kills": kills}))
-    if helper >= 0 and t.has_power(s, helper, "elf"):
+    if helper is not None and t.has_power(s, helper, "elf"):
         s.levels[helper] = min(WIN_LEVEL - 1, max(s.levels[helper], s.levels[helper] + kills))
         ev.append(Event("level", {"seat": helper, "level": s.levels[helper]}))
-    drawn = [card for card in (t.draw(s, False) for _ in range(count)) if card >= 0]
-    if helper < 0:
+    drawn = [card for card in (t.draw(s, False) for _ in range(count)) if card is not None]
+    if helper is None:
         s.hands[fighter].extend(drawn)
         ev.extend(secret_draw(fighter, card, "treasure") for card in drawn)
     else:
@@ -273,7 +272,7 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
             s.pending.append(pending)
             _settle_picks(t, s, pending)
     if s.levels[fighter] >= WIN_LEVEL:
-        winners = [fighter] + ([helper] if helper >= 0 else [])  # 004: Sharing Victory
+        winners = [fighter] + ([helper] if helper is not None else [])  # 004: Sharing Victory
         s.phase = "over"
         if s.single_winner and len(winners) > 1:
             start_roll_off(t, s, winners, ev)
@@ -282,29 +281,30 @@ def _rewards(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
             ev.append(Event("won", {"seats": list(s.winners)}))
 
 
-def _pay_on_win(t: Table, s: ClassicState, c: Combat, ev: list[Event]) -> None:
+def _pay_on_win(t: Table, s: ClassicState, c: Combat, helper: int, ev: list[Event]) -> None:
     """# 004: Asking for Help: "follow the deal to the letter": what was promised for a win
     is handed over, as far as the fighter still has it (Bad Stuff may have taken items)."""
     gold = min(c.deal_win_gold, s.gold[c.fighter])
     s.gold[c.fighter] -= gold
-    s.gold[c.helper] += gold
+    s.gold[helper] += gold
     items = []
     for card in c.deal_win_items:
         if t.kind[card] == "levelup":
-            _play_promised(t, s, c, card, ev)
+            _play_promised(t, s, c, helper, card, ev)
             continue
-        big_ok = not t.defs[card].big or t.big_count(s, c.helper) < t.max_big(s, c.helper)
+        big_ok = not t.defs[card].big or t.big_count(s, helper) < t.max_big(s, helper)
         if card in s.items[c.fighter] and big_ok:
-            t.put_item(s, c.helper, card, t.take_item(s, c.fighter, card))
+            t.put_item(s, helper, card, t.take_item(s, c.fighter, card))
             items.append(card)
     if gold or items:
-        ev.append(Event("deal_paid", {"seat": c.fighter, "to": c.helper, "gold": gold}))
+        ev.append(Event("deal_paid", {"seat": c.fighter, "to": helper, "gold": gold}))
 
 
-def _play_promised(t: Table, s: ClassicState, c: Combat, card: int, ev: list[Event]) -> None:
+def _play_promised(
+    t: Table, s: ClassicState, c: Combat, helper: int, card: int, ev: list[Event]
+) -> None:
     """A level-up promised for a win goes on the helper if it is still in the fighter's hand
     and still legal: never to the winning level, never on the dead (# 004: Other Treasures)."""
-    helper = c.helper
     if card not in s.hands[c.fighter] or s.dead[helper] or s.levels[helper] >= WIN_LEVEL - 1:
         return
     s.hands[c.fighter].remove(card)

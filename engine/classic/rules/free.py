@@ -244,7 +244,7 @@ def sell(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> No
         s.hands[seat].remove(card)
     else:
         for attached in t.take_item(s, seat, card):
-            if attached >= 0:
+            if attached is not None:
                 t.discard(s, attached)
     value = t.defs[card].value
     if t.has_power(s, seat, "halfling") and "halfling" not in s.used:
@@ -392,6 +392,6 @@ def hand_big(
     else:
         t.discard(s, card)
         for extra in attached:
-            if extra >= 0:
+            if extra is not None:
                 t.discard(s, extra)
         ev.append(Event("discarded", {"seat": seat, "card": card}))

@@ -35,8 +35,13 @@ from engine.classic.rules.free import in_combat
 from engine.classic.state import ClassicState, OpenOffer
 from engine.classic.table import COIN, Table
 from engine.core import Action, Event
+from engine.core.nothing import NOTHING
 
-NOTHING = -1
+# ``theirs`` (the item asked for) is ``NOTHING`` when an offer asks for no item: in the action
+# arguments (``MOVES["offer"]``'s ``item``, declared in its ``nothing``), in ``OpenOffer`` and
+# in the ``used`` keys, as records have always held it (issue 26.4). It cannot be an item: item
+# ids are card instances, never negative; it is only ever compared (``theirs >= 0``, ``in``),
+# never used as an index.
 
 
 def _partners(s: ClassicState, seat: int) -> list[int]:

@@ -123,14 +123,14 @@ def resolve_phase(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
         door = a.args[0] == "door"
         s.gold[seat] += COIN
         card = t.draw(s, door)
-        if card >= 0:
+        if card is not None:
             s.hands[seat].append(card)
             ev.append(secret_draw(seat, card, "door" if door else "treasure"))
         s.phase = "kick"
     elif k == "kick":
         card = t.draw(s, True)
         s.phase = "trouble"
-        if card < 0:
+        if card is None:
             return True
         ev.append(Event("kicked", {"seat": seat, "card": card}))
         kind = t.kind[card]
@@ -147,7 +147,7 @@ def resolve_phase(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> bool
         start_combat(t, s, seat, card, ev)
     elif k == "loot":
         card = t.draw(s, False)
-        if card >= 0:
+        if card is not None:
             s.hands[seat].append(card)
             ev.append(secret_draw(seat, card, "treasure"))
         s.phase = "charity"
@@ -191,6 +191,6 @@ def next_turn(t: Table, s: ClassicState, ev: list[Event]) -> None:
         s.redraw[nxt] = False
         for door in (True, True, False, False):
             card = t.draw(s, door)
-            if card >= 0:
+            if card is not None:
                 s.hands[nxt].append(card)
                 ev.append(secret_draw(nxt, card, "door" if door else "treasure"))

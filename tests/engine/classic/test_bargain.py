@@ -116,7 +116,7 @@ def test_a_helper_conceding_while_the_fighter_weighs_a_counter(game: Classic) ->
     # The bargain lapses with the seat that left; the fighter is back in the fight alone.
     s = _countered(game)
     game.apply(s, Action(1, CONCEDE))
-    assert not s.pending and s.combat is not None and s.combat.helper == -1
+    assert not s.pending and s.combat is not None and s.combat.helper is None
     assert s.items[0] and game.legal_actions(s, 0)
     assert not game.invariants(s)
 

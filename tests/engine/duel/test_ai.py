@@ -115,8 +115,8 @@ def test_heuristic_never_reads_what_its_seat_may_not_see(duel: Duel) -> None:
             i, j = swapped.hand[other][0], swapped.deck[other][-1]
             swapped.hand[other][0], swapped.deck[other][-1] = j, i
             f = swapped.fight
-            secret = f is not None and f.card >= 0 and not f.revealed and seat != f.attacker
-            if f is not None and secret and swapped.deck[other]:
+            secret = f is not None and f.card is not None and not f.revealed and seat != f.attacker
+            if f is not None and f.card is not None and secret and swapped.deck[other]:
                 # the face-down commit is hidden from the defender too
                 f.card, swapped.deck[other][0] = swapped.deck[other][0], f.card
             assert _choose(duel, s, seat, checked) == _choose(duel, swapped, seat, checked)

@@ -73,6 +73,7 @@ def _to_fight(duel: Duel) -> tuple[DuelState, int, list[Event]]:
     s = duel.new(2, 11)
     duel.apply(s, Action(0, "keep"))
     duel.apply(s, Action(1, "keep"))
+    assert s.chooser is not None  # 000 III.A.1: the roll has a winner once both kept
     duel.apply(s, Action(s.chooser, "first", (0,)))
     pass_warmup(duel, s)
     card = s.hand[0][0]

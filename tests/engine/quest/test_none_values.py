@@ -41,16 +41,29 @@ def test_nobody_helping_no_base_and_no_roll_yet_are_none(quest: Quest) -> None:
     assert [m.base for m in s.mons] == [1, None]
 
 
-def test_a_snapshot_with_the_old_minus_ones_loads_as_none(quest: Quest) -> None:
+def test_the_snapshot_keeps_the_minus_ones_it_always_held(quest: Quest) -> None:
+    # a snapshot written now loads on the code before (a rolled-back deploy) and compares
+    # equal to one written before (docs/reliability.md: a log replayed on new rules)
+    data = _fight(quest).to_json()
+    assert data["last_colour"] == -1 and data["mons"][1]["base"] == -1
+    assert data["fight"]["helper"] == -1 and data["fight"]["bribe_item"] == -1
+
+
+def test_a_snapshot_with_minus_ones_or_nulls_loads_as_none(quest: Quest) -> None:
     s = _fight(quest)
-    new = s.to_json()
-    old = QuestState.from_json(new).to_json()  # a deep copy, then written as before 26.4
-    old["last_colour"] = -1
-    old["fight"]["helper"] = -1
-    old["fight"]["bribe_item"] = -1
-    old["mons"][1]["base"] = -1
-    back = QuestState.from_json(old)
-    assert back.to_json() == new
+    old = s.to_json()
+    nulls = QuestState.from_json(old).to_json()  # a deep copy, "none" written as null
+    nulls["last_colour"] = None
+    nulls["fight"]["helper"] = None
+    nulls["fight"]["bribe_item"] = None
+    nulls["mons"][1]["base"] = None
+    for data in (old, nulls):
+        back = QuestState.from_json(data)
+        assert back.to_json() == old
+        _loads_as_none(back, quest, s)
+
+
+def _loads_as_none(back: QuestState, quest: Quest, s: QuestState) -> None:
     assert back.fight is not None and back.fight.helper is None and back.fight.bribe_item is None
     assert back.last_colour is None and back.mons[1].base is None
     for seat in (None, 0, 1):
