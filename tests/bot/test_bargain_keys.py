@@ -4,9 +4,10 @@ one function deciding what Send plays picks only legal moves, in the engine's or
 from __future__ import annotations
 
 from bot.games.classic import bargain, trade_builder
-from bot.games.classic.trade_builder import NOTHING, Context, Trade, plan
+from bot.games.classic.trade_builder import Context, Trade, plan
 from bot.render.ids import make_custom_id, parse_custom_id
 from engine.core import Action
+from engine.core.nothing import NOTHING
 
 
 def test_a_trade_key_reads_back_whatever_it_holds() -> None:

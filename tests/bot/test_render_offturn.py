@@ -17,6 +17,7 @@ from engine.classic.scenario import build, find_action
 from engine.classic.state import ClassicState
 from engine.classic.views import ClassicView
 from engine.core import Action, Event
+from engine.core.nothing import NOTHING
 from engine.games import load_game
 from tests.bot.render_support import NAMES, make_match
 
@@ -153,7 +154,7 @@ def test_offer_lines_show_the_coins_of_a_trade() -> None:
 
     names = ["Alice", "Bob", "Carol"]
     swap_plus = OfferView(offerer=0, to=1, give=1, take=2, gold=300)
-    sale = OfferView(offerer=0, to=1, give=1, take=offers.NOTHING, gold=-200)
+    sale = OfferView(offerer=0, to=1, give=1, take=NOTHING, gold=-200)
     bob = offers.offer_lines(1, [swap_plus, sale], names, word)
     assert bob == [
         "Alice offers you Pot for your Boots. Alice adds 300 gold.",

@@ -7,10 +7,11 @@ from __future__ import annotations
 from bot.games.classic import trade_builder
 from bot.games.classic import words as classic_words
 from bot.games.classic.cards_text import game
-from bot.games.classic.trade_builder import NOTHING, Trade
+from bot.games.classic.trade_builder import Trade
 from bot.render.drafts import DraftStep
 from engine.classic.scenario import build
 from engine.classic.state import ClassicState
+from engine.core.nothing import NOTHING
 
 
 def _position() -> ClassicState:

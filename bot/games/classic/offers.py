@@ -12,8 +12,7 @@ from bot.games.classic import words
 from engine.classic.moves import MOVES
 from engine.classic.views import OfferView
 from engine.core import Action
-
-NOTHING = -1  # the item asked for in return when an offer is a gift
+from engine.core.nothing import NOTHING  # the item asked for in return when an offer is a gift
 
 
 def control_kind(action: Action) -> str:

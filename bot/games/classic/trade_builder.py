@@ -36,11 +36,11 @@ from engine.classic.moves import MOVES
 from engine.classic.table import COIN
 from engine.classic.views import ClassicView
 from engine.core import Action, Game
+from engine.core.nothing import NOTHING
 
 TAG = "x"
 SEND, BACK, ITEM, ASK, COINS = "go", "back", "i", "a", "c"
 PARTS = (ITEM, ASK, COINS)
-NOTHING = -1
 UNSET = None
 LABEL = 40  # issue 18: every label a phone shows in full
 NAME = 20  # a name inside a label
