@@ -193,6 +193,10 @@ class Restorer:
 
     async def check_all(self) -> None:
         for match_id in sorted(self.unchecked):
+            if match_id not in self.unchecked:
+                # Checked meanwhile, by a click or by its AI burst, which checks first and
+                # then holds the lock for as long as the AI plays: never wait on that.
+                continue
             async with self.live.lock(match_id):
                 await self.check(match_id)
             await asyncio.sleep(0)  # one replay at a time, so clicks are served in between

@@ -84,6 +84,37 @@ async def test_a_restart_runs_its_ai_bursts_a_few_at_a_time(
         await db.close()
 
 
+async def test_the_background_check_never_waits_for_a_running_burst(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first bursts end at once; the next ones start while the background check of every
+    # log is under way and then think for ever. The check must not wait on them: each burst
+    # checked its own log first (a wait here kept every later log unchecked for as long as
+    # the AI played).
+    path, clock = tmp_path / "r.sqlite3", Clock()
+    owed, _ = await crashed_with_ai_to_move(path, clock, OWED)
+    db = await open_storage(path)
+    service = MatchService(db, games=games, clock=clock)
+    never = asyncio.Event()
+    choose = service.ai._next_ai_move
+    slow = set(owed[BURSTS_AT_ONCE:])
+
+    async def thinks_for_ever(live: Any, match: Any) -> Any:
+        if match.id in slow:
+            await never.wait()
+        return await choose(live, match)
+
+    monkeypatch.setattr(service.ai, "_next_ai_move", thinks_for_ever)
+    try:
+        await service.start()
+        await asyncio.wait_for(service.checked(), 30)  # a hang detector, not a time
+        assert not service.restorer.unchecked
+        assert service.startup.bursts_running() == OWED - BURSTS_AT_ONCE
+    finally:
+        await asyncio.wait_for(service.close(), 30)
+        await db.close()
+
+
 async def test_quick_bursts_go_before_strong_ones(tmp_path: Path) -> None:
     path, clock = tmp_path / "r.sqlite3", Clock()
     owed, _ = await crashed_with_ai_to_move(path, clock, 3)
