@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -38,14 +38,18 @@ _ID = re.compile(r"^\d+$")
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 
-def route_of(method: str, path: str) -> tuple[str, bool]:
-    """``(method and path with ids as {id}, exempt from the global limit)``."""
+def route_of(
+    method: str, path: str, kind: Callable[[int], str | None] | None = None
+) -> tuple[str, bool]:
+    """``(method and path with ids as {id}, exempt from the global limit)``. ``kind`` names
+    a channel's kind (``dm``, ``thread``): a channel's id is then shown as ``{dm}`` etc."""
     parts = path.strip("/").split("/")
     exempt = bool(parts) and parts[0] in {"interactions", "webhooks"}
     shown = []
     for index, part in enumerate(parts):
         if _ID.match(part):
-            shown.append("{id}")
+            named = kind(int(part)) if kind is not None and index == 1 else None
+            shown.append(f"{{{named or 'id'}}}" if parts[0] == "channels" else "{id}")
         elif exempt and index == 2:
             shown.append("{token}")
         else:
@@ -91,6 +95,8 @@ class Budget:
         self.counting = False
         self._cpu = (0.0, 0.0)
         self._bytes = 0
+        # A channel's kind by its id (``dm``, ``thread``), so the routes say what was edited.
+        self.kind: Callable[[int], str | None] | None = None
 
     # the harness's own CPU ----------------------------------------------------------------
 
@@ -111,7 +117,7 @@ class Budget:
     def request(self, method: str, path: str, files: Any) -> None:
         if not self.counting:
             return
-        route, exempt = route_of(method, path)
+        route, exempt = route_of(method, path, self.kind)
         self.routes[route] += 1
         if exempt:
             self.exempt_routes.add(route)

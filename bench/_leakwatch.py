@@ -58,7 +58,8 @@ class Watched:
     seats: dict[int, int] = field(default_factory=dict)  # user id -> seat
     events: dict[int, list[Any]] = field(default_factory=dict)  # version -> its events
     viewed: dict[Recipient, deque[Any]] = field(default_factory=dict)
-    recent: dict[Recipient, deque[int]] = field(default_factory=dict)  # versions at sends
+    # Versions at sends, per recipient (and the thread apart: it is posted in batches).
+    recent: dict[Any, deque[int]] = field(default_factory=dict)
     seen: dict[Recipient, set[int]] = field(default_factory=dict)  # hashes of lines shown
     # The newest state's hidden names (shared by the table, thread and DMs of one flush), for
     # the recipients that are sent anything; 5 sets of ~100 names each would cost ~20 KB.
@@ -284,7 +285,10 @@ class LeakWatch:
         if not fresh:
             return
         self.lines += len(fresh)
-        recent = watched.recent.setdefault(recipient, deque(maxlen=2))
+        # The thread is posted in batches (bot.delivery.log_thread): its lines come from the
+        # events since its own post before last, which the table's edits do not tell.
+        stream: Any = (recipient, kind) if kind == "thread" else recipient
+        recent = watched.recent.setdefault(stream, deque(maxlen=2))
         start = _window_start(recent)
         recent.append(watched.latest)
         text = "\n".join(fresh)

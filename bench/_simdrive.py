@@ -60,6 +60,7 @@ class Probe:
         self._original = sim_router.dispatch
         self.watch: Any = None  # a ``LeakWatch`` that sees every request and its answer
         self.budget = Budget()  # the requests counted, and SimCord's CPU timed apart
+        self.budget.kind = self._channel_kind
         backend.http_requests = deque(maxlen=50)
         backend.transcript = deque(maxlen=50)
 
@@ -78,6 +79,11 @@ class Probe:
             if self.watch is not None:
                 self.watch.observe(method, path, kwargs.get("json"), answer)
         return answer
+
+    def _channel_kind(self, channel_id: int) -> str | None:
+        channel = self.backend.channels.get(channel_id)
+        kind = getattr(channel, "type", None)
+        return {1: "dm", 11: "thread", 12: "thread"}.get(int(kind) if kind is not None else -1)
 
     def _observe(self, method: str, path: str, body: Any, now: float) -> None:
         parts = path.strip("/").split("/")

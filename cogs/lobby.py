@@ -131,6 +131,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await interaction.response.send_message(**message_parts(rendered))
         message = await interaction.original_response()
         await self.bot.service.set_message(match.id, message.id)
+        self.bot.app.publisher.tokens.note(match.id, interaction)  # it answered with the table
 
     async def _cannot_post(self, interaction: discord.Interaction[Any]) -> bool:
         """Refuse privately where the table could not be drawn (bot.delivery.channel_rights)."""
@@ -175,6 +176,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if await self._cannot_post(interaction):
             return  # the rights changed since the lobby opened: it stays a lobby
         await interaction.response.defer()
+        self.bot.app.publisher.tokens.note(button.match_id, interaction)  # pressed on the table
         await self.bot.service.start_match(button.match_id, interaction.user.id)
 
     async def _change(self, interaction: discord.Interaction[Any], call: Any) -> None:
@@ -192,6 +194,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await interaction.response.edit_message(
                 embeds=list(rendered.embeds), view=build_view(rendered)
             )
+        self.bot.app.publisher.tokens.note(match.id, interaction)  # pressed on the lobby
 
     # the host's tools (private) -------------------------------------------------------------
 

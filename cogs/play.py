@@ -57,8 +57,10 @@ class PlayCog(commands.Cog, name="Play"):
         router.route(keys.RECLAIM_SEAT, self.on_reclaim_seat)
         for number in range(controls.MAX_PAGES):
             router.route(controls.page_key(number), self.on_page)
-        router.route_prefix(keys.DRAFT_PREFIX, self.on_draft)
-        router.route_prefix(keys.SURE_PREFIX, self.on_sure)
+        # A move, a builder's step and a "Yes, ..." are acknowledged by the router before
+        # anything is read (issue 29.3): their answers edit the message clicked.
+        router.route_prefix(keys.DRAFT_PREFIX, self.on_draft, defer=True)
+        router.route_prefix(keys.SURE_PREFIX, self.on_sure, defer=True)
         router.route(keys.CONCEDE_SURE, self.on_concede_sure)
         router.route_actions(self.on_action)
         # The service restores matches after the cogs load; hands a crash kept from players
@@ -162,7 +164,9 @@ class PlayCog(commands.Cog, name="Play"):
     async def _play(
         self, interaction: discord.Interaction[Any], button: ButtonId, key: str
     ) -> None:
-        await interaction.response.defer()
+        await _acknowledged(interaction)
+        if is_public(interaction):  # pressed on the table (its Pass), answered by the defer
+            self.publisher.tokens.note(button.match_id, interaction)
         await self._ensure_drawn(button.match_id)
         try:
             update = await self.bot.service.act(
@@ -202,7 +206,7 @@ class PlayCog(commands.Cog, name="Play"):
         if not step.play:  # the same message at the new state, kept by later redraws too
             await self.answers.show(interaction, button.match_id, draft=step.draft)
             return
-        await interaction.response.defer()
+        await _acknowledged(interaction)
         try:
             update = await self.bot.service.act_all(
                 button.match_id, interaction.user.id, step.play, button.version
@@ -358,6 +362,12 @@ class PlayCog(commands.Cog, name="Play"):
         live = [m for m in here if m.status == "live"]
         pool = live or here
         return max(pool, key=lambda m: m.id) if pool else None
+
+
+async def _acknowledged(interaction: discord.Interaction[Any]) -> None:
+    """The click deferred (the router defers a move's click before its guard: then done)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
 
 
 def _looked_at(table: Rendered, details: str | None = None) -> Rendered:

@@ -109,6 +109,9 @@ class ButtonRouter:
         self._prefixes: dict[str, Handler] = {}  # keys carrying a state: ``draft-<state>``
         self._default: Handler | None = None
         self._on_server: set[str] = set()
+        # Prefixes whose clicks are acknowledged before the guard and the handler (the
+        # default handler's, a game's moves, always are): see ``dispatch``.
+        self._first: set[str] = set()
         self.guard: Guard | None = None
 
     def route(self, key: str, handler: Handler, *, on_server: bool = False) -> None:
@@ -120,11 +123,18 @@ class ButtonRouter:
         else:
             self._on_server.discard(key)
 
-    def route_prefix(self, prefix: str, handler: Handler) -> None:
-        """Every key starting with ``prefix`` (a key that carries its own state)."""
+    def route_prefix(self, prefix: str, handler: Handler, *, defer: bool = False) -> None:
+        """Every key starting with ``prefix`` (a key that carries its own state). ``defer``:
+        the click is acknowledged before anything is checked or read (the handler then
+        answers by editing the message clicked, or with a private follow-up)."""
         self._prefixes[prefix] = handler
+        if defer:
+            self._first.add(prefix)
+        else:
+            self._first.discard(prefix)
 
     def route_actions(self, handler: Handler) -> None:
+        """Every other key: a game's move. Acknowledged before anything is checked or read."""
         self._default = handler
 
     def unroute(self, owner: object) -> None:
@@ -147,6 +157,12 @@ class ButtonRouter:
             await send_private(interaction, error_texts.GENERIC_ERROR)
             return
         try:
+            if self._defers(button_id.key) and not interaction.response.is_done():
+                # The first answer first (issue 29.3): Discord fails an interaction not
+                # answered within 3 s, and the guard's and the move's reads may queue behind
+                # the database. A refusal after it is a private follow-up; the move's answer
+                # edits the message clicked.
+                await interaction.response.defer()
             if self.guard is not None:
                 refused = await self.guard(interaction, button_id, button_id.key in self._on_server)
                 if refused is not None:
@@ -157,6 +173,12 @@ class ButtonRouter:
             await send_private(interaction, refusal(exc))
         except Exception as exc:
             await send_private(interaction, fault_answer(exc, f"button {button_id}"))
+
+    def _defers(self, key: str) -> bool:
+        if key in self._handlers:
+            return False
+        prefix = next((p for p in self._prefixes if key.startswith(p)), None)
+        return prefix is None or prefix in self._first
 
     def _by_prefix(self, key: str) -> Handler | None:
         found = (h for prefix, h in self._prefixes.items() if key.startswith(prefix))

@@ -11,7 +11,8 @@ the same message is edited again.
 An ephemeral message can only be edited through the interaction token that created it (or of
 a later click on it), for 15 minutes (Discord). Past that the hand cannot be redrawn: it is
 left as it is, and a press on it gets a fresh interaction that re-shows the live hand in that
-same message. DM edits count against Discord's global rate limit, interaction edits do not;
+same message. DM edits count against Discord's global rate limit, interaction edits do not,
+so a hand DM clicked in the last 14 minutes is edited through that click's interaction;
 a hand is edited only when its drawing changed, once per publisher flush (a burst of moves
 costs one edit).
 """
@@ -29,6 +30,7 @@ from typing import Any
 import discord
 
 from bot.delivery.components import files_of, has_controls, message_parts
+from bot.delivery.dm_channels import DmChannels
 from bot.delivery.host import Host
 from bot.delivery.layouts import is_layout
 from bot.delivery.pacing import ChannelPacer
@@ -110,9 +112,13 @@ class LiveHands:
     """The live hand of every (match, player) this process knows, loaded from storage once
     per match, with one lock per hand so a click's redraw and a flush's never cross."""
 
-    def __init__(self, bot: Host, pacer: ChannelPacer | None = None) -> None:
+    def __init__(
+        self, bot: Host, pacer: ChannelPacer | None = None, dms: DmChannels | None = None
+    ) -> None:
         self.bot = bot
         self._pacer = pacer  # DM edits count against Discord's limits; interaction edits not
+        # Every DM hand stored or loaded says where its player's DM channel is.
+        self.dms = dms if dms is not None else DmChannels(bot)
         self._hands: dict[Key, LiveHand] = {}
         self._drawn: dict[Key, Drawn] = {}
         self._locks: dict[Key, asyncio.Lock] = {}
@@ -120,6 +126,10 @@ class LiveHands:
         self._timers: dict[Key, asyncio.TimerHandle] = {}
         self._watched: dict[Key, str] = {}  # the token each timer was set for
         self._closing: set[asyncio.Task[None]] = set()
+        # The last click on each hand DM: (token, message, when). Memory only, unlike an
+        # ephemeral hand's token (a DM is always editable by its ids; storing a token per
+        # click would be a write per click).
+        self._dm_tokens: dict[Key, tuple[str, int, float]] = {}
 
     def lock(self, match_id: int, user_id: int) -> asyncio.Lock:
         key = (match_id, user_id)
@@ -133,6 +143,8 @@ class LiveHands:
             self._loaded.add(match_id)
             for hand in await self.bot.service.live_hands(match_id):
                 key = (hand.match_id, hand.user_id)
+                if hand.place == DM:
+                    self.dms.learn(hand.user_id, hand.channel_id)
                 if key not in self._hands:
                     self._hands[key] = hand
                     self._watch(hand)
@@ -160,14 +172,18 @@ class LiveHands:
             self._hands.pop(key, None)
             self._drawn.pop(key, None)
             self._locks.pop(key, None)
+            self._dm_tokens.pop(key, None)
         self._loaded.discard(match_id)
 
     def _keys(self, match_id: int) -> list[Key]:
         kept = {*self._hands, *self._drawn, *self._locks, *self._timers, *self._watched}
+        kept |= set(self._dm_tokens)
         return [k for k in kept if k[0] == match_id]
 
     async def save(self, hand: LiveHand) -> None:
         self._hands[(hand.match_id, hand.user_id)] = hand
+        if hand.place == DM:
+            self.dms.learn(hand.user_id, hand.channel_id)
         self._watch(hand)
         await self.bot.service.save_live_hand(hand)
 
@@ -267,6 +283,8 @@ class LiveHands:
         )
         if old is not None and old.message_id != message_id:
             await self.retire(old)
+        if private_dm:
+            self._dm_tokens[(match_id, user_id)] = (interaction.token, message_id, time.time())
         self._drawn[(match_id, user_id)] = drawn
         if hand != old:
             await self.save(hand)
@@ -306,6 +324,9 @@ class LiveHands:
             await self.drop(hand)
             return False
         kwargs = message_kwargs(rendered, content, edit=True)
+        if hand.place == DM and await self._edit_dm_by_token(hand, kwargs):
+            drawn.digest, drawn.version = digest, version
+            return True
         try:
             if hand.place == DM:
                 if self._pacer is not None:
@@ -326,6 +347,25 @@ class LiveHands:
             log.warning("match %s: could not redraw the hand of %s", hand.match_id, hand.user_id)
             return True
         drawn.digest, drawn.version = digest, version
+        return True
+
+    async def _edit_dm_by_token(self, hand: LiveHand, kwargs: dict[str, Any]) -> bool:
+        """A hand DM clicked less than ``TOKEN_LIFE`` ago is edited through that click's
+        interaction, which Discord does not count against the bot's global limit (50
+        requests/s per token); False (the token gone or refused): edit it by its ids."""
+        key = (hand.match_id, hand.user_id)
+        kept = self._dm_tokens.get(key)
+        if kept is None or kept[1] != hand.message_id:
+            return False
+        token, _, at = kept
+        if time.time() - at >= TOKEN_LIFE:
+            self._dm_tokens.pop(key, None)
+            return False
+        try:
+            await self._webhook(replace(hand, token=token)).edit_message(hand.message_id, **kwargs)
+        except discord.HTTPException:
+            self._dm_tokens.pop(key, None)
+            return False
         return True
 
     def _webhook(self, hand: LiveHand) -> discord.Webhook:

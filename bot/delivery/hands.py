@@ -235,9 +235,6 @@ class HandDelivery:
         if told and by_dm:
             await self._send_hand(match, user_id, rendered, content, seat.seat)
 
-    async def _user(self, user_id: int) -> discord.User:
-        return self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-
     async def _send_hand(
         self,
         match: svc.MatchInfo,
@@ -250,8 +247,9 @@ class HandDelivery:
         longer be edited). Being a new message, it is the notification too."""
         old = await self.live.get(match.id, user_id)
         try:
-            user = await self._user(user_id)
-            sent = await user.send(**message_kwargs(rendered, content, edit=False))
+            sent = await self.live.dms.send(
+                user_id, **message_kwargs(rendered, content, edit=False)
+            )
         except discord.HTTPException as exc:
             await self._refused(match, user_id, seat, exc)
             return
@@ -292,8 +290,8 @@ class HandDelivery:
         opens = play_texts.PING_OPEN_HAND if hand.place == DM else play_texts.PING_OPEN_TABLE
         view = pings.link_view(opens, link)
         try:
-            user = await self._user(hand.user_id)
-            sent = await (user.send(text) if view is None else user.send(text, view=view))
+            kwargs: dict[str, Any] = {} if view is None else {"view": view}
+            sent = await self.live.dms.send(hand.user_id, content=text, **kwargs)
         except discord.HTTPException as exc:
             seat = match.seat_of(hand.user_id)
             await self._refused(match, hand.user_id, -1 if seat is None else seat, exc)

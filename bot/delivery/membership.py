@@ -17,8 +17,11 @@ from bot.render.ids import ButtonId
 from bot.words import error_texts
 
 # A member seen in the server is trusted this long before their next DM click asks Discord
-# again: kicks send no event to a bot without the privileged members intent.
-MEMBER_SECONDS = 60.0
+# again: kicks send no event to a bot without the privileged members intent. Each ask is a
+# request against Discord's global limit (50/s per bot token): at one DM click every few
+# seconds, a minute cost about one fetch per ten clicks; five minutes cost one per fifty,
+# and a ban (which does send an event) or a kick seen by a bot with that intent counts at once.
+MEMBER_SECONDS = 300.0
 
 
 class ClickGuard:
@@ -53,6 +56,11 @@ class ClickGuard:
             return True
         guild = self.bot.get_guild(guild_id)
         if guild is None:
+            return True
+        if self.bot.client.intents.members and guild.get_member(user_id) is not None:
+            # The gateway's own member cache, kept by its member events (only with the
+            # members intent: without it a kicked member would stay cached): no request.
+            self._seen[key] = now + MEMBER_SECONDS
             return True
         try:
             await guild.fetch_member(user_id)

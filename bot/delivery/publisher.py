@@ -2,8 +2,10 @@
 
 The service publishes every change; this collects them per match and flushes them in one
 background task, paced per channel under Discord's edit limit (5 edits / 5 s), so a burst of
-moves (AI turns, several passes) costs one table edit. After the table: the new log lines go to
-the match's thread, then the hands due go out (``bot.delivery.hands.HandDelivery``).
+moves (AI turns, several passes) costs one table edit, made through an interaction's token
+while one lives (``bot.delivery.table_tokens``: not counted against Discord's global limit).
+After the table: the new log lines go to the match's thread, in batches
+(``bot.delivery.log_thread``), then the hands due go out (``bot.delivery.hands.HandDelivery``).
 
 Everything drawn comes from the last ``Update``: its match, and the game and state snapshot it
 carries (the spectator view for the table, one view per hand due). The publisher never asks
@@ -23,12 +25,13 @@ from typing import Any
 
 import discord
 
-from bot import plugins
 from bot.core import service as svc
 from bot.delivery.components import files_of, message_parts
 from bot.delivery.hands import HandDelivery, passed_line
 from bot.delivery.host import Host
+from bot.delivery.log_thread import LogThreads
 from bot.delivery.pacing import ChannelPacer
+from bot.delivery.table_tokens import TableTokens
 from bot.render import ButtonSpec, Rendered, Style
 from bot.render import ids as keys
 from bot.render.model import Text
@@ -41,7 +44,6 @@ from engine.core import PASS, PlayerView
 log = logging.getLogger(__name__)
 
 LOG_KEEP = 30  # lines kept in memory for the table's "last moves"
-MESSAGE_LIMIT = 2000  # Discord: characters in one message
 
 LobbyRender = Callable[[svc.MatchInfo], Rendered]
 
@@ -56,8 +58,6 @@ class TablePublisher:
         # its game words them against the map) and its table.
         self._boards: dict[int, tuple[svc.Update, PlayerView | None]] = {}
         self._logs: dict[int, deque[str]] = {}
-        self._thread_lines: dict[int, list[str]] = {}
-        self._no_thread: set[int] = set()
         self._flushes: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
         # Flushes that need no table edit (a hand re-sent after a restart to a current table).
@@ -65,12 +65,17 @@ class TablePublisher:
         # What the publisher itself wrote since a match's last read (see ``_with_writes``).
         self._written: dict[int, dict[str, int]] = {}
         self.hands = HandDelivery(bot, self.schedule, self.pacer)
+        self.threads = LogThreads(bot, self.pacer, self._published, self._wrote_thread)
+        # The freshest interaction token whose message is the table: edits through it are
+        # not counted against Discord's global limit (bot.delivery.table_tokens).
+        self.tokens = TableTokens(bot)
         self.active = True
 
     def close(self) -> None:
         self.active = False
         for task in self._flushes.values():
             task.cancel()
+        self.threads.close()
         self.hands.live.close()
 
     def latest(self, match_id: int) -> svc.Update | None:
@@ -96,7 +101,7 @@ class TablePublisher:
         self._latest[match_id] = update
         self._seed_log(update)
         if ended and update.match.ended_reason is not None:
-            self._thread_lines.setdefault(match_id, []).append(_ended_line(update.match))
+            self.threads.add(match_id, [_ended_line(update.match)])
         self.hands.owe(match_id, hands)
         if not redraw:
             if not hands:
@@ -141,7 +146,7 @@ class TablePublisher:
         if match.ended_reason is not None:
             lines.append(_ended_line(match))
         self._logs.setdefault(match.id, deque(maxlen=LOG_KEEP)).extend(lines)
-        self._thread_lines.setdefault(match.id, []).extend(lines)
+        self.threads.add(match.id, lines)
         self.hands.on_update(update)
         self.schedule(match.id)
 
@@ -169,7 +174,8 @@ class TablePublisher:
                     self._table_drawn.discard(match_id)
                 else:
                     update = await self._redraw_table(update)
-                update = await self._post_log(update)
+                if await self.threads.flush(update) is not None:
+                    update = self._with_writes(update)
                 await self.hands.deal(update)
             except Exception:
                 log.exception("publishing match %s failed", match_id)
@@ -177,7 +183,11 @@ class TablePublisher:
 
     def knows(self, match_id: int) -> bool:
         """Whether anything is kept for the match (``bot.core.live.MatchState``)."""
-        return any(match_id in kept for kept in self._per_match())
+        return (
+            any(match_id in kept for kept in self._per_match())
+            or self.threads.knows(match_id)
+            or self.tokens.knows(match_id)
+        )
 
     def forget(self, match_id: int) -> None:
         """The match left this process (another one holds it): its pending flush is
@@ -190,12 +200,14 @@ class TablePublisher:
                 kept.discard(match_id)
             else:
                 kept.pop(match_id, None)
+        self.threads.forget(match_id)
+        self.tokens.forget(match_id)
         self.hands.forget(match_id)
 
     def _per_match(self) -> tuple[dict[int, Any] | set[int], ...]:
         return (
-            *(self._latest, self._boards, self._logs, self._thread_lines, self._flushes),
-            *(self._written, self._no_thread, self._dirty, self._table_drawn),
+            *(self._latest, self._boards, self._logs, self._flushes),
+            *(self._written, self._dirty, self._table_drawn),
         )
 
     def _forget_if_over(self, match_id: int) -> None:
@@ -206,11 +218,18 @@ class TablePublisher:
         self._latest.pop(match_id, None)
         self._boards.pop(match_id, None)
         self._logs.pop(match_id, None)
-        self._thread_lines.pop(match_id, None)
         self._flushes.pop(match_id, None)
-        self._no_thread.discard(match_id)
+        self.threads.forget(match_id)
         self._written.pop(match_id, None)
+        self.tokens.forget(match_id)
         self.hands.forget(match_id)
+
+    def _published(self, match_id: int) -> svc.Update | None:
+        latest = self._latest.get(match_id)
+        return None if latest is None else self._with_writes(latest)
+
+    def _wrote_thread(self, match_id: int, thread_id: int) -> None:
+        self._written.setdefault(match_id, {})["thread_id"] = thread_id
 
     # the table ----------------------------------------------------------------------------
 
@@ -247,10 +266,14 @@ class TablePublisher:
         if match.message_id is None:
             return update
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+        parts = message_parts(rendered)
         try:
-            await channel.get_partial_message(match.message_id).edit(
-                **message_parts(rendered), attachments=files_of(rendered)
-            )
+            if not await self.tokens.edit(
+                match.id, match.message_id, **parts, attachments=files_of(rendered)
+            ):
+                await channel.get_partial_message(match.message_id).edit(
+                    **parts, attachments=files_of(rendered)
+                )
             if match.status == "live" and not update.quarantined:
                 await self.bot.service.table_drawn(match.id, match.version)
         except discord.NotFound:
@@ -316,44 +339,6 @@ class TablePublisher:
             ),
         ]
 
-    # the thread ---------------------------------------------------------------------------
-
-    async def _post_log(self, update: svc.Update) -> svc.Update:
-        match = update.match
-        lines = self._thread_lines.pop(match.id, [])
-        if not lines or match.id in self._no_thread:
-            return update
-        thread_id = match.thread_id or await self._open_thread(match)
-        if thread_id is None:
-            return update
-        if thread_id != match.thread_id:
-            self._written.setdefault(match.id, {})["thread_id"] = thread_id
-            update = self._with_writes(update)
-        thread = self.bot.get_partial_messageable(thread_id, guild_id=match.guild_id)
-        for chunk in _chunks(lines, MESSAGE_LIMIT):
-            await self.pacer.wait(thread_id)
-            try:
-                await thread.send(chunk)
-            except discord.HTTPException:
-                log.warning("match %s: could not post to its log thread", match.id)
-                break
-        return update
-
-    async def _open_thread(self, match: svc.MatchInfo) -> int | None:
-        if match.message_id is None:
-            return None
-        channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-        name = play_texts.THREAD_NAME.format(game=plugins.title(match.game), match=match.id)
-        try:
-            thread = await channel.get_partial_message(match.message_id).create_thread(name=name)
-        except discord.HTTPException:
-            # No permission to open threads here: the table's last lines are the log.
-            log.info("match %s: no log thread in channel %s", match.id, match.channel_id)
-            self._no_thread.add(match.id)
-            return None
-        await self.bot.service.set_message(match.id, match.message_id, thread.id)
-        return thread.id
-
 
 def _note(text: str) -> Rendered:
     """A table that became a notice: still a layout, since a table message drawn as one
@@ -366,18 +351,3 @@ def _ended_line(match: svc.MatchInfo) -> str:
         match.ended_reason or "", error_texts.ENDED_REASONS["unreadable"]
     )
     return error_texts.MATCH_ENDED.format(match=match.id, reason=reason)
-
-
-def _chunks(lines: list[str], limit: int) -> list[str]:
-    out: list[str] = []
-    current = ""
-    for line in lines:
-        line = line[:limit]
-        if current and len(current) + 1 + len(line) > limit:
-            out.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    if current:
-        out.append(current)
-    return out

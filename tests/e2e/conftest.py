@@ -42,6 +42,9 @@ def unpaced(monkeypatch: pytest.MonkeyPatch) -> None:
     pacing would make SimCord wait out real seconds. Pacing has its own tests
     (tests/bot/test_flow_pacing.py)."""
     monkeypatch.setattr("bot.delivery.pacing.EDITS_PER_WINDOW", 10**6)
+    # Likewise the log thread's batching (one post per LOG_GAP seconds): the tests read the
+    # thread after each click. Batching has its own (tests/e2e/test_request_budget_e2e.py).
+    monkeypatch.setattr("bot.delivery.log_thread.LOG_GAP", 0.0)
 
 
 @pytest.fixture

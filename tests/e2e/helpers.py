@@ -101,6 +101,14 @@ def live_hand(
     return (member.user if newest in dms else member), newest
 
 
+def answer_of(result: simcord.InteractionResult) -> simcord.ResponseMessage | None:
+    """What a click was answered with: a move's click is acknowledged before anything is
+    checked (issue 29.3), so a refusal is its private follow-up; other clicks answer in
+    their response."""
+    followups = result.followups
+    return followups[-1] if followups else result.response
+
+
 def note_of(message: discord.Message | simcord.ResponseMessage) -> str:
     """The note a message opens with: its content, or the text above a layout's container
     (a Components V2 message has no content; a refusal or a clock sits above it)."""

@@ -20,7 +20,7 @@ from engine.core.record import replay
 from engine.games import load_game
 from tests.e2e.conftest import World
 from tests.e2e.driver import build_on, build_trade, drawn, open_and_start, play_to_the_end
-from tests.e2e.helpers import components, embed_text, message_in, note_of
+from tests.e2e.helpers import answer_of, components, embed_text, message_in, note_of
 from tests.e2e.test_games_e2e import _click_key, start_games_bot
 from tests.e2e.test_restart_hands_e2e import restart
 
@@ -208,7 +208,8 @@ async def test_terms_no_legal_move_has_are_refused(
     moves = len(await world.bot.service.action_log(match_id))
     answer = await world.alice.click(hand, label=words.BUILD_SEND_OFFER)
     said = words.BUILD_GONE.format(terms="no treasure, 900 gold now")
-    assert answer.response is not None and said in (answer.response.content or "")
+    refused = answer_of(answer)
+    assert refused is not None and said in (refused.content or "")
     assert len(await world.bot.service.action_log(match_id)) == moves
     assert (await _state(world, match_id)).pending[-1].kind == "offer"
 

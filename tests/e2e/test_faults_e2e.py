@@ -17,7 +17,7 @@ from bot.games.duel import deck_words
 from bot.words import error_texts
 from engine.games import load_game
 from tests.e2e.conftest import World
-from tests.e2e.helpers import action_ids, concede, embed_text, hand_dm, message_in
+from tests.e2e.helpers import action_ids, answer_of, concede, embed_text, hand_dm, message_in
 from tests.e2e.test_play_e2e import start_match
 
 
@@ -225,7 +225,8 @@ async def test_a_removed_member_cannot_play_and_a_moderator_gives_the_seat_to_th
     before = await world.bot.service.get(match_id)
     for custom_id in action_ids(bob_hand):
         result = await world.bob.user.click(bob_hand, custom_id=custom_id)
-        assert result.response is not None and result.response.content == error_texts.LEFT_SERVER
+        answer = answer_of(result)  # the move's click was acknowledged before the check
+        assert answer is not None and answer.content == error_texts.LEFT_SERVER
     assert (await world.bot.service.get(match_id)).version == before.version
 
     refused = await world.carol.slash(world.channel, "match seat-to-ai", player=world.bob.user)

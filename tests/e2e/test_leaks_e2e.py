@@ -95,12 +95,18 @@ class Scanner:
         # that ephemeral message shows to, not whoever clicked last.
         edited = re.fullmatch(r"/webhooks/\d+/[^/]+/messages/(\d+)", path)
         if edited:
-            stored = self.world.env.backend.messages.get(self.world.channel.id, {})
+            backend = self.world.env.backend
+            stored = backend.messages.get(self.world.channel.id, {})
             message = stored.get(int(edited[1]))
             if message is not None and message.flags & EPHEMERAL:
                 for seat, member in self.players.items():
                     if message.visible_to(member.id):
                         return seat
+            if message is not None:
+                return PUBLIC  # the table, edited through an interaction's token
+            for seat, member in self.players.items():  # a hand DM, through its last click
+                if int(edited[1]) in backend.messages.get(member.user.dm_channel.id, {}):
+                    return seat
         flags = int((body or {}).get("flags") or 0)
         if flags & EPHEMERAL or not public_source:
             return clicker

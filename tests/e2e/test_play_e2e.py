@@ -230,14 +230,11 @@ async def test_a_table_edit_lost_in_a_crash_is_redrawn_at_the_first_click(world:
 
 async def test_a_deleted_table_is_posted_again(world: World) -> None:
     match_id, table_id = await start_match(world, world.bob)
-    world.env.inject_error(
-        "PATCH",
-        f"/channels/{world.channel.id}/messages/{table_id}",
-        status=404,
-        code=10008,
-        message="Unknown Message",
-        times=None,
-    )
+    # Deleted: an edit fails by its ids and through an interaction's token alike.
+    for path in (f"/channels/{world.channel.id}/messages/{table_id}", f"/webhooks/*/{table_id}"):
+        world.env.inject_error(
+            "PATCH", path, status=404, code=10008, message="Unknown Message", times=None
+        )
     hand = await world.alice.click(
         message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND
     )
