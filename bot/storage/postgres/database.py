@@ -13,16 +13,21 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage.models import DatabaseUnavailable
 
-# A bot process needs few connections: most of its work is one statement at a time.
+# Most of a bot's work is one statement at a time, but under load each use holds its
+# connection until the event loop comes back to it: at 200 busy matches on this machine a
+# pool of 8 made uses queue past ACQUIRE_TIMEOUT_S (refused), 20 did not (docs/operations.md).
+# A URL's ``pool_max=N`` sets it (taken out of the URL before asyncpg reads it).
 POOL_MIN = 1
-POOL_MAX = 8
+POOL_MAX = 20
+POOL_MAX_PARAMETER = "pool_max"
+MOST_CONNECTIONS = 1000
 CONNECT_TIMEOUT_S = 10.0
 # How long a use waits for a free connection (all in use, or the server being reconnected to)
 # before it is refused: under Discord's 3 s for an interaction's first answer would be
@@ -66,12 +71,12 @@ async def keep_session(_conn: object) -> None:
     advisory lock themselves)."""
 
 
-def pool_options() -> dict[str, Any]:
+def pool_options(most: int | None = None) -> dict[str, Any]:
     """asyncpg's pool, as this module's limits say (read when a pool is made, so a test may
-    tighten them)."""
+    tighten them); ``most`` connections at a time (else ``POOL_MAX``)."""
     return {
         "min_size": POOL_MIN,
-        "max_size": POOL_MAX,
+        "max_size": most if most is not None else POOL_MAX,
         "timeout": CONNECT_TIMEOUT_S,
         "command_timeout": COMMAND_TIMEOUT_S,
         "server_settings": {"statement_timeout": str(STATEMENT_TIMEOUT_MS)},
@@ -98,6 +103,24 @@ def redacted(url: str) -> str:
     return urlunsplit(parts._replace(netloc=user + host))
 
 
+def pool_size(url: str) -> tuple[str, int | None]:
+    """The URL without its ``pool_max`` parameter, and that parameter (None when absent);
+    ``ValueError`` for one that is not a whole number from 1 to ``MOST_CONNECTIONS``."""
+    parts = urlsplit(url)
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    given = [value for key, value in pairs if key == POOL_MAX_PARAMETER]
+    if not given:
+        return url, None
+    kept = urlencode([(k, v) for k, v in pairs if k != POOL_MAX_PARAMETER])
+    value = given[-1]
+    if not value.isdigit() or not 1 <= int(value) <= MOST_CONNECTIONS:
+        raise ValueError(
+            f"{POOL_MAX_PARAMETER} must be a whole number from 1 to {MOST_CONNECTIONS},"
+            f" not {value!r}"
+        )
+    return urlunsplit(parts._replace(query=kept)), int(value)
+
+
 def affected(status: str) -> int:
     """The row count of a command's status (``UPDATE 1`` -> 1)."""
     tail = status.rsplit(" ", 1)[-1]
@@ -116,7 +139,11 @@ class Database:
         be reached or refuses us."""
         location = redacted(url)
         try:
-            pool = await asyncpg.create_pool(url, **pool_options())
+            url, most = pool_size(url)
+        except ValueError as exc:
+            raise DatabaseUnavailable(location, exc) from None
+        try:
+            pool = await asyncpg.create_pool(url, **pool_options(most))
         except LOST as exc:
             raise DatabaseUnavailable(location, exc) from None
         except asyncpg.PostgresError as exc:
