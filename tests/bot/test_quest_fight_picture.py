@@ -8,6 +8,7 @@ alternative text; the table's field says only what the picture does not."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
@@ -19,6 +20,7 @@ from bot.screens import render_hand, render_table
 from engine.games import load_game
 from engine.quest.game import Quest
 from engine.quest.scenario import build
+from engine.quest.view import QuestView
 from tests.bot.render_support import NAMES, make_match
 
 
@@ -42,7 +44,7 @@ LINKS = [{"x": 2, "y": 0, "side": "W", "kind": "wall"}]
 
 def _view(
     rooms: list[dict[str, Any]] = ROOMS, seat: int | None = None, bob: tuple[int, int] = (1, 1)
-) -> dict[str, Any]:
+) -> QuestView:
     setup = {
         "seats": 3,
         "rooms": rooms,
@@ -50,7 +52,7 @@ def _view(
         "monsters": [{"id": "lost_intern", "x": 1, "y": 0}],
     }
     state = build(QUEST, setup, [{"at": [1, 0]}, {"at": list(bob)}, {"at": [2, 0]}])
-    return QUEST.view(state, seat).to_json()
+    return QUEST.view(state, seat)
 
 
 def _size(data: bytes) -> tuple[int, int]:
@@ -99,12 +101,13 @@ def test_the_marks_change_the_picture_and_the_same_fight_is_drawn_once() -> None
     view = _view()
     fightdraw.draw.cache_clear()
     first = plugin("quest").renderer.table_picture(view, NAMES[:3])
-    plugin("quest").renderer.table_picture(dict(view, turn_no=99, decks={}), NAMES[:3])
+    plugin("quest").renderer.table_picture(replace(view, turn_no=99, decks={}), NAMES[:3])
     assert (fightdraw.draw.cache_info().misses, fightdraw.draw.cache_info().hits) == (1, 1)
     fightdraw.draw.cache_clear()
     again = plugin("quest").renderer.table_picture(view, NAMES[:3])
     assert first is not None and again is not None and first.data == again.data
-    unmarked = dict(view, fight=dict(view["fight"], help_rooms=[[1, 0]]))
+    assert view.fight is not None
+    unmarked = replace(view, fight=replace(view.fight, help_rooms=((1, 0),)))
     other = plugin("quest").renderer.table_picture(unmarked, NAMES[:3])
     assert other is not None and other.data != first.data
 
@@ -132,6 +135,8 @@ def test_a_hand_in_a_fight_shows_the_table_s_fight_picture() -> None:
 def test_the_boss_fight_s_key_says_only_level_10_may_help() -> None:
     # R122: against the Boss only Level 10 munchkins may help; the rings still show where from
     view = _view()
-    boss = dict(view, fight=dict(view["fight"], boss=True))
-    assert fightdraw.key_line(boss["fight"], scene_of(boss, closeup=True)) == words.FIGHT_KEY_BOSS
-    assert fightdraw.key_line(view["fight"], scene_of(view, closeup=True)) == words.FIGHT_KEY
+    assert view.fight is not None
+    boss = replace(view, fight=replace(view.fight, boss=True))
+    assert boss.fight is not None
+    assert fightdraw.key_line(boss.fight, scene_of(boss, closeup=True)) == words.FIGHT_KEY_BOSS
+    assert fightdraw.key_line(view.fight, scene_of(view, closeup=True)) == words.FIGHT_KEY

@@ -51,7 +51,7 @@ def _state(
 
 
 def _routes(state: QuestState) -> dict[tuple[int, int], goto.Route]:
-    view = QUEST.view(state, 0).to_json()
+    view = QUEST.view(state, 0)
     return {r.to: r for r in goto.routes(view, QUEST.legal_actions(state, 0))}
 
 
@@ -118,7 +118,7 @@ def test_a_way_round_as_cheap_keeps_the_hook() -> None:
 
 def test_the_menu_says_which_room_needs_the_hook() -> None:
     state = _state(ROW, WALLED, {"at": [3, 0], "spent": NINE, "items": [HOOK]})
-    view = QUEST.view(state, 0).to_json()
+    view = QUEST.view(state, 0)
     hand = render_hand(make_match("quest", 2), view, QUEST.legal_actions(state, 0))
     [menu] = [s for s in hand.selects if s.placeholder == words.G_GOTO]
     over = next(o for o in menu.options if o.label.startswith("Sunlit Gate"))

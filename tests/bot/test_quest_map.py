@@ -7,6 +7,7 @@ question."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
@@ -18,6 +19,7 @@ from bot.plugins import plugin
 from bot.screens import render_hand
 from engine.core import Action, Rng
 from engine.games import load_game
+from engine.quest.view import MonsterPath
 from tests.bot.render_support import NAMES, make_match
 
 
@@ -41,7 +43,7 @@ def _size(data: bytes) -> tuple[int, int]:
 
 def test_the_map_of_a_fixed_state_is_the_same_picture_every_time_and_fits_a_phone() -> None:
     game = load_game("quest")
-    view = game.view(_played(3, 2, 1500), None).to_json()
+    view = game.view(_played(3, 2, 1500), None)
     first = map_picture(view)
     assert first is not None and first.filename == "map.png"
     mapdraw._draw.cache_clear()
@@ -56,13 +58,13 @@ def test_the_map_of_a_fixed_state_is_the_same_picture_every_time_and_fits_a_phon
 
 def test_the_same_scene_is_drawn_once() -> None:
     game = load_game("quest")
-    view = game.view(_played(2, 4, 300), None).to_json()
+    view = game.view(_played(2, 4, 300), None)
     mapdraw._draw.cache_clear()
     map_picture(view)
-    map_picture(dict(view, turn_no=99, decks={}))  # nothing the picture shows has changed
+    map_picture(replace(view, turn_no=99, decks={}))  # nothing the picture shows has changed
     info = mapdraw._draw.cache_info()
     assert (info.misses, info.hits) == (1, 1)
-    moved = dict(view, seats=[dict(s, at=[0, 0]) for s in view["seats"]][:1] + view["seats"][1:])
+    moved = replace(view, seats=(replace(view.seats[0], at=(0, 0)), *view.seats[1:]))
     if scene_of(moved) != scene_of(view):
         map_picture(moved)
         assert mapdraw._draw.cache_info().misses == 2
@@ -81,7 +83,7 @@ def test_the_table_shows_a_window_around_the_turn_and_full_map_every_room() -> N
 
 def test_full_map_answers_with_every_room_named() -> None:
     game = load_game("quest")
-    view = game.view(_played(3, 2, 1500), None).to_json()
+    view = game.view(_played(3, 2, 1500), None)
     quest = plugin("quest").renderer
     assert quest.look_label(view) == "Full map"
     found = quest.look(view, NAMES[:3])
@@ -101,7 +103,7 @@ def test_every_go_to_route_is_legal_steps_that_stop_only_at_the_end() -> None:
                 break
             deciders = sorted(game.deciders(state))
             seat = deciders[step % len(deciders)]
-            view = game.view(state, seat).to_json()
+            view = game.view(state, seat)
             for route in goto.routes(view, game.legal_actions(state, seat)):
                 multi += len(route.steps) > 1
                 walk = state.clone()
@@ -126,7 +128,7 @@ def _go_to_menu(seats: int, seed: int) -> tuple[Any, Any]:
         seat = state.turn
         if seat not in game.deciders(state):
             continue
-        view = game.view(state, seat).to_json()
+        view = game.view(state, seat)
         hand = render_hand(make_match("quest", seats), view, game.legal_actions(state, seat))
         menus = [s for s in hand.selects if s.placeholder == "Go to…"]
         if menus and any(o.label.endswith("· 2 Move") for o in menus[0].options):
@@ -138,25 +140,26 @@ def test_go_to_is_a_menu_of_rooms_with_their_cost_and_plays_the_steps() -> None:
     game = load_game("quest")
     state, menu = _go_to_menu(3, 2)
     seat = state.turn
-    view = game.view(state, seat).to_json()
+    view = game.view(state, seat)
     actions = game.legal_actions(state, seat)
     far = next(o for o in menu.options if o.label.endswith("· 2 Move"))
     step = plugin("quest").renderer.draft_step(far.value, view, actions, NAMES[:3])
     assert len(step.play) == 2 and all(k.startswith("go.") for k in step.play)
     # The key names the room too: the same steps from another room are not this choice.
     assert far.value.startswith("draft-goto-") and far.value.count("-") >= 3
-    moved = dict(view, seats=[dict(s, at=[9, 9]) for s in view["seats"]])
+    moved = replace(view, seats=tuple(replace(s, at=(9, 9)) for s in view.seats))
     assert plugin("quest").renderer.draft_step(far.value, moved, actions, NAMES[:3]).play == ()
     # A route the map no longer offers (another seat's view, a stale press) plays nothing.
-    other = game.view(state, (seat + 1) % 3).to_json()
+    other = game.view(state, (seat + 1) % 3)
     assert plugin("quest").renderer.draft_step(far.value, other, [], NAMES[:3]).play == ()
 
 
 def test_the_last_monster_turn_is_drawn_in_the_die_colour_and_changes_the_picture() -> None:
     game = load_game("quest")
-    view = game.view(_played(2, 4, 300), None).to_json()
-    still = dict(view, monster_paths=[], last_colour="red")
-    moved = dict(still, monster_paths=[[1, [[0, 0], [1, 0], "slow"]], [2, [[0, 0]]]])
+    view = game.view(_played(2, 4, 300), None)
+    still = replace(view, monster_paths=(), last_colour="red")
+    paths = (MonsterPath(1, ((0, 0), (1, 0), "slow")), MonsterPath(2, ((0, 0),)))
+    moved = replace(still, monster_paths=paths)
     scene = scene_of(moved)
     assert scene.paths == (((0, 0), (1, 0)),) and scene.die == "red"  # who stayed: no line
     assert scene_of(still).paths == () and scene_of(still).die is None
@@ -173,7 +176,7 @@ def test_during_a_fight_the_picture_is_the_fight_with_its_words_as_alternative_t
         seat = deciders[step % len(deciders)]
         level = "heuristic" if seat == 0 else "random"
         game.apply(state, game.ai_action(state, seat, Rng(2 * 7919 + step), level))
-    view = game.view(state, None).to_json()
+    view = game.view(state, None)
     picture = plugin("quest").renderer.table_picture(view, NAMES[:3])
     assert picture is not None and picture.filename == "fight.png"
     assert picture.description is not None and " against " in picture.description
@@ -184,8 +187,8 @@ def test_the_hand_shows_the_same_map_below_its_cards() -> None:
     state = _played(3, 2, 75)
     seat = state.turn
     hand = render_hand(
-        make_match("quest", 3), game.view(state, seat).to_json(), game.legal_actions(state, seat)
+        make_match("quest", 3), game.view(state, seat), game.legal_actions(state, seat)
     )
     [picture] = hand.pictures
-    table = map_picture(game.view(state, None).to_json())
+    table = map_picture(game.view(state, None))
     assert table is not None and picture.data == table.data  # public: the table's own picture

@@ -5,6 +5,7 @@ and the fight, and the hand opens on the seat's decision with its main moves fir
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from engine.core import Action, Rng
 from engine.games import load_game
 from engine.quest.content import LINK_NAMES
 from engine.quest.moves import MOVES
+from engine.quest.view import Board, MonsterView, QuestView
 from tests.bot.render_support import NAMES, make_match
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "quest"
@@ -62,7 +64,7 @@ def test_labels_fit_a_phone_button_and_name_what_they_are_about() -> None:
     for state, _ in _ai_playout(2, 3, 600):
         game = load_game("quest")
         for seat in range(2):
-            view = game.view(state, seat).to_json()
+            view = game.view(state, seat)
             for action in game.legal_actions(state, seat):
                 label = quest.renderer.control(action, view, names).label
                 assert len(label) <= LABEL_LIMIT, label
@@ -76,13 +78,27 @@ def test_fit_shortens_the_longest_name_first() -> None:
     assert len(label) <= LABEL_LIMIT and label.startswith("Mend: Scroll") and "Lucky Foot" in label
 
 
+def _laid(
+    rooms: tuple[tuple[int, int, str], ...],
+    links: tuple[tuple[int, int, str, int], ...] = (),
+    at: tuple[tuple[int, int], ...] = (),
+    monsters: tuple[MonsterView, ...] = (),
+) -> QuestView:
+    """A fresh 3-seat match's spectator view with this map, these seats' rooms and monsters."""
+    view = load_game("quest").view(load_game("quest").new(3, 1), None)
+    assert isinstance(view, QuestView)
+    seats = tuple(replace(s, at=cell) for s, cell in zip(view.seats, at, strict=False))
+    board = Board(rooms, links, (), (), ())
+    return replace(view, board=board, seats=seats or view.seats, monsters=monsters)
+
+
 def test_the_text_map_draws_rooms_links_seats_and_monsters() -> None:
-    view = {
-        "rooms": [[0, 0, "entrance"], [1, 0, "r03a"], [0, 1, "r05a"]],
-        "links": [[1, 0, "W", 1], [0, 1, "N", 0], [2, 0, "W", 4], [0, 0, "N", 2]],
-        "seats": [{"at": [0, 0]}, {"at": [1, 0]}, {"at": [1, 0]}],
-        "monsters": [{"serial": 1, "at": [0, 1], "card": 140, "id": "moss_blob"}],
-    }
+    view = _laid(
+        ((0, 0, "entrance"), (1, 0, "r03a"), (0, 1, "r05a")),
+        ((1, 0, "W", 1), (0, 1, "N", 0), (2, 0, "W", 4), (0, 0, "N", 2)),
+        ((0, 0), (1, 0), (1, 0)),
+        (MonsterView(1, 140, "moss_blob", (0, 1), -1, (), (), False, False),),
+    )
     assert text_map(view).splitlines() == [
         "  L",
         " 1E d+A #",
@@ -93,7 +109,7 @@ def test_the_text_map_draws_rooms_links_seats_and_monsters() -> None:
 
 def test_the_log_names_rooms_by_their_names_from_the_map_the_events_left() -> None:
     quest = plugin("quest")
-    board = {"game": "quest", "rooms": [[0, 0, "entrance"], [-1, 0, "r02a"]]}
+    board = _laid(((0, 0, "entrance"), (-1, 0, "r02a")))
     happened = [
         {"kind": "moved", "seat": 0, "cell": [-1, 0], "how": "walked"},
         {"kind": "explore", "seat": 0, "cell": [-1, 0], "room": "r02a"},
@@ -126,7 +142,7 @@ def test_the_table_shows_whose_turn_what_it_waits_for_the_map_and_each_seat() ->
     state = game.new(3, 11)
     for seat in range(3):
         game.apply(state, Action(seat, "ready"))
-    view = game.view(state, None).to_json()
+    view = game.view(state, None)
     table = render_table(match, view, deciders=game.deciders(state))
     shown = table.text
     assert "Turn 1" in shown and "Waiting for" in shown

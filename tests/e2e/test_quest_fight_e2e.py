@@ -76,16 +76,15 @@ async def test_alice_s_fight_shows_the_rooms_help_may_come_from(
     match_id, table_id = await open_and_start(world, "quest", seats=3)
     await play_to_the_end(world, match_id, table_id, {0: world.alice}, until=_alice_fights)
     state = await quest_state(world, match_id)
-    view = QUEST.view(state, None).to_json()
-    fight = view["fight"]
+    view = QUEST.view(state, None)
+    fight = view.fight
+    assert fight is not None
     await world.env.settle()
     table = message_in(world.channel, table_id)
     assert [a.filename for a in table.attachments] == ["fight.png"]
     [alt] = _alt_texts(table)
-    near = [
-        room_name_at(view, cell) or "?" for cell in fight["help_rooms"] if cell != fight["cell"]
-    ]
-    if not fight["help_rooms"]:
+    near = [room_name_at(view, cell) or "?" for cell in fight.help_rooms if cell != fight.cell]
+    if not fight.help_rooms:
         assert words.FIGHT_NO_HELP in alt
     elif not near:
         assert words.FIGHT_HELP_HERE in alt
@@ -96,11 +95,11 @@ async def test_alice_s_fight_shows_the_rooms_help_may_come_from(
     hand = await _hand(world, table_id)
     asked = [s for s in selects(hand) if s["placeholder"] == words.G_HELP]
     names = {1: "Ada", 2: "Bram"}
-    if fight["may_help"]:
+    if fight.may_help:
         [menu] = asked
         offered = " ".join(o["label"] for o in menu["options"])
-        assert all(names[k] in offered for k in fight["may_help"])
-        assert not any(names[k] in offered for k in {1, 2} - set(fight["may_help"]))
+        assert all(names[k] in offered for k in fight.may_help)
+        assert not any(names[k] in offered for k in {1, 2} - set(fight.may_help))
     else:
         assert asked == []
 
@@ -137,7 +136,7 @@ async def test_go_to_climbs_a_wall_with_the_grappling_hook(
     _stage(monkeypatch, HOOK_SCENARIO)
     match_id, table_id = await open_and_start(world, "quest", seats=3)
     state = await quest_state(world, match_id)
-    view = QUEST.view(state, 0).to_json()
+    view = QUEST.view(state, 0)
     [route] = [r for r in goto.routes(view, QUEST.legal_actions(state, 0)) if r.hook]
     assert (route.steps, route.cost, route.to) == ("WW", 4, (0, 0))
     before = len(await world.bot.service.action_log(match_id))

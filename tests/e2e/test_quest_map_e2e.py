@@ -40,7 +40,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _far(state: Any) -> list[goto.Route]:
     game = load_game("quest")
-    view = game.view(state, 0).to_json()
+    view = game.view(state, 0)
     return [r for r in goto.routes(view, game.legal_actions(state, 0)) if len(r.steps) > 1]
 
 

@@ -18,6 +18,8 @@ from engine.classic.game import Classic
 from engine.classic.views import ClassicView
 from engine.duel.game import Duel
 from engine.duel.views import DuelView
+from engine.quest.game import Quest
+from engine.quest.view import QuestView
 from tests.e2e.conftest import World
 from tests.e2e.driver import open_and_start
 from tests.e2e.helpers import action_ids, hand_dm
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
 
 @pytest.fixture
 async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
-    return await start_games_bot(settings)
+    return await start_games_bot(settings, ["classic", "duel", "quest", "tiny"])
 
 
 def _count_parses(
@@ -56,7 +58,11 @@ def _count_views(monkeypatch: pytest.MonkeyPatch, counts: Counter[str], game: ty
 
 @pytest.mark.parametrize(
     ("game_id", "game", "view_type", "seats"),
-    [("classic", Classic, ClassicView, 3), ("duel", Duel, DuelView, 2)],
+    [
+        ("classic", Classic, ClassicView, 3),
+        ("duel", Duel, DuelView, 2),
+        ("quest", Quest, QuestView, 2),
+    ],
 )
 async def test_one_click_reads_no_view_back_from_its_json(
     world: World,

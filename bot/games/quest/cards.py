@@ -1,14 +1,15 @@
 """The quest dungeon as the screens name it: card instances, rooms on the map, monsters on the
 board and seats, read from the match's pinned dungeon (``bot.render.games.pinned_game``).
 
-Engine states and views hold integers (card instances into ``Content``; cells as ``[x, y]``);
-this module turns them into the names people read. An id the dungeon does not know reads as
+Engine states and views hold integers (card instances into ``Content``; cells as ``(x, y)``
+in the typed ``QuestView``, ``[x, y]`` in actions and events); this module turns them into the
+names people read. An id the dungeon does not know reads as
 ``None`` so a caller can say "a card" instead of guessing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -16,8 +17,7 @@ from bot.render.games import pinned_game
 from engine.games import load_game
 from engine.quest.content import Content
 from engine.quest.game import Quest
-
-Json = Mapping[str, Any]
+from engine.quest.view import Cell, MonsterView, QuestView, SeatView
 
 
 def game() -> Quest:
@@ -64,7 +64,8 @@ def room_def_by_id(room_id: object) -> Any | None:
     return c.rooms[index] if index is not None else None
 
 
-def cell_of(value: object) -> tuple[int, int] | None:
+def cell_of(value: object) -> Cell | None:
+    """An action's or an event's ``[x, y]`` as a cell; ``None`` for anything else."""
     if isinstance(value, list | tuple) and len(value) == 2:
         x, y = value
         if isinstance(x, int) and isinstance(y, int):
@@ -72,51 +73,40 @@ def cell_of(value: object) -> tuple[int, int] | None:
     return None
 
 
-def rooms(view: Json) -> dict[tuple[int, int], str]:
+def rooms(view: QuestView) -> dict[Cell, str]:
     """Cell -> room id, in the order the rooms were laid."""
-    out: dict[tuple[int, int], str] = {}
-    for entry in view.get("rooms") or []:
-        x, y, room_id = entry
-        out[(int(x), int(y))] = str(room_id)
-    return out
+    return {(x, y): room_id for x, y, room_id in view.board.rooms}
 
 
-def room_name_at(view: Json, cell: object) -> str | None:
-    where = cell_of(cell)
-    if where is None:
+def room_name_at(view: QuestView, cell: Cell | None) -> str | None:
+    if cell is None:
         return None
-    found = room_def_by_id(rooms(view).get(where))
+    found = room_def_by_id(rooms(view).get(cell))
     return str(found.name) if found is not None else None
 
 
-def monsters(view: Json) -> list[Json]:
-    return [m for m in view.get("monsters") or [] if isinstance(m, Mapping)]
+def monster_by_serial(view: QuestView, serial: object) -> MonsterView | None:
+    return next((m for m in view.monsters if m.serial == serial), None)
 
 
-def monster_by_serial(view: Json, serial: object) -> Json | None:
-    return next((m for m in monsters(view) if m.get("serial") == serial), None)
-
-
-def monster_name(entry: Json | None) -> str | None:
+def monster_name(entry: MonsterView | None) -> str | None:
     if entry is None:
         return None
     found = content().monsters
-    mid = entry.get("id")
-    named = next((m.name for m in found if m.id == mid), None)
-    return named if named is not None else card_name(entry.get("card"))
+    named = next((m.name for m in found if m.id == entry.id), None)
+    return named if named is not None else card_name(entry.card)
 
 
-def fight_monsters(view: Json) -> list[Json]:
+def fight_monsters(view: QuestView) -> list[MonsterView]:
     """The monsters of the fight in the fight's order (a Mate copy has no card of its own:
     it is found among the copies standing in the fight's room)."""
-    fight = view.get("fight")
-    if not isinstance(fight, Mapping):
+    fight = view.fight
+    if fight is None:
         return []
-    cell = cell_of(fight.get("cell"))
-    here = [m for m in monsters(view) if cell_of(m.get("at")) == cell]
-    out: list[Json] = []
-    for card in fight.get("monsters") or []:
-        pool = [m for m in here if m.get("card") == card and not any(m is o for o in out)]
+    here = [m for m in view.monsters if m.at == fight.cell]
+    out: list[MonsterView] = []
+    for card in fight.monsters:
+        pool = [m for m in here if m.card == card and not any(m is o for o in out)]
         if pool:
             out.append(pool[0])
     return out
@@ -127,7 +117,6 @@ def seat_name(names: Sequence[str], seat: object) -> str:
     return names[seat] if ok and isinstance(seat, int) else "somebody"
 
 
-def seat_of(view: Json, seat: object) -> Json | None:
-    seats = view.get("seats") or []
-    ok = isinstance(seat, int) and 0 <= seat < len(seats)
-    return seats[seat] if ok and isinstance(seat, int) else None
+def seat_of(view: QuestView, seat: int | None) -> SeatView | None:
+    ok = seat is not None and 0 <= seat < len(view.seats)
+    return view.seats[seat] if ok and seat is not None else None

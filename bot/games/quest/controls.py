@@ -5,7 +5,6 @@ stay buttons, long lists become selects) and an order (the seat's decision first
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from bot.games.quest import words
 from bot.games.quest.cards import card_def
@@ -14,9 +13,9 @@ from bot.render.controls import Control
 from bot.render.model import Style
 from engine.core import Action
 from engine.quest.moves import MOVES
+from engine.quest.view import QuestView
 
 LABEL_LIMIT = 40
-Json = Mapping[str, Any]
 
 # The decision's own moves, drawn as buttons in this order before anything else.
 MAIN = (
@@ -152,7 +151,7 @@ _NO_DESCRIPTION = frozenset(
 )
 
 
-def _description(action: Action, view: Json) -> str | None:
+def _description(action: Action) -> str | None:
     """The line under a select option: what the card is."""
     move = MOVES.get(action.kind)
     if move is None or action.kind in _NO_DESCRIPTION:
@@ -171,7 +170,7 @@ TEMPLATE_OFFER = "Offer: {terms}"
 
 
 def control(
-    action: Action, view: Json, names: Sequence[str], fallback: Callable[[], str]
+    action: Action, view: QuestView, names: Sequence[str], fallback: Callable[[], str]
 ) -> Control:
     key, values = values_of(action, view, names)
     template = TEMPLATE_OFFER if key == "offer" else words.LABELS.get(key)
@@ -188,7 +187,7 @@ def control(
     if action.kind in ("end_turn", "die"):
         style = Style.SECONDARY
     menu = group == words.G_MORE  # items, cards, deals, trades: one menu, never a button wall
-    return Control(action.key, label, group, _description(action, view), style, menu=menu)
+    return Control(action.key, label, group, _description(action), style, menu=menu)
 
 
 def order(found: Sequence[Control], kinds: Sequence[str]) -> list[Control]:

@@ -15,10 +15,9 @@ like every table picture it is drawn in the picture thread (``off_loop``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -28,40 +27,39 @@ from bot.games.quest.mapdraw import MARGIN, TABLE_W, Scene, paint
 from bot.games.quest.mappicture import scene_of
 from bot.render.model import Picture
 from bot.render.pictures import BACKGROUND, COMPACT, GAP, Side, draw_strength, encode
+from engine.quest.view import FightView, QuestView
 
-Json = Mapping[str, Any]
 FIGHT_FILE = "fight.png"
 
 
-def fight_picture(view: Json, names: Sequence[str]) -> Picture | None:
+def fight_picture(view: QuestView, names: Sequence[str]) -> Picture | None:
     """The fight's picture, its lines as the alternative text; ``None`` outside a fight."""
-    fight = view.get("fight")
-    if not isinstance(fight, Mapping):
+    fight = view.fight
+    if fight is None:
         return None
-    main = seat_name(names, fight.get("main"))
-    helper = fight.get("helper")
-    who = [main] + ([seat_name(names, helper)] if isinstance(helper, int) and helper >= 0 else [])
+    main = seat_name(names, fight.main)
+    helper = fight.helper
+    who = [main] + ([seat_name(names, helper)] if helper >= 0 else [])
     mons = tableparts.and_([monster_name(m) or "?" for m in fight_monsters(view)]) or "?"
     scene = scene_of(view, closeup=True)
     drawn = draw(
-        scene if fight.get("stage") == "open" else None,
-        Side(tableparts.and_(who), int(fight.get("side", 0)), ()),
-        Side(mons, int(fight.get("monster_side", 0)), ()),
+        scene if fight.stage == "open" else None,
+        Side(tableparts.and_(who), fight.side, ()),
+        Side(mons, fight.monster_side, ()),
         key_line(fight, scene).format(main=main),
     )
     # Its words for a reader who cannot see it; the whole map stays one tap away (Full map).
     return replace(drawn, description="\n".join(tableparts.fight_lines(view, names)))
 
 
-def key_line(fight: Json, scene: Scene) -> str:
+def key_line(fight: FightView, scene: Scene) -> str:
     """The line under the bars: what the blue rings mean while the fight is on (the stage
     is the table's waiting line), else how it stands."""
-    stage = str(fight.get("stage"))
-    if stage == "done" or "help_rooms" not in fight:
-        return words.FIGHT_STAGES.get(stage, "")
+    if fight.stage == "done":
+        return words.FIGHT_STAGES.get(fight.stage, "")
     if not scene.reach:
         return words.FIGHT_KEY_NO_HELP
-    return words.FIGHT_KEY_BOSS if fight.get("boss") else words.FIGHT_KEY  # R122
+    return words.FIGHT_KEY_BOSS if fight.boss else words.FIGHT_KEY  # R122
 
 
 @lru_cache(maxsize=64)

@@ -22,18 +22,9 @@ from __future__ import annotations
 import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.games.quest import words
-from bot.games.quest.cards import (
-    cell_of,
-    content,
-    monsters,
-    room_def_by_id,
-    room_name_at,
-    rooms,
-    seat_of,
-)
+from bot.games.quest.cards import content, room_def_by_id, room_name_at, rooms, seat_of
 from bot.games.quest.controls import fit
 from bot.render.controls import Control
 from bot.render.drafts import DRAFT_PREFIX, DraftStep
@@ -41,9 +32,7 @@ from bot.render.model import Style
 from engine.core import Action
 from engine.quest.board import edge, step_cell
 from engine.quest.moves import MOVES
-
-Json = Mapping[str, Any]
-Cell = tuple[int, int]
+from engine.quest.view import Cell, QuestView
 
 PREFIX = f"{DRAFT_PREFIX}goto-"  # then the steps' directions and the room: ``Route.key``
 LOCKED, HIDDEN, WALL = 2, 3, 4
@@ -68,22 +57,22 @@ class Route:
         return f"{PREFIX}{self.steps}-{x}_{y}"
 
 
-def routes(view: Json, actions: Sequence[Action]) -> list[Route]:
+def routes(view: QuestView, actions: Sequence[Action]) -> list[Route]:
     """The cheapest quiet route to each explored room reachable now, cheapest first; empty
     when the seat is not free to walk (not its turn, a fight, a question, dead)."""
     first = {str(MOVES["go"].arg(a, "side")) for a in actions if a.kind == "go"}
-    me = seat_of(view, view.get("seat")) or {}
-    start = cell_of(me.get("at"))
-    if not first or start is None or not _free(view):
+    me = seat_of(view, view.seat)
+    if not first or me is None or not _free(view):
         return []
-    left = int(me.get("move_left", 0) or 0)
+    start = me.at
+    left = me.move_left
     laid = rooms(view)
-    links = {(x, y, side): kind for x, y, side, kind in view.get("links") or []}
-    busy = {cell for m in monsters(view) if (cell := cell_of(m.get("at"))) is not None}
-    summons = not view.get("tiles_left")
-    boss = int(me.get("level", 1) or 1) >= BOSS_LEVEL
-    halfling = any(_cid(r) == "halfling" for r in me.get("roles") or [])
-    hook = bool(me.get("grapple"))
+    links = {(x, y, side): kind for x, y, side, kind in view.board.links}
+    busy = {m.at for m in view.monsters}
+    summons = not view.tiles_left
+    boss = me.level >= BOSS_LEVEL
+    halfling = any(_cid(r) == "halfling" for r in me.roles)
+    hook = me.grapple
     best: dict[Cell, Route] = {}
     # A room is searched once with the hook still unused and once with it spent: the cheaper
     # way there may spend it, and the dearer one keep it for a wall further on.
@@ -121,24 +110,24 @@ def worth_a_menu(found: Sequence[Route]) -> bool:
     return any(len(r.steps) > 1 for r in found)
 
 
-def draft_step(key: str, view: Json, actions: Sequence[Action]) -> DraftStep:
+def draft_step(key: str, view: QuestView, actions: Sequence[Action]) -> DraftStep:
     """A chosen room: its steps, if that route is still one the seat can walk now."""
-    seat = view.get("seat")
+    seat = view.seat
     route = next((r for r in routes(view, actions) if r.key == key), None)
-    if route is None or not isinstance(seat, int):
+    if route is None or seat is None:
         return DraftStep()  # the map or the Move changed: the fresh hand is the answer
     return DraftStep(play=tuple(Action(seat, "go", (d,)).key for d in route.steps))
 
 
-def _free(view: Json) -> bool:
-    me = seat_of(view, view.get("seat")) or {}
+def _free(view: QuestView) -> bool:
+    me = seat_of(view, view.seat)
     return (
-        view.get("phase") == "play"
-        and view.get("turn") == view.get("seat")
-        and not view.get("fight")
-        and not view.get("pending")
-        and not view.get("window")
-        and not me.get("dead")
+        view.phase == "play"
+        and view.turn == view.seat
+        and view.fight is None
+        and view.pending is None
+        and view.window is None
+        and not (me is not None and me.dead)
     )
 
 
@@ -192,7 +181,7 @@ def _cid(card: object) -> str:
     return ids[card] if isinstance(card, int) and 0 <= card < len(ids) else ""
 
 
-def controls(view: Json, actions: Sequence[Action]) -> list[Control]:
+def controls(view: QuestView, actions: Sequence[Action]) -> list[Control]:
     """Go to…: each room reachable this turn with its cost, when one is more than a step
     away (the direction buttons already reach the rooms next door)."""
     found = routes(view, actions)
@@ -200,10 +189,10 @@ def controls(view: Json, actions: Sequence[Action]) -> list[Control]:
         return []
     out = []
     for route in found:
-        via = [room_name_at(view, list(cell)) or words.UNKNOWN_ROOM for cell in route.via]
+        via = [room_name_at(view, cell) or words.UNKNOWN_ROOM for cell in route.via]
         said = words.GOTO_VIA.format(rooms=", ".join(via)) if via else words.GOTO_NEXT
         said += words.GOTO_HOOK if route.hook else ""
-        room = room_name_at(view, list(route.to)) or words.UNKNOWN_ROOM
+        room = room_name_at(view, route.to) or words.UNKNOWN_ROOM
         label = fit(words.GOTO, {"room": room, "cost": route.cost})
         out.append(Control(route.key, label, words.G_GOTO, said, Style.SECONDARY, menu=True))
     return out

@@ -4,32 +4,22 @@ reader who cannot see the picture reads the same dungeon (``maptext``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from bot.games.quest import words
-from bot.games.quest.cards import (
-    card_def,
-    cell_of,
-    content,
-    monsters,
-    room_def_by_id,
-    rooms,
-    seat_of,
-)
+from bot.games.quest.cards import card_def, content, room_def_by_id, rooms, seat_of
 from bot.games.quest.mapdraw import Scene, Tile, draw
 from bot.games.quest.maptext import letters, text_map
 from bot.games.quest.maptokens import Mob, Pawn
 from bot.render.model import Picture
 from engine.quest.content import COLOURS
+from engine.quest.view import QuestView
 
-Json = Mapping[str, Any]
 TABLE_FILE = "map.png"
 FULL_FILE = "full-map.png"
 
 
-def scene_of(view: Json, full: bool = False, closeup: bool = False) -> Scene:
+def scene_of(view: QuestView, full: bool = False, closeup: bool = False) -> Scene:
     """What a map picture of ``view`` shows (public things only: the spectator's map); during
     a fight, the rooms help may come from as the engine gives them (``closeup``: the fight's
     picture, around the fight)."""
@@ -47,50 +37,41 @@ def scene_of(view: Json, full: bool = False, closeup: bool = False) -> Scene:
                 tuple(getattr(found, "red", ()) or ()),
             )
         )
-    links = tuple(
-        (int(x), int(y), str(side), int(kind)) for x, y, side, kind in view.get("links") or []
-    )
-    pawns = []
-    for seat, entry in enumerate(view.get("seats") or []):
-        stands = cell_of(entry.get("at"))
-        if stands is not None and not entry.get("out"):
-            colour = str(entry.get("colour", ""))
-            pawns.append(Pawn(stands, seat + 1, colour, bool(entry.get("dead"))))
+    pawns = [
+        Pawn(entry.at, seat + 1, entry.colour, entry.dead)
+        for seat, entry in enumerate(view.seats)
+        if not entry.out
+    ]
     mobs = []
-    for m in monsters(view):
-        at = cell_of(m.get("at"))
-        if at is None:
-            continue
-        base = m.get("base")
-        ring = COLOURS[base] if isinstance(base, int) and 0 <= base < len(COLOURS) else None
-        level = getattr(card_def(m.get("card")), "level", 0)
-        mobs.append(Mob(at, int(level or 0), ring, bool(m.get("boss"))))
+    for m in view.monsters:
+        ring = COLOURS[m.base] if 0 <= m.base < len(COLOURS) else None
+        level = getattr(card_def(m.card), "level", 0)
+        mobs.append(Mob(m.at, int(level or 0), ring, m.boss))
     paths = []
-    for _, path in view.get("monster_paths") or []:
-        cells = tuple(c for c in (cell_of(p) for p in path or []) if c is not None)
+    for path in view.monster_paths:
+        cells = tuple(p for p in path.steps if not isinstance(p, str))
         if len(cells) > 1:
             paths.append(cells)
-    die = view.get("last_colour")
-    fight = view.get("fight")
-    fight = fight if isinstance(fight, Mapping) else {}
-    reach = (cell_of(c) for c in fight.get("help_rooms") or [])
+    die = view.last_colour
+    fight = view.fight
+    turn = seat_of(view, view.turn)
     return Scene(
         tuple(tiles),
-        tuple(sorted(links)),
+        tuple(sorted(view.board.links)),
         tuple(pawns),
         tuple(mobs),
-        cell_of((seat_of(view, view.get("turn")) or {}).get("at")),
-        cell_of(fight.get("cell")),
+        turn.at if turn is not None else None,
+        fight.cell if fight is not None else None,
         full,
         tuple(content().link_costs),
         tuple(paths),
-        die if isinstance(die, str) and paths else None,
-        tuple(sorted(c for c in reach if c is not None)),
-        closeup and bool(fight),
+        die if die is not None and paths else None,
+        tuple(sorted(fight.help_rooms)) if fight is not None else (),
+        closeup and fight is not None,
     )
 
 
-def map_picture(view: Json, full: bool = False) -> Picture | None:
+def map_picture(view: QuestView, full: bool = False) -> Picture | None:
     """The map as a picture, its text map as the alternative text; ``None`` before any room."""
     if not rooms(view):
         return None

@@ -10,19 +10,16 @@ door, ``L`` locked, ``h`` hidden, ``#`` a wall, a blank for no link yet.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from bot.games.quest.cards import cell_of, monsters, rooms
-
-Json = Mapping[str, Any]
-Cell = tuple[int, int]
+from bot.games.quest.cards import rooms
+from engine.quest.view import Cell, QuestView
 
 LETTERS = "ABCDFGHIJKLMNOPQRSTUVWXYZ"  # E is the Entrance's
 ACROSS = {0: "-", 1: "d", 2: "L", 3: "h", 4: "#"}  # a link between two cells side by side
 UPDOWN = {0: "|", 1: "d", 2: "L", 3: "h", 4: "#"}
 
 
-def letters(view: Json) -> dict[Cell, str]:
+def letters(view: QuestView) -> dict[Cell, str]:
     """Each laid room's letter, in the order the rooms were laid."""
     out: dict[Cell, str] = {}
     others = iter(LETTERS)
@@ -31,29 +28,26 @@ def letters(view: Json) -> dict[Cell, str]:
     return out
 
 
-def pawns(view: Json) -> dict[Cell, list[int]]:
+def pawns(view: QuestView) -> dict[Cell, list[int]]:
     out: dict[Cell, list[int]] = {}
-    for seat, entry in enumerate(view.get("seats") or []):
-        cell = cell_of(entry.get("at"))
-        if cell is not None and not entry.get("out"):
-            out.setdefault(cell, []).append(seat)
+    for seat, entry in enumerate(view.seats):
+        if not entry.out:
+            out.setdefault(entry.at, []).append(seat)
     return out
 
 
-def monster_counts(view: Json) -> dict[Cell, int]:
+def monster_counts(view: QuestView) -> dict[Cell, int]:
     out: dict[Cell, int] = {}
-    for m in monsters(view):
-        cell = cell_of(m.get("at"))
-        if cell is not None:
-            out[cell] = out.get(cell, 0) + 1
+    for m in view.monsters:
+        out[m.at] = out.get(m.at, 0) + 1
     return out
 
 
-def text_map(view: Json) -> str:
+def text_map(view: QuestView) -> str:
     laid = letters(view)
     if not laid:
         return ""
-    links = {(x, y, side): kind for x, y, side, kind in view.get("links") or []}
+    links = {(x, y, side): kind for x, y, side, kind in view.board.links}
     who = pawns(view)
     mobs = monster_counts(view)
     xs = [x for x, _ in laid]

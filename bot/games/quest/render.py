@@ -9,7 +9,7 @@ Everything on the table comes from the spectator view; the hand reads the seat's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.games.quest import controls as quest_controls
@@ -29,34 +29,38 @@ from bot.games.quest.mappicture import map_picture
 from bot.games.quest.maptext import letters
 from bot.render.controls import Control
 from bot.render.drafts import DraftStep
-from bot.render.games import Board, Field, JsonRenderer, JsonView
+from bot.render.games import Board, Field, GameRenderer, ViewLike, typed_view
+from bot.render.games import ViewJson as Json
 from bot.render.model import Picture
 from engine.core import Action
 from engine.quest.game import QUICK
+from engine.quest.view import QuestView
 
 QUICK_BOSS = QUICK["boss"]  # the quick game's mark in a view's options
-Json = Mapping[str, Any]  # a view as exported (``bot.render.games.ViewJson``)
 
 
-class QuestRenderer(JsonRenderer):
+class QuestRenderer(GameRenderer[QuestView]):
+    def read(self, view: ViewLike) -> QuestView:
+        return typed_view(QuestView, view)
+
+    def deciders(self, view: QuestView) -> Sequence[int]:
+        return view.deciders
+
     # table -------------------------------------------------------------------------------
 
-    def waiting_line(self, view: Json, names: Sequence[str], waiting: Sequence[int]) -> str | None:
-        if view.get("game") != "quest":
-            return None
+    def waiting_line(
+        self, view: QuestView, names: Sequence[str], waiting: Sequence[int]
+    ) -> str | None:
         die = tableparts.die_window_line(view)
         what = die or words.WAITING.format(what=tableparts.waiting_words(view, names, waiting))
-        options = view.get("options")
-        quick = isinstance(options, Mapping) and options.get("boss") == QUICK_BOSS
-        turn = words.SETUP if view.get("phase") == "prep" else tableparts.turn_line(view, names)
+        quick = view.options.boss == QUICK_BOSS
+        turn = words.SETUP if view.phase == "prep" else tableparts.turn_line(view, names)
         turn += f" · {words.OPTIONS_QUICK}" if quick else ""
         return f"{turn}\n{what}"
 
     def table_fields(
-        self, view: Json, names: Sequence[str], marks: Sequence[str]
+        self, view: QuestView, names: Sequence[str], marks: Sequence[str]
     ) -> list[Field] | None:
-        if view.get("game") != "quest":
-            return None
         fight = tableparts.fight_lines(view, names, pictured=True)
         # In a fight the picture is the rooms around it, help's rooms ringed: the legend of
         # every busy room would repeat it, and a phone's table must stay one screen (issue
@@ -66,41 +70,37 @@ class QuestRenderer(JsonRenderer):
             fields.append(Field(words.FIGHT, "\n".join(fight)))
         fields += [
             tableparts.seat_field(view, names, marks, seat)
-            for seat in range(min(len(tableparts.seats(view)), len(names)))
+            for seat in range(min(len(view.seats), len(names)))
         ]
         turn = tableparts.monster_turn_lines(view)
         if turn and not fight:
             fields.append(Field(words.MONSTER_TURN, "\n".join(turn)))
         return fields
 
-    def _map_field(self, view: Json, names: Sequence[str]) -> Field:
+    def _map_field(self, view: QuestView, names: Sequence[str]) -> Field:
         """The rooms somebody or something is in; the map itself is the table's picture
         (its text map the picture's alternative text), or, during a fight, behind Full map."""
         lines = tableparts.legend(view, names) or [words.MAP_EMPTY]
         return Field(words.MAP, "\n".join(lines))
 
-    def seat_details(self, view: Json, names: Sequence[str]) -> list[Field]:
-        if view.get("game") != "quest":
-            return []
-        count = min(len(tableparts.seats(view)), len(names))
+    def seat_details(self, view: QuestView, names: Sequence[str]) -> list[Field]:
+        count = min(len(view.seats), len(names))
         return [tableparts.seat_detail(view, names, seat) for seat in range(count)]
 
-    def table_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
+    def table_picture(self, view: QuestView, names: Sequence[str]) -> Picture | None:
         """The fight while one is on (its bars above the rooms around it, those help may
         come from marked), else the map around the seat whose turn it is."""
-        if view.get("game") != "quest":
-            return None
         return fight_picture(view, names) or map_picture(view)
 
-    def look_label(self, view: Json) -> str | None:
-        return words.FULL_MAP if view.get("game") == "quest" and rooms(view) else None
+    def look_label(self, view: QuestView) -> str | None:
+        return words.FULL_MAP if view.board.rooms else None
 
-    def look(self, view: Json, names: Sequence[str]) -> tuple[str, Picture] | None:
+    def look(self, view: QuestView, names: Sequence[str]) -> tuple[str, Picture] | None:
         picture = map_picture(view, full=True)
         if picture is None:
             return None
         laid = letters(view)
-        named = [f"`{laid[cell]}` {room_name_at(view, list(cell)) or '?'}" for cell in laid]
+        named = [f"`{laid[cell]}` {room_name_at(view, cell) or '?'}" for cell in laid]
         legend = "\n".join([*tableparts.legend(view, names), " · ".join(named)])
         return f"### {words.FULL_MAP}\n{legend}", picture
 
@@ -124,28 +124,24 @@ class QuestRenderer(JsonRenderer):
 
     # hand --------------------------------------------------------------------------------
 
-    def hand_lines(self, view: JsonView, names: Sequence[str]) -> list[str]:
-        if view.get("game") != "quest":
-            return super().hand_lines(view, names)
-        seat = view.get("seat")
+    def hand_lines(self, view: QuestView, names: Sequence[str]) -> list[str]:
+        seat = view.seat
         lines = []
-        me = seat_of(view, seat) or {}
-        if me:
-            health = int(me.get("health", 0))
+        me = seat_of(view, seat)
+        if me is not None:
             lines.append(
                 words.SEAT_LINE.format(
-                    level=me.get("level", 1),
-                    health=max(0, health - int(me.get("hits", 0))),
-                    max=health,
-                    gold=me.get("gold", 0),
-                    cards=words.card_count(int(me.get("hand_size", 0))),
+                    level=me.level,
+                    health=max(0, me.health - me.hits),
+                    max=me.health,
+                    gold=me.gold,
+                    cards=words.card_count(me.hand_size),
                 )
             )
-        fight = view.get("fight")
-        if isinstance(fight, Mapping) and seat in (fight.get("main"), fight.get("helper")):
-            side, monsters_side = fight.get("side", 0), fight.get("monster_side", 0)
-            lines.append(words.FIGHT_TOTALS.format(side=side, monsters=monsters_side))
-        hand = [c for c in view.get("hand") or [] if isinstance(c, int)]
+        fight = view.fight
+        if fight is not None and seat in (fight.main, fight.helper):
+            lines.append(words.FIGHT_TOTALS.format(side=fight.side, monsters=fight.monster_side))
+        hand = view.hand
         lines.append(words.HAND_CARDS.format(count=len(hand)) if hand else words.HAND_EMPTY)
         for card in hand:
             found = card_def(card)
@@ -154,77 +150,72 @@ class QuestRenderer(JsonRenderer):
             lines.append(words.HAND_CARD.format(name=found.name, what=_card_words(found)))
         return lines
 
-    def hand_decision(self, view: Json, names: Sequence[str]) -> list[str]:
+    def hand_decision(self, view: QuestView, names: Sequence[str]) -> list[str]:
         """What the seat is asked, above its controls (a phone's first screen)."""
-        if view.get("game") != "quest":
-            return []
         decision = self.decision(view, names)
         return [words.HAND_DECIDE.format(what=decision)] if decision else []
 
-    def hand_picture(self, view: Json, names: Sequence[str]) -> Picture | None:
+    def hand_picture(self, view: QuestView, names: Sequence[str]) -> Picture | None:
         """The table's picture below the cards: a hand read in direct messages, away from
         the table, still shows where the rooms, the monsters and the others are, and in a
         fight who could come to help (the same picture as the table's, drawn once)."""
         return self.table_picture(view, names)
 
-    def decision(self, view: Json, names: Sequence[str]) -> str | None:
+    def decision(self, view: QuestView, names: Sequence[str]) -> str | None:
         """What this seat must decide now, in a sentence; ``None`` when it is not asked."""
-        seat = view.get("seat")
-        deciders = view.get("deciders") or []
-        if seat not in deciders:
+        seat = view.seat
+        if seat not in view.deciders:
             return None
-        if view.get("phase") == "prep":
+        if view.phase == "prep":
             return words.DECIDE_READY
-        window = view.get("window")
-        if isinstance(window, Mapping):
-            return words.DECIDE_DIE.format(what=tableparts.window_words(window))
-        pending = view.get("pending")
-        fight = view.get("fight")
+        if view.window is not None:
+            return words.DECIDE_DIE.format(what=tableparts.window_words(view.window))
+        pending = view.pending
+        fight = view.fight
         mons = (
             tableparts.and_([monster_name(m) or "?" for m in fight_monsters(view)]) or "a monster"
         )
-        if isinstance(pending, Mapping):
-            template = words.DECIDE_PENDING.get(str(pending.get("kind")), "")
-            data = pending.get("data") or []
-            other: object = fight.get("main") if isinstance(fight, Mapping) else None
+        if pending is not None:
+            kind, data = pending.kind, pending.data
+            template = words.DECIDE_PENDING.get(kind, "")
+            other: int | None = fight.main if fight is not None else None
             terms = ""
-            if pending.get("kind") == "offer" and len(data) >= 4:
+            if kind == "offer" and len(data) >= 4:
                 other = data[0]
                 terms = quest_wordings.offer_to_me(data[1], data[2], data[3])
-            elif pending.get("kind") == "bid" and data:
+            elif kind == "bid" and data:
                 terms = str(data[0])
-                other = fight.get("main") if isinstance(fight, Mapping) else None
-            elif pending.get("kind") == "terms" and data:
+            elif kind == "terms" and data:
                 other = data[0]
-            elif pending.get("kind") in ("ring", "snatch_pick") and len(data) >= 2:
+            elif kind in ("ring", "snatch_pick") and len(data) >= 2:
                 other = data[1]
             return template.format(
                 name=seat_name(names, other), monsters=mons, terms=terms, price=terms
             )
-        if isinstance(fight, Mapping):
-            if fight.get("stage") == "open":
+        if fight is not None:
+            if fight.stage == "open":
                 return words.DECIDE_FIGHT.format(monsters=mons)
-            if fight.get("stage") == "rolling":
+            if fight.stage == "rolling":
                 return words.DECIDE_WINDOW
             return words.DECIDE_AFTER
-        me = seat_of(view, seat) or {}
-        if me.get("dead"):
+        me = seat_of(view, seat)
+        if me is not None and me.dead:
             return words.DECIDE_DEAD
         return words.DECIDE_MOVE.format(
-            left=me.get("move_left", 0),
-            move=me.get("move", 0),
-            room=room_name_at(view, me.get("at")) or "?",
+            left=me.move_left if me is not None else 0,
+            move=me.move if me is not None else 0,
+            room=room_name_at(view, me.at if me is not None else None) or "?",
         )
 
     # controls ----------------------------------------------------------------------------
 
-    def control(self, action: Action, view: Json, names: Sequence[str]) -> Control:
+    def control(self, action: Action, view: QuestView, names: Sequence[str]) -> Control:
         return quest_controls.control(
             action, view, names, lambda: super(QuestRenderer, self).action_label(action)
         )
 
     def controls(
-        self, actions: Sequence[Action], view: Json, names: Sequence[str]
+        self, actions: Sequence[Action], view: QuestView, names: Sequence[str]
     ) -> list[Control]:
         found = [self.control(a, view, names) for a in actions]
         going = goto.controls(view, actions)
@@ -232,14 +223,14 @@ class QuestRenderer(JsonRenderer):
         return quest_controls.order([*found, *going], kinds)
 
     def draft_step(
-        self, key: str, view: Json, actions: Sequence[Action], names: Sequence[str]
+        self, key: str, view: QuestView, actions: Sequence[Action], names: Sequence[str]
     ) -> DraftStep:
         return goto.draft_step(key, view, actions)
 
 
-def room_names_of(view: Json) -> dict[tuple[int, int], str]:
+def room_names_of(view: QuestView) -> dict[tuple[int, int], str]:
     """Each laid room's name as the log gives it (``events.room_names``)."""
-    named = {cell: room_name_at(view, list(cell)) for cell in rooms(view)}
+    named = {cell: room_name_at(view, cell) for cell in rooms(view)}
     return events.room_names({cell: name for cell, name in named.items() if name})
 
 

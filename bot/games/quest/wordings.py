@@ -6,7 +6,6 @@ monsters it is about. ``controls`` fits them to a button."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from bot.games.quest import words
 from bot.games.quest.cards import (
@@ -26,31 +25,30 @@ from engine.core.actions import ArgValue
 from engine.quest.board import edge, step_cell
 from engine.quest.content import COLOURS
 from engine.quest.moves import MOVES
-
-Json = Mapping[str, Any]
+from engine.quest.view import Cell, QuestView
 
 
 def card_label(card: object) -> str:
     return card_name(card) or words.SOME_CARD
 
 
-def _here(view: Json) -> object:
-    me = seat_of(view, view.get("seat"))
-    return me.get("at") if me is not None else None
+def _here(view: QuestView) -> Cell | None:
+    me = seat_of(view, view.seat)
+    return me.at if me is not None else None
 
 
-def _room(view: Json, cell: object) -> str:
+def _room(view: QuestView, cell: Cell | None) -> str:
     return room_name_at(view, cell) or words.UNKNOWN_ROOM
 
 
-def _fight_monster(view: Json, index: object) -> str:
+def _fight_monster(view: QuestView, index: object) -> str:
     found = fight_monsters(view)
     ok = isinstance(index, int) and 0 <= index < len(found)
     return (monster_name(found[index]) if ok and isinstance(index, int) else None) or "a monster"
 
 
-def _go(view: Json, direction: str) -> tuple[str, dict[str, object]]:
-    here = cell_of(_here(view))
+def _go(view: QuestView, direction: str) -> tuple[str, dict[str, object]]:
+    here = _here(view)
     values: dict[str, object] = {
         "arrow": words.ARROWS.get(direction, ""),
         "dir": words.DIRS.get(direction, direction),
@@ -59,16 +57,16 @@ def _go(view: Json, direction: str) -> tuple[str, dict[str, object]]:
     }
     if here is None:
         return "go_explore", values
-    links = {(x, y, side): kind for x, y, side, kind in view.get("links") or []}
+    links = {(x, y, side): kind for x, y, side, kind in view.board.links}
     kind = links.get(edge(here, direction))
-    if isinstance(kind, int) and 0 <= kind < len(words.LINKS):
+    if kind is not None and 0 <= kind < len(words.LINKS):
         cost = content().link_costs[kind]
         values["link"] = f"{words.LINKS[kind]} {cost}" if cost else words.LINKS[kind]
         if cost is None:  # the engine offers a wall only to a Grappling Hook: a locked door
             locked = content().link_costs[words.LINKS.index("locked")]
             values["link"] = words.LINK_HOOK.format(cost=locked)
     target = step_cell(here, direction)
-    name = room_name_at(view, list(target))
+    name = room_name_at(view, target)
     if name is None:
         return "go_explore", values
     values["room"] = name
@@ -106,25 +104,25 @@ def offer_to_me(give: object, get: object, gold: object) -> str:
 # An action's arguments by name (``engine/quest/moves.py``), never by position.
 Args = Mapping[str, ArgValue]
 Values = tuple[str, dict[str, object]]
-Wording = Callable[[Action, Args, Json, Sequence[str]], Values]
+Wording = Callable[[Action, Args, QuestView, Sequence[str]], Values]
 
 
 def _direction(side: str) -> str:
     return words.DIRS.get(side, side)
 
 
-def _cell(a: Args) -> list[object]:
-    return [a.get("x"), a.get("y")]
+def _cell(a: Args) -> Cell | None:
+    return cell_of((a.get("x"), a.get("y")))
 
 
-def _play(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
+def _play(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
     kind = getattr(card_def(a.get("card")), "kind", "")
     return ("play_role" if kind in ("race", "class") else "play"), {
         "card": card_label(a.get("card"))
     }
 
 
-def _deal(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
+def _deal(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
     here = room_name_at(view, _here(view))
     room = next((r for r in content().rooms if r.name == here), None)
     deals = room.deals if room is not None else []
@@ -136,13 +134,13 @@ def _deal(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
     return "deal", {"deal": deal}
 
 
-def _fight(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
-    at = cell_of(_here(view))
-    mons = [monster_name(m) or "" for m in view.get("monsters") or [] if cell_of(m["at"]) == at]
+def _fight(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
+    at = _here(view)
+    mons = [monster_name(m) or "" for m in view.monsters if m.at == at]
     return "fight", {"monster": ", ".join(m for m in mons if m) or "the monster"}
 
 
-def _buy_level(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
+def _buy_level(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
     sold = MOVES["buy_level"].every(act, "card")  # sold together for the level (R131), or gold
     if len(sold) == 1:
         return "buy_level_item", {"card": card_label(sold[0])}
@@ -151,70 +149,69 @@ def _buy_level(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values
     return "buy_level", {}
 
 
-def _ask(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
+def _ask(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
     return act.kind, {"name": seat_name(names, a.get("seat")), "bribe": _bribe(a)}
 
 
-def _accept(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
-    pending = view.get("pending") or {}
-    main = seat_name(names, (view.get("fight") or {}).get("main", pending.get("seat")))
+def _accept(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
+    asker = view.pending.seat if view.pending is not None else None
+    main = seat_name(names, view.fight.main if view.fight is not None else asker)
     return act.kind, {"name": main}
 
 
-def _base(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
+def _base(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
     n = a.get("colour")
     colour = COLOURS[n] if isinstance(n, int) and 0 <= n < len(COLOURS) else "?"
     return act.kind, {"dot": words.COLOUR_DOTS.get(colour, ""), "colour": colour.capitalize()}
 
 
-def _set_die(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
-    window = view.get("window")
-    what = window.get("what") if isinstance(window, Mapping) else None
+def _set_die(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
+    what = view.window.what if view.window is not None else None
     card, face = card_label(a.get("card")), a.get("face")
     if what in ("base", "monster_turn") and isinstance(face, int) and 0 <= face < len(COLOURS):
         return "set_colour", {"card": card, "face": COLOURS[face]}
     return act.kind, {"card": card, "die": int(str(a.get("die"))) + 1, "face": face}
 
 
-def _bid(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
+def _bid(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
     n = a.get("treasures")
     count = n if isinstance(n, int) else 0
     said = words.BRIBE_TREASURES[min(count, 2)] if count < 3 else f"{count} Treasures"
     return act.kind, {"count": said}
 
 
-def _power(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
+def _power(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
     role = str(a.get("role"))
     key = f"power_{role}"
     return (key if key in words.LABELS else "power"), {"role": role.capitalize()}
 
 
-def _card_and(field: str, read: Callable[[Args, Json, Sequence[str]], object]) -> Wording:
+def _card_and(field: str, read: Callable[[Args, QuestView, Sequence[str]], object]) -> Wording:
     """A label naming the action's card and one more thing it is about."""
 
-    def wording(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
+    def wording(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
         return act.kind, {"card": card_label(a.get("card")), field: read(a, view, names)}
 
     return wording
 
 
-def _just(field: str, read: Callable[[Args, Json, Sequence[str]], object]) -> Wording:
-    def wording(act: Action, a: Args, view: Json, names: Sequence[str]) -> Values:
+def _just(field: str, read: Callable[[Args, QuestView, Sequence[str]], object]) -> Wording:
+    def wording(act: Action, a: Args, view: QuestView, names: Sequence[str]) -> Values:
         return act.kind, {field: read(a, view, names)}
 
     return wording
 
 
-def _seat(a: Args, view: Json, names: Sequence[str]) -> object:
+def _seat(a: Args, view: QuestView, names: Sequence[str]) -> object:
     return seat_name(names, a.get("seat"))
 
 
-def _fight_target(a: Args, view: Json, names: Sequence[str]) -> object:
+def _fight_target(a: Args, view: QuestView, names: Sequence[str]) -> object:
     return _fight_monster(view, a.get("fight_monster"))
 
 
-def _on_board(key: str) -> Callable[[Args, Json, Sequence[str]], object]:
-    def read(a: Args, view: Json, names: Sequence[str]) -> object:
+def _on_board(key: str) -> Callable[[Args, QuestView, Sequence[str]], object]:
+    def read(a: Args, view: QuestView, names: Sequence[str]) -> object:
         return monster_name(monster_by_serial(view, a.get(key))) or "a monster"
 
     return read
@@ -259,7 +256,7 @@ WORDINGS: Mapping[str, Wording] = {
 }
 
 
-def values_of(action: Action, view: Json, names: Sequence[str]) -> Values:
+def values_of(action: Action, view: QuestView, names: Sequence[str]) -> Values:
     """The template key and its fields for ``action``."""
     k = action.kind
     move = MOVES.get(k)
@@ -272,9 +269,9 @@ def values_of(action: Action, view: Json, names: Sequence[str]) -> Values:
     return k, {}
 
 
-def _zone_after(view: Json, item: object) -> str:
-    me = seat_of(view, view.get("seat")) or {}
-    zone = next((z for i, z in me.get("gear") or [] if i == item), "")
+def _zone_after(view: QuestView, item: object) -> str:
+    me = seat_of(view, view.seat)
+    zone = next((z for i, z in me.gear if i == item), "") if me is not None else ""
     if zone != "pack":
         return words.ZONES["pack"]
     slot = getattr(card_def(item), "slot", "") or "hands"
