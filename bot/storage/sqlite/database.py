@@ -18,7 +18,7 @@ import aiosqlite
 
 from bot.storage.models import DatabaseUnavailable
 
-BUSY_TIMEOUT_MS = 5000
+BUSY_TIMEOUT_MS = 5000  # then a locked database is refused: "try again" (``busy``)
 FOLDER = "it is a folder, not a database file"
 THREAD_STOP_SECONDS = 5.0  # aiosqlite's worker thread, after a failed connect
 T = TypeVar("T")
@@ -77,7 +77,10 @@ class Database:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """Everything inside commits together or not at all."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise busy(self.path, exc) from None
             try:
                 yield self._conn
             except BaseException:
@@ -91,7 +94,10 @@ class Database:
         """The connection outside a transaction, still serialised: reads, and migrations
         (which manage their own transactions)."""
         async with self._lock:
-            yield self._conn
+            try:
+                yield self._conn
+            except sqlite3.OperationalError as exc:
+                raise busy(self.path, exc) from None
 
     async def read(self, work: Work[T]) -> T:
         """``work`` runs on the connection's own thread in one hop, serialised like every other
@@ -130,11 +136,24 @@ class Database:
         # methods hand that thread a function (aiosqlite 0.22 has no public equivalent).
         conn: Any = self._conn
         raw: sqlite3.Connection = conn._conn
-        result: T = await conn._execute(work, raw)
+        try:
+            result: T = await conn._execute(work, raw)
+        except sqlite3.OperationalError as exc:
+            raise busy(self.path, exc) from None
         return result
 
     async def close(self) -> None:
         await self._conn.close()
+
+
+def busy(path: Path | str, exc: sqlite3.OperationalError) -> Exception:
+    """``DatabaseUnavailable`` for a database another process held locked past
+    ``BUSY_TIMEOUT_MS`` (a backup, a second process, an operator's shell): a person is told
+    to try again, as when PostgreSQL is unreachable. Any other error is itself (a full disk
+    says so)."""
+    if getattr(exc, "sqlite_errorcode", 0) & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return DatabaseUnavailable(path, exc)
+    return exc
 
 
 def _roll_back(raw: sqlite3.Connection) -> None:
