@@ -9,7 +9,7 @@ from engine.quest.content import assemble
 from engine.quest.defs import DxmDef, MonsterDef, RoomDef, TreasureDef
 from engine.quest.game import Quest, factory
 
-RULES_VERSION = 12  # 2 trades; 3, 6 die windows; 4 discards (R31); 5 snatch (R7), half races;
+RULES_VERSION = 13  # 2 trades; 3, 6 die windows; 4 discards (R31); 5 snatch (R7), half races;
 # 7 a monster blocked beyond the Entrance no longer records (or counts) a pass through it (R81);
 # 8 die windows after the Monster Die, room and Deal rolls (R16), the Grappling Hook, the pack
 # overflow choice (R149); 9 the help auction (R114), the Stop window (R161), the quicker game;
@@ -18,7 +18,8 @@ RULES_VERSION = 12  # 2 trades; 3, 6 die windows; 4 discards (R31); 5 snatch (R7
 # role off turn, several items sold for a level, class cards as fodder, even charity, one
 # monster per explored room, any part of a dropped stack (``buy_level`` names its items)
 # 12 no die window nobody could answer on public facts (no monster to steer, every Weighted
-# Die face up: issue 27.3)
+# Die face up: issue 27.3); 13 items sold together go to the discards in the order held, not
+# by card number (issue 26.4: the same match numbered otherwise plays the same)
 """Bump it with any rules change that alters legal moves or outcomes: a live match started on
 another version is replayed on the new rules at restart and ended cleanly if it no longer
 reaches the same state (docs/reliability.md, "A deploy under live matches")."""

@@ -95,7 +95,9 @@ def buy_level(s: QuestState, c: Content, seat: int, sold: tuple[int, ...], ev: l
     value = sale_total(s, c, seat, sold)
     if sold and has(s, c, seat, "halfling"):
         s.deals_used.append(HALFLING_USED)
-    for item in sold:
+    # In the order they are held (hand, then play), not by card number: which one tops the
+    # discard pile is no business of the numbering (issue 26.4; the pile is reshuffled, R31)
+    for item in [x for x in [*s.hand[seat], *s.gear[seat]] if x in sold]:
         if item in s.hand[seat]:
             s.hand[seat].remove(item)
         else:

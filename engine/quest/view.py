@@ -2,7 +2,7 @@
 renderers read it. ``to_json()`` is the export shape (what people are sent, replay files, the
 leak checks, transcripts), key for key and value for value the dict view it replaces;
 ``from_json()`` reads it back. A "none" (nobody helping, a Mate copy's card, no base yet)
-reads ``-1`` here as in every view before (``engine.quest.pieces.wire``).
+reads ``-1`` here as in every view before (``engine.core.nothing.wire``).
 
 Built by ``views.make_view`` from the state; nothing here reads a state."""
 
