@@ -8,14 +8,11 @@ where it lies from the Entrance ("the room 2E 1N")."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.games.quest.cards import card_name, room_def_by_id, seat_name
-from bot.games.quest.words import WINDOWS
-from engine.quest.content import COLOURS, LINK_NAMES
+from bot.games.quest.cards import card_name, seat_name
+from bot.games.quest.event_fields import SPECIFIC, Fields, Json, Rooms, cell_words, place
 
-Json = Mapping[str, Any]
-Rooms = Mapping[tuple[int, int], str]  # cell -> the name the log gives the room laid there
+__all__ = ["EVENTS", "Rooms", "event_line", "place", "room_names"]
 
 EVENTS: Mapping[str, str] = {
     "first_player": "{seat} rolled highest and goes first.",
@@ -91,42 +88,6 @@ EVENTS: Mapping[str, str] = {
     "concede": "{seat} concedes.",
     "game_over": "The game is over ({reason}).",
 }
-DRAW_WHY = {
-    "turn": "turn draw",
-    "explore": "for exploring",
-    "monster_die": "the monster die",
-    "own_monster": "a monster of their colour",
-}
-DIE_WHY = {"base": "the new monster's base", "monster_turn": "the monsters move"}
-HOW = {
-    "walked": "goes",
-    "grappled": "climbs a wall with the Grappling Hook",
-    "ran": "runs",
-    "teleport": "is carried",
-    "flew": "is blown",
-}
-REASONS = {
-    "monsters_win": "everyone is dead: the monsters win",
-    "boss": "the Boss is beaten",
-    "concessions": "everyone else conceded",
-}
-SIDES = ("the players", "the monsters")
-
-
-class _Fields(dict[str, object]):
-    """Template fields; one the event lacks reads as "?" instead of failing."""
-
-    def __missing__(self, key: str) -> str:
-        return "?"
-
-
-def _cell(value: object, rooms: Rooms) -> str:
-    """A cell by the name of its room; by where it lies when no map says."""
-    if isinstance(value, list) and len(value) == 2:
-        x, y = value
-        if isinstance(x, int) and isinstance(y, int):
-            return rooms.get((x, y)) or place(x, y)
-    return "a room"
 
 
 def room_names(names_at: Mapping[tuple[int, int], str]) -> dict[tuple[int, int], str]:
@@ -146,32 +107,12 @@ def room_names(names_at: Mapping[tuple[int, int], str]) -> dict[tuple[int, int],
     return out
 
 
-def place(x: int, y: int) -> str:
-    """Where a cell lies from the Entrance: "the Entrance", "the room 2E 1N"."""
-    if (x, y) == (0, 0):
-        return "the Entrance"
-    bits = [
-        f"{abs(x)}{'E' if x > 0 else 'W'}" if x else "",
-        f"{abs(y)}{'S' if y > 0 else 'N'}" if y else "",
-    ]
-    return "the room " + " ".join(b for b in bits if b)
-
-
-def _cards(count: int) -> str:
-    return "a card" if count == 1 else f"{count} cards"
-
-
-def _names(cards: object) -> str:
-    named = [card_name(c) or "a card" for c in cards] if isinstance(cards, list) else []
-    return ", ".join(named)
-
-
 def event_line(event: Json, names: Sequence[str], rooms: Rooms | None = None) -> str | None:
     kind = str(event.get("kind", ""))
     template = EVENTS.get(kind)
     if template is None:
         return None
-    f = _Fields({k: v for k, v in event.items() if isinstance(v, int | str)})
+    f = Fields({k: v for k, v in event.items() if isinstance(v, int | str)})
     for key in ("seat", "main", "asked", "victim", "target", "to", "from", "with"):
         if key in event and isinstance(event[key], int):
             f[key] = seat_name(names, event[key])
@@ -181,145 +122,12 @@ def event_line(event: Json, names: Sequence[str], rooms: Rooms | None = None) ->
     monster = event.get("monster")
     f["monster"] = card_name(monster) or "a monster"
     f["from_monster"] = f" ({f['monster']})" if isinstance(monster, int) and monster >= 0 else ""
-    f["cell"] = _cell(event.get("cell"), rooms or {})
+    f["cell"] = cell_words(event.get("cell"), rooms or {})
     helper = event.get("helper")
     ok = isinstance(helper, int) and helper >= 0
     f["helper"] = f" and {seat_name(names, helper)}" if ok else ""
-    _specific(kind, event, f, names, rooms or {})
+    specific = SPECIFIC.get(kind)
+    if specific is not None:
+        specific(event, f, names, rooms or {})
     line = template.format_map(f)
     return line[:1].upper() + line[1:]
-
-
-def _specific(kind: str, e: Json, f: _Fields, names: Sequence[str], rooms: Rooms) -> None:
-    if kind == "draw":
-        cards = e.get("cards")
-        f["cards"] = _names(cards) if cards else "a DxM card"
-        f["why"] = DRAW_WHY.get(str(e.get("why")), str(e.get("why", "")))
-    elif kind == "moved":
-        f["how"] = HOW.get(str(e.get("how")), "goes")
-    elif kind == "explore":
-        room = room_def_by_id(e.get("room"))
-        f["room"] = room.name if room is not None else _cell(e.get("cell"), rooms)
-    elif kind == "link":
-        k = e.get("link")
-        f["link"] = LINK_NAMES[k] if isinstance(k, int) and 0 <= k < len(LINK_NAMES) else "link"
-        f["side"] = {"N": "north", "W": "west"}.get(str(e.get("side")), "by")
-    elif kind == "monster":
-        base = e.get("base")
-        f["base"] = f" on base {base + 1}" if isinstance(base, int) and base >= 0 else ""
-        if e.get("boss"):
-            f["base"] = " as the Boss"
-    elif kind == "base":
-        b = e.get("base")
-        f["colour"] = COLOURS[b] if isinstance(b, int) and 0 <= b < len(COLOURS) else "?"
-    elif kind == "monster_die":
-        f["why"] = DIE_WHY.get(str(e.get("why")), str(e.get("why", "")).replace("_", " "))
-    elif kind == "monster_removed":
-        why = str(e.get("why", ""))
-        f["why"] = "no free base" if why == "no_base" else why.replace("_", " ")
-    elif kind == "monster_turn":
-        paths = e.get("paths") or []
-        moved = sum(1 for _, p in paths if isinstance(p, list) and _steps(p) > 1)
-        f["moved"] = f"{moved} of {len(paths)} monsters move" if paths else "no monsters"
-    elif kind == "fight":
-        f["monsters"] = _names(e.get("monsters")) or "a monster"
-    elif kind == "ask":
-        f["bribe"] = _bribe(e)
-    elif kind in ("won", "lost"):
-        f["boss"] = ", the Boss among them" if e.get("boss") else ""
-    elif kind in ("die_window", "set_die"):
-        what = str(e.get("what", ""))
-        f["what"] = WINDOWS.get(what, what.replace("_", " "))
-        colours = what in ("base", "monster_turn")  # the Monster Die: faces are colours
-        faces = [_face(d, colours) for d in e.get("dice") or []]
-        f["dice"] = ", ".join(faces) or "?"
-        f["from"], f["to"] = _face(e.get("from"), colours), _face(e.get("to"), colours)
-    elif kind == "treasure":
-        cards = e.get("cards")
-        f["cards"] = (
-            _names(cards) if isinstance(cards, list) else f"{e.get('count', 0)} Treasures face down"
-        )
-    elif kind == "found":
-        _found(e, f)
-    elif kind == "flee_roll":
-        f["result"] = "gets away" if e.get("dodged") else "caught"
-    elif kind == "pick_up":
-        bits = [_names(e.get("cards"))] if e.get("cards") else []
-        if e.get("gold"):
-            bits.append(f"{e.get('gold')} gold")
-        f["what"] = " and ".join(bits) or "nothing"
-    elif kind == "arrange":
-        f["zone"] = str(e.get("zone", ""))
-    elif kind == "buy_level":  # the items sold together (R131); older logs name one or -1
-        sold = e.get("items")
-        if not isinstance(sold, list):
-            one = e.get("item")
-            sold = [one] if isinstance(one, int) and one >= 0 else []
-        f["item"] = f" selling {_names(sold)}" if sold else ""
-    elif kind == "oneshot":
-        side = e.get("side")
-        f["side"] = SIDES[side] if isinstance(side, int) and side in (0, 1) else "?"
-    elif kind == "power":
-        f["result"] = "it works" if e.get("works") else "no luck"
-    elif kind == "pickpocket":
-        got = card_name(e.get("card")) if "card" in e else None
-        f["result"] = f"takes {got}" if got else "caught"
-    elif kind == "charity":
-        to = f" to {f['to']}" if "to" in e else ""
-        if "card" in e:
-            to += f" ({card_name(e['card']) or 'a card'})"
-        f["to"] = to
-        if "discard" in e:
-            f["to"] = f": {card_name(e['discard']) or 'a card'} discarded"
-    elif kind == "bribe_paid":
-        item = e.get("item")
-        named = card_name(item) if isinstance(item, int) and item >= 0 else None
-        f["what"] = named or f"{e.get('gold', 0)} gold"
-    elif kind == "auction":
-        bidders = e.get("bidders")
-        who = [seat_name(names, b) for b in bidders] if isinstance(bidders, list) else []
-        f["bidders"] = ", ".join(who) or "nobody"
-    elif kind == "stop":
-        f["turn"] = seat_name(names, e.get("turn"))
-    elif kind == "bid":
-        price = e.get("treasures")
-        ok = isinstance(price, int) and price >= 0
-        f["result"] = f"bids {price} Treasures" if ok else "drops out of the bidding"
-    elif kind == "game_over":
-        f["reason"] = REASONS.get(str(e.get("reason")), str(e.get("reason", "")))
-    elif kind == "lose_role":
-        f["role"] = str(e.get("role", "role"))
-
-
-def _face(face: object, colour: bool) -> str:
-    if colour and isinstance(face, int) and 0 <= face < len(COLOURS):
-        return COLOURS[face]
-    return str(face)
-
-
-def _steps(path: list[object]) -> int:
-    return sum(1 for p in path if isinstance(p, list))
-
-
-def _bribe(e: Json) -> str:
-    gold, item, share = e.get("gold", 0), e.get("item", -1), e.get("treasures", 0)
-    if isinstance(gold, int) and gold > 0:
-        return f"{gold} gold"
-    if isinstance(item, int) and item >= 0:
-        return card_name(item) or "an item"
-    if isinstance(share, int) and share > 0:
-        return "1 Treasure" if share == 1 else f"{share} Treasures"
-    return "nothing"
-
-
-def _found(e: Json, f: _Fields) -> None:
-    bits = []
-    cards = e.get("cards")
-    count = e.get("count", 0)
-    if isinstance(cards, list) and cards:
-        bits.append(_names(cards))
-    elif isinstance(count, int) and count:
-        bits.append(f"{_cards(count).replace('card', 'Treasure')} face down")
-    if e.get("gold"):
-        bits.append(f"{e.get('gold')} gold")
-    f["what"] = " and ".join(bits) or "nothing"

@@ -1,0 +1,21 @@
+"""Quest's log wording table (``bot/games/quest/event_fields.py``): every kind with fields of
+its own words an event the log has a sentence for, and a kind's own fields fill its template."""
+
+from __future__ import annotations
+
+from bot.games.quest import events
+from bot.games.quest.event_fields import SPECIFIC
+from tests.bot.render_support import NAMES
+
+
+def test_every_kind_with_its_own_fields_has_a_sentence() -> None:
+    assert set(SPECIFIC) <= set(events.EVENTS)
+
+
+def test_a_kind_s_own_fields_fill_its_template() -> None:
+    line = events.event_line({"kind": "bid", "seat": 1, "treasures": 2}, NAMES)
+    assert line == "Bob bids 2 Treasures."
+    line = events.event_line({"kind": "bid", "seat": 1, "treasures": -1}, NAMES)
+    assert line == "Bob drops out of the bidding."
+    line = events.event_line({"kind": "flee_roll", "seat": 0, "die": 5, "dodged": True}, NAMES)
+    assert line == "Alice rolls 5 to flee: gets away."
