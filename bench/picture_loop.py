@@ -65,6 +65,7 @@ async def run(cases: list[tuple[Any, ...]], off: bool) -> dict[str, float]:
     start = time.perf_counter()
     for match, public, private, actions in cases:
         pictures._cards_picture.cache_clear()
+        pictures.tile.cache_clear()
         pictures.fight_picture.cache_clear()
         if off:
             await pictures.off_loop(render_table, match, public, deciders=[0])

@@ -165,26 +165,62 @@ def tiles_height(count: int, per_row: int = PER_ROW) -> int:
 def draw_tiles(
     image: Image.Image, x: int, y: int, cards: Sequence[CardFace], per_row: int = PER_ROW
 ) -> None:
-    """The tiles in rows on the background, each pasted from its pre-drawn copy (``tile``):
-    the same pixels as drawing it there, without drawing its text again."""
+    """The tiles in rows on a picture in the shared palette (``blank``), each pasted from its
+    pre-drawn copy (``tile``)."""
     for n, card in enumerate(cards):
         row, col = divmod(n, per_row)
         image.paste(tile(card), (x + col * (TILE_W + GAP), y + row * (TILE_H + GAP)))
 
 
-# Pre-drawn tiles, one per card face in use: a hand redrawn after a move shares most of its
-# cards with the one before, and drawing a tile's text was half of a hand picture's cost
-# (the profile of issue 29.4). About 160 KB each (RGB), so ~40 MB when full.
-TILES_KEPT = 256
+# Pre-drawn tiles, one per card face in use, in one palette shared by every tile: a hand is
+# then pasted together and saved as it is, with no drawing of text and no colour reduction
+# of its own (together ~90% of a hand picture's cost, the profile of issue 29.4). A hand
+# redrawn after a move shares most of its cards with the one before. ~53 KB each.
+TILES_KEPT = 512
+SHADES = 6  # steps from a background to the colour drawn on it: enough for smooth text edges
+
+
+@cache
+def shared_palette() -> Image.Image:
+    """Every colour a tile is drawn with, and the steps of each over what it is drawn on
+    (text and outlines are anti-aliased): 160 of PNG's 256 palette entries."""
+    bands = (*BANDS.values(), UNKNOWN)
+    pairs = [(PAPER, ink) for ink in (INK, MUTED, *bands)]
+    pairs += [(band, PAPER) for band in bands]
+    pairs += [(BACKGROUND, ink) for ink in (*bands, PAPER)]
+    colours: list[tuple[int, int, int]] = []
+    for under, over in pairs:
+        for step in range(SHADES):
+            t = step / (SHADES - 1)
+            shade = (
+                round(under[0] + (over[0] - under[0]) * t),
+                round(under[1] + (over[1] - under[1]) * t),
+                round(under[2] + (over[2] - under[2]) * t),
+            )
+            if shade not in colours:
+                colours.append(shade)
+    flat = [value for colour in colours[:256] for value in colour]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + flat[-3:] * (256 - len(colours[:256])))
+    return palette
+
+
+def _in_palette(image: Image.Image) -> Image.Image:
+    return image.quantize(palette=shared_palette(), dither=Image.Dither.NONE)
+
+
+def blank(width: int, height: int) -> Image.Image:
+    """A picture of the background colour in the shared palette."""
+    return _in_palette(Image.new("RGB", (width, height), BACKGROUND))
 
 
 @lru_cache(maxsize=TILES_KEPT)
 def tile(card: CardFace) -> Image.Image:
     """One card's tile on the background (its rounded corners show it), as ``draw_tile``
-    draws it at (0, 0)."""
+    draws it at (0, 0), in the shared palette."""
     image = Image.new("RGB", (TILE_W + 1, TILE_H + 1), BACKGROUND)
     draw_tile(image, 0, 0, card)
-    return image
+    return _in_palette(image)
 
 
 def cards_picture(cards: Sequence[CardFace], filename: str = "cards.png") -> Picture:
@@ -202,9 +238,11 @@ def _cards_picture(cards: tuple[CardFace, ...], filename: str) -> Picture:
     per_row = min(PER_ROW, max(1, len(cards)))
     width = GAP + per_row * (TILE_W + GAP)
     height = 2 * GAP + tiles_height(len(cards), per_row)
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    image = blank(width, height)
     draw_tiles(image, GAP, GAP, cards, per_row)
-    return Picture(filename, encode(image))
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")  # already in the shared palette: no encode() pass
+    return Picture(filename, buffer.getvalue())
 
 
 @dataclass(frozen=True, slots=True)

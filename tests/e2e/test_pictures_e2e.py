@@ -27,14 +27,20 @@ async def test_pictures_of_a_duel_are_drawn_off_the_loop(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn: list[str] = []
-    real = pictures.encode
+    real, real_tile = pictures.encode, pictures.draw_tile
 
     def recording(image: Any) -> bytes:
         drawn.append(threading.current_thread().name)
         return real(image)
 
+    def recording_tile(*args: Any) -> None:  # a hand's card tiles, drawn once per face
+        drawn.append(threading.current_thread().name)
+        real_tile(*args)
+
     monkeypatch.setattr(pictures, "encode", recording)
+    monkeypatch.setattr(pictures, "draw_tile", recording_tile)
     pictures._cards_picture.cache_clear()
+    pictures.tile.cache_clear()
     pictures.fight_picture.cache_clear()
     loop_thread = threading.current_thread().name
 
