@@ -157,6 +157,10 @@ class _Reasons(MutableMapping[int, str]):
     def __init__(self, matches: dict[int, LiveMatch]) -> None:
         self._matches = matches
 
+    def __contains__(self, match_id: object) -> bool:  # every click asks: no KeyError raised
+        found = self._matches.get(match_id) if isinstance(match_id, int) else None
+        return found is not None and found.quarantined is not None
+
     def __getitem__(self, match_id: int) -> str:
         found = self._matches.get(match_id)
         if found is None or found.quarantined is None:
