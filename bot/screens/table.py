@@ -39,7 +39,7 @@ from bot.render.model import (
 )
 from bot.render.names import plain_name, shown_name, unmarked
 from bot.words import lobby_texts, play_texts
-from engine.core import Action, Event
+from engine.core import CONCEDE, PASS, Action, Event
 
 if TYPE_CHECKING:
     from bot.core.service import MatchInfo
@@ -235,6 +235,13 @@ def render_hand(
     names = seat_names(match)
     title = play_texts.HAND_TITLE.format(match=match.id, game=plugins.title(match.game))
     top = [f"### {title}"]
+    # Pass alone (a concession aside) answers nothing: the hand asks nothing of a seat that
+    # has nothing for the window, which the bot passes for at its close (issue 27.1); the
+    # table's Pass is there for whoever wants it gone sooner. Every engine asks Pass alone
+    # only in a declared window (tests/engine/test_pass_only.py).
+    idle = _pass_only(actions)
+    if idle:
+        actions = [a for a in actions if a.kind != PASS]
     found = _plain(renderer.controls(actions, typed, names))
     shown = controls.layout(match.id, match.version, found, page)
     built = renderer.builder(match.id, match.version, typed, actions, names, draft)
@@ -245,7 +252,11 @@ def render_hand(
         shown = controls.Page(_sure_buttons(match, asked), (), 0, 1)
     if match.status == "live":
         waiting = deciders if deciders is not None else renderer.deciders(typed)
-        turn = _move_line(typed.seat, names, found, waiting)
+        turn = (
+            play_texts.HAND_NOTHING_TO_ANSWER
+            if idle
+            else _move_line(typed.seat, names, found, waiting)
+        )
         if asked is not None:
             turn = play_texts.SURE_LINE.format(label=asked.label)
         top.append(built.line if built is not None and asked is None else turn)
@@ -275,6 +286,11 @@ def render_hand(
         blocks=tuple(blocks),
         colour=HAND_COLOUR.value,
     )
+
+
+def _pass_only(actions: Sequence[Action]) -> bool:
+    kinds = {a.kind for a in actions}
+    return PASS in kinds and kinds <= {PASS, CONCEDE}
 
 
 def _sure_buttons(match: MatchInfo, asked: controls.Control) -> tuple[ButtonSpec, ...]:

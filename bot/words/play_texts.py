@@ -119,6 +119,11 @@ SEAT_DEAD_MARK = "dead until their turn"
 # Playing on Discord: lobby controls, the table's clock and window, settings (flow, issue 5) ---
 
 BUTTON_PASS = "Pass"
+# A hand in a window with nothing of the seat's to answer it (issue 27.1): no decision.
+HAND_NOTHING_TO_ANSWER = (
+    "Nothing for you to answer here: you pass when the window closes (Pass on the table "
+    "closes it sooner)."
+)
 BUTTON_RESPOND = "Play a card"
 # Who passed in the open window, on the table and in the hands (issue 18: a pass is not a
 # message; issue 27.4: a pressed Pass counts at once and shows).

@@ -14,6 +14,7 @@ from engine.core import (
     Event,
     Game,
     IllegalAction,
+    OpenWindow,
     Outcome,
     Reason,
     Rng,
@@ -118,6 +119,15 @@ class Duel(Game[DuelState, DuelView]):
 
     def deciders(self, state: DuelState) -> frozenset[int]:
         return legal.deciders(state)
+
+    def window(self, state: DuelState) -> OpenWindow | None:
+        """Its response windows, and the reply (# 000: the opponent's last chance to act once
+        the active player is done munchkining): one seat asked whether it answers, Pass or a
+        card, so a window like the others (issue 27.1: the window clock, auto-pass, no ping;
+        a Pass-only decision is never asked of a person)."""
+        if state.phase == "reply" and state.window is None and state.pending is None:
+            return OpenWindow("reply", (1 - state.active,))
+        return super().window(state)
 
     def legal_actions(self, state: DuelState, seat: int) -> list[Action]:
         return legal.legal_actions(self.defs, state, seat)

@@ -200,6 +200,11 @@ async def _start(world: World, game_id: str) -> tuple[int, int]:
     return match.id, table_id
 
 
+def _key(custom_id: str) -> str | None:
+    parsed = parse_custom_id(custom_id)
+    return parsed.key if parsed is not None else None
+
+
 def _choices(message: Any) -> list[tuple[str, str | None, str]]:
     """Action buttons and select options on a private message: (kind, select id, value)."""
     out: list[tuple[str, str | None, str]] = []
@@ -242,14 +247,18 @@ async def play_and_scan(world: World, game_id: str, clicks_wanted: int) -> Scann
             continue  # the bot was slow to answer: ask for the hand again
         assert hand.response is not None and hand.ephemeral
         scanner.scan(before, await scanner.forbidden(), seat, True)
-        options = _choices(hand.response)
+        target = hand.response
+        options = _choices(target)
+        if not options:  # Pass alone: the hand asks nothing, the table's Pass (issue 27.1)
+            target = message_in(world.channel, table_id)
+            options = [o for o in _choices(target) if _key(o[2]) == "pass"]
         assert options, f"nothing to do: {hand.response.components}"
         kind, select_id, value = chooser.choice(options)
         before = await scanner.forbidden()
         if kind == "button":
-            await patiently(world, player.click(hand.response, custom_id=value))
+            await patiently(world, player.click(target, custom_id=value))
         else:
-            await patiently(world, player.select(hand.response, [value], custom_id=select_id))
+            await patiently(world, player.select(target, [value], custom_id=select_id))
         scanner.clicks += 1
         scanner.scan(before, await scanner.forbidden(), seat, False)
     return scanner

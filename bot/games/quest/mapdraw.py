@@ -275,23 +275,47 @@ def _path(
     size: int,
     colour: tuple[int, int, int],
 ) -> None:
-    """A monster's way through the rooms as a dashed line from centre to centre (a jump
-    across the dungeon, its wrap-around, is left out), ending in a dot."""
+    """A monster's way through the rooms (issue 27.7: a path people can follow): a ring where
+    it started, a solid line from centre to centre with an arrowhead into each room it
+    entered, outlined in ink so the die's colour reads on any tile (a jump across the
+    dungeon, its wrap-around, is left out)."""
     centres = [(x + size // 2, y + size // 2 + size // 5) for x, y in corners]
+    width = max(3, size // 16)
+    head = max(8, size // 5)
     for n in range(1, len(cells)):
         (ax, ay), (bx, by) = cells[n - 1], cells[n]
         if abs(ax - bx) + abs(ay - by) != 1:
             continue
         (x0, y0), (x1, y1) = centres[n - 1], centres[n]
-        dashes = 6
-        for k in range(0, dashes, 2):
-            start = (x0 + (x1 - x0) * k // dashes, y0 + (y1 - y0) * k // dashes)
-            end = (x0 + (x1 - x0) * (k + 1) // dashes, y0 + (y1 - y0) * (k + 1) // dashes)
-            pen.line([start, end], fill=colour, width=max(2, size // 30))
+        dx, dy = bx - ax, by - ay
+        # The head just inside the room entered, clear of the tokens round its centre.
+        tip = ((x0 + x1) // 2 + dx * size // 5, (y0 + y1) // 2 + dy * size // 5)
+        neck = (tip[0] - dx * head, tip[1] - dy * head)
+        wing = (dy * head * 3 // 4, dx * head * 3 // 4)
+        arrow = [
+            tip,
+            (neck[0] + wing[0], neck[1] + wing[1]),
+            (neck[0] - wing[0], neck[1] - wing[1]),
+        ]
+        pen.line([(x0, y0), (x1, y1)], fill=INK, width=width + 2)
+        pen.polygon(arrow, fill=INK)
+        pen.line([(x0, y0), (x1, y1)], fill=colour, width=width)
+        pen.polygon(_shrunk(arrow), fill=colour)
     if len(centres) > 1:
-        x, y = centres[-1]
-        r = max(3, size // 24)
-        pen.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+        x, y = centres[0]
+        r = max(4, size // 14)
+        pen.ellipse((x - r, y - r, x + r, y + r), outline=INK, width=width + 2)
+        pen.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=width)
+
+
+def _shrunk(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A triangle pulled 2 px toward its middle: the colour inside its ink outline."""
+    mx = sum(x for x, _ in points) // 3
+    my = sum(y for _, y in points) // 3
+    return [
+        (x + (2 if x < mx else -2 if x > mx else 0), y + (2 if y < my else -2 if y > my else 0))
+        for x, y in points
+    ]
 
 
 def _across(mid: tuple[int, int], across: bool, half: int, thick: int) -> tuple[int, int, int, int]:

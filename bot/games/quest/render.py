@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.quest import controls as quest_controls
-from bot.games.quest import events, goto, tableparts, words
+from bot.games.quest import events, goto, monsterturn, tableparts, words
 from bot.games.quest import wordings as quest_wordings
 from bot.games.quest.cards import (
     card_def,
@@ -111,11 +111,14 @@ class QuestRenderer(GameRenderer[QuestView]):
     ) -> list[str]:
         """Lines naming rooms by the map the events left (``board``)."""
         drawn = board() if happened else None
-        laid = room_names_of(self.read(drawn)) if drawn is not None else {}
+        read = self.read(drawn) if drawn is not None else None
+        laid = room_names_of(read) if read is not None else {}
         out = []
         for event in happened:
             line = events.event_line(event, names, laid)
             out.append(line if line is not None else super().event_line(event, names))
+            if event.get("kind") == "monster_turn":
+                out += monsterturn.lines(event, read, laid)
         return out
 
     def event_line(self, event: Json, names: Sequence[str]) -> str:
@@ -235,6 +238,12 @@ def room_names_of(view: QuestView) -> dict[tuple[int, int], str]:
 
 
 def _card_words(found: Any) -> str:
+    """What a card does, for the hand: its rules text (the data's, our words: issue 27.7),
+    an item's gold value after it; the card's numbers where it has no text."""
+    text = str(getattr(found, "text", "") or "")
+    value = getattr(found, "value", 0)
+    if text:
+        return f"{text} {value} gold." if value else text
     bits = []
     kind = getattr(found, "kind", "")
     if kind:
@@ -248,12 +257,8 @@ def _card_words(found: Any) -> str:
     bonus = getattr(found, "bonus", 0)
     if bonus:
         bits.append(f"+{bonus}")
-    value = getattr(found, "value", 0)
     if value:
         bits.append(f"{value} gold")
     if getattr(found, "oneshot", False):
         bits.append("one-shot")
-    text = str(getattr(found, "text", "") or "")
-    if text:
-        bits.append(text)
     return " · ".join(bits) or "card"
