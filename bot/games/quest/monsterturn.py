@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.quest.cards import cell_of, monster_by_serial, monster_name
+from engine.quest.view import QuestView
 
 Json = Mapping[str, Any]
 Rooms = Mapping[tuple[int, int], str]
@@ -35,7 +36,7 @@ STAYED = {
 }
 
 
-def lines(event: Json, drawn: Json | None, rooms: Rooms) -> list[str]:
+def lines(event: Json, drawn: QuestView | None, rooms: Rooms) -> list[str]:
     """A line for each monster the Monster Turn moved or held, in the order they went."""
     out = []
     for entry in event.get("paths") or []:
