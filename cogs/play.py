@@ -54,9 +54,10 @@ class PlayCog(commands.Cog, name="Play"):
         router.route(keys.HAND, self.on_hand, on_server=True)
         router.route(keys.RESPOND, self.on_hand, on_server=True)
         router.route(keys.LOOK, self.on_look, on_server=True)
-        router.route(keys.RECLAIM_SEAT, self.on_reclaim_seat)
+        # Answered by redrawing the message clicked, after a read: acknowledged first.
+        router.route(keys.RECLAIM_SEAT, self.on_reclaim_seat, defer=True)
         for number in range(controls.MAX_PAGES):
-            router.route(controls.page_key(number), self.on_page)
+            router.route(controls.page_key(number), self.on_page, defer=True)
         # A move, a builder's step and a "Yes, ..." are acknowledged by the router before
         # anything is read (issue 29.3): their answers edit the message clicked.
         router.route_prefix(keys.DRAFT_PREFIX, self.on_draft, defer=True)

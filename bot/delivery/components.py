@@ -112,16 +112,24 @@ class ButtonRouter:
         # Prefixes whose clicks are acknowledged before the guard and the handler (the
         # default handler's, a game's moves, always are): see ``dispatch``.
         self._first: set[str] = set()
+        self._first_keys: set[str] = set()
         self.guard: Guard | None = None
 
-    def route(self, key: str, handler: Handler, *, on_server: bool = False) -> None:
+    def route(
+        self, key: str, handler: Handler, *, on_server: bool = False, defer: bool = False
+    ) -> None:
         """``on_server``: the key is only ever drawn on a server message (lobby buttons, the
-        table's My hand), so a click on it from anywhere else is refused."""
+        table's My hand), so a click on it from anywhere else is refused. ``defer``: as for
+        ``route_prefix``."""
         self._handlers[key] = handler
         if on_server:
             self._on_server.add(key)
         else:
             self._on_server.discard(key)
+        if defer:
+            self._first_keys.add(key)
+        else:
+            self._first_keys.discard(key)
 
     def route_prefix(self, prefix: str, handler: Handler, *, defer: bool = False) -> None:
         """Every key starting with ``prefix`` (a key that carries its own state). ``defer``:
@@ -176,7 +184,7 @@ class ButtonRouter:
 
     def _defers(self, key: str) -> bool:
         if key in self._handlers:
-            return False
+            return key in self._first_keys
         prefix = next((p for p in self._prefixes if key.startswith(p)), None)
         return prefix is None or prefix in self._first
 
