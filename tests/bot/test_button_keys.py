@@ -128,9 +128,11 @@ async def test_the_router_sends_cancel_to_the_action_handler() -> None:
     router = ButtonRouter()
     for key in ids.LOBBY_KEYS:
         router.route(key, handler("lobby"))
+    router.route("page-1", handler("page"), defer=True)  # redraws the message after a read
     router.route_actions(handler("action"))
     deferred: list[str] = []
-    for text in ("bs:7:3:cancel", "bs:7:3:lobby-cancel", "bs:7:3:start", "bs:7:3:cancel.1"):
+    texts = ("bs:7:3:cancel", "bs:7:3:lobby-cancel", "bs:7:3:start", "bs:7:3:cancel.1")
+    for text in (*texts, "bs:7:3:page-1"):
         parsed = parse_custom_id(text)
         assert parsed is not None
         await router.dispatch(_Interaction(deferred, parsed.key), parsed)  # type: ignore[arg-type]
@@ -139,10 +141,11 @@ async def test_the_router_sends_cancel_to_the_action_handler() -> None:
         ("lobby", ids.CANCEL),
         ("lobby", ids.START),
         ("action", "cancel.1"),
+        ("page", "page-1"),
     ]
-    # A game's move is acknowledged by the router itself, before any check (issue 29.3); a
-    # lobby key's handler answers by itself.
-    assert deferred == ["cancel", "cancel.1"]
+    # A game's move is acknowledged by the router itself, before any check (issue 29.3), and
+    # so is a key routed with ``defer``; a lobby key's handler answers by itself.
+    assert deferred == ["cancel", "cancel.1", "page-1"]
 
 
 class _Response:
