@@ -217,3 +217,48 @@ async def test_a_turn_that_ran_out_during_the_outage_times_out_once_the_server_i
     finally:
         await service.close()
         await storage.close()
+
+
+async def test_a_restart_under_load_loses_no_acknowledged_move(
+    service: MatchService, outage_server: OwnServer, location: str
+) -> None:
+    # Several people move in several matches at once while the server restarts: every move
+    # the service answered is stored, and each session agrees with its stored log after.
+    matches = [await tiny_with_ai(service) for _ in range(6)]
+    acked: dict[int, int] = {}  # match -> the highest version a move was answered at
+    refused = 0
+    restarted = asyncio.Event()
+
+    async def person(match_id: int) -> None:
+        nonlocal refused
+        for _ in range(60):
+            try:
+                current, _, actions = await service.view(match_id, 100)
+                if current.status != "live" or not actions:
+                    if restarted.is_set():
+                        return
+                    await asyncio.sleep(0.01)
+                    continue
+                update = await guarded(service.act(match_id, 100, actions[0].key, current.version))
+                acked[match_id] = max(acked.get(match_id, 0), update.match.version)
+            except DatabaseUnavailable:
+                refused += 1
+                await asyncio.sleep(0.05)
+            except errors.ServiceError:
+                pass  # the AI or a read-back moved first: a fresh look next time
+
+    async def restart() -> None:
+        await asyncio.sleep(0.1)
+        await asyncio.to_thread(outage_server.stop)
+        await asyncio.sleep(0.3)
+        await asyncio.to_thread(outage_server.start)
+        restarted.set()
+
+    await asyncio.gather(restart(), *(person(m.id) for m in matches))
+    assert refused > 0  # the outage was met
+    for match in matches:
+        await service.quiet(match.id)
+        stored = await service.get(match.id)
+        assert stored.version >= acked.get(match.id, 0), match.id
+        if match.id in service.live:
+            assert stored_log(location, match.id) == service.live[match.id].count
