@@ -29,6 +29,9 @@ class Tally:
     mismatches: int = 0
     replayed_matches: int = 0
     integrity_failures: int = 0
+    plans_whole: int = 0  # plans a kill caught being sent: found all stored
+    plans_none: int = 0  # ... found not stored at all
+    plans_split: int = 0  # ... found stored in part: a plan that did not land whole
     problems: list[str] = field(default_factory=list)
 
     def problem(self, text: str) -> None:
@@ -139,6 +142,38 @@ def check_acks(conn: Reader, acks: list[dict[str, Any]], tally: Tally) -> None:
             ):
                 tally.lost += 1
                 tally.problem(f"match {match_id}: acknowledged {ack} not in its log")
+            elif ack["ack"] == "plan" and not contains_run(
+                log[int(ack["index"]) : int(ack["count"])], ack["actions"]
+            ):
+                tally.lost += 1
+                tally.problem(f"match {match_id}: acknowledged plan {ack} not whole in its log")
+
+
+def contains_run(log: list[Any], run: list[Any]) -> bool:
+    """Whether ``run`` appears in ``log`` as consecutive entries."""
+    return any(log[i : i + len(run)] == run for i in range(len(log) - len(run) + 1))
+
+
+def check_plans(conn: Reader, intents: Sequence[dict[str, Any]], tally: Tally) -> None:
+    """Each plan the kill caught being sent (``act_all``: all or none, issue 30.6), read
+    before anything else runs on the database: at its index the log holds the whole plan or
+    none of it. The worker made it while nothing else was in flight in that match and started
+    nothing there until it was answered, so nothing else can stand at that index but an AI
+    seat's move (another seat's) had the plan been refused as stale."""
+    for intent in intents:
+        index, plan = int(intent["index"]), intent["actions"]
+        rows = conn.rows(
+            "SELECT action_json FROM actions WHERE match_id = ? AND idx >= ? ORDER BY idx LIMIT ?",
+            (int(intent["match"]), index, len(plan)),
+        )
+        stored = [json.loads(a) for (a,) in rows]
+        if stored == plan:
+            tally.plans_whole += 1
+        elif stored[:1] != plan[:1]:
+            tally.plans_none += 1
+        else:
+            tally.plans_split += 1
+            tally.problem(f"match {intent['match']}: plan {plan} stored as {stored}")
 
 
 def check_snapshots(conn: Reader, checked: dict[int, int], tally: Tally) -> None:
@@ -177,7 +212,11 @@ def check_snapshots(conn: Reader, checked: dict[int, int], tally: Tally) -> None
 
 
 def check_all(
-    location: Path | str, acks: list[dict[str, Any]], checked: dict[int, int], tally: Tally
+    location: Path | str,
+    acks: list[dict[str, Any]],
+    checked: dict[int, int],
+    tally: Tally,
+    intents: Sequence[dict[str, Any]] = (),
 ) -> bool:
     """Check everything; False when the database holds no schema yet (every worker so far
     was killed before its first migration committed: a slow start on a busy machine)."""
@@ -188,6 +227,7 @@ def check_all(
             tally.lost += len(acks)
             return False
         check_acks(conn, acks, tally)
+        check_plans(conn, intents, tally)
         check_snapshots(conn, checked, tally)
         return True
 

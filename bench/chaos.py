@@ -12,7 +12,10 @@ the kill. After each kill, with no process holding the database, it checks:
 
 - ``PRAGMA integrity_check`` is ``ok`` (SQLite);
 - every acknowledged start and move is in the database, at the index it was acknowledged at;
-- every match whose snapshot changed replays from its log to exactly that snapshot.
+- every match whose snapshot changed replays from its log to exactly that snapshot;
+- every builder's plan (several moves sent as one, ``act_all``) the kill caught being sent is
+  in the log whole or not at all (``plans_whole`` / ``plans_none``; ``plans_split`` must be
+  0), and every acknowledged plan is there whole.
 
 Then the next round restarts the worker on the same database. A round killed before the first
 migration committed (a slow start on a busy machine) has nothing to check; the run counts such
@@ -116,8 +119,17 @@ def main() -> None:
             f"no round got as far as the first migration in {args.kills} kills: nothing was"
             " checked (the machine is too slow for --min-ms/--max-ms; raise them)"
         )
-    if out["lost"] or out["mismatches"] or out["integrity_failures"]:
+    if out["lost"] or out["mismatches"] or out["integrity_failures"] or out["plans_split"]:
         raise SystemExit(1)
+
+
+def cut_short(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The plans the kill caught being sent: an intent with no answer (acknowledged or
+    refused) after it. Only those may have been cut; an answered one is checked as a move."""
+    answered = {(a["match"], a["index"]) for a in lines if a["ack"] in ("plan", "plan_refused")}
+    return [
+        a for a in lines if a["ack"] == "plan_intent" and (a["match"], a["index"]) not in answered
+    ]
 
 
 def drill(args: argparse.Namespace, location: Path | str, files: Path) -> dict[str, Any]:
@@ -133,10 +145,11 @@ def drill(args: argparse.Namespace, location: Path | str, files: Path) -> dict[s
     with ack_path.open("a") as ack_file, stderr_path.open("a") as stderr:
         for kill in range(args.kills):
             delay = rng.uniform(args.min_ms, args.max_ms) / 1000
-            new, ready = one_round(location, ack_file, rng.randrange(2**31), delay, stderr)
+            lines, ready = one_round(location, ack_file, rng.randrange(2**31), delay, stderr)
             during_start += not ready
+            new = [a for a in lines if a["ack"] not in ("plan_intent", "plan_refused")]
             acks.extend(new)
-            schema = check_all(location, acks, checked, tally)
+            schema = check_all(location, acks, checked, tally, cut_short(lines))
             with_schema += schema
             if not args.json:
                 print(
@@ -152,6 +165,10 @@ def drill(args: argparse.Namespace, location: Path | str, files: Path) -> dict[s
         "rounds_with_a_schema": with_schema,
         "acknowledged": len(acks),
         "acknowledged_moves": sum(1 for a in acks if a["ack"] == "act"),
+        "acknowledged_plans": sum(1 for a in acks if a["ack"] == "plan"),
+        "plans_whole": tally.plans_whole,
+        "plans_none": tally.plans_none,
+        "plans_split": tally.plans_split,
         "lost": tally.lost,
         "mismatches": tally.mismatches,
         "integrity_failures": tally.integrity_failures,
