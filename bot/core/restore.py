@@ -22,7 +22,7 @@ from bot.core.fold import Fold, fold, plain
 from bot.core.live import LiveMatches
 from bot.core.match_types import MatchInfo
 from bot.core.session import MatchSession
-from bot.storage.models import MatchRow, StoredMatch
+from bot.storage.models import DatabaseUnavailable, MatchRow, StoredMatch
 from bot.storage.ports import MatchRepository
 from engine import games as registry
 from engine.core import Game
@@ -214,6 +214,10 @@ class Restorer:
             found = await self.repo.stored_matches(statuses=("live",), match_id=match_id)
             if found:
                 self.live.put(match_id, await self._rebuild(found[0], live.game))
+        except DatabaseUnavailable as exc:
+            # Not read, so not checked: the next read or change checks it again.
+            self.unchecked.add(match_id)
+            log.warning("match %s: the log could not be read to check it: %s", match_id, exc)
         except Exception:
             log.exception("match %s: the log could not be checked; keeping the snapshot", match_id)
 

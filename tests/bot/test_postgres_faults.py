@@ -262,3 +262,32 @@ async def test_a_restart_under_load_loses_no_acknowledged_move(
         assert stored.version >= acked.get(match.id, 0), match.id
         if match.id in service.live:
             assert stored_log(location, match.id) == service.live[match.id].count
+
+
+async def test_a_restored_log_not_read_in_an_outage_is_checked_once_the_server_is_back(
+    outage_server: OwnServer, location: str
+) -> None:
+    # A restart restores from snapshots and checks each log later (issue 30.10); a check the
+    # outage kept from reading the log must not count as done.
+    storage = await open_storage(location)
+    first = MatchService(storage, games=games, clock=Clock())
+    await first.start()
+    match = await tiny_with_ai(first)
+    await move(first, match.id)
+    await first.close()
+    second = MatchService(storage, games=games, clock=Clock())
+    await second.start()
+    try:
+        await second.checked()  # the background check ran; now restore one more time
+        second.restorer.unchecked.add(match.id)
+        outage_server.stop()
+        async with second.live.lock(match.id):
+            await guarded(second.restorer.check(match.id))
+        assert match.id in second.restorer.unchecked
+        outage_server.start()
+        await move(second, match.id)  # its log is checked first, then the move is stored
+        assert match.id not in second.restorer.unchecked
+        assert stored_log(location, match.id) == second.live[match.id].count
+    finally:
+        await second.close()
+        await storage.close()
