@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.quest import controls as quest_controls
-from bot.games.quest import events, goto, monsterturn, tableparts, words
+from bot.games.quest import events, goto, monsterturn, tableparts, trade_terms, words
 from bot.games.quest import wordings as quest_wordings
 from bot.games.quest.cards import (
     card_def,
@@ -28,7 +28,7 @@ from bot.games.quest.fightdraw import fight_picture
 from bot.games.quest.mappicture import map_picture
 from bot.games.quest.maptext import letters
 from bot.render.controls import Control
-from bot.render.drafts import DraftStep
+from bot.render.drafts import Built, DraftStep
 from bot.render.games import Board, Field, GameRenderer, ViewLike, typed_view
 from bot.render.games import ViewJson as Json
 from bot.render.model import Picture
@@ -186,6 +186,8 @@ class QuestRenderer(GameRenderer[QuestView]):
             if kind == "offer" and len(data) >= 4:
                 other = data[0]
                 terms = quest_wordings.offer_to_me(data[1], data[2], data[3])
+            elif kind == "help" and data:
+                terms = quest_wordings.help_share(data, seat_name(names, other))
             elif kind == "bid" and data:
                 terms = str(data[0])
             elif kind == "terms" and data:
@@ -225,9 +227,25 @@ class QuestRenderer(GameRenderer[QuestView]):
         kinds = [a.kind for a in actions] + ["goto"] * len(going)
         return quest_controls.order([*found, *going], kinds)
 
+    def builder(
+        self,
+        match_id: int,
+        version: int,
+        view: QuestView,
+        actions: Sequence[Action],
+        names: Sequence[str],
+        draft: str | None,
+    ) -> Built | None:
+        """Trade terms are built a part at a time (issue 27.5), not picked from every offer."""
+        if trade_terms.applies(view, actions):
+            return trade_terms.builder(match_id, version, view, actions, names, draft)
+        return None
+
     def draft_step(
         self, key: str, view: QuestView, actions: Sequence[Action], names: Sequence[str]
     ) -> DraftStep:
+        if trade_terms.parse(key) is not None:
+            return trade_terms.draft_step(key, view, actions)
         return goto.draft_step(key, view, actions)
 
 

@@ -278,6 +278,18 @@ def _zone_after(view: QuestView, item: object) -> str:
     return words.ZONES.get(str(slot), str(slot))
 
 
+def help_share(data: Sequence[object], asker: str) -> str:
+    """The share a call for help offers, from the pending question's data (treasures, gold,
+    item), as the asked seat reads it, the asker named (issue 27.5: the helper is told the
+    share on offer; "Alice's Sword of Meh", never "my")."""
+    names = ("treasures", "gold", "item")
+    found = {k: v for k, v in zip(names, data, strict=False) if isinstance(v, int)}
+    item = found.get("item")
+    if not found.get("gold") and isinstance(item, int) and item >= 0:
+        return words.HELP_ITEM.format(name=asker, card=card_label(item))
+    return _bribe(found)
+
+
 def _bribe(a: Args) -> str:
     gold, item = a.get("gold"), a.get("item")
     if isinstance(gold, int) and gold > 0:

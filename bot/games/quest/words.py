@@ -167,7 +167,7 @@ DECIDE_PENDING = {
     "explore_dxm": "You explored: take the explorer's DxM card or skip it.",
     "summon": "Call up a monster here, or not.",
     "base": "Pick the base colour of the new monster.",
-    "help": "{name} asks you to help fight {monsters}.",
+    "help": "{name} asks you to help fight {monsters}, offering {terms}.",
     "snatch_pick": "Pick the item the monster snatches from {name}.",
     "lose_pick": "Pick the item you lose.",
     "terms": "Name your trade terms with {name}, or withdraw.",
@@ -292,6 +292,7 @@ OFFER_PARTS = {
 BRIBE_TREASURES = ("no share", "1 Treasure", "2 Treasures")
 BRIBE_GOLD = "{gold} gold"
 BRIBE_ITEM = "my {card}"
+HELP_ITEM = "{name}'s {card}"  # the share as the asked seat reads it
 ZONES = {
     "pack": "pack",
     "head": "head",
@@ -304,3 +305,25 @@ ZONES = {
 UNKNOWN_ROOM = "a room"
 SOME_CARD = "a card"
 NOTHING = "nothing"
+
+# the trade terms builder (bot/games/quest/trade_terms.py, issue 27.5) ---------------------------
+TT_LINE = "Your offer to {name}: {terms}."
+TT_HOW = "Pick what you give, what you ask for and the gold, then Send."
+TT_NOTHING_YET = "nothing yet"
+TT_NAME = 16  # a name inside a label: "Ask for Bob's Helmet" stays within 40 characters
+TT_GIVE_NOW = "You give: {what}"
+TT_GET_NOW = "From {name}: {what}"
+TT_NO_ITEM = "no item"
+TT_GOLD_NOW = "Gold: {what}"
+TT_GIVE_NONE = "Give no item"
+TT_GIVE = "Give your {card}"
+TT_GET_NONE = "No item from {name}"
+TT_GET = "Ask for {name}'s {card}"
+TT_NO_GOLD = "No gold"
+TT_PAY = "You pay {gold} gold"
+TT_ASK = "{name} pays {gold} gold"
+TT_PART_GIVE = "your {card}"
+TT_PART_GET = "{name}'s {card}"
+TT_SEND = "Send the offer"
+TT_WITHDRAW = "Withdraw"
+TT_GONE = "Those terms are no longer possible: the hand shows what is."
