@@ -20,6 +20,7 @@ test: $(STAMP)
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m ruff format --check .
 	$(BIN)/python -m mypy engine bot cogs tests
+	$(BIN)/python -m mypy --strict --disallow-any-explicit --follow-imports=silent bot/games
 	$(BIN)/python -m bot --check
 	$(BIN)/python -m pytest
 
@@ -30,6 +31,7 @@ lint: $(STAMP)
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m ruff format --check .
 	$(BIN)/python -m mypy engine bot cogs tests
+	$(BIN)/python -m mypy --strict --disallow-any-explicit --follow-imports=silent bot/games
 
 format: $(STAMP)
 	$(BIN)/python -m ruff format .

@@ -69,10 +69,11 @@ class LeakOracle:
 
 
 class FinalState(NamedTuple):
-    """A finished match's last state (its JSON) and the game it was played on."""
+    """A finished match's last state (its JSON) and the game it was played on (each game's
+    roles narrow it to its own)."""
 
-    game: Game[Any, Any]
-    state: Mapping[str, Any]
+    game: object
+    state: Mapping[str, object]
 
 
 @dataclass(frozen=True, slots=True)

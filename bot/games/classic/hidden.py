@@ -5,25 +5,25 @@ it checks what the renderers drew from the views."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from bot.plugins import HiddenCards, LeakOracle, Recipient
 from engine.classic.game import Classic
 from engine.classic.state import ClassicState
-from engine.core import Event, Game
+from engine.core import Event
 
 # Event fields that hold a card instance id.
 _CARD_FIELDS = ("card", "monster", "on", "what", "hireling")
 
 
-def _classic(game: Game[Any, Any]) -> Classic:
+def _classic(game: object) -> Classic:
     assert isinstance(game, Classic), game
     return game
 
 
-def hidden_cards(game: Game[Any, Any], state: Any) -> HiddenCards:
+def hidden_cards(game: object, state: object) -> HiddenCards:
     """# 004: Card Management: decks are face down, hands are their owner's alone."""
-    s: ClassicState = state
+    s = state
+    assert isinstance(s, ClassicState), s
     names = [card.name for card in _classic(game).table.defs]
     decks = set(s.door) | set(s.treasure)
     hidden: dict[Recipient, set[int]] = {None: decks | {c for h in s.hands for c in h}}
@@ -33,7 +33,7 @@ def hidden_cards(game: Game[Any, Any], state: Any) -> HiddenCards:
     return HiddenCards(names, hidden)
 
 
-def shown_names(game: Game[Any, Any], event: Event, recipient: Recipient) -> Iterator[str]:
+def shown_names(game: object, event: Event, recipient: Recipient) -> Iterator[str]:
     """The names of the cards ``event`` showed ``recipient`` (its redacted form)."""
     defs = _classic(game).table.defs
     data = event.for_viewer(recipient)
@@ -45,7 +45,7 @@ def shown_names(game: Game[Any, Any], event: Event, recipient: Recipient) -> Ite
             yield defs[ref].name
 
 
-def card_names(game: Game[Any, Any]) -> set[str]:
+def card_names(game: object) -> set[str]:
     return {c.name for c in _classic(game).cards}
 
 

@@ -4,21 +4,21 @@ end (its favourite is then the most common one)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from bot.plugins import FinalState
 from engine.classic.game import Classic
 from engine.games import load_game
 
 
-def roles(header: Mapping[str, Any], final: FinalState | None) -> dict[int, str]:
+def roles(header: Mapping[str, object], final: FinalState | None) -> dict[int, str]:
     if final is None or not isinstance(final.game, Classic):
         return {}
     # Instance ids into the cards the match was played on (its pinned set, with copies).
     cards = final.game.table.defs
+    held = final.state.get("roles")
     return {
         seat: cards[index].id
-        for seat, indexes in enumerate(final.state["roles"])
+        for seat, indexes in enumerate(held if isinstance(held, list) else [])
         for index in reversed(indexes)
         if cards[index].kind == "class"
     }

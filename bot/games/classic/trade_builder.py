@@ -23,7 +23,7 @@ partner adds).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from bot.games.classic import words
 from bot.games.classic.bargain import Press
@@ -33,6 +33,7 @@ from bot.render.drafts import DRAFT_PREFIX, Built, DraftStep
 from bot.render.model import MAX_OPTIONS, MAX_PER_ROW, ButtonSpec, OptionSpec, SelectSpec, Style
 from bot.render.model import clip as _clip
 from engine.classic.moves import MOVES
+from engine.classic.state import ClassicState
 from engine.classic.table import COIN
 from engine.classic.views import ClassicView
 from engine.core import Action, Game
@@ -355,7 +356,10 @@ def next_press(
 
 
 def built_trade(
-    game: Game[Any, Any], state: Any, action: Action, then: Callable[[Any, int], Action]
+    game: Game[ClassicState, ClassicView],
+    state: ClassicState,
+    action: Action,
+    then: Callable[[ClassicState, int], Action],
 ) -> Trade | None:
     """The offer a person builds for ``action`` when a player (the heuristic AI, in the
     bench and the tests) makes item offers move by move: an off-turn offer as it is; inside

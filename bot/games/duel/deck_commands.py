@@ -7,7 +7,7 @@ sends what the renderer returns.
 from __future__ import annotations
 
 import io
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -25,6 +25,7 @@ MAX_IMPORT_BYTES = 20_000  # a 40-card list is under 1 kB; anything far bigger i
 MESSAGE_LIMIT = 2000  # Discord's cap on message content
 Choices = list[app_commands.Choice[str]]
 Count = app_commands.Range[int, 1, 99]
+Interaction = discord.Interaction[commands.Bot]  # the client these commands are added to
 
 
 class DeckCommands(
@@ -39,7 +40,7 @@ class DeckCommands(
 
     @app_commands.command(name="new", description=deck_words.CMD_DECK_NEW)
     @app_commands.describe(name=deck_words.ARG_DECK_NAME, hero=deck_words.ARG_DECK_HERO)
-    async def new(self, interaction: discord.Interaction[Any], name: str, hero: str) -> None:
+    async def new(self, interaction: Interaction, name: str, hero: str) -> None:
         async def run() -> str:
             deck = await self.book.new(interaction.user.id, name, hero)
             return deck_words.DECK_CREATED.format(
@@ -51,9 +52,7 @@ class DeckCommands(
     @app_commands.command(name="add", description=deck_words.CMD_DECK_ADD)
     @app_commands.describe(name=deck_words.ARG_DECK_NAME, card=deck_words.ARG_DECK_CARD)
     @app_commands.describe(count=deck_words.ARG_DECK_COUNT)
-    async def add(
-        self, interaction: discord.Interaction[Any], name: str, card: str, count: Count = 1
-    ) -> None:
+    async def add(self, interaction: Interaction, name: str, card: str, count: Count = 1) -> None:
         async def run() -> str:
             deck = await self.book.add(interaction.user.id, name, card, count)
             return self._changed(deck)
@@ -64,7 +63,7 @@ class DeckCommands(
     @app_commands.describe(name=deck_words.ARG_DECK_NAME, card=deck_words.ARG_DECK_CARD)
     @app_commands.describe(count=deck_words.ARG_DECK_COUNT)
     async def remove(
-        self, interaction: discord.Interaction[Any], name: str, card: str, count: Count = 1
+        self, interaction: Interaction, name: str, card: str, count: Count = 1
     ) -> None:
         async def run() -> str:
             deck = await self.book.remove(interaction.user.id, name, card, count)
@@ -74,7 +73,7 @@ class DeckCommands(
 
     @app_commands.command(name="delete", description=deck_words.CMD_DECK_DELETE)
     @app_commands.describe(name=deck_words.ARG_DECK_NAME)
-    async def delete(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def delete(self, interaction: Interaction, name: str) -> None:
         async def run() -> str:
             deck = await self.book.delete(interaction.user.id, name)
             return deck_words.DECK_DELETED.format(name=shown_name(deck.name))
@@ -85,12 +84,12 @@ class DeckCommands(
 
     @app_commands.command(name="show", description=deck_words.CMD_DECK_SHOW)
     @app_commands.describe(name=deck_words.ARG_DECK_NAME)
-    async def show(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def show(self, interaction: Interaction, name: str) -> None:
         deck, code, _ = await self.book.export(interaction.user.id, name)
         await send_private(interaction, rendered=render_deck(deck, self.book.card_name, code))
 
     @app_commands.command(name="list", description=deck_words.CMD_DECK_LIST)
-    async def list_decks(self, interaction: discord.Interaction[Any]) -> None:
+    async def list_decks(self, interaction: Interaction) -> None:
         user = interaction.user.id
         rendered = render_deck_list(
             await self.book.own(user),
@@ -102,7 +101,7 @@ class DeckCommands(
 
     @app_commands.command(name="use", description=deck_words.CMD_DECK_USE)
     @app_commands.describe(name=deck_words.ARG_DECK_NAME)
-    async def use(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def use(self, interaction: Interaction, name: str) -> None:
         async def run() -> str:
             deck = await self.book.use(interaction.user.id, name)
             return deck_words.DECK_USING.format(name=shown_name(deck.name))
@@ -117,7 +116,7 @@ class DeckCommands(
     )
     async def import_deck(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         name: str,
         code: str | None = None,
         file: discord.Attachment | None = None,
@@ -145,7 +144,7 @@ class DeckCommands(
 
     @app_commands.command(name="export", description=deck_words.CMD_DECK_EXPORT)
     @app_commands.describe(name=deck_words.ARG_DECK_NAME)
-    async def export(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def export(self, interaction: Interaction, name: str) -> None:
         deck, code, listed = await self.book.export(interaction.user.id, name)
         head = deck_words.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
         content = f"{head}\n```\n{listed}\n```"
@@ -161,23 +160,23 @@ class DeckCommands(
     # autocomplete -------------------------------------------------------------------------
 
     @new.autocomplete("hero")
-    async def _heroes(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+    async def _heroes(self, interaction: Interaction, current: str) -> Choices:
         return _choices(self.book.card_choices(current, heroes=True))
 
     @add.autocomplete("card")
-    async def _cards(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+    async def _cards(self, interaction: Interaction, current: str) -> Choices:
         # Only what the named deck's hero can use; any card while no deck of theirs is named.
         deck = await self._named_deck(interaction)
         return _choices(self.book.card_choices(current, taken_by=deck))
 
     @remove.autocomplete("card")
-    async def _deck_cards(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+    async def _deck_cards(self, interaction: Interaction, current: str) -> Choices:
         deck = await self._named_deck(interaction)
         if deck is None:
             return _choices(self.book.card_choices(current))
         return _choices(self.book.card_choices(current, among=set(deck.cards)))
 
-    async def _named_deck(self, interaction: discord.Interaction[Any]) -> DeckInfo | None:
+    async def _named_deck(self, interaction: Interaction) -> DeckInfo | None:
         """The player's own deck named in the command's ``name`` option, if there is one."""
         name = str(getattr(interaction.namespace, "name", "") or "")
         try:
@@ -188,18 +187,18 @@ class DeckCommands(
     @add.autocomplete("name")
     @remove.autocomplete("name")
     @delete.autocomplete("name")
-    async def _own_decks(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+    async def _own_decks(self, interaction: Interaction, current: str) -> Choices:
         return _choices(await self.book.deck_choices(interaction.user.id, current, precons=False))
 
     @show.autocomplete("name")
     @use.autocomplete("name")
     @export.autocomplete("name")
-    async def _any_decks(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+    async def _any_decks(self, interaction: Interaction, current: str) -> Choices:
         return _choices(await self.book.deck_choices(interaction.user.id, current))
 
     # helpers ------------------------------------------------------------------------------
 
-    def _changed(self, deck: Any) -> str:
+    def _changed(self, deck: DeckInfo) -> str:
         lines = [deck_words.DECK_CHANGED.format(name=shown_name(deck.name), size=deck.size)]
         if deck.problems:
             lines.append(deck_words.DECK_DRAFT.format(size=deck.size))
@@ -208,7 +207,7 @@ class DeckCommands(
             lines.append(deck_words.DECK_READY.format(size=deck.size))
         return "\n".join(lines)
 
-    async def _answer(self, interaction: discord.Interaction[Any], run: Any) -> None:
+    async def _answer(self, interaction: Interaction, run: Callable[[], Awaitable[str]]) -> None:
         content = await run()  # a refusal (DeckError) is worded by the relay
         await send_private(interaction, clip(content, MESSAGE_LIMIT))
 

@@ -4,7 +4,6 @@ problems, and a deck or the deck list as shown."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from bot.words import error_texts
 
@@ -66,12 +65,14 @@ def deck_code_problem(code: str, detail: str) -> str:
     return "- " + DECK_CODE_PROBLEMS.get(code, code).format(detail=detail)
 
 
-def deck_error(code: str, detail: Mapping[str, Any]) -> str:
+def deck_error(code: str, detail: Mapping[str, object]) -> str:
     fields = dict(detail)
+    problems = detail.get("problems")
+    listed = problems if isinstance(problems, list | tuple) else []
     if code == "unreadable":
-        fields["problems"] = "\n".join(deck_code_problem(c, d) for c, d in detail["problems"])
+        fields["problems"] = "\n".join(deck_code_problem(str(c), str(d)) for c, d in listed)
     elif code == "draft":
-        fields["problems"] = "\n".join(f"- {p}" for p in detail["problems"])
+        fields["problems"] = "\n".join(f"- {p}" for p in listed)
     try:
         return DECK_ERRORS.get(code, error_texts.GENERIC_ERROR).format(**fields)
     except (KeyError, IndexError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.core.errors import ServiceError
 from bot.games.duel import deckcode
@@ -232,7 +232,7 @@ class DeckBook:
         return deck, deckcode.encode(listed), deckcode.to_list(listed, self.card_name)
 
     # a duel starting -----------------------------------------------------------------------
-    async def start_options(self, match: MatchInfo) -> dict[str, Any]:
+    async def start_options(self, match: MatchInfo) -> dict[str, list[dict[str, object]]]:
         """Each seat's deck, written out in full into the match record (see ``seat_decks``)."""
         return await seat_decks(match, self.chosen, self._precon)
 
@@ -285,7 +285,7 @@ async def seat_decks(
     match: MatchInfo,
     chosen: Callable[[int], Awaitable[DeckInfo | None]] | None,
     precon: Callable[[str], DeckInfo],
-) -> dict[str, Any]:
+) -> dict[str, list[dict[str, object]]]:
     """The one rule for which deck each seat brings to a starting duel: its lobby pick, else its
     owner's saved choice (``/deck use``; refused while a draft), else the engine's default
     precon for that seat. Written out in full so that the match record replays on its own;
@@ -293,7 +293,7 @@ async def seat_decks(
     if match.game != GAME or match.options.get("decks"):
         return {}
     picks = match.options.get("picks", {})
-    decks: list[dict[str, Any]] = []
+    decks: list[dict[str, object]] = []
     for seat in sorted(match.seats, key=lambda s: s.seat):
         pick = picks.get(str(seat.user_id)) if seat.user_id is not None else None
         if pick:

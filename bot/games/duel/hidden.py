@@ -5,23 +5,23 @@ it checks what the renderers drew from the views."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from bot.plugins import HiddenCards, LeakOracle, Recipient
-from engine.core import Event, Game
+from engine.core import Event
 from engine.duel.game import Duel
 from engine.duel.state import DuelState
 
 
-def _duel(game: Game[Any, Any]) -> Duel:
+def _duel(game: object) -> Duel:
     assert isinstance(game, Duel), game
     return game
 
 
-def hidden_cards(game: Game[Any, Any], state: Any) -> HiddenCards:
+def hidden_cards(game: object, state: object) -> HiddenCards:
     """# 000 II.A.10: decks and face-down cards are hidden from both players, hands from the
     opponent, and the fight's face-down card from all but its attacker until revealed."""
-    s: DuelState = state
+    s = state
+    assert isinstance(s, DuelState), s
     names = [_duel(game).defs[index].name for index in s.card_of]
     face_down = {i for p in (0, 1) for i in s.stash[p] if i not in s.face_up}
     always = {i for p in (0, 1) for i in s.deck[p]} | face_down
@@ -37,14 +37,14 @@ def hidden_cards(game: Game[Any, Any], state: Any) -> HiddenCards:
     return HiddenCards(names, hidden)
 
 
-def shown_names(game: Game[Any, Any], event: Event, recipient: Recipient) -> Iterator[str]:
+def shown_names(game: object, event: Event, recipient: Recipient) -> Iterator[str]:
     """The name of the card ``event`` showed ``recipient`` (its redacted form), if any."""
     card = _duel(game).by_id.get(str(event.for_viewer(recipient).get("id")))
     if card is not None:
         yield card.name
 
 
-def card_names(game: Game[Any, Any]) -> set[str]:
+def card_names(game: object) -> set[str]:
     return {c.name for c in _duel(game).defs}
 
 

@@ -4,7 +4,6 @@ brought (the decks written into the record, or the precons the engine deals when
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from bot.plugins import FinalState
 from engine.duel.game import DEFAULT_DECKS, Duel
@@ -17,9 +16,11 @@ def _duel() -> Duel:
     return game
 
 
-def roles(header: Mapping[str, Any], final: FinalState | None) -> dict[int, str]:
+def roles(header: Mapping[str, object], final: FinalState | None) -> dict[int, str]:
     precons = _duel().decks
-    decks = header.get("options", {}).get("decks") or list(DEFAULT_DECKS)
+    options = header.get("options")
+    chosen = options.get("decks") if isinstance(options, Mapping) else None
+    decks = chosen if isinstance(chosen, list) and chosen else list(DEFAULT_DECKS)
     return {
         seat: str(deck["hero"] if isinstance(deck, dict) else precons[deck].hero)
         for seat, deck in enumerate(decks)

@@ -8,8 +8,6 @@ in full (hero and card counts), so the match record replays on its own.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.core.match_types import MatchInfo
 from bot.games.duel import words
 from bot.games.duel.cards_text import card_of
@@ -31,11 +29,11 @@ async def choices(book: DeckBook, user_id: int) -> list[PickChoice]:
     return found[:MAX_CHOICES]
 
 
-def _choice(key: str, name: str, precon: bool, deck: dict[str, Any]) -> PickChoice:
+def _choice(key: str, name: str, precon: bool, deck: dict[str, object]) -> PickChoice:
     return PickChoice(key, name, note(precon, deck), {"key": key, "name": name, "deck": deck})
 
 
-def note(precon: bool, deck: dict[str, Any]) -> str:
+def note(precon: bool, deck: dict[str, object]) -> str:
     """Under a deck's name in the picker: whose it is and the Hero it is built around."""
     whose = words.DECK_PRECON if precon else words.DECK_OWN
     hero = card_of(deck.get("hero"))
@@ -57,7 +55,7 @@ def lines(match: MatchInfo) -> list[str]:
     return out
 
 
-def _pick_name(pick: dict[str, Any] | None) -> str:
+def _pick_name(pick: dict[str, object] | None) -> str:
     return shown_name(str(pick.get("name", ""))) if pick else words.LOBBY_NO_DECK
 
 

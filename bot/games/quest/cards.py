@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from bot.render.games import pinned_game
 from engine.games import load_game
 from engine.quest.content import Content
+from engine.quest.defs import DxmDef, MonsterDef, RoomDef, TreasureDef
 from engine.quest.game import Quest
 from engine.quest.view import Cell, MonsterView, QuestView, SeatView
 
@@ -37,14 +37,18 @@ def content() -> Content:
     return game().content
 
 
-def card_def(card: object) -> Any | None:
+CardDef = MonsterDef | TreasureDef | DxmDef
+
+
+def card_def(card: object) -> CardDef | None:
     """The definition behind a card instance (a monster, Treasure or DxM card)."""
     c = content()
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(c.deck_of):
         return None
-    deck = c.deck_of[card]
-    defs: Sequence[Any] = {"T": c.treasures, "D": c.dxm, "M": c.monsters}[deck]
-    return defs[c.def_of[card]]
+    deck, index = c.deck_of[card], c.def_of[card]
+    if deck == "T":
+        return c.treasures[index]
+    return c.dxm[index] if deck == "D" else c.monsters[index]
 
 
 def card_name(card: object) -> str | None:
@@ -58,7 +62,7 @@ def deck_of(card: object) -> str:
     return c.deck_of[card] if ok and isinstance(card, int) else ""
 
 
-def room_def_by_id(room_id: object) -> Any | None:
+def room_def_by_id(room_id: object) -> RoomDef | None:
     c = content()
     index = c.room_index.get(str(room_id))
     return c.rooms[index] if index is not None else None

@@ -6,13 +6,12 @@ kind's own here."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from bot.games.quest.cards import card_name, room_def_by_id, seat_name
 from bot.games.quest.words import WINDOWS
 from engine.quest.content import COLOURS, LINK_NAMES
 
-Json = Mapping[str, Any]
+Json = Mapping[str, object]  # an event as its reader may see it (``Event.for_viewer``)
 Rooms = Mapping[tuple[int, int], str]  # cell -> the name the log gives the room laid there
 
 DRAW_WHY = {
@@ -120,7 +119,8 @@ def _monster_removed(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> 
 
 
 def _monster_turn(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
-    paths = e.get("paths") or []
+    found = e.get("paths")
+    paths = found if isinstance(found, list) else []
     moved = sum(1 for _, p in paths if isinstance(p, list) and _steps(p) > 1)
     f["moved"] = f"{moved} of {len(paths)} monsters move" if paths else "no monsters"
 
@@ -141,7 +141,8 @@ def _die(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
     what = str(e.get("what", ""))
     f["what"] = WINDOWS.get(what, what.replace("_", " "))
     colours = what in ("base", "monster_turn")  # the Monster Die: faces are colours
-    faces = [_face(d, colours) for d in e.get("dice") or []]
+    dice = e.get("dice")
+    faces = [_face(d, colours) for d in (dice if isinstance(dice, list) else [])]
     f["dice"] = ", ".join(faces) or "?"
     f["from"], f["to"] = _face(e.get("from"), colours), _face(e.get("to"), colours)
 

@@ -6,10 +6,9 @@ the full state on purpose: it checks what the renderers drew from the views."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from bot.plugins import HiddenCards, LeakOracle, Recipient
-from engine.core import Event, Game
+from engine.core import Event
 from engine.quest.content import Content
 from engine.quest.game import Quest
 from engine.quest.state import QuestState
@@ -19,7 +18,7 @@ _CARD_FIELDS = ("card", "monster", "item", "give", "get", "discard")
 _CARD_LISTS = ("cards", "helper_gets", "monsters", "items")
 
 
-def _content(game: Game[Any, Any]) -> Content:
+def _content(game: object) -> Content:
     assert isinstance(game, Quest), game
     return game.content
 
@@ -30,8 +29,9 @@ def names_of(c: Content) -> list[str]:
     return [defs[deck][index].name for deck, index in zip(c.deck_of, c.def_of, strict=True)]
 
 
-def hidden_cards(game: Game[Any, Any], state: Any) -> HiddenCards:
-    s: QuestState = state
+def hidden_cards(game: object, state: object) -> HiddenCards:
+    s = state
+    assert isinstance(s, QuestState), s
     names = names_of(_content(game))
     decks = {card for deck in s.decks.values() for card in deck}
     hidden: dict[Recipient, set[int]] = {None: decks | {c for h in s.hand for c in h}}
@@ -41,7 +41,7 @@ def hidden_cards(game: Game[Any, Any], state: Any) -> HiddenCards:
     return HiddenCards(names, hidden)
 
 
-def shown_names(game: Game[Any, Any], event: Event, recipient: Recipient) -> Iterator[str]:
+def shown_names(game: object, event: Event, recipient: Recipient) -> Iterator[str]:
     """The names of the cards ``event`` showed ``recipient`` (its redacted form)."""
     names = names_of(_content(game))
     data = event.for_viewer(recipient)
@@ -54,7 +54,7 @@ def shown_names(game: Game[Any, Any], event: Event, recipient: Recipient) -> Ite
             yield names[ref]
 
 
-def card_names(game: Game[Any, Any]) -> set[str]:
+def card_names(game: object) -> set[str]:
     c = _content(game)
     return {*(m.name for m in c.monsters), *(t.name for t in c.treasures), *(d.name for d in c.dxm)}
 

@@ -10,7 +10,6 @@ Everything on the table comes from the spectator view; the hand reads the seat's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.games.quest import controls as quest_controls
 from bot.games.quest import events, goto, monsterturn, tableparts, trade_terms, words
@@ -255,7 +254,7 @@ def room_names_of(view: QuestView) -> dict[tuple[int, int], str]:
     return events.room_names({cell: name for cell, name in named.items() if name})
 
 
-def _card_words(found: Any) -> str:
+def _card_words(found: object) -> str:
     """What a card does, for the hand: its rules text (the data's, our words: issue 27.7),
     an item's gold value after it; the card's numbers where it has no text."""
     text = str(getattr(found, "text", "") or "")
