@@ -9,12 +9,11 @@ serial), the rooms by the log's own names (``events.room_names``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from bot.games.quest.cards import cell_of, monster_by_serial, monster_name
 from engine.quest.view import QuestView
 
-Json = Mapping[str, Any]
+Json = Mapping[str, object]  # an event as its reader may see it
 Rooms = Mapping[tuple[int, int], str]
 
 WALKS = "The {name} walks from {start} to {end}{via}{why}."
@@ -39,7 +38,8 @@ STAYED = {
 def lines(event: Json, drawn: QuestView | None, rooms: Rooms) -> list[str]:
     """A line for each monster the Monster Turn moved or held, in the order they went."""
     out = []
-    for entry in event.get("paths") or []:
+    paths = event.get("paths")
+    for entry in paths if isinstance(paths, list) else []:
         if not isinstance(entry, list | tuple) or len(entry) != 2:
             continue
         serial, path = entry
