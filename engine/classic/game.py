@@ -94,7 +94,7 @@ class Classic(Game[ClassicState, ClassicView]):
         if s.window is not None:
             # A fight's bystanders may also trade and change gear (# 004: When You May Take
             # Actions: only the two sides of a trade must both be out of combat).
-            return combat.window_actions(t, s, seat) + free.bystander_actions(t, s, seat)
+            return combat.window_actions(t, s, seat) + trade.bystander_actions(t, s, seat)
         out = turn.phase_actions(t, s, seat)
         # Cards may be arranged before listening too (# 004: Turn Phases).
         out.extend(free.own_turn_actions(t, s, seat))

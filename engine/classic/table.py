@@ -116,6 +116,11 @@ class Table:
     def has_power(self, s: ClassicState, seat: int, power: str) -> bool:
         return any(self.defs[r].power == power for r in s.roles[seat])
 
+    def role_room(self, s: ClassicState, seat: int, kind: str) -> bool:
+        """One race and one class, more with Super Munchkin (# 004: Roles, Super Munchkin)."""
+        count, supers = self.roles_of_type(s, seat, kind)
+        return count <= supers
+
     def roles_of_type(self, s: ClassicState, seat: int, kind: str) -> tuple[int, int]:
         """(roles of this type, Overachiever cards attached to them) (# 004: Super Munchkin)."""
         count = supers = 0

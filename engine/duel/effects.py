@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core import Event, ResponseWindow
 from engine.duel.cards import CHOICE_TARGETS, Ability, DuelCard
+from engine.duel.fight_values import modify
 from engine.duel.state import Choice, DuelState, Entry
 from engine.duel.zones import (
     Defs,
@@ -253,8 +254,6 @@ def _apply(
         ev.append(Event("prevent", {"seat": target_seat, "amount": amount}))
     elif op in ("cost", "power", "defense"):
         if s.fight is not None:
-            from engine.duel.fight import modify  # fight builds on this module
-
             modify(defs, s, op, amount)
             ev.append(Event("fight_" + op, {"amount": amount}))
     elif op == "look":

@@ -14,13 +14,13 @@ from engine.duel.effects import (
     trigger_entry,
     triggers_ready,
 )
+from engine.duel.fight_values import fight_defense, hire_cost
 from engine.duel.state import Choice, DuelState, Entry, Fight
 from engine.duel.zones import (
     Defs,
     abilities_ignored,
     card,
     controller,
-    defense_of,
     hurt,
     in_play,
     is_weapon,
@@ -97,36 +97,6 @@ def commit(s: DuelState, iid: int, ev: list[Event]) -> None:
 def is_monster(defs: Defs, s: DuelState, iid: int) -> bool:
     c = card(defs, s, iid)
     return c.type == "monster" or "monstrous" in c.keywords
-
-
-def hire_cost(defs: Defs, s: DuelState) -> int:
-    f = s.fight
-    assert f is not None
-    return max(0, _unmodified(defs, s, "cost") + f.cost_mod)  # 000 II.A.7: never below 0
-
-
-def _unmodified(defs: Defs, s: DuelState, op: str) -> int:
-    """The fight's cost, power or defense before this fight's changes."""
-    f = s.fight
-    assert f is not None
-    if op == "defense":
-        return _committed_defense(defs, s)
-    if f.card is None:
-        return 0
-    if op == "cost":
-        return monstrous(defs, s, f.card) or card(defs, s, f.card).cost
-    return power_of(defs, s, f.card)
-
-
-def modify(defs: Defs, s: DuelState, op: str, amount: int) -> None:
-    """Change the fight's ``op`` (cost, power or defense) by ``amount``. # 000 II.A.7: each
-    change starts from the value now, never below 0, so a reduction past 0 is partly ignored;
-    the fight keeps the net change from the card's own value."""
-    f = s.fight
-    assert f is not None
-    base = _unmodified(defs, s, op)
-    now = max(0, base + getattr(f, op + "_mod"))
-    setattr(f, op + "_mod", max(0, now + amount) - base)
 
 
 def reveal(defs: Defs, s: DuelState, ev: list[Event]) -> None:
@@ -246,24 +216,6 @@ def after_hire(defs: Defs, s: DuelState, ev: list[Event]) -> None:
             end_fight(defs, s, ev)
             return
     monster_damage(defs, s, ev)
-
-
-def fight_defense(defs: Defs, s: DuelState) -> int:
-    f = s.fight
-    assert f is not None
-    return max(0, _committed_defense(defs, s) + f.defense_mod)
-
-
-def _committed_defense(defs: Defs, s: DuelState) -> int:
-    """Committed cards' defense plus the defender's ongoing fight defense."""
-    f = s.fight
-    assert f is not None
-    total = sum(defense_of(defs, s, i) for i in f.committed)
-    for iid in s.hoard[1 - f.attacker]:
-        for a in card(defs, s, iid).abilities:
-            if a.when == "ongoing":
-                total += sum(e.amount for e in a.effects if e.op == "defense" and e.target == "you")
-    return max(0, total)
 
 
 def monster_damage(defs: Defs, s: DuelState, ev: list[Event]) -> None:

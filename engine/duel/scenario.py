@@ -14,6 +14,7 @@ from engine.core import Action, Rng
 from engine.core.nothing import wire
 from engine.duel.decks import Deck, validate_deck
 from engine.duel.effects import BLEED, TRIGGER_BASE
+from engine.duel.fight_values import hire_cost
 from engine.duel.game import Duel
 from engine.duel.state import DuelState
 from engine.scenario import ArgToken, ScenarioRules, step_parts
@@ -165,8 +166,6 @@ def probe(game: Duel, s: DuelState) -> dict[str, Any]:
     facts["reason"] = "" if out is None else out.reason
     facts["fight_step"] = s.fight.step if s.fight else ""
     if s.fight is not None and s.fight.card is not None and s.fight.revealed:
-        from engine.duel.fight import hire_cost
-
         facts["fight_cost"] = hire_cost(game.defs, s)
     return facts
 

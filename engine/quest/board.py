@@ -5,9 +5,11 @@ dice, decks) with the scenario stacks used first."""
 from __future__ import annotations
 
 from engine.quest.content import (
+    COLOURS,
     DELTA,
     DIRS,
     ENTRANCE,
+    KIND_OF_NAME,
     OPPOSITE,
     PASSAGE,
     WALL,
@@ -76,8 +78,6 @@ def roll(s: QuestState, sides: int = 6) -> int:
 def monster_die(s: QuestState) -> int:
     stack = s.stack.get("monster_die")
     if stack:
-        from engine.quest.content import COLOURS
-
         return COLOURS.index(str(stack.pop(0)))
     return s.rng.below(6)
 
@@ -120,8 +120,6 @@ def draw_link(s: QuestState) -> int:
     passage on its back (READING R12/R48). An empty pool gives a passage."""
     stack = s.stack.get("links")
     if stack:
-        from engine.quest.content import KIND_OF_NAME
-
         kind = KIND_OF_NAME[str(stack.pop(0))]
         if kind != PASSAGE and kind in s.link_pool:
             s.link_pool.remove(kind)

@@ -18,7 +18,7 @@ from engine.quest.effects import (
     hit,
     take_item,
 )
-from engine.quest.monsters import new_monster, place
+from engine.quest.monsters import _enter, can_cross, new_monster, place
 from engine.quest.state import Cell, Mon, Pending, QuestState
 from engine.quest.stats import has, power_works, room_rules
 
@@ -57,8 +57,6 @@ def play_role(s: QuestState, c: Content, seat: int, card: int, ev: list[Event]) 
 
 
 def drop_role(s: QuestState, c: Content, seat: int, card: int, ev: list[Event]) -> None:
-    from engine.quest.effects import check_health
-
     s.roles[seat].remove(card)
     s.discards["D"].append(card)
     ev.append(Event("drop_role", {"seat": seat, "card": card}))
@@ -82,8 +80,6 @@ def curse(s: QuestState, c: Content, card: int, target: int, ev: list[Event]) ->
 def pull_monsters(s: QuestState, c: Content, seat: int, ev: list[Event]) -> None:
     """Smells Like Lunch: monsters next door, through links they may cross, come in; a card
     moves even Lurking monsters (R79)."""
-    from engine.quest.monsters import _enter, can_cross
-
     here = s.pos[seat]
     for d in DIRS:
         n = step_cell(here, d)

@@ -8,41 +8,13 @@ face. The fight's own after-roll window lives in ``combat``/``turn``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
 from engine.core import Action, Event
 from engine.quest.answerable import die_window_due
+from engine.quest.board import roll
 from engine.quest.content import Content
-
-if TYPE_CHECKING:
-    from engine.quest.state import QuestState
-
-
-@dataclass(slots=True)
-class DieWindow:
-    """A die window outside fights (R16, SPEC 3.5): dice just rolled, not yet applied."""
-
-    what: (
-        str  # flee | search | power | pickpocket | ward | room | wager | toss | base | monster_turn
-    )
-    seat: int  # who rolled
-    faces: list[int]
-    ctx: list[int] = field(default_factory=list)  # flee: the monster's serial; base: the new one
-    passed: list[int] = field(default_factory=list)
-
-    def copy(self) -> DieWindow:
-        return DieWindow(self.what, self.seat, list(self.faces), list(self.ctx), list(self.passed))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "what": self.what,
-            "seat": self.seat,
-            "faces": self.faces,
-            "ctx": self.ctx,
-            "passed": self.passed,
-        }
-
+from engine.quest.pieces import DieWindow
+from engine.quest.state import QuestState
+from engine.quest.stats import power_works
 
 D10 = ("power", "pickpocket", "ward")  # windows after a d10 roll (faces 1-10)
 COLOUR = ("base", "monster_turn")  # windows after the Monster Die (faces: colours 0-5)
@@ -58,8 +30,6 @@ def faces(w: DieWindow) -> range:
 
 def d10_matters(s: QuestState, c: Content, seat: int, role: str) -> bool:
     """Whether a changed d10 could change whether ``seat``'s power works (R136)."""
-    from engine.quest.stats import power_works
-
     return len({power_works(s, c, seat, role, f) for f in range(1, 11)}) > 1
 
 
@@ -68,8 +38,6 @@ def roll_d10(
 ) -> int | None:
     """Roll the d10 for a power; open its window and return None, or return the face when
     no window is due (the option is off, or no face could change the outcome)."""
-    from engine.quest.board import roll
-
     face = roll(s, 10)
     if die_window_due(s, c, what) and d10_matters(s, c, seat, role):
         open_window(s, what, seat, [face], ctx, ev)
@@ -109,37 +77,3 @@ def set_face(s: QuestState, seat: int, card: int, i: int, face: int, ev: list[Ev
     w.faces[i] = face
     w.passed = []  # a card played reopens the window (SPEC 3.5)
     ev.append(Event("set_die", {"seat": seat, "die": i, "from": old, "to": face, "what": w.what}))
-
-
-def close(s: QuestState, c: Content, ev: list[Event]) -> None:
-    """Everyone passed: the roll, as it now stands, takes effect."""
-    from engine.quest.cards import pickpocket_result, ward_result
-    from engine.quest.combat import power_result
-    from engine.quest.monsters import give_base, move_all
-    from engine.quest.movement import deal_roll_result, room_roll_result, search_result
-    from engine.quest.running import flee_result
-    from engine.quest.turn import next_turn
-
-    w = s.window
-    assert w is not None
-    s.window = None
-    face = w.faces[0]
-    if w.what == "flee":
-        flee_result(s, c, s.pending[-1], w.ctx[0], face, ev)
-    elif w.what == "search":
-        search_result(s, c, w.seat, w.faces, ev)
-    elif w.what == "power":
-        power_result(s, c, w.seat, ROLES[w.ctx[0]], face, ev)
-    elif w.what == "pickpocket":
-        pickpocket_result(s, c, w.seat, w.ctx[0], face, ev)
-    elif w.what == "ward":
-        ward_result(s, c, w.seat, w.ctx, face, ev)
-    elif w.what == "room":
-        room_roll_result(s, c, w.seat, w.ctx, face, ev)
-    elif w.what in ("wager", "toss"):
-        deal_roll_result(s, c, w.seat, w.what, face, ev)
-    elif w.what == "base":
-        give_base(s, s.mon(w.ctx[0]), face, w.seat, ev)
-    else:  # the Monster Turn's colour, then the next seat (R71, R70)
-        move_all(s, c, face, ev)
-        next_turn(s, c, ev)

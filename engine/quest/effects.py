@@ -8,7 +8,7 @@ from engine.quest.board import draw_card
 from engine.quest.content import Content
 from engine.quest.defs import Effect
 from engine.quest.state import Mon, Pending, QuestState
-from engine.quest.stats import MAX_LEVEL, max_health
+from engine.quest.stats import MAX_LEVEL, max_health, overflowing
 
 SLOT_ZONES = {
     "head": ("head",),
@@ -181,8 +181,6 @@ def stale_pick(s: QuestState, c: Content) -> bool:
         gone = not any(m.serial == p.data[0] for m in s.mons)
         return gone or not any(i in s.gear[p.data[1]] for i in p.data[2:])
     if p.kind == "pack_overflow":  # settled: an item left the pack (or the pack grew)
-        from engine.quest.items import overflowing
-
         return overflowing(s, c) != p.seat
     return False
 

@@ -11,6 +11,7 @@ from engine.quest.action_args import SHAPES, arg, maybe, text
 from engine.quest.content import Content
 from engine.quest.effects import take_item
 from engine.quest.state import Pending, QuestState
+from engine.quest.stats import room_rules
 
 
 def reopen(s: QuestState) -> None:
@@ -105,7 +106,6 @@ def oneshot(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     card, side = arg(a, "card"), arg(a, "fight_side")
     t = c.treasure(card)
     amount = t.amount
-    from engine.quest.stats import room_rules
 
     for rule in room_rules(s, c, f.cell, "item_bonus"):
         if getattr(rule, "keyword", "") in t.keywords and getattr(rule, "keyword", "") != "shiny":

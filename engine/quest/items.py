@@ -7,7 +7,7 @@ from engine.core import Event
 from engine.quest.content import Content
 from engine.quest.effects import check_health, discard_treasure, take_item
 from engine.quest.state import Pending, QuestState
-from engine.quest.stats import hands_free, has, pack_size
+from engine.quest.stats import hands_free, has, pack_size, packed
 
 LEVEL_PRICE = 1000  # R131
 HALFLING_USED = (999, 999, 1)  # marker in the per-turn list: the Halfling's double sale
@@ -34,10 +34,6 @@ def use_zone(s: QuestState, c: Content, seat: int, item: int) -> str | None:
     return None
 
 
-def packed(s: QuestState, seat: int) -> int:
-    return sum(1 for z in s.gear[seat].values() if z == "pack")
-
-
 def target_zone(s: QuestState, c: Content, seat: int, item: int) -> str | None:
     """Where ``play`` puts an item: its use zone if free, else the pack if it has room."""
     zone = use_zone(s, c, seat, item)
@@ -53,14 +49,6 @@ def play_item(s: QuestState, c: Content, seat: int, item: int, ev: list[Event]) 
     s.hand[seat].remove(item)
     s.gear[seat][item] = zone
     ev.append(Event("play", {"seat": seat, "card": item, "zone": zone}))
-
-
-def overflowing(s: QuestState, c: Content) -> int | None:
-    """A live seat holding more packed items than its pack takes (R149), or None."""
-    for k in range(s.seats):
-        if not s.out[k] and not s.dead[k] and packed(s, k) > pack_size(s, c, k):
-            return k
-    return None
 
 
 def arrange(s: QuestState, c: Content, seat: int, item: int, zone: str, ev: list[Event]) -> None:

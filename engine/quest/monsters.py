@@ -9,12 +9,14 @@ from engine.quest.answerable import die_window_due
 from engine.quest.board import (
     bbox,
     draw_card,
+    edge,
     link,
     monster_die,
     opposite,
     step_cell,
 )
 from engine.quest.content import COLOURS, DOOR, ENTRANCE, HIDDEN, LOCKED, PASSAGE, WALL, Content
+from engine.quest.dice import open_window
 from engine.quest.state import Cell, Mon, Pending, QuestState
 
 BASES_PER_COLOUR = 3  # R11, R51
@@ -86,8 +88,6 @@ def place(
     the chooser picks a free one (a pending ``base``, nobody draws for it); with none free at
     all, every monster of the highest level leaves play first (READING of the GARBLED end of
     R51, SPEC 3.6). The base is given once the roll's die window closes (R16, SPEC 3.5)."""
-    from engine.quest.dice import open_window
-
     colour = monster_die(s)
     if not any(free_bases(s, k) for k in range(s.seats)):
         pool = [m for m in s.mons if not m.boss]
@@ -207,8 +207,6 @@ def _step(
         visited.append(ORIGIN)
         path.append([ORIGIN[0], ORIGIN[1]])
     if c.monsters[m.mdef].smash and kind in (DOOR, LOCKED, HIDDEN) and here != ORIGIN:
-        from engine.quest.board import edge
-
         s.links[edge(here, d)] = PASSAGE  # smashed before the others move (R80)
     visited.append(r)
     return r
@@ -270,9 +268,7 @@ def move_monster(s: QuestState, c: Content, m: Mon, colour: int) -> list[object]
 
 def monster_turn(s: QuestState, c: Content, ev: list[Event]) -> bool:
     """Roll the Monster Die (always, R71); unless its die window opens (R16, SPEC 3.5), move
-    the monsters at once. False when the window holds the turn (``dice.close`` goes on)."""
-    from engine.quest.dice import open_window
-
+    the monsters at once. False when the window holds the turn (``turn.close_window`` goes on)."""
     colour = monster_die(s)
     if die_window_due(s, c, "monster_turn"):
         open_window(s, "monster_turn", s.turn, [colour], [], ev)

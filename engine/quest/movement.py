@@ -6,8 +6,10 @@ from engine.core import Event
 from engine.quest import combat
 from engine.quest.answerable import die_window_due
 from engine.quest.board import (
+    adjacent,
     draw_card,
     draw_tile,
+    edge,
     link,
     open_to_dark,
     place_room,
@@ -16,7 +18,8 @@ from engine.quest.board import (
 )
 from engine.quest.content import ENTRANCE, WALL, Content
 from engine.quest.dice import open_window
-from engine.quest.effects import check_health, discard_treasure, heal, hit
+from engine.quest.effects import check_health, discard_treasure, heal, hit, take_item
+from engine.quest.items import pick_up
 from engine.quest.monsters import draw_dxm, new_monster
 from engine.quest.state import Cell, Pending, QuestState
 from engine.quest.stats import (
@@ -102,8 +105,6 @@ def explore(s: QuestState, c: Content, seat: int, cell: Cell, ev: list[Event]) -
 
 
 def _edges(cell: Cell) -> list[tuple[int, int, str]]:
-    from engine.quest.board import edge
-
     return [edge(cell, d) for d in "NESW"]
 
 
@@ -223,8 +224,6 @@ def search_result(s: QuestState, c: Content, seat: int, faces: list[int], ev: li
     else:
         ev.append(Event("found", data, {"cards": drawn}, frozenset({seat})))
     if s.dropped.get(cell) or s.floor_gold.get(cell):
-        from engine.quest.items import pick_up
-
         pick_up(s, seat, ev)  # R60, R153: the search's share, any of the stack
 
 
@@ -281,8 +280,6 @@ def do_deal(
         if pay_card in s.hand[seat]:
             s.hand[seat].remove(pay_card)
         else:
-            from engine.quest.effects import take_item
-
             take_item(s, seat, pay_card)
         discard_treasure(s, c, pay_card)
         check_health(s, c, seat, ev)  # a Health item paid away lowers the maximum (R138)
@@ -346,8 +343,6 @@ def _teleport(s: QuestState, seat: int, to: str) -> None:
     if to == "entrance":
         s.pos[seat] = (0, 0)
         return
-    from engine.quest.board import adjacent
-
     near = [n for _, n in adjacent(s, (0, 0))]
     if near:
         s.pos[seat] = near[0]

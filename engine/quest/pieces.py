@@ -1,5 +1,6 @@
 """The records a quest state holds (SPEC 3.8, 3.9, 3.5): a monster on the board, the fight
-going on and a decision the match waits on, each with its copy and its JSON.
+going on, a die window outside fights (its rules are in ``dice``) and a decision the match
+waits on, each with its copy and its JSON.
 
 "None" is ``None`` here, never a number (issue 26.4): a seat, a card instance and a colour are
 all small non-negative ints, so a ``0`` meaning "none" was a real card (the Wizard's double of
@@ -17,7 +18,7 @@ from typing import Any
 
 from engine.core.nothing import unwire, wire
 
-__all__ = ["Cell", "Fight", "Mon", "Pending"]
+__all__ = ["Cell", "DieWindow", "Fight", "Mon", "Pending"]
 
 Cell = tuple[int, int]
 
@@ -146,6 +147,31 @@ class Fight:
         f.shrink = {int(k): v for k, v in d["shrink"].items()}
         f.helper, f.bribe_item = unwire(f.helper), unwire(f.bribe_item)
         return f
+
+
+@dataclass(slots=True)
+class DieWindow:
+    """A die window outside fights (R16, SPEC 3.5): dice just rolled, not yet applied."""
+
+    what: (
+        str  # flee | search | power | pickpocket | ward | room | wager | toss | base | monster_turn
+    )
+    seat: int  # who rolled
+    faces: list[int]
+    ctx: list[int] = field(default_factory=list)  # flee: the monster's serial; base: the new one
+    passed: list[int] = field(default_factory=list)
+
+    def copy(self) -> DieWindow:
+        return DieWindow(self.what, self.seat, list(self.faces), list(self.ctx), list(self.passed))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "what": self.what,
+            "seat": self.seat,
+            "faces": self.faces,
+            "ctx": self.ctx,
+            "passed": self.passed,
+        }
 
 
 @dataclass(slots=True)

@@ -30,6 +30,7 @@ from engine.quest import combat
 from engine.quest.board import edge
 from engine.quest.content import COLOURS, DIRS, KIND_OF_NAME, LINK_NAMES, Content
 from engine.quest.game import Quest
+from engine.quest.items import use_zone
 from engine.quest.state import Mon, QuestState
 from engine.quest.stats import max_health, move, move_left
 from engine.quest.turn import settle, start_turn
@@ -143,8 +144,6 @@ def _seat(c: Content, s: QuestState, k: int, spec: Mapping[str, Any]) -> None:
         s.hand[k].append(_take(c, s, _deck_of(c, str(cid)), str(cid)))
     for cid in spec.get("curses", []):
         s.curses[k].append(_take(c, s, "D", str(cid)))
-    from engine.quest.items import use_zone
-
     for cid in spec.get("cheated", []):  # items with a Cheat attached, placed first
         item = _take(c, s, "T", str(cid))
         s.cheats[k][item] = _take(c, s, "D", "cheat")

@@ -9,8 +9,7 @@ from typing import Any, Self
 
 from engine.core import Rng
 from engine.core.nothing import unwire, wire
-from engine.quest.dice import DieWindow
-from engine.quest.pieces import Cell, Fight, Mon, Pending
+from engine.quest.pieces import Cell, DieWindow, Fight, Mon, Pending
 
 __all__ = ["ZONES", "Cell", "Edge", "Fight", "Mon", "Pending", "QuestState"]
 

@@ -180,3 +180,15 @@ def hands_free(s: QuestState, c: Content, seat: int) -> int:
 
 def alive(s: QuestState, seat: int) -> bool:
     return not s.dead[seat] and not s.out[seat]
+
+
+def packed(s: QuestState, seat: int) -> int:
+    return sum(1 for z in s.gear[seat].values() if z == "pack")
+
+
+def overflowing(s: QuestState, c: Content) -> int | None:
+    """A live seat holding more packed items than its pack takes (R149), or None."""
+    for k in range(s.seats):
+        if not s.out[k] and not s.dead[k] and packed(s, k) > pack_size(s, c, k):
+            return k
+    return None

@@ -5,12 +5,22 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.quest import combat, dice
+from engine.quest.cards import pickpocket_result, ward_result
 from engine.quest.content import Content
 from engine.quest.effects import return_to_life, stale_pick
-from engine.quest.items import overflowing
-from engine.quest.monsters import draw_dxm, ignores, monster_turn, new_monster, remove
+from engine.quest.monsters import (
+    draw_dxm,
+    give_base,
+    ignores,
+    monster_turn,
+    move_all,
+    new_monster,
+    remove,
+)
+from engine.quest.movement import deal_roll_result, room_roll_result, search_result
+from engine.quest.running import flee_result
 from engine.quest.state import Pending, QuestState
-from engine.quest.stats import alive
+from engine.quest.stats import alive, overflowing
 from engine.quest.trade import pay_bribe
 
 HAND_LIMIT = 5  # R69
@@ -38,7 +48,7 @@ def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
         if s.window is not None and s.phase == "play":
             if dice.window_seats(s):
                 return
-            dice.close(s, c, ev)
+            close_window(s, c, ev)
             continue
         if s.phase != "play" or s.pending:
             return
@@ -69,7 +79,7 @@ def settle(s: QuestState, c: Content, ev: list[Event]) -> None:
             if alive(s, seat) and len(s.hand[seat]) > HAND_LIMIT:
                 s.pending.append(Pending("charity", seat))
                 return
-            if monster_turn(s, c, ev):  # else its die window holds it (dice.close goes on)
+            if monster_turn(s, c, ev):  # else its die window holds it (close_window goes on)
                 next_turn(s, c, ev)
             continue
         here = s.pos[seat]
@@ -147,3 +157,31 @@ def next_turn(s: QuestState, c: Content, ev: list[Event]) -> None:
         if not s.out[nxt]:
             break
     start_turn(s, c, nxt, ev)
+
+
+def close_window(s: QuestState, c: Content, ev: list[Event]) -> None:
+    """Everyone passed: the roll outside a fight, as it now stands, takes effect (R16,
+    SPEC 3.5); here, above every rule a roll resolves, which ``dice`` is below."""
+    w = s.window
+    assert w is not None
+    s.window = None
+    face = w.faces[0]
+    if w.what == "flee":
+        flee_result(s, c, s.pending[-1], w.ctx[0], face, ev)
+    elif w.what == "search":
+        search_result(s, c, w.seat, w.faces, ev)
+    elif w.what == "power":
+        combat.power_result(s, c, w.seat, dice.ROLES[w.ctx[0]], face, ev)
+    elif w.what == "pickpocket":
+        pickpocket_result(s, c, w.seat, w.ctx[0], face, ev)
+    elif w.what == "ward":
+        ward_result(s, c, w.seat, w.ctx, face, ev)
+    elif w.what == "room":
+        room_roll_result(s, c, w.seat, w.ctx, face, ev)
+    elif w.what in ("wager", "toss"):
+        deal_roll_result(s, c, w.seat, w.what, face, ev)
+    elif w.what == "base":
+        give_base(s, s.mon(w.ctx[0]), face, w.seat, ev)
+    else:  # the Monster Turn's colour, then the next seat (R71, R70)
+        move_all(s, c, face, ev)
+        next_turn(s, c, ev)

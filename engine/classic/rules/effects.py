@@ -6,7 +6,7 @@ from engine.classic.cards import Effect
 from engine.classic.pending import Pending
 from engine.classic.state import TIE_LOOT, ClassicState, start_tie
 from engine.classic.table import COIN, Table
-from engine.core import Event
+from engine.core import Action, Event
 
 
 def apply_effects(
@@ -199,8 +199,6 @@ def offer_received(
     may be played. The turn player outside combat plays them with its own-turn actions."""
     if s.out[seat] or (seat == s.turn and s.combat is None):
         return
-    from engine.classic.rules.free import received_plays
-
     held = [c for c in cards if c in s.hands[seat]]
     if not face_down:
         held = [c for c in held if received_plays(t, s, seat, c)]
@@ -216,3 +214,28 @@ def offer_received(
 def lose_chosen(t: Table, s: ClassicState, seat: int, card: int, ev: list[Event]) -> None:
     s.pending.pop()
     lose_card(t, s, seat, card, ev)
+
+
+def received_plays(t: Table, s: ClassicState, seat: int, card: int) -> list[Action]:
+    """How a just-received card may be played at once (# 004: When You May Take Actions;
+    Treasures: "as soon as you get it"; Roles: "whenever you first get it"): an item or
+    one-shot to the table (within the Big limit), a race or class with room for it, an
+    Overachiever on a role in play, a Cheat on an item. Any-time cards (curses, level-ups,
+    hirelings) need no receipt: they may be played whenever the seat may act."""
+    k = t.kind[card]
+    if k in ("item", "oneshot"):
+        room = not t.defs[card].big or t.big_count(s, seat) < t.max_big(s, seat)
+        return [Action(seat, "play", (card,))] if room else []
+    if k in ("race", "class"):
+        return [Action(seat, "play", (card,))] if t.role_room(s, seat, k) else []
+    if k == "super":
+        return [Action(seat, "attach", (card, r)) for r in s.roles[seat] if t.kind[r] != "super"]
+    if k == "cheat":
+        return [
+            Action(seat, "cheat", (card, i))
+            for i in s.items[seat]
+            if t.kind[i] == "item"
+            and not t.cheated(s, seat, i)
+            and not t.carried_by_hireling(s, seat, i)
+        ]
+    return []

@@ -5,7 +5,7 @@ dropping a role), which any seat the match is not waiting on may also play (a fr
 
 from __future__ import annotations
 
-from engine.classic.rules.effects import curse, remove_role
+from engine.classic.rules.effects import curse, received_plays, remove_role
 from engine.classic.rules.running import steal
 from engine.classic.state import TIE_BIG, ClassicState, start_tie
 from engine.classic.table import LEVEL_PRICE, WIN_LEVEL, Table
@@ -54,13 +54,6 @@ def offturn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
     in combat itself, change what it wears and hand a hireling an item (trades:
     ``trade.offturn_actions``). Only its own hand is read: nothing about other hands shows."""
     return anytime_actions(t, s, seat) + gear_actions(t, s, seat)
-
-
-def bystander_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
-    """A fight's bystander, while the window waits on it: gear and trades besides its cards."""
-    from engine.classic.rules.trade import offturn_actions as trade_actions
-
-    return gear_actions(t, s, seat) + trade_actions(t, s, seat)
 
 
 def gear_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
@@ -112,7 +105,7 @@ def own_turn_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
             # carried like other items (and stop counting toward the hand, # 004: Charity).
             out.append(Action(seat, "play", (card,)))
         elif k in ("race", "class"):
-            if _role_room(t, s, seat, k):
+            if t.role_room(s, seat, k):
                 out.append(Action(seat, "play", (card,)))
         elif k == "cheat":
             out.extend(
@@ -274,17 +267,11 @@ def shed_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
         for c in sorted(set(s.hands[seat]))
         if t.kind[c] in ("race", "class")
         and t.lifts_big_limit(c)
-        and _role_room(t, s, seat, t.kind[c])
+        and t.role_room(s, seat, t.kind[c])
     ]
     out += [Action(seat, "shed", (c,)) for c in bigs]
     out += [Action(seat, "sell", (c,)) for c in bigs if selling and t.defs[c].value > 0]
     return out
-
-
-def _role_room(t: Table, s: ClassicState, seat: int, kind: str) -> bool:
-    """One race and one class, more with Super Munchkin (# 004: Roles, Super Munchkin)."""
-    count, supers = t.roles_of_type(s, seat, kind)
-    return count <= supers
 
 
 def resolve_shed(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
@@ -303,31 +290,6 @@ def resolve_shed(t: Table, s: ClassicState, a: Action, ev: list[Event]) -> None:
         and t.big_count(s, a.seat) <= t.max_big(s, a.seat)
     ):
         s.pending.pop()
-
-
-def received_plays(t: Table, s: ClassicState, seat: int, card: int) -> list[Action]:
-    """How a just-received card may be played at once (# 004: When You May Take Actions;
-    Treasures: "as soon as you get it"; Roles: "whenever you first get it"): an item or
-    one-shot to the table (within the Big limit), a race or class with room for it, an
-    Overachiever on a role in play, a Cheat on an item. Any-time cards (curses, level-ups,
-    hirelings) need no receipt: they may be played whenever the seat may act."""
-    k = t.kind[card]
-    if k in ("item", "oneshot"):
-        room = not t.defs[card].big or t.big_count(s, seat) < t.max_big(s, seat)
-        return [Action(seat, "play", (card,))] if room else []
-    if k in ("race", "class"):
-        return [Action(seat, "play", (card,))] if _role_room(t, s, seat, k) else []
-    if k == "super":
-        return [Action(seat, "attach", (card, r)) for r in s.roles[seat] if t.kind[r] != "super"]
-    if k == "cheat":
-        return [
-            Action(seat, "cheat", (card, i))
-            for i in s.items[seat]
-            if t.kind[i] == "item"
-            and not t.cheated(s, seat, i)
-            and not t.carried_by_hireling(s, seat, i)
-        ]
-    return []
 
 
 def received_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:

@@ -31,7 +31,7 @@ ours the rules do not see (issue 26):
 from __future__ import annotations
 
 from engine.classic.pending import DealCoins, Pending, TradeOffer
-from engine.classic.rules.free import in_combat
+from engine.classic.rules.free import gear_actions, in_combat
 from engine.classic.state import ClassicState, OpenOffer
 from engine.classic.table import COIN, Table
 from engine.core import Action, Event
@@ -287,3 +287,8 @@ def _swap(
         t.put_item(s, offerer, theirs, t.take_item(s, partner, theirs))
     s.gold[offerer] -= gold
     s.gold[partner] += gold
+
+
+def bystander_actions(t: Table, s: ClassicState, seat: int) -> list[Action]:
+    """A fight's bystander, while the window waits on it: gear and trades besides its cards."""
+    return gear_actions(t, s, seat) + offturn_actions(t, s, seat)
