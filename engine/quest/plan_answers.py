@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import Action
 from engine.quest import combat, trade
+from engine.quest.action_args import arg, cell
 from engine.quest.content import Content
 from engine.quest.dice import D10, ROLES
 from engine.quest.monsters import ignores
@@ -37,9 +38,9 @@ def answer_pending(
         strong = s.hits[seat] + 2 < max_health(s, c, seat) and explore_odds(s, c, seat) >= need
         return by["summon" if strong else "no_summon"][0]
     if p.kind == "base":
-        others = [a for a in by["base"] if int(a.args[0]) != seat]
+        others = [a for a in by["base"] if arg(a, "colour") != seat]
         pool = others or by["base"]
-        return max(pool, key=lambda a: s.level[int(a.args[0])])
+        return max(pool, key=lambda a: s.level[arg(a, "colour")])
     if p.kind == "help":
         f = s.fight
         if f is None:
@@ -50,8 +51,8 @@ def answer_pending(
     if p.kind == "bid":  # R114: one under the standing price, down to what we would accept
         f = s.fight
         keen, want_pay = _help_wanted(s, c, seat, f) if f is not None else (False, True)
-        bids = sorted(by.get("bid", []), key=lambda a: int(a.args[0]))
-        if keen and bids and int(bids[-1].args[0]) >= (1 if want_pay else 0):
+        bids = sorted(by.get("bid", []), key=lambda a: arg(a, "treasures"))
+        if keen and bids and arg(bids[-1], "treasures") >= (1 if want_pay else 0):
             return bids[-1]
         return by["no_bid"][0]
     if p.kind == "stop":
@@ -63,11 +64,11 @@ def answer_pending(
         mine = target == seat or s.level[target] <= s.level[seat]
         return by["ward" if mine else "no_ward"][0]
     if p.kind == "snatch_pick":  # the monster takes the victim's best item
-        return max(by["snatch"], key=lambda a: (c.treasure(int(a.args[0])).bonus, a.args[0]))
+        return max(by["snatch"], key=lambda a: (c.treasure(arg(a, "card")).bonus, arg(a, "card")))
     if p.kind == "lose_pick":  # the least valuable item goes (R144)
-        return min(by["lose"], key=lambda a: (c.treasure(int(a.args[0])).value, a.args[0]))
+        return min(by["lose"], key=lambda a: (c.treasure(arg(a, "card")).value, arg(a, "card")))
     if p.kind == "pack_overflow":  # R149: the least valuable packed item goes to the floor
-        return min(by["drop"], key=lambda a: (c.treasure(int(a.args[0])).value, a.args[0]))
+        return min(by["drop"], key=lambda a: (c.treasure(arg(a, "card")).value, arg(a, "card")))
     if p.kind == "pick_up":  # R153: every dropped card is worth a hand slot or a sale
         return first_of(by, "pick") or by["pick_done"][0]
     if p.kind == "terms":
@@ -77,7 +78,7 @@ def answer_pending(
     if p.kind == "charity":
 
         def worth(a: Action) -> int:
-            card = int(a.args[0])
+            card = arg(a, "card")
             return c.treasure(card).value if c.deck_of[card] == "T" else 250
 
         gives = by.get("charity_give") or by.get("charity_discard") or legal
@@ -86,7 +87,7 @@ def answer_pending(
         if "flee_to" in by:
             return max(
                 by["flee_to"],
-                key=lambda a: _room_score(s, c, seat, (int(a.args[0]), int(a.args[1]))),
+                key=lambda a: _room_score(s, c, seat, cell(a)),
             )
         return first_of(by, "escape") or legal[0]
     if p.kind == "flee":
@@ -146,7 +147,7 @@ def answer_die_window(s: QuestState, c: Content, seat: int, by: Choices) -> Acti
             want = 10
         if want and power_works(s, c, w.seat, role, want) != works:
             for a in by["set_die"]:
-                if int(a.args[2]) == want:
+                if arg(a, "face") == want:
                     return a
     if w.what == "flee" and "set_die" in by:
         dodged = w.faces[0] + run_mod(s, c, w.seat) >= DODGE
@@ -154,7 +155,7 @@ def answer_die_window(s: QuestState, c: Content, seat: int, by: Choices) -> Acti
         if w.seat != seat and dodged and s.level[w.seat] > s.level[seat]:
             want = 1
         for a in by["set_die"]:
-            if want and int(a.args[2]) == want:
+            if want and arg(a, "face") == want:
                 return a
     return by["pass"][0]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import Action
 from engine.quest import combat
+from engine.quest.action_args import arg
 from engine.quest.content import Content
 from engine.quest.odds import expected_margin, fight_odds
 from engine.quest.plan_choices import Choices
@@ -21,13 +22,13 @@ def plan_fight(s: QuestState, c: Content, f: Fight, seat: int, by: Choices) -> A
         for a in by.get(kind, []):
             return a
     for a in by.get("oneshot", []):
-        if a.args[1] == 0:
+        if arg(a, "fight_side") == 0:  # for the munchkins
             return a
     for kind in ("shrink", "extra_die"):
         if kind in by:
             return by[kind][0]
     for a in by.get("rage", []):
-        card = int(a.args[0])
+        card = arg(a, "card")
         if c.deck_of[card] == "D" and c.dxm_card(card).kind in ("curse", "enhancer", "wander"):
             return a
     if "escape" in by and odds < 0.25:
@@ -37,8 +38,8 @@ def plan_fight(s: QuestState, c: Content, f: Fight, seat: int, by: Choices) -> A
     asks = by.get("ask", [])
     if asks:
         bribe = 1 if margin > -6 else 2
-        chosen = [a for a in asks if a.args[1] == bribe]
-        return max(chosen or asks, key=lambda a: s.level[int(a.args[0])])
+        chosen = [a for a in asks if arg(a, "treasures") == bribe]
+        return max(chosen or asks, key=lambda a: s.level[arg(a, "seat")])
     if "repel" in by and odds < 0.4:
         return by["repel"][0]
     if "escape" in by and odds < 0.4:
@@ -68,7 +69,7 @@ def _best_die(
 ) -> Action | None:
     """A die change that turns the result toward ``want`` (0 = munchkins win)."""
     for a in options:
-        i, face = int(a.args[1]), int(a.args[2])
+        i, face = arg(a, "die"), arg(a, "face")
         trial = f.copy()
         trial.dice[i][1] = face
         if combat.munchkins_win(s, c, trial) == (want == 0):

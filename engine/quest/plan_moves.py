@@ -11,6 +11,7 @@ gear, and once the tiles are gone it summons monsters in empty rooms (R53)."""
 from __future__ import annotations
 
 from engine.core import Action
+from engine.quest.action_args import SHAPES, arg, cell, text
 from engine.quest.board import step_cell
 from engine.quest.content import Content
 from engine.quest.items import target_zone
@@ -56,17 +57,19 @@ def alone(s: QuestState, seat: int) -> bool:
 
 def _chores(s: QuestState, c: Content, seat: int, by: Choices) -> Action | None:
     for a in by.get("play", []):
-        card = int(a.args[0])
+        card = arg(a, "card")
         if c.deck_of[card] != "T" or target_zone(s, c, seat, card) is not None:
             return a  # never into a full pack (R149): that only forces a drop
     for a in by.get("arrange", []):
-        if s.gear[seat].get(int(a.args[0])) == "pack":
+        if s.gear[seat].get(arg(a, "card")) == "pack":
             return a
     for a in by.get("levelup", []):
-        if int(a.args[1]) == seat:
+        if arg(a, "seat") == seat:
             return a
     for a in by.get("buy_level", []):
-        if all(int(item) in s.hand[seat] for item in a.args):  # gold, or cards kept unused
+        if all(
+            int(item) in s.hand[seat] for item in SHAPES["buy_level"].every(a, "card")
+        ):  # gold, or cards kept unused
             return a
     if "pick_up" in by:
         return by["pick_up"][0]
@@ -84,7 +87,7 @@ def _heal(s: QuestState, c: Content, seat: int, by: Choices) -> Action | None:
     if "use" in by:
         return by["use"][0]
     for a in by.get("deal", []):
-        deal = room(s, c, s.pos[seat]).deals[int(a.args[0])]
+        deal = room(s, c, s.pos[seat]).deals[arg(a, "deal")]
         if any(g.op == "heal" for g in deal.get):
             return a
     top = max_health(s, c, seat)
@@ -147,7 +150,7 @@ def _endgame(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
 def _recall(by: Choices) -> Action | None:
     """A magical way straight to the Entrance (the Recall Scroll), for the Boss."""
     for a in by.get("teleport", []):
-        if (int(a.args[1]), int(a.args[2])) == ENTRANCE:
+        if cell(a) == ENTRANCE:
             return a
     return None
 
@@ -157,7 +160,7 @@ def _walk(s: QuestState, c: Content, seat: int, by: Choices, route: Route | None
     if route is None or route.first is None:
         return None
     for a in by.get("go", []):
-        if a.args[0] == route.first:
+        if text(a, "side") == route.first:
             return a
     return None
 
@@ -193,7 +196,7 @@ def _explore(s: QuestState, c: Content, seat: int, by: Choices) -> Action | None
     cost, cell, side = sides[0]
     if cell == s.pos[seat]:
         for a in by.get("go", []):
-            if a.args[0] == side:
+            if text(a, "side") == side:
                 return a
         return None  # too little Move left: next turn, whatever it costs (R42)
     route = nearest(s, c, seat, [cell])
@@ -206,7 +209,7 @@ def _summon_walk(s: QuestState, c: Content, seat: int, by: Choices) -> Action | 
     if s.tile_pool:
         return None
     for a in by.get("go", []):
-        n = step_cell(s.pos[seat], str(a.args[0]))
+        n = step_cell(s.pos[seat], text(a, "side"))
         if n in s.rooms and n != ENTRANCE and not s.mons_at(n):
             return a
     return None

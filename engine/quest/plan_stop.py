@@ -8,6 +8,7 @@ Only public facts and its own hand: levels, positions, the map."""
 from __future__ import annotations
 
 from engine.core import Action
+from engine.quest.action_args import arg, text
 from engine.quest.cards import map_change_ok
 from engine.quest.content import Content
 from engine.quest.plan_choices import Choices
@@ -50,13 +51,13 @@ def answer_stop(s: QuestState, c: Content, seat: int, by: Choices) -> Action:
         curses = [
             (rank, a)
             for a in by.get("curse", [])
-            if int(a.args[1]) == t and (rank := _curse_rank(s, c, int(a.args[0]), t)) is not None
+            if arg(a, "seat") == t and (rank := _curse_rank(s, c, arg(a, "card"), t)) is not None
         ]
         if curses:
             return min(curses, key=lambda r: r[0])[1]
         side = _wall_side(s, c, t)
         for a in by.get("link_to", []):
-            if c.dxm_card(int(a.args[0])).to == "wall" and a.args[1] == side:
+            if c.dxm_card(arg(a, "card")).to == "wall" and text(a, "side") == side:
                 return a
     return by["go_on"][0]
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import Action, Rng
 from engine.quest import combat
+from engine.quest.action_args import arg
 from engine.quest.odds import expected_margin
 from engine.quest.plan_answers import answer_die_window, answer_pending
 from engine.quest.plan_choices import by_kind, first_of
@@ -56,10 +57,12 @@ def plan_free(
     if expected_margin(s, c, f) <= 0:
         return None
     for a in legal:
-        if a.kind == "enhance" and c.dxm_card(int(a.args[0])).amount > 0:
+        if a.kind == "enhance" and c.dxm_card(arg(a, "card")).amount > 0:
             return a
     if f.boss or rival >= 9:
         for a in legal:
-            if a.kind in ("wander", "oneshot") and (a.kind == "wander" or a.args[1] == 1):
+            if a.kind in ("wander", "oneshot") and (
+                a.kind == "wander" or arg(a, "fight_side") == 1
+            ):
                 return a
     return None

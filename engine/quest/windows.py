@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core import PASS, Action, OpenWindow
 from engine.quest import combat
+from engine.quest.action_args import arg
 from engine.quest.content import Content
 from engine.quest.legal import deciders, legal
 from engine.quest.state import QuestState
@@ -47,7 +48,7 @@ def answers(s: QuestState, c: Content, seat: int) -> list[Action]:
     for a in legal(s, c, seat):
         if a.kind == PASS:
             continue
-        if a.kind in _ON_A_SIDE and int(a.args[1]) not in sides:
+        if a.kind in _ON_A_SIDE and arg(a, "seat") not in sides:
             continue
         out.append(a)
     return out
