@@ -5,8 +5,9 @@ process and shard together); one post per click was a third of what a bot spent.
 flush brings are posted at once when the thread had nothing for ``LOG_GAP`` seconds, else kept
 and posted together when that gap is over (and always at once when the match is over). The
 thread is the long log; the table's own "last moves" shows every line at once, so nothing a
-player needs waits on it. Lines are kept in memory only, as before: a crash may lose the
-lines of the last few seconds from the thread, never from the match (its action log).
+player needs waits on it. Lines are kept in memory only, as before: a crash or a restart may
+lose the lines of the last ``LOG_GAP`` seconds from the thread (before: those of the one flush
+in flight), never from the match (its action log, ``/match replay``).
 """
 
 from __future__ import annotations
