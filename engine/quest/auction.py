@@ -14,6 +14,7 @@ public, like every bribe (R114)."""
 from __future__ import annotations
 
 from engine.core import Action, Event
+from engine.core.nothing import NOTHING, unwire, wire
 from engine.quest import combat
 from engine.quest.content import Content
 from engine.quest.state import Fight, Pending, QuestState
@@ -35,7 +36,8 @@ def call(s: QuestState, c: Content, f: Fight, ev: list[Event]) -> None:
     f.asked.extend(seats)
     cap = combat.loot_count(s, c, f)
     ev.append(Event("auction", {"seat": f.main, "bidders": seats, "treasures": cap}))
-    s.pending.append(Pending("bid", seats[0], [cap + 1, -1, *seats[1:]]))
+    # data: [price to beat, standing bidder (NOTHING: none yet), bidders still to ask...]
+    s.pending.append(Pending("bid", seats[0], [cap + 1, NOTHING, *seats[1:]]))
 
 
 def legal_bids(s: QuestState, seat: int) -> list[Action]:
@@ -45,21 +47,22 @@ def legal_bids(s: QuestState, seat: int) -> list[Action]:
 
 def answer(s: QuestState, c: Content, seat: int, price: int, ev: list[Event]) -> None:
     """A bid (``price`` >= 0) or dropping out (-1); then the next bidder, or the end."""
-    best, holder, *queue = s.pending.pop().data
+    best, stored, *queue = s.pending.pop().data
+    holder = unwire(stored)
     ev.append(Event("bid", {"seat": seat, "treasures": price}))
     queue = [k for k in queue if not s.out[k]]  # a seat that conceded bids no more
-    if holder >= 0 and s.out[holder]:
-        holder = -1  # ... and its standing bid lapses
+    if holder is not None and s.out[holder]:
+        holder = None  # ... and its standing bid lapses
     if price >= 0:
         best, holder = price, seat
         queue.append(seat)
     f = s.fight
     if f is None:
         return
-    if holder >= 0 and (best == 0 or queue[0] == holder):
+    if holder is not None and (best == 0 or queue[0] == holder):
         combat.join(s, f, holder, best, 0, None, ev)
         return
     if not queue:
         return  # nobody bid: nobody helps
     nxt = queue.pop(0)
-    s.pending.append(Pending("bid", nxt, [best, holder, *queue]))
+    s.pending.append(Pending("bid", nxt, [best, wire(holder), *queue]))
