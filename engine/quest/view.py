@@ -148,9 +148,9 @@ class FightView:
     helper: int  # -1: nobody helps
     cell: Cell
     stage: str  # open | rolling | after | done
-    # Their cards; a Mate copy's is None here (not -1 as in ``MonsterView``: the view has
-    # said so since the state's "none" became None, and the export stays as it is).
-    monsters: tuple[int | None, ...]
+    # Their cards; a Mate copy's is -1, as in ``MonsterView``, so the screens find the copy
+    # among the monsters standing in the fight's room (``bot/games/quest/cards.py``).
+    monsters: Ints
     played: Ints
     dice: tuple[Ints, ...]  # [roller seat, face, side]
     boss: bool
@@ -186,7 +186,7 @@ class FightView:
             d["helper"],
             _cell(d["cell"]),
             d["stage"],
-            tuple(None if m is None else int(m) for m in d["monsters"]),
+            _ints(d["monsters"]),
             _ints(d["played"]),
             tuple(_ints(x) for x in d["dice"]),
             d["boss"],

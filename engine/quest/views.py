@@ -34,7 +34,7 @@ def make_view(c: Content, s: QuestState, seat: int | None) -> QuestView:
             wire(f.helper),
             f.cell,
             f.stage,
-            tuple(s.mon(x).card for x in f.mons if any(m.serial == x for m in s.mons)),
+            tuple(wire(s.mon(x).card) for x in f.mons if any(m.serial == x for m in s.mons)),
             tuple(f.played),
             tuple(tuple(d) for d in f.dice),
             f.boss,

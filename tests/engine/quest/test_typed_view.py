@@ -8,7 +8,7 @@ import json
 
 from engine.core import Rng
 from engine.quest.game import Quest
-from engine.quest.view import FightView, QuestView
+from engine.quest.view import QuestView
 
 
 def test_every_view_of_played_positions_reads_back_its_own_export(quest: Quest) -> None:
@@ -33,11 +33,3 @@ def test_every_view_of_played_positions_reads_back_its_own_export(quest: Quest) 
             seat = min(quest.deciders(state))
             quest.apply(state, quest.ai_action(state, seat, rng))
     assert all(seen.values()), seen  # the positions cover every optional part
-
-
-def test_a_fight_keeps_a_mate_copys_card_as_none() -> None:
-    # The export has said None for a Mate copy's card in a fight since the state's "none"
-    # became None; the typed view keeps it (transcripts and what people are sent unchanged).
-    fight = FightView(0, -1, (0, 0), "open", (5, None), (), (), False, 2, 2, 0, (), (), ())
-    assert FightView.from_json(fight.to_json()) == fight
-    assert fight.to_json()["monsters"] == [5, None]
