@@ -38,12 +38,14 @@ from bot.render.model import Text
 from bot.render.names import discord_time
 from bot.render.pictures import off_loop
 from bot.screens import public_event_lines, render_table
+from bot.storage import DatabaseUnavailable
 from bot.words import error_texts, play_texts
 from engine.core import PASS, PlayerView
 
 log = logging.getLogger(__name__)
 
 LOG_KEEP = 30  # lines kept in memory for the table's "last moves"
+RETRY_SECONDS = 5.0  # a publish the database could not serve, tried again (as AI moves are)
 
 LobbyRender = Callable[[svc.MatchInfo], Rendered]
 
@@ -177,6 +179,17 @@ class TablePublisher:
                 if await self.threads.flush(update) is not None:
                     update = self._with_writes(update)
                 await self.hands.deal(update)
+            except DatabaseUnavailable:
+                # The database is away for a moment (a PostgreSQL restart, a file locked past
+                # its wait): one line, and the table and hands are drawn again once it
+                # answers, not left behind the match until its next move.
+                log.warning(
+                    "publishing match %s: the database is unavailable, trying again in %s s",
+                    match_id,
+                    RETRY_SECONDS,
+                )
+                self._dirty.add(match_id)
+                await asyncio.sleep(RETRY_SECONDS)
             except Exception:
                 log.exception("publishing match %s failed", match_id)
         self._forget_if_over(match_id)
