@@ -157,7 +157,13 @@ class Restorer:
             folded = fold(game, record)
         except Exception as exc:
             raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: log refused ({exc})") from exc
-        if plain(folded.state.to_json()) != plain(stored.snapshot[1]):
+        # The stored state as this code reads it, not its raw JSON: a snapshot in an older
+        # stored form (a field a later version fills in when it loads) is the same state.
+        try:
+            snapshot = game.load_state(stored.snapshot[1]).to_json()
+        except Exception as exc:
+            raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: snapshot unreadable") from exc
+        if plain(folded.state.to_json()) != plain(snapshot):
             raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: the log reaches another state")
         await self.repo.pin_match(match_id, card_set=None, rules_version=now)
         log.warning("match %s replays exactly on rules %s (was %s): going on", match_id, now, was)

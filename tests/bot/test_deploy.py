@@ -132,6 +132,26 @@ async def test_a_rules_bump_that_changes_nothing_goes_on(
     assert version == bumped  # replayed exactly: the new version is pinned
 
 
+async def test_a_rules_bump_goes_on_from_a_snapshot_in_an_older_stored_form(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The snapshot is compared as the engine reads it: one saved before hirelings (no
+    # "hired" key, which loading fills in with no hireling) is the state the log replays to.
+    data, db, match_id = await started(tmp_path, "classic", 3, 0)
+    before = await restarted_view(db, data, match_id)
+    raw = InspectDb(db)
+    [(state_json,)] = raw.rows("SELECT state_json FROM snapshots WHERE match_id = ?", (match_id,))
+    state = json.loads(state_json)
+    assert all(hired == [] for hired in state.pop("hired"))
+    raw.execute(
+        "UPDATE snapshots SET state_json = ? WHERE match_id = ?", (json.dumps(state), match_id)
+    )
+    monkeypatch.setattr("engine.classic.RULES_VERSION", classic_game.RULES_VERSION + 1)
+    assert await restarted_view(db, data, match_id) == before
+    [(status,)] = raw.rows("SELECT status FROM matches WHERE id = ?", (match_id,))
+    assert status == "live"
+
+
 async def test_a_rules_change_that_alters_the_match_ends_it_cleanly(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
