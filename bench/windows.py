@@ -114,7 +114,7 @@ def run(
 
 def open_every_die_window() -> None:
     """Quest as before issue 27.3: a die window after every roll, whoever could answer."""
-    from engine.quest import answerable, combat, dice, monsters, movement, running
+    from engine.quest.rules import answerable, combat, dice, monsters, movement, running
 
     def due(s: Any, c: Any, what: str) -> bool:
         return bool(s.die_windows)

@@ -4,7 +4,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import games
-from engine.quest import ai_strong, carddoc, scenario
+from engine.quest import carddoc, scenario
+from engine.quest.ai import ai_strong
 from engine.quest.content import assemble
 from engine.quest.defs import DxmDef, MonsterDef, RoomDef, TreasureDef
 from engine.quest.game import Quest, factory

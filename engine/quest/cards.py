@@ -5,11 +5,11 @@ R133–R137, R145, R159–R162; card texts SPEC 3.14.5–3.14.6)."""
 from __future__ import annotations
 
 from engine.core import Event
-from engine.quest import dice
 from engine.quest.board import edge, step_cell
 from engine.quest.content import DIRS, HIDDEN, LOCKED, PASSAGE, WALL, Content
 from engine.quest.defs import Effect
-from engine.quest.effects import (
+from engine.quest.rules import dice
+from engine.quest.rules.effects import (
     apply_effect,
     check_health,
     discard_treasure,
@@ -18,7 +18,7 @@ from engine.quest.effects import (
     hit,
     take_item,
 )
-from engine.quest.monsters import _enter, can_cross, new_monster, place
+from engine.quest.rules.monsters import _enter, can_cross, new_monster, place
 from engine.quest.state import Cell, Mon, Pending, QuestState
 from engine.quest.stats import has, power_works, room_rules
 

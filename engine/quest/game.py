@@ -17,14 +17,15 @@ from engine.core import (
     Reason,
     Rng,
 )
-from engine.quest import ai, auction, legal, windows
+from engine.quest.ai import ai
+from engine.quest.ai.determinize import seat_world
 from engine.quest.board import roll
 from engine.quest.content import ENTRANCE, PASSAGE, Content, load_content
-from engine.quest.determinize import seat_world
 from engine.quest.invariants import invariants
 from engine.quest.moves import MOVES
+from engine.quest.rules import auction, legal, windows
+from engine.quest.rules.turn import settle, start_turn
 from engine.quest.state import QuestState
-from engine.quest.turn import settle, start_turn
 from engine.quest.view import QuestView
 from engine.quest.views import make_view
 
@@ -236,8 +237,8 @@ class Quest(Game[QuestState, QuestView]):
     def ai_action(self, state: QuestState, seat: int, rng: Rng, level: str = "normal") -> Action:
         """The AI decides from the match as the seat knows it (``determinize.seat_world``),
         never from the state itself."""
-        if level == "strong":  # search over sampled worlds (engine/quest/ai_strong.py)
-            from engine.quest.ai_strong import choose_strong
+        if level == "strong":  # search over sampled worlds (engine/quest/ai/ai_strong.py)
+            from engine.quest.ai.ai_strong import choose_strong
 
             return choose_strong(self, state, seat, rng)  # it rebuilds the seat's world itself
         # The seat's own moves are listed once, from the match: the list is the same in its

@@ -9,8 +9,8 @@ answers to a pending question (``pending_actions``) and moves made inside a figh
 from __future__ import annotations
 
 from engine.core.moves import Move
-from engine.quest import fight_actions, pending_actions, turn_actions
 from engine.quest.action_args import SHAPES, Handler
+from engine.quest.rules import fight_actions, pending_actions, turn_actions
 
 _HANDLERS: dict[str, Handler] = {
     "ready": turn_actions.ready,

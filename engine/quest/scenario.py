@@ -26,14 +26,14 @@ from typing import Any
 
 from engine.core import Action
 from engine.core.nothing import wire
-from engine.quest import combat
 from engine.quest.board import edge
 from engine.quest.content import COLOURS, DIRS, KIND_OF_NAME, LINK_NAMES, Content
 from engine.quest.game import Quest
-from engine.quest.items import use_zone
+from engine.quest.rules import combat
+from engine.quest.rules.items import use_zone
+from engine.quest.rules.turn import settle, start_turn
 from engine.quest.state import Mon, QuestState
 from engine.quest.stats import max_health, move, move_left
-from engine.quest.turn import settle, start_turn
 from engine.scenario import ArgToken, ScenarioRules
 
 TOKENS = {"ransacked": 1, "looted_out": 2}

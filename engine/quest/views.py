@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.nothing import wire
-from engine.quest import combat
 from engine.quest.content import COLOURS, Content
-from engine.quest.legal import deciders
+from engine.quest.rules import combat
+from engine.quest.rules.legal import deciders
 from engine.quest.state import QuestState
 from engine.quest.stats import can_grapple, max_health, move, move_left
 from engine.quest.view import (

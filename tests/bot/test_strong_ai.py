@@ -69,7 +69,7 @@ async def test_strong_seats_think_in_a_worker_and_play_legal_moves(env: Any) -> 
 async def test_a_quest_table_offers_strong_and_its_seat_thinks_in_a_worker(
     env: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
-    # Quest has a strong level of its own (engine/quest/ai_strong.py): the lobby's levels are
+    # Quest has a strong level of its own (engine/quest/ai/ai_strong.py): the lobby's levels are
     # every game's, and the driver sends a strong quest seat's choices to the worker pool.
     _, service = env
     assert has_strong(load_game("quest"))

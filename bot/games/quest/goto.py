@@ -37,7 +37,7 @@ from engine.quest.view import Cell, QuestView
 PREFIX = f"{DRAFT_PREFIX}goto-"  # then the steps' directions and the room: ``Route.key``
 LOCKED, HIDDEN, WALL = 2, 3, 4
 ON_ENTER = frozenset({"on_enter_hit", "on_enter_roll"})
-BOSS_LEVEL = 10  # at this level the Entrance calls up the Boss (R121, engine/quest/turn.py)
+BOSS_LEVEL = 10  # at this level the Entrance calls up the Boss (R121, engine/quest/rules/turn.py)
 MAX_STEPS = 12  # a plan's key stays far inside Discord's 100 characters
 
 

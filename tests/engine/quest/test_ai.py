@@ -4,8 +4,8 @@ odds and beats random seats; it never names a card outside its own hand."""
 from __future__ import annotations
 
 from engine.core import Rng
+from engine.quest.ai.odds import DISTS, p_beat
 from engine.quest.game import Quest
-from engine.quest.odds import DISTS, p_beat
 from engine.simulate import run
 
 

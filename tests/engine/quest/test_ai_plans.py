@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import Action, Rng
+from engine.quest.ai.plan_moves import PATIENCE
+from engine.quest.ai.plan_paths import explore_sides, routes, safe
 from engine.quest.board import step_cell
 from engine.quest.game import Quest
-from engine.quest.plan_moves import PATIENCE
-from engine.quest.plan_paths import explore_sides, routes, safe
 from engine.quest.scenario import build
 from engine.quest.state import QuestState
 from engine.simulate import run

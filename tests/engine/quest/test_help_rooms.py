@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Rng
-from engine.quest import combat
 from engine.quest.game import Quest
+from engine.quest.rules import combat
 from engine.quest.scenario import build
 from engine.quest.state import QuestState
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import Action, IllegalAction, Reason
 from engine.quest.game import Quest
-from engine.quest.movement import SEARCH_TABLE
+from engine.quest.rules.movement import SEARCH_TABLE
 
 
 def test_search_table_matches_the_seed() -> None:

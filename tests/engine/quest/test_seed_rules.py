@@ -10,8 +10,8 @@ from engine.core import Action, Event
 from engine.quest.board import draw_card
 from engine.quest.content import COLOURS, ENTRANCE, PASSAGE
 from engine.quest.defs import Effect
-from engine.quest.effects import apply_effect, lose_levels
 from engine.quest.game import Quest
+from engine.quest.rules.effects import apply_effect, lose_levels
 from engine.quest.scenario import build
 from engine.quest.state import QuestState
 from engine.quest.stats import move

@@ -9,9 +9,9 @@ from __future__ import annotations
 from itertools import islice
 
 from engine.core import Action, Rng
-from engine.quest.ai_strong import PRUNED, problem_for, think
+from engine.quest.ai.ai_strong import PRUNED, problem_for, think
+from engine.quest.ai.determinize import determinize, seat_world
 from engine.quest.content import DOOR, LOCKED
-from engine.quest.determinize import determinize, seat_world
 from engine.quest.game import Quest
 from engine.quest.scenario import build
 from engine.quest.state import Pending, QuestState

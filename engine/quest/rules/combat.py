@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.core.nothing import wire
-from engine.quest.answerable import changer_may_answer
 from engine.quest.board import adjacent, draw_card, roll
 from engine.quest.content import Content
-from engine.quest.effects import gain_levels, hit, lose_levels
-from engine.quest.monsters import draw_dxm, ignores, owner, remove
+from engine.quest.rules.answerable import changer_may_answer
+from engine.quest.rules.effects import gain_levels, hit, lose_levels
+from engine.quest.rules.monsters import draw_dxm, ignores, owner, remove
 from engine.quest.state import Cell, Fight, Mon, Pending, QuestState
 from engine.quest.stats import (
     alive,

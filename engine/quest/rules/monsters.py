@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.core.nothing import wire
-from engine.quest.answerable import die_window_due
 from engine.quest.board import (
     bbox,
     draw_card,
@@ -16,7 +15,8 @@ from engine.quest.board import (
     step_cell,
 )
 from engine.quest.content import COLOURS, DOOR, ENTRANCE, HIDDEN, LOCKED, PASSAGE, WALL, Content
-from engine.quest.dice import open_window
+from engine.quest.rules.answerable import die_window_due
+from engine.quest.rules.dice import open_window
 from engine.quest.state import Cell, Mon, Pending, QuestState
 
 BASES_PER_COLOUR = 3  # R11, R51

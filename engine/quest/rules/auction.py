@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.core.nothing import NOTHING, unwire, wire
-from engine.quest import combat
 from engine.quest.content import Content
+from engine.quest.rules import combat
 from engine.quest.state import Fight, Pending, QuestState
 
 

@@ -17,9 +17,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Rng
-from engine.quest.ai import choose, choose_free
-from engine.quest.combat import gear_bonus
-from engine.quest.determinize import determinize, seat_world
+from engine.quest.ai.ai import choose, choose_free
+from engine.quest.ai.determinize import determinize, seat_world
+from engine.quest.rules.combat import gear_bonus
 from engine.quest.state import QuestState
 from engine.quest.stats import max_health
 from engine.search import Budget, Report, Tuning, search

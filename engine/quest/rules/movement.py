@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.quest import combat
-from engine.quest.answerable import die_window_due
 from engine.quest.board import (
     adjacent,
     draw_card,
@@ -17,10 +15,12 @@ from engine.quest.board import (
     step_cell,
 )
 from engine.quest.content import ENTRANCE, WALL, Content
-from engine.quest.dice import open_window
-from engine.quest.effects import check_health, discard_treasure, heal, hit, take_item
-from engine.quest.items import pick_up
-from engine.quest.monsters import draw_dxm, new_monster
+from engine.quest.rules import combat
+from engine.quest.rules.answerable import die_window_due
+from engine.quest.rules.dice import open_window
+from engine.quest.rules.effects import check_health, discard_treasure, heal, hit, take_item
+from engine.quest.rules.items import pick_up
+from engine.quest.rules.monsters import draw_dxm, new_monster
 from engine.quest.state import Cell, Pending, QuestState
 from engine.quest.stats import (
     can_grapple,

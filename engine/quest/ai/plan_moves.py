@@ -12,12 +12,9 @@ from __future__ import annotations
 
 from engine.core import Action
 from engine.quest.action_args import SHAPES, arg, cell, text
-from engine.quest.board import step_cell
-from engine.quest.content import Content
-from engine.quest.items import target_zone
-from engine.quest.odds import explore_odds
-from engine.quest.plan_choices import Choices
-from engine.quest.plan_paths import (
+from engine.quest.ai.odds import explore_odds
+from engine.quest.ai.plan_choices import Choices
+from engine.quest.ai.plan_paths import (
     ENTRANCE,
     Route,
     beatable,
@@ -25,6 +22,9 @@ from engine.quest.plan_paths import (
     hostile,
     nearest,
 )
+from engine.quest.board import step_cell
+from engine.quest.content import Content
+from engine.quest.rules.items import target_zone
 from engine.quest.state import QuestState
 from engine.quest.stats import icon_dice, max_health, move, move_left, room
 

@@ -4,11 +4,11 @@ the runner's order; 5 or more dodges; a failure applies that monster's Bad Stuff
 from __future__ import annotations
 
 from engine.core import Event
-from engine.quest.answerable import die_window_due
 from engine.quest.board import adjacent, roll
 from engine.quest.content import Content
-from engine.quest.dice import open_window
-from engine.quest.effects import apply_effect, hit
+from engine.quest.rules.answerable import die_window_due
+from engine.quest.rules.dice import open_window
+from engine.quest.rules.effects import apply_effect, hit
 from engine.quest.state import Cell, Pending, QuestState
 from engine.quest.stats import run_mod
 

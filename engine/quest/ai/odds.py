@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.quest import combat
 from engine.quest.content import Content
+from engine.quest.rules import combat
 from engine.quest.state import Fight, QuestState
 from engine.quest.stats import (
     has,

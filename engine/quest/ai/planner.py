@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import Action, Rng
-from engine.quest import combat
 from engine.quest.action_args import arg
-from engine.quest.odds import expected_margin
-from engine.quest.plan_answers import answer_die_window, answer_pending
-from engine.quest.plan_choices import by_kind, first_of
-from engine.quest.plan_fights import plan_fight, plan_window
-from engine.quest.plan_moves import plan_move
-from engine.quest.plan_stop import stop_pays
+from engine.quest.ai.odds import expected_margin
+from engine.quest.ai.plan_answers import answer_die_window, answer_pending
+from engine.quest.ai.plan_choices import by_kind, first_of
+from engine.quest.ai.plan_fights import plan_fight, plan_window
+from engine.quest.ai.plan_moves import plan_move
+from engine.quest.ai.plan_stop import stop_pays
+from engine.quest.rules import combat
 from engine.quest.state import QuestState
 
 if TYPE_CHECKING:

@@ -11,12 +11,12 @@ sides)."""
 from __future__ import annotations
 
 from engine.core import PASS, Action, OpenWindow
-from engine.quest import combat
 from engine.quest.action_args import arg
 from engine.quest.content import Content
-from engine.quest.legal import deciders, legal
+from engine.quest.rules import combat
+from engine.quest.rules.legal import deciders, legal
+from engine.quest.rules.turn import others_alive
 from engine.quest.state import QuestState
-from engine.quest.turn import others_alive
 
 DIE = "die:"  # a die window's ``about``: "die:" + what was rolled ("die:monster_turn")
 FIGHT = "fight:"  # a fight's: "fight:rolling", "fight:after"

@@ -4,12 +4,13 @@ cards, arranging items, buying levels and trading. One small handler per action 
 from __future__ import annotations
 
 from engine.core import Action, Event
-from engine.quest import cards, combat, dice, items, movement, stop, trade
+from engine.quest import cards
 from engine.quest.action_args import SHAPES, arg, cell, maybe, text
 from engine.quest.content import Content
-from engine.quest.effects import die, heal, lose_levels
-from engine.quest.fight_actions import reopen
-from engine.quest.legal import PICKPOCKET_USED
+from engine.quest.rules import combat, dice, items, movement, stop, trade
+from engine.quest.rules.effects import die, heal, lose_levels
+from engine.quest.rules.fight_actions import reopen
+from engine.quest.rules.legal import PICKPOCKET_USED
 from engine.quest.state import Pending, QuestState
 
 

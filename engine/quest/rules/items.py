@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.quest.content import Content
-from engine.quest.effects import check_health, discard_treasure, take_item
+from engine.quest.rules.effects import check_health, discard_treasure, take_item
 from engine.quest.state import Pending, QuestState
 from engine.quest.stats import hands_free, has, pack_size, packed
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from engine.quest.ai.odds import fight_odds
 from engine.quest.board import step_cell
 from engine.quest.content import DIRS, Content
-from engine.quest.monsters import ignores
-from engine.quest.odds import fight_odds
+from engine.quest.rules.monsters import ignores
 from engine.quest.state import Cell, Fight, QuestState
 from engine.quest.stats import dark_blocked, link_cost
 

@@ -9,10 +9,10 @@ face. The fight's own after-roll window lives in ``combat``/``turn``."""
 from __future__ import annotations
 
 from engine.core import Action, Event
-from engine.quest.answerable import die_window_due
 from engine.quest.board import roll
 from engine.quest.content import Content
 from engine.quest.pieces import DieWindow
+from engine.quest.rules.answerable import die_window_due
 from engine.quest.state import QuestState
 from engine.quest.stats import power_works
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.core.nothing import wire
-from engine.quest import auction, cards, combat, dice
+from engine.quest import cards
 from engine.quest.action_args import SHAPES, arg, maybe, text
 from engine.quest.content import Content
-from engine.quest.effects import take_item
+from engine.quest.rules import auction, combat, dice
+from engine.quest.rules.effects import take_item
 from engine.quest.state import Pending, QuestState
 from engine.quest.stats import room_rules
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.core.nothing import unwire, wire
-from engine.quest.combat import nearby
 from engine.quest.content import Content
-from engine.quest.effects import check_health, take_item
-from engine.quest.items import target_zone
+from engine.quest.rules.combat import nearby
+from engine.quest.rules.effects import check_health, take_item
+from engine.quest.rules.items import target_zone
 from engine.quest.state import Fight, Pending, QuestState
 from engine.quest.stats import alive
 

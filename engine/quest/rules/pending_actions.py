@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from engine.core import Action, Event
 from engine.core.nothing import unwire, wire
-from engine.quest import auction, cards, combat, items, movement, running, stop
+from engine.quest import cards
 from engine.quest.action_args import arg, cell, pop_pending
 from engine.quest.content import Content
-from engine.quest.effects import give_up, take_item
-from engine.quest.effects import snatch as snatch_item
-from engine.quest.monsters import new_monster
+from engine.quest.rules import auction, combat, items, movement, running, stop
+from engine.quest.rules.effects import give_up, take_item
+from engine.quest.rules.effects import snatch as snatch_item
+from engine.quest.rules.monsters import new_monster
 from engine.quest.state import QuestState
 
 

@@ -6,16 +6,16 @@ from itertools import combinations
 
 from engine.core import Action
 from engine.core.moves import NOTHING
-from engine.quest import auction, combat, dice, stop, trade
 from engine.quest.cards import is_role, magic_targets, map_change_ok, role_room
 from engine.quest.content import DIRS, Content
-from engine.quest.items import can_arrange, pickable, sales, target_zone
-from engine.quest.monsters import free_bases, ignores
-from engine.quest.movement import can_search, deal_ok, go_cost
-from engine.quest.running import destinations
+from engine.quest.rules import auction, combat, dice, stop, trade
+from engine.quest.rules.items import can_arrange, pickable, sales, target_zone
+from engine.quest.rules.monsters import free_bases, ignores
+from engine.quest.rules.movement import can_search, deal_ok, go_cost
+from engine.quest.rules.running import destinations
+from engine.quest.rules.turn import window_seats
 from engine.quest.state import Fight, QuestState
 from engine.quest.stats import alive, has, move_left, room, room_rules
-from engine.quest.turn import window_seats
 
 BRIBE_GOLD = (300, 500)  # OURS: two sizes of gold bribe keep the offer list short
 PICKPOCKET_USED = (999, 999, 0)  # marker in the per-turn list: Pick Pocket tried this turn

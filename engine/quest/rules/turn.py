@@ -4,11 +4,11 @@ forced fights, the fight's stages, Charity, the Monster Turn and the next seat."
 from __future__ import annotations
 
 from engine.core import Event
-from engine.quest import combat, dice
 from engine.quest.cards import pickpocket_result, ward_result
 from engine.quest.content import Content
-from engine.quest.effects import return_to_life, stale_pick
-from engine.quest.monsters import (
+from engine.quest.rules import combat, dice
+from engine.quest.rules.effects import return_to_life, stale_pick
+from engine.quest.rules.monsters import (
     draw_dxm,
     give_base,
     ignores,
@@ -17,11 +17,11 @@ from engine.quest.monsters import (
     new_monster,
     remove,
 )
-from engine.quest.movement import deal_roll_result, room_roll_result, search_result
-from engine.quest.running import flee_result
+from engine.quest.rules.movement import deal_roll_result, room_roll_result, search_result
+from engine.quest.rules.running import flee_result
+from engine.quest.rules.trade import pay_bribe
 from engine.quest.state import Pending, QuestState
 from engine.quest.stats import alive, overflowing
-from engine.quest.trade import pay_bribe
 
 HAND_LIMIT = 5  # R69
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from engine.core import Action
 from engine.quest.action_args import arg, text
+from engine.quest.ai.plan_choices import Choices
+from engine.quest.ai.plan_paths import ENTRANCE, nearest
 from engine.quest.cards import map_change_ok
 from engine.quest.content import Content
-from engine.quest.plan_choices import Choices
-from engine.quest.plan_paths import ENTRANCE, nearest
 from engine.quest.state import QuestState
 
 # the curses worth a Stop, most hurtful first (data/quest/dxm.toml ops)

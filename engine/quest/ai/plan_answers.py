@@ -5,15 +5,15 @@ run, and the die windows (save our own roll, spoil a leader's)."""
 from __future__ import annotations
 
 from engine.core import Action
-from engine.quest import combat, trade
 from engine.quest.action_args import arg, cell
+from engine.quest.ai.odds import explore_odds, fight_odds
+from engine.quest.ai.plan_choices import Choices, first_of
+from engine.quest.ai.plan_stop import answer_stop
 from engine.quest.content import Content
-from engine.quest.dice import D10, ROLES
-from engine.quest.monsters import ignores
-from engine.quest.odds import explore_odds, fight_odds
-from engine.quest.plan_choices import Choices, first_of
-from engine.quest.plan_stop import answer_stop
-from engine.quest.running import DODGE
+from engine.quest.rules import combat, trade
+from engine.quest.rules.dice import D10, ROLES
+from engine.quest.rules.monsters import ignores
+from engine.quest.rules.running import DODGE
 from engine.quest.state import Cell, Fight, QuestState
 from engine.quest.stats import (
     max_health,

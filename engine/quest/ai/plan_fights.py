@@ -5,11 +5,11 @@ die when it turns the result our way."""
 from __future__ import annotations
 
 from engine.core import Action
-from engine.quest import combat
 from engine.quest.action_args import arg
+from engine.quest.ai.odds import expected_margin, fight_odds
+from engine.quest.ai.plan_choices import Choices
 from engine.quest.content import Content
-from engine.quest.odds import expected_margin, fight_odds
-from engine.quest.plan_choices import Choices
+from engine.quest.rules import combat
 from engine.quest.state import Fight, QuestState
 
 

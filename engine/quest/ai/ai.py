@@ -1,5 +1,5 @@
 """AI seats: ``random`` (any legal action) and ``heuristic`` (also ``normal``, the name the
-other games give it; see ``engine/quest/planner.py``). Both decide from the seat's own view of
+other games give it; see ``engine/quest/ai/planner.py``). Both decide from the seat's own view of
 the match."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def choose(
     world of the seat's: they depend only on what it sees), else listed from ``s``."""
     legal = game.legal_actions(s, seat) if legal is None else legal
     if level in HEURISTIC:
-        from engine.quest.planner import plan
+        from engine.quest.ai.planner import plan
 
         return plan(game, s, seat, legal, rng)
     return legal[rng.below(len(legal))]
@@ -35,7 +35,7 @@ def choose_free(
     if not legal:
         return None
     if level in HEURISTIC:
-        from engine.quest.planner import plan_free
+        from engine.quest.ai.planner import plan_free
 
         return plan_free(game, s, seat, legal, rng)
     return legal[rng.below(len(legal))] if rng.below(20) == 0 else None

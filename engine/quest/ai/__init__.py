@@ -1,0 +1,1 @@
+"""Quest's AI seats: the normal planner and the strong search."""
