@@ -41,7 +41,7 @@ def far_route(state: Any) -> bool:
     from engine.games import load_game
 
     game = load_game("quest")
-    view = game.view(state, 0).to_json()
+    view = game.view(state, 0)  # the typed QuestView the renderer reads
     found = goto.routes(view, game.legal_actions(state, 0))
     return any(len(r.steps) > 1 for r in found)
 
@@ -65,7 +65,7 @@ async def play(
     """Alice's choices until a free turn of hers with a room two steps away (``fight``: her
     fight with help near); the last hand."""
     from bench._uxplay import choose_on
-    from docs.img.screenshots import table_of
+    from docs.img.screenshots import keyed, table_of
     from engine.core import Rng
     from engine.core.record import replay
     from engine.games import load_game
@@ -89,6 +89,12 @@ async def play(
                 if a.kind == "go" and step_cell(state.pos[0], str(a.args[0])) not in state.rooms
             ]
             action = dark[0] if dark else action
+        if action.kind == "pass":  # the table's Pass: a hand asks no Pass alone (issue 27.1)
+            table = table_of(channel, table_id)
+            passing = keyed(table, "pass")
+            if passing is not None:
+                await alice.click(table, custom_id=passing)
+                continue
         hand = await alice.click(table_of(channel, table_id), label="My hand")
         await choose_on(alice, hand.response, action.key)
     raise SystemExit("no such turn came up")

@@ -138,6 +138,11 @@ async def play_to_a_fight(
         options = choices(hand.response)
         if options:
             await player.click(hand.response, custom_id=chooser.choice(options))
+        else:  # Pass alone: the hand asks nothing, the table's Pass (issue 27.1)
+            table = table_of(channel, table_id)
+            passing = keyed(table, "pass")
+            if passing is not None:
+                await player.click(table, custom_id=passing)
     return False
 
 
