@@ -425,13 +425,15 @@ async def say_yes(actor: Any, message: Any, key: str, seen: Irreversible | None)
 async def build_on(actor: Any, message: Any, key: str) -> int:
     """Reach ``key`` through a bargain builder on ``message`` (classic's help terms: the
     treasures, the gold, who picks first, Send; quest's trade terms: what is given, what is
-    asked for, the gold, Send), a tap per part as a person sets it; the taps it took, 0 when
+    asked for, the gold, Send; quest's call for help: the seat's entry, the share, Send), a
+    tap per part as a person sets it; the taps it took, 0 when
     the message has no builder leading to ``key``."""
     from bot.games.classic import bargain
-    from bot.games.quest import trade_terms
+    from bot.games.quest import help_ask, trade_terms
 
     def next_press(drawn: Any, key: str) -> Any:
-        return bargain.next_press(drawn, key) or trade_terms.next_press(drawn, key)
+        found = bargain.next_press(drawn, key) or trade_terms.next_press(drawn, key)
+        return found or help_ask.next_press(drawn, key)
 
     for taps in range(1, MAX_BUILD_TAPS + 1):
         press = next_press(_drawn(message), key)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.quest import controls as quest_controls
-from bot.games.quest import events, goto, monsterturn, tableparts, trade_terms, words
+from bot.games.quest import events, goto, help_ask, monsterturn, tableparts, trade_terms, words
 from bot.games.quest import wordings as quest_wordings
 from bot.games.quest.cards import (
     card_def,
@@ -221,10 +221,13 @@ class QuestRenderer(GameRenderer[QuestView]):
     def controls(
         self, actions: Sequence[Action], view: QuestView, names: Sequence[str]
     ) -> list[Control]:
-        found = [self.control(a, view, names) for a in actions]
+        # A call for help is built (who, the share, Send), not picked from every share.
+        listed = [a for a in actions if a.kind != "ask"]
+        found = [self.control(a, view, names) for a in listed]
+        asking = help_ask.entries(actions, names)
         going = goto.controls(view, actions)
-        kinds = [a.kind for a in actions] + ["goto"] * len(going)
-        return quest_controls.order([*found, *going], kinds)
+        kinds = [a.kind for a in listed] + ["ask"] * len(asking) + ["goto"] * len(going)
+        return quest_controls.order([*found, *asking, *going], kinds)
 
     def builder(
         self,
@@ -235,7 +238,12 @@ class QuestRenderer(GameRenderer[QuestView]):
         names: Sequence[str],
         draft: str | None,
     ) -> Built | None:
-        """Trade terms are built a part at a time (issue 27.5), not picked from every offer."""
+        """Trade terms and a call for help are built a part at a time (issue 27.5), not
+        picked from every combination."""
+        if help_ask.applies(draft, actions):
+            built = help_ask.builder(match_id, version, view, actions, names, draft)
+            if built is not None:
+                return built
         if trade_terms.applies(view, actions):
             return trade_terms.builder(match_id, version, view, actions, names, draft)
         return None
@@ -245,6 +253,8 @@ class QuestRenderer(GameRenderer[QuestView]):
     ) -> DraftStep:
         if trade_terms.parse(key) is not None:
             return trade_terms.draft_step(key, view, actions)
+        if help_ask.parse(key) is not None:
+            return help_ask.draft_step(key, view, actions)
         return goto.draft_step(key, view, actions)
 
 
