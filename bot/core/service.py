@@ -32,7 +32,7 @@ from bot.core.session import MatchSession, in_window, passed_in_window, window_o
 from bot.core.settings import ServerSettings, SettingsBook
 from bot.core.startup import Startup
 from bot.core.timers import TurnTimers
-from bot.storage.models import ActionRow, LiveHand
+from bot.storage.models import ActionRow, Delivered, LiveHand
 from bot.storage.ports import Storage
 from engine import games as registry
 from engine.core import CONCEDE, PASS, Action, Game, PlayerView
@@ -365,10 +365,6 @@ class MatchService:
     async def hands_owed(self) -> dict[int, set[int]]:
         return await self.restorer.hands_owed(await self.repo.unsent_hands())
 
-    async def table_drawn(self, match_id: int, version: int) -> None:
-        """The publisher edited the public table to show ``version``."""
-        await self.repo.mark_table_drawn(match_id, version)
-
     async def table_current(self, match_id: int) -> bool:
         """True when the public table already shows the match as it stands (no edit was lost
         in a crash, and its clock did not run out during the outage)."""
@@ -388,6 +384,10 @@ class MatchService:
 
     async def save_live_hand(self, hand: LiveHand) -> None:
         await self.repo.save_live_hand(hand)
+
+    async def delivered(self, marks: Delivered) -> None:
+        """One publish's tables drawn, hands sent and live hands, in one transaction."""
+        await self.repo.record_delivery(marks)
 
     async def drop_live_hand(self, match_id: int, user_id: int) -> None:
         await self.repo.drop_live_hand(match_id, user_id)

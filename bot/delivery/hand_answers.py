@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.core import service as svc
+from bot.delivery import marks
 from bot.delivery.components import send_private
 from bot.delivery.hand_messages import Drawn, answer_new, digest_of, message_kwargs
 from bot.delivery.hands import draw_hand, passed_line
@@ -50,18 +51,25 @@ class HandAnswers:
         view = game.view(update.state, seat)
         actions = game.legal_actions(update.state, seat) if match.status == "live" else []
         deciding = seat in update.deciders
-        await self._draw_here(
-            interaction,
-            match,
-            view,
-            actions,
-            seat,
-            deciding=deciding,
-            draft=draft,
-            passed=passed_line(update),
-        )
-        if interaction.guild_id is None:  # the hand DM itself is now up to date
-            await self.bot.service.hand_sent(match.id, interaction.user.id, match.version)
+        # The hand placed here and its DM marked sent: one transaction (bot.delivery.marks).
+        async with marks.batched(self.bot.service):
+            await self._draw_here(
+                interaction,
+                match,
+                view,
+                actions,
+                seat,
+                deciding=deciding,
+                draft=draft,
+                passed=passed_line(update),
+            )
+            user_id = interaction.user.id
+            # The hand DM itself is now up to date: marked with the move's publish when one is
+            # due (``TablePublisher.carry``), else here.
+            if interaction.guild_id is None and not self._publisher.carry(
+                match.id, user_id, match.version
+            ):
+                await marks.hand_sent(self.bot.service, match.id, user_id, match.version)
 
     async def show(
         self,

@@ -29,6 +29,7 @@ from typing import Any
 
 import discord
 
+from bot.delivery import marks
 from bot.delivery.components import files_of, has_controls, message_parts
 from bot.delivery.dm_channels import DmChannels
 from bot.delivery.host import Host
@@ -185,7 +186,9 @@ class LiveHands:
         if hand.place == DM:
             self.dms.learn(hand.user_id, hand.channel_id)
         self._watch(hand)
-        await self.bot.service.save_live_hand(hand)
+        key = (hand.match_id, hand.user_id)
+        # Within a publish, written with its other marks (bot.delivery.marks).
+        await marks.save_live_hand(self.bot.service, hand, lambda: self._hands.get(key))
 
     async def drop(self, hand: LiveHand) -> None:
         key = (hand.match_id, hand.user_id)

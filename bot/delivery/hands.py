@@ -25,7 +25,7 @@ import discord
 
 from bot import plugins
 from bot.core import service as svc
-from bot.delivery import pings
+from bot.delivery import marks, pings
 from bot.delivery.hand_messages import DM, Drawn, LiveHands, digest_of, message_kwargs
 from bot.delivery.host import Host
 from bot.delivery.pacing import ChannelPacer
@@ -259,7 +259,7 @@ class HandDelivery:
         await self.live.save(LiveHand(match.id, user_id, DM, sent.channel.id, sent.id))
         self.live.set_drawn(match.id, user_id, Drawn(digest_of(rendered, content), match.version))
         # Remembered, so a restart after a crash re-sends only the hands that were lost.
-        await self.bot.service.hand_sent(match.id, user_id, match.version)
+        await marks.hand_sent(self.bot.service, match.id, user_id, match.version)
 
     async def _tell(
         self, match: svc.MatchInfo, hand: LiveHand, deciding: bool, *, ping: bool
@@ -270,7 +270,7 @@ class HandDelivery:
         if ping:
             await self._ping(match, hand, deciding)
             return
-        await self.bot.service.hand_sent(match.id, hand.user_id, match.version)
+        await marks.hand_sent(self.bot.service, match.id, hand.user_id, match.version)
 
     async def _ping(self, match: svc.MatchInfo, hand: LiveHand, deciding: bool) -> None:
         """A short DM: the match waits on you, with a link to your live hand (the table's,
@@ -299,7 +299,7 @@ class HandDelivery:
         self.pings.sent(hand.user_id)
         await self._drop_ping(hand)
         await self.live.save(self.live.with_ping(hand, sent.channel.id, sent.id))
-        await self.bot.service.hand_sent(match.id, hand.user_id, match.version)
+        await marks.hand_sent(self.bot.service, match.id, hand.user_id, match.version)
 
     async def _mention(self, match: svc.MatchInfo, users: list[int]) -> None:
         """Players the bot may not DM (a server that keeps hands out of DMs, closed DMs) are

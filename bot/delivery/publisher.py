@@ -9,8 +9,9 @@ After the table: the new log lines go to the match's thread, in batches
 
 Everything drawn comes from the last ``Update``: its match, and the game and state snapshot it
 carries (the spectator view for the table, one view per hand due). The publisher never asks
-the service for a view or a read; it only tells it what it wrote (``set_message``,
-``table_drawn``, ``hand_sent``, ``mark_dm_closed``) and waits for a burst to end (``quiet``).
+the service for a view or a read; it only tells it what it wrote (``set_message``, the
+tables and hands delivered: ``bot.delivery.marks``, ``mark_dm_closed``) and waits for a burst
+to end (``quiet``).
 After a restart, ``bot.delivery.catch_up`` reads what the tables owe and hands it here (``adopt``).
 """
 
@@ -26,6 +27,7 @@ from typing import Any
 import discord
 
 from bot.core import service as svc
+from bot.delivery import marks
 from bot.delivery.components import files_of, message_parts
 from bot.delivery.hands import HandDelivery, passed_line
 from bot.delivery.host import Host
@@ -64,6 +66,9 @@ class TablePublisher:
         self._dirty: set[int] = set()
         # Flushes that need no table edit (a hand re-sent after a restart to a current table).
         self._table_drawn: set[int] = set()
+        # Hand DMs a click redrew, marked sent with the flush already due (see ``carry``).
+        self._carried: dict[int, list[tuple[int, int]]] = {}
+        self._batches: dict[int, marks.Batch] = {}  # the flush's marks not yet written
         # What the publisher itself wrote since a match's last read (see ``_with_writes``).
         self._written: dict[int, dict[str, int]] = {}
         self.hands = HandDelivery(bot, self.schedule, self.pacer)
@@ -110,6 +115,22 @@ class TablePublisher:
                 return
             self._table_drawn.add(match_id)  # the DM goes; the table stays as it is
         self.schedule(match_id)
+
+    def carry(self, match_id: int, user_id: int, version: int) -> bool:
+        """A click redrew its player's hand DM at ``version``: the mark rides with the flush
+        the move made (drawing now, or due), written with that flush's own marks instead of
+        a transaction of its own (issue 29.5). False when there is none (the caller writes
+        it). A due flush takes the carried marks when it takes the update, with no await
+        between: a mark carried here is never left behind."""
+        if not self.active:
+            return False
+        batch = self._batches.get(match_id)
+        if batch is not None and batch.hand_sent(match_id, user_id, version):
+            return True  # a flush is drawing it: marked with what that flush delivers
+        if match_id not in self._dirty:
+            return False
+        self._carried.setdefault(match_id, []).append((user_id, version))
+        return True
 
     def _seed_log(self, update: svc.Update) -> None:
         """The first sight of a match since this process started: its "Last moves" lines
@@ -169,16 +190,22 @@ class TablePublisher:
             await self.bot.service.quiet(match_id)
             await self.pacer.wait(update.match.channel_id)
             self._dirty.discard(match_id)
+            carried = self._carried.pop(match_id, [])  # with no await since ``_dirty``
             update = self._with_writes(self._latest[match_id])
             try:
-                # The last update serves the table, the thread and the hands: no read.
-                if match_id in self._table_drawn:
-                    self._table_drawn.discard(match_id)
-                else:
-                    update = await self._redraw_table(update)
-                if await self.threads.flush(update) is not None:
-                    update = self._with_writes(update)
-                await self.hands.deal(update)
+                # The last update serves the table, the thread and the hands: no read. What
+                # they delivered is marked in one transaction at the end (bot.delivery.marks).
+                async with marks.batched(self.bot.service) as batch:
+                    self._batches[match_id] = batch
+                    for user_id, version in carried:
+                        await marks.hand_sent(self.bot.service, match_id, user_id, version)
+                    if match_id in self._table_drawn:
+                        self._table_drawn.discard(match_id)
+                    else:
+                        update = await self._redraw_table(update)
+                    if await self.threads.flush(update) is not None:
+                        update = self._with_writes(update)
+                    await self.hands.deal(update)
             except DatabaseUnavailable:
                 # The database is away for a moment (a PostgreSQL restart, a file locked past
                 # its wait): one line, and the table and hands are drawn again once it
@@ -192,6 +219,8 @@ class TablePublisher:
                 await asyncio.sleep(RETRY_SECONDS)
             except Exception:
                 log.exception("publishing match %s failed", match_id)
+            finally:
+                self._batches.pop(match_id, None)
         self._forget_if_over(match_id)
 
     def knows(self, match_id: int) -> bool:
@@ -220,7 +249,7 @@ class TablePublisher:
     def _per_match(self) -> tuple[dict[int, Any] | set[int], ...]:
         return (
             *(self._latest, self._boards, self._logs, self._flushes),
-            *(self._written, self._dirty, self._table_drawn),
+            *(self._written, self._dirty, self._table_drawn, self._carried, self._batches),
         )
 
     def _forget_if_over(self, match_id: int) -> None:
@@ -234,6 +263,8 @@ class TablePublisher:
         self._flushes.pop(match_id, None)
         self.threads.forget(match_id)
         self._written.pop(match_id, None)
+        self._carried.pop(match_id, None)
+        self._batches.pop(match_id, None)
         self.tokens.forget(match_id)
         self.hands.forget(match_id)
 
@@ -288,7 +319,7 @@ class TablePublisher:
                     **parts, attachments=files_of(rendered)
                 )
             if match.status == "live" and not update.quarantined:
-                await self.bot.service.table_drawn(match.id, match.version)
+                await marks.table_drawn(self.bot.service, match.id, match.version)
         except discord.NotFound:
             if match.status != "live":
                 return update

@@ -138,6 +138,20 @@ class LiveHand:
 
 
 @dataclass(frozen=True)
+class Delivered:
+    """What one publish delivered, written in one transaction (``HandWrites.record_delivery``,
+    issue 29.5): tables drawn at (match, version), hand DMs sent at (match, user, version),
+    and the live hands (re)placed. Marks only: none is part of a match's fold."""
+
+    tables: tuple[tuple[int, int], ...] = ()
+    hands_sent: tuple[tuple[int, int, int], ...] = ()
+    live_hands: tuple[LiveHand, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.tables or self.hands_sent or self.live_hands)
+
+
+@dataclass(frozen=True)
 class ActionRow:
     """One action to append to a match's log."""
 

@@ -20,6 +20,7 @@ from bot.storage.bulk import BulkTables
 from bot.storage.models import (
     ActionRow,
     DeckChoice,
+    Delivered,
     LeagueSeat,
     LiveHand,
     LoggedMatch,
@@ -136,6 +137,11 @@ class HandWrites(Protocol):
     async def live_hands(self, match_id: int) -> list[LiveHand]: ...
 
     async def drop_live_hand(self, match_id: int, user_id: int) -> None: ...
+
+    async def record_delivery(self, marks: Delivered) -> None:
+        """``mark_table_drawn``, ``mark_hand_sent`` and ``save_live_hand`` for everything in
+        ``marks``, in one write transaction: all of them or none (issue 29.5)."""
+        ...
 
 
 class PlayWrites(Protocol):

@@ -3,8 +3,10 @@ Not part of the cached match row: writing it drops nothing from the read cache."
 
 from __future__ import annotations
 
-from bot.storage.models import LiveHand
+from bot.storage.models import Delivered, LiveHand
 from bot.storage.postgres.matches import MatchReads
+from bot.storage.postgres.pins import MARK_TABLE_DRAWN_SQL
+from bot.storage.postgres.seats import MARK_HAND_SENT_SQL
 
 # The SQL of this module, named after the method that runs it.
 SAVE_LIVE_HAND_SQL = (
@@ -27,20 +29,24 @@ DROP_LIVE_HAND_SQL = "DELETE FROM live_hands WHERE match_id = $1 AND user_id = $
 
 class LiveHandWrites(MatchReads):
     async def save_live_hand(self, hand: LiveHand) -> None:
-        await self.db.execute(
-            SAVE_LIVE_HAND_SQL,
-            hand.match_id,
-            hand.user_id,
-            hand.place,
-            hand.channel_id,
-            hand.message_id,
-            hand.token,
-            hand.token_at,
-            hand.ping_channel_id,
-            hand.ping_id,
-            hand.draft,
-            hand.page,
-        )
+        await self.db.execute(SAVE_LIVE_HAND_SQL, *_row(hand))
+
+    async def record_delivery(self, marks: Delivered) -> None:
+        """A publish's marks in one transaction (one round trip per kind present). None is
+        part of the cached match row: no cache drop."""
+        async with self.db.transaction() as conn:
+            if marks.tables:
+                await conn.executemany(
+                    MARK_TABLE_DRAWN_SQL, [(v, match_id) for match_id, v in marks.tables]
+                )
+            if marks.hands_sent:
+                await conn.executemany(
+                    MARK_HAND_SENT_SQL, [(v, m, user) for m, user, v in marks.hands_sent]
+                )
+            if marks.live_hands:
+                await conn.executemany(
+                    SAVE_LIVE_HAND_SQL, [_row(hand) for hand in marks.live_hands]
+                )
 
     async def live_hands(self, match_id: int) -> list[LiveHand]:
         return [
@@ -62,3 +68,19 @@ class LiveHandWrites(MatchReads):
 
     async def drop_live_hand(self, match_id: int, user_id: int) -> None:
         await self.db.execute(DROP_LIVE_HAND_SQL, match_id, user_id)
+
+
+def _row(hand: LiveHand) -> tuple[object, ...]:
+    return (
+        hand.match_id,
+        hand.user_id,
+        hand.place,
+        hand.channel_id,
+        hand.message_id,
+        hand.token,
+        hand.token_at,
+        hand.ping_channel_id,
+        hand.ping_id,
+        hand.draft,
+        hand.page,
+    )

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.storage.models import LiveHand
+from bot.storage.models import Delivered, LiveHand
 from bot.storage.sqlite.matches import MatchReads
+from bot.storage.sqlite.pins import MARK_TABLE_DRAWN_SQL
+from bot.storage.sqlite.seats import MARK_HAND_SENT_SQL
 
 # The SQL of this module, named after the method that runs it.
 SAVE_LIVE_HAND_SQL = (
@@ -24,22 +26,24 @@ DROP_LIVE_HAND_SQL = "DELETE FROM live_hands WHERE match_id = ? AND user_id = ?"
 
 class LiveHandWrites(MatchReads):
     async def save_live_hand(self, hand: LiveHand) -> None:
-        row = (
-            hand.match_id,
-            hand.user_id,
-            hand.place,
-            hand.channel_id,
-            hand.message_id,
-            hand.token,
-            hand.token_at,
-            hand.ping_channel_id,
-            hand.ping_id,
-            hand.draft,
-            hand.page,
-        )
+        row = _row(hand)
 
         def write(raw: sqlite3.Connection) -> None:
             raw.execute(SAVE_LIVE_HAND_SQL, row)
+
+        await self.db.write(write)
+
+    async def record_delivery(self, marks: Delivered) -> None:
+        """A publish's marks in one hop and one transaction. None is part of the cached
+        match row (see ``mark_table_drawn``, ``mark_hand_sent``): no cache drop."""
+        tables = [(version, match_id) for match_id, version in marks.tables]
+        sent = [(version, match_id, user) for match_id, user, version in marks.hands_sent]
+        hands = [_row(hand) for hand in marks.live_hands]
+
+        def write(raw: sqlite3.Connection) -> None:
+            raw.executemany(MARK_TABLE_DRAWN_SQL, tables)
+            raw.executemany(MARK_HAND_SENT_SQL, sent)
+            raw.executemany(SAVE_LIVE_HAND_SQL, hands)
 
         await self.db.write(write)
 
@@ -68,3 +72,19 @@ class LiveHandWrites(MatchReads):
             raw.execute(DROP_LIVE_HAND_SQL, (match_id, user_id))
 
         await self.db.write(write)
+
+
+def _row(hand: LiveHand) -> tuple[object, ...]:
+    return (
+        hand.match_id,
+        hand.user_id,
+        hand.place,
+        hand.channel_id,
+        hand.message_id,
+        hand.token,
+        hand.token_at,
+        hand.ping_channel_id,
+        hand.ping_id,
+        hand.draft,
+        hand.page,
+    )
