@@ -337,7 +337,6 @@ HA_OFFER = "Offer {share}"
 HA_SEND = "Ask {name} to help, offering {share}"
 HA_SEND_SHORT = "Ask {name}, offering {share}"
 HA_SEND_NONE = "Ask {name} to help, no share"
-HA_NO_SHARE = "no share"
 HA_TREASURES = ("no share", "1 Treasure", "{n} Treasures")
 HA_ITEM = "your {card}"
 HA_LINE = "Asking {name} to help fight {monsters}, offering {share}."
