@@ -76,8 +76,16 @@ async def draw_hand(
         note = play_texts.AFK_NOTE
     lines = [line for line in (note, rendered.content, passed) if line]
     if actions and deciding and match.deadline_at is not None and match.status == "live":
-        lines.append(play_texts.TURN_CLOCK.format(when=discord_time(match.deadline_at)))
+        lines.append(clock_line(match, match.deadline_at))
     return replace(rendered, content=None), "\n".join(lines) or None
+
+
+def clock_line(match: svc.MatchInfo, deadline_at: float) -> str:
+    """The clock the seat is on, as the table words it: a response window's close ("⚡ Window
+    closes …", when nothing is asked of the seat but the bot passes for it then) or the
+    turn's ("⏳ Time runs out …", when the seat would be marked away)."""
+    template = play_texts.WINDOW_CLOCK if match.deadline_kind == "window" else play_texts.TURN_CLOCK
+    return template.format(when=discord_time(deadline_at))
 
 
 def passed_line(update: svc.Update | None) -> str | None:
@@ -284,8 +292,7 @@ class HandDelivery:
         words = play_texts.HAND_PING if deciding else play_texts.HAND_PING_OFFER
         text = words.format(match=match.id, game=plugins.title(match.game))
         if deciding and match.deadline_at is not None:
-            when = discord_time(match.deadline_at)
-            text = f"{text}\n{play_texts.TURN_CLOCK.format(when=when)}"
+            text = f"{text}\n{clock_line(match, match.deadline_at)}"
         # A short line and a link button, never a raw 80-character address (issue 27.3).
         opens = play_texts.PING_OPEN_HAND if hand.place == DM else play_texts.PING_OPEN_TABLE
         view = pings.link_view(opens, link)
