@@ -24,14 +24,18 @@ class Fold:
     hand_due: dict[int, int]
     # Who was deciding before the response window the match ends in opened (None: in none).
     told: frozenset[int] | None = None
+    # The state after the first ``at`` actions, as stored (``plain``), when asked for: what a
+    # snapshot taken there must hold (snapshots are written every few actions, not each).
+    at_state: Any = None
 
 
-def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
+def fold(game: Game[Any, Any], record: MatchRecord, at: int | None = None) -> Fold:
     """Replay ``record`` (every action checked) keeping the events of its last actions and,
     per seat, the action count at which its hand last fell due by the publisher's rule: at
     the start; when it starts to decide outside a response window, unless it was deciding
     before the window opened (issue 27.1); when the game's plugin deals it a fresh hand (a
-    classic trade offer's partner)."""
+    classic trade offer's partner). With ``at``, also the state after that many actions
+    (``Fold.at_state``), to check a snapshot against."""
     header = record.header
     if header.game != game.id:
         raise ValueError(f"record is for {header.game!r}, not {game.id!r}")
@@ -42,8 +46,11 @@ def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
     actions = record.action_list()
     recent: list[Event] = []
     deciding = frozenset[int]() if in_window(game, state) else game.deciders(state)
+    at_state = plain(state.to_json()) if at == 0 else None
     for count, action in enumerate(actions, start=1):
         events = game.apply(state, action)
+        if count == at:
+            at_state = plain(state.to_json())  # a copy: the state goes on changing in place
         if count > len(actions) - RECENT_ACTIONS:
             recent.extend(events)
         now = game.deciders(state)
@@ -53,7 +60,7 @@ def fold(game: Game[Any, Any], record: MatchRecord) -> Fold:
         for seat in seats:
             due[seat] = count
         deciding = deciding if window else now
-    return Fold(state, recent, due, deciding if in_window(game, state) else None)
+    return Fold(state, recent, due, deciding if in_window(game, state) else None, at_state)
 
 
 def plain(value: Any) -> Any:

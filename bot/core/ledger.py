@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatches
@@ -24,6 +25,12 @@ from bot.storage.ports import MatchRepository
 from engine.core import Event, Outcome
 
 log = logging.getLogger("bot.core.service")
+
+SNAPSHOT_EVERY = 16
+"""A move's write carries the match's snapshot (its whole state, most of a write's bytes)
+only when the log passes a multiple of this, and at the end; the log is the truth, and a
+restore replays the fewer than ``SNAPSHOT_EVERY`` actions after the snapshot
+(docs/reliability.md, "A snapshot every few actions")."""
 
 Check = Callable[[int], Awaitable[None]]
 """Replays a snapshot-restored match's log before it is next changed (``Restorer.check``);
@@ -103,7 +110,7 @@ class Ledger:
                 match.version,
                 session.count,
                 row,
-                state=step.state.to_json(),
+                state=snapshot_of(step, session.count, session.count + 1),
                 outcome=step.outcome.to_json() if step.outcome is not None else None,
                 deadline_at=deadline_at,
                 deadline_kind=kind,
@@ -157,7 +164,7 @@ class Ledger:
                 match.version,
                 session.count,
                 rows,
-                state=last.state.to_json(),
+                state=snapshot_of(last, session.count, session.count + len(rows)),
                 outcome=last.outcome.to_json() if last.outcome is not None else None,
                 deadline_at=deadline_at,
                 deadline_kind=kind,
@@ -249,3 +256,14 @@ class Ledger:
                 await listener(update)
             except Exception:
                 log.exception("listener failed on match %s", update.match.id)
+
+
+def snapshot_of(last: Step, before: int, after: int) -> dict[str, Any] | None:
+    """The snapshot to store with the actions that take the log from ``before`` to ``after``
+    actions (``last`` the step after the last of them): the state when the log passes a
+    multiple of ``SNAPSHOT_EVERY`` or the match ends (a finished match's snapshot is its
+    final state: the league and a late look read it), else None (the snapshot stays)."""
+    if last.outcome is not None or after // SNAPSHOT_EVERY > before // SNAPSHOT_EVERY:
+        state: dict[str, Any] = last.state.to_json()
+        return state
+    return None

@@ -1,5 +1,6 @@
-"""Bringing matches back into memory: from a snapshot that covers the log (fast), or by
-replaying the log (the truth; the snapshot is only a cache of its fold). The service calls
+"""Bringing matches back into memory: from a snapshot and the few actions after it (fast), or
+by replaying the log (the truth; the snapshot is only a cache of its fold, written every
+``SNAPSHOT_EVERY`` actions). The service calls
 these under each match's lock.
 
 A match plays on the card set it started with (``card_sets``, by digest) and records the
@@ -25,7 +26,7 @@ from bot.core.session import MatchSession
 from bot.storage.models import DatabaseUnavailable, MatchRow, StoredMatch
 from bot.storage.ports import MatchRepository
 from engine import games as registry
-from engine.core import Game
+from engine.core import Action, Game
 from engine.core.record import MatchRecord, RecordHeader
 
 log = logging.getLogger("bot.core.service")
@@ -151,10 +152,12 @@ class Restorer:
         header = _header(row)
         record = MatchRecord(header=header, actions=list(stored.actions))
         was, now = _rules_of(row), rules_version_of(game.id)
-        if stored.snapshot is None or stored.snapshot[0] != len(stored.actions):
+        if stored.snapshot is None or stored.snapshot[0] > len(stored.actions):
             raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: no snapshot to compare")
         try:
-            folded = fold(game, record)
+            # The snapshot is the state after its count of actions (one every few actions):
+            # the new rules must reach it there, then they play the rest of the log.
+            folded = fold(game, record, at=stored.snapshot[0])
         except Exception as exc:
             raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: log refused ({exc})") from exc
         # The stored state as this code reads it, not its raw JSON: a snapshot in an older
@@ -163,7 +166,7 @@ class Restorer:
             snapshot = game.load_state(stored.snapshot[1]).to_json()
         except Exception as exc:
             raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: snapshot unreadable") from exc
-        if plain(folded.state.to_json()) != plain(snapshot):
+        if folded.at_state != plain(snapshot):
             raise CannotGoOn(RULES_CHANGED, f"rules {was} -> {now}: the log reaches another state")
         await self.repo.pin_match(match_id, card_set=None, rules_version=now)
         log.warning("match %s replays exactly on rules %s (was %s): going on", match_id, now, was)
@@ -239,15 +242,19 @@ class Restorer:
         self.live.put(match_id, await self._rebuild(found[0], live.game))
 
     def _from_snapshot(self, found: StoredMatch, game: Game[Any, Any]) -> MatchSession | None:
-        """A live match straight from a snapshot that covers the whole log, else None (also
-        when the engine cannot load the snapshot: the log is replayed instead)."""
-        if found.snapshot is None or found.snapshot[0] != found.count:
+        """A live match from its snapshot and the log's tail after it (the snapshot is
+        written every ``SNAPSHOT_EVERY`` actions), else None (also when the engine cannot
+        load the snapshot or play the tail on it: the whole log is replayed instead)."""
+        snapshot = found.snapshot
+        if snapshot is None or snapshot[0] + len(found.tail) != found.count:
             return None
         header = _header(found.row)
         try:
-            state = game.load_state(found.snapshot[1])
+            state = game.load_state(snapshot[1])
+            for action in found.tail:
+                game.apply(state, Action.from_json(action))
         except Exception:
-            log.warning("match %s: the snapshot does not load; replaying the log", found.id)
+            log.warning("match %s: the snapshot and its tail do not load; replaying", found.id)
             return None
         return self._live_match(found, game, header, state)
 
@@ -274,15 +281,17 @@ class Restorer:
                 log.warning("match %s: the snapshot does not load; the log decides", match_id)
         folded: Fold | None = None
         try:
-            folded = fold(game, record)
+            folded = fold(game, record, at=snapshot[0] if snapshot is not None else None)
         except Exception:
             log.exception("match %s: the log does not replay; keeping the snapshot", match_id)
-            if stored is None:
-                raise
+            if stored is None or snapshot is None or snapshot[0] != len(record.actions):
+                raise  # a snapshot behind the log cannot stand in for it
             state = stored
         else:
             state = folded.state
-            if stored is None or stored.to_json() != state.to_json():
+            # The snapshot is the fold's state after its count of actions (one is written
+            # every SNAPSHOT_EVERY actions), compared as stored.
+            if stored is None or plain(stored.to_json()) != folded.at_state:
                 # The log is the truth; the snapshot is only a cache of its fold.
                 log.warning("match %s: snapshot disagrees with the log; using the log", match_id)
                 await self.repo.replace_snapshot(match_id, len(record.actions), state.to_json())

@@ -179,6 +179,9 @@ class StoredMatch:
     damaged: tuple[str, ...] = field(default=())
     # The log's length when it was not read (None: ``actions`` is the whole log).
     unread: int | None = None
+    # Read without the log: the actions after the snapshot's count, in order (the snapshot
+    # is written every few actions, so a restore replays these on it).
+    tail: tuple[dict[str, Any], ...] = ()
 
     @property
     def id(self) -> int:

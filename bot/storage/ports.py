@@ -69,7 +69,8 @@ class MatchReads(Protocol):
     ) -> list[StoredMatch]:
         """Everything a restart needs (any status when ``statuses`` is None); an unreadable
         action or snapshot is named in ``damaged``, never raised. ``log`` False: each log's
-        length and its unreadable actions only, not the actions (``StoredMatch.unread``)."""
+        length and its unreadable actions only, and the actions after the snapshot's count
+        (``StoredMatch.unread``, ``StoredMatch.tail``): a snapshot and its tail restore."""
         ...
 
     async def snapshot(self, match_id: int) -> tuple[int, dict[str, Any]] | None: ...
@@ -166,15 +167,15 @@ class PlayWrites(Protocol):
         index: int,
         action: ActionRow,
         *,
-        state: dict[str, Any],
+        state: dict[str, Any] | None,
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
     ) -> None:
-        """Append one action and replace the snapshot, all or nothing. Raises
-        ``VersionConflict`` when the version moved, ``LogForked`` (nothing written) when
-        ``index`` is not the stored log's length. Runs for every move: it must be one round
-        trip to the database where the backend allows."""
+        """Append one action and replace the snapshot (``state`` None: keep it), all or
+        nothing. Raises ``VersionConflict`` when the version moved, ``LogForked`` (nothing
+        written) when ``index`` is not the stored log's length. Runs for every move: it must
+        be one round trip to the database where the backend allows."""
         ...
 
     async def record_actions(
@@ -184,15 +185,18 @@ class PlayWrites(Protocol):
         index: int,
         actions: Sequence[ActionRow],
         *,
-        state: dict[str, Any],
+        state: dict[str, Any] | None,
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
     ) -> None:
-        """``record_action`` for a plan (issue 30.5): append ``actions`` at ``index`` on, in
-        order, and replace the snapshot with ``state`` (the state after the last), in one
-        transaction: all of them or none. The version moves on by one per action, as that
-        many ``record_action`` calls would; so do the seats' timeout counts."""
+        """``record_action`` for a plan (issue 30.5) or a burst (a move and the replies that
+        follow it): append ``actions`` at ``index`` on, in order, and replace the snapshot
+        with ``state`` (the state after the last), in one transaction: all of them or none.
+        ``state`` None leaves the snapshot where it is: the log is the truth, and the core
+        writes a snapshot only every ``SNAPSHOT_EVERY`` actions (``bot.core.ledger``). The
+        version moves on by one per action, as that many ``record_action`` calls would; so do
+        the seats' timeout counts."""
         ...
 
     async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None: ...

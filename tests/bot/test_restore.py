@@ -11,6 +11,7 @@ from bot.storage import open_storage
 from engine.core.record import replay
 from tests.bot.test_service import TINY, Clock, games, lobby, play_one
 from tests.support.inspect_db import InspectDb
+from tests.support.snapshots import replayed_to
 
 DAMAGE = "UPDATE snapshots SET state_json = replace(state_json, '\"pile\": ', '\"pile\": 9')"
 
@@ -37,6 +38,11 @@ def stored_snapshot(path: Path, match_id: int) -> str:
     return str(state)
 
 
+def snapshot_count(path: Path, match_id: int) -> int:
+    raw = InspectDb(path)
+    return int(raw.value("SELECT action_count FROM snapshots WHERE match_id = ?", (match_id,)))
+
+
 async def test_the_background_check_repairs_a_damaged_snapshot(tmp_path: Path) -> None:
     path, clock = tmp_path / "b.sqlite3", Clock()
     match_id, *_ = await played_match(path, clock)
@@ -49,7 +55,14 @@ async def test_the_background_check_repairs_a_damaged_snapshot(tmp_path: Path) -
     try:
         await service.start()
         await service.checked()
-        assert stored_snapshot(path, match_id) == good  # the log is the truth
+        # The log is the truth: the snapshot is rewritten from it, at the log's end (the one
+        # damaged was the start's: one is written every SNAPSHOT_EVERY actions).
+        assert stored_snapshot(path, match_id) != good
+        record = await service.record(match_id)
+        assert snapshot_count(path, match_id) == len(record.actions)
+        assert json.loads(stored_snapshot(path, match_id)) == replayed_to(
+            TINY, record, len(record.actions)
+        )
     finally:
         await service.close()
         await db.close()
@@ -66,8 +79,10 @@ async def test_a_move_right_after_a_restart_plays_on_the_replayed_state(tmp_path
         await service.start()
         # The move takes the match lock before the background check can: it checks first.
         await service.act(match_id, user, key, version)
-        replayed = replay(TINY, await service.record(match_id))
-        assert json.loads(stored_snapshot(path, match_id)) == replayed.to_json()
+        record = await service.record(match_id)
+        count = snapshot_count(path, match_id)
+        assert json.loads(stored_snapshot(path, match_id)) == replayed_to(TINY, record, count)
+        assert service.live[match_id].state.to_json() == replay(TINY, record).to_json()
     finally:
         await service.close()
         await db.close()

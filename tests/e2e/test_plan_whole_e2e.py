@@ -88,7 +88,8 @@ async def test_a_walk_whose_write_fails_half_way_keeps_none_of_it(
     await _go_to(world, table_id, route)
     await world.env.settle()
     assert await world.bot.service.action_log(match_id) == log  # nothing of it stored
-    assert db.value("SELECT action_count FROM snapshots WHERE match_id = ?", (match_id,)) == len(
+    # the snapshot did not move past the log (it is written every SNAPSHOT_EVERY actions)
+    assert db.value("SELECT action_count FROM snapshots WHERE match_id = ?", (match_id,)) <= len(
         log
     )
     assert _session_count(world, match_id) == len(log)  # the session is the log's

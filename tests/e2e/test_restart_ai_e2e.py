@@ -8,11 +8,11 @@ import json
 from typing import Any
 
 from bot.core.service import Update
-from engine.core.record import replay
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import action_ids, message_in
 from tests.e2e.test_play_e2e import last_dm
 from tests.support.inspect_db import InspectDb
+from tests.support.snapshots import replayed_to
 from tests.support.tinygame import TwentyOne
 
 
@@ -53,5 +53,7 @@ async def test_a_restart_while_the_ai_is_to_move_then_a_persons_move_lands(
     assert after.version == before.version + 2, "Alice's move landed, and the AI answered"
     assert raw.value(count, (match.id,)) == 4
     record = await world.bot.service.record(match.id)
-    [(state,)] = raw.rows("SELECT state_json FROM snapshots WHERE match_id = ?", (match.id,))
-    assert replay(TwentyOne(), record).to_json() == json.loads(state)
+    [(done, state)] = raw.rows(
+        "SELECT action_count, state_json FROM snapshots WHERE match_id = ?", (match.id,)
+    )
+    assert replayed_to(TwentyOne(), record, done) == json.loads(state)

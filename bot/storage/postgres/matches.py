@@ -62,6 +62,12 @@ STORED_SNAPSHOTS_SQL = f"SELECT x.match_id, x.action_count, x.state_json FROM sn
 # so it runs in a savepoint and such a log is read whole (``STORED_ACTIONS_SQL``), as rare as
 # a damaged row.
 _NOT_AN_OBJECT = "json_typeof(x.action_json::json) <> 'object'"
+# The actions after each snapshot (fewer than SNAPSHOT_EVERY): a restore replays them on it.
+STORED_TAILS_SQL = (
+    "SELECT x.match_id, x.action_json FROM actions x"
+    f" JOIN snapshots s ON s.match_id = x.match_id {_JOINED} AND x.idx >= s.action_count"
+    " ORDER BY x.match_id, x.idx"
+)
 STORED_COUNTS_SQL = (
     f"SELECT x.match_id, count(*), count(*) FILTER (WHERE {_NOT_AN_OBJECT}) FROM actions x"
     f" {_JOINED} GROUP BY x.match_id"
@@ -177,6 +183,7 @@ class MatchReads:
                 return []
             for row in await conn.fetch(STORED_SEATS_SQL, *params):
                 seats[int(row[0])].append(seat_row(row))
+            tails: dict[int, list[dict[str, Any]]] = {i: [] for i in rows}
             if log or not await _counted(conn, params, counts, damaged):
                 for row in await conn.fetch(STORED_ACTIONS_SQL, *params):
                     action = _json_object(row[2])
@@ -184,6 +191,9 @@ class MatchReads:
                         damaged[int(row[0])].append(f"action {row[1]}")
                     actions[int(row[0])].append(action or {})
                     counts[int(row[0])] = counts.get(int(row[0]), 0) + 1
+            else:
+                for row in await conn.fetch(STORED_TAILS_SQL, *params):
+                    tails[int(row[0])].append(_json_object(row[1]) or {})
             for row in await conn.fetch(STORED_SNAPSHOTS_SQL, *params):
                 state = _json_object(row[2])
                 if state is not None:  # an unreadable snapshot: the log is the truth
@@ -196,6 +206,7 @@ class MatchReads:
                 snapshots.get(i),
                 tuple(damaged[i]),
                 None if log else counts.get(i, 0),
+                () if log else tuple(tails[i]),
             )
             for i, head in rows.items()
         ]

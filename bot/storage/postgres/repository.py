@@ -40,8 +40,9 @@ RECORD_ACTIONS_SQL = (
     " created_at) SELECT moved.id, a.idx, a.seat, a.action_json, a.by_timeout, a.by_ai,"
     " $8::float8 FROM moved, unnest($9::bigint[], $10::bigint[], $11::text[], $12::bigint[],"
     " $13::bigint[]) AS a (idx, seat, action_json, by_timeout, by_ai)),"
+    # $15 NULL: no snapshot this time (the log is the truth; one every SNAPSHOT_EVERY).
     " snapped AS (UPDATE snapshots SET action_count = $14::bigint, state_json = $15::text"
-    " WHERE match_id IN (SELECT id FROM moved)),"
+    " WHERE $15::text IS NOT NULL AND match_id IN (SELECT id FROM moved)),"
     # Per seat: start again from 0 (a person's own move forgave the timeouts) or not, then
     # add the timeouts that count towards the AFK hand-over (``timeouts`` below).
     " counted AS (UPDATE seats s SET timeouts = CASE WHEN t.reset THEN t.added"
@@ -114,7 +115,7 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         index: int,
         action: ActionRow,
         *,
-        state: dict[str, Any],
+        state: dict[str, Any] | None,
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
@@ -139,14 +140,14 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         index: int,
         actions: Sequence[ActionRow],
         *,
-        state: dict[str, Any],
+        state: dict[str, Any] | None,
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
     ) -> None:
-        """A plan's actions (issue 30.5) in the same one statement: all of them or none;
-        refused whole when ``index`` is not the stored log's length (``LogForked``, issue
-        30.10), checked in that statement."""
+        """A plan's or a burst's actions (issue 30.5) in the same one statement: all of them
+        or none; refused whole when ``index`` is not the stored log's length (``LogForked``,
+        issue 30.10), checked in that statement."""
         seats, reset, added = timeouts(actions)
         try:
             moved = await self.db.fetchval(
@@ -165,7 +166,7 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
                 [int(a.by_timeout) for a in actions],
                 [int(a.by_ai) for a in actions],
                 index + len(actions),
-                json.dumps(state),
+                json.dumps(state) if state is not None else None,
                 seats,
                 reset,
                 added,

@@ -140,7 +140,8 @@ class MatchReads:
         """Everything needed to bring matches back into memory (any status when ``statuses``
         is None), in four queries however many matches there are: a restart restores them all
         at once. Without the ``log``, SQLite counts each log and names its rows that are not
-        a JSON object (``json_valid``): parsing every action was most of a restart's time."""
+        a JSON object (``json_valid``): parsing every action was most of a restart's time;
+        only the actions after each snapshot are read (``StoredMatch.tail``)."""
         where = "1"
         params: list[Any] = []
         if statuses is not None:
@@ -192,6 +193,15 @@ class MatchReads:
                     params,
                 ):
                     damaged[int(row[0])].append(f"action {row[1]}")
+                # The actions after each snapshot (fewer than ``SNAPSHOT_EVERY``): the restore
+                # replays them on it. A damaged one is named above.
+                for row in await conn.execute_fetchall(
+                    f"SELECT x.match_id, x.action_json FROM actions x"
+                    f" JOIN snapshots s ON s.match_id = x.match_id {joined}"
+                    " AND x.idx >= s.action_count ORDER BY x.match_id, x.idx",
+                    params,
+                ):
+                    actions[int(row[0])].append(_json_object(row[1]) or {})
             for row in await conn.execute_fetchall(
                 f"SELECT x.match_id, x.action_count, x.state_json FROM snapshots x {joined}",
                 params,
@@ -203,10 +213,11 @@ class MatchReads:
             StoredMatch(
                 head,
                 tuple(seats[i]),
-                tuple(actions[i]),
+                tuple(actions[i]) if log else (),
                 snapshots.get(i),
                 tuple(damaged[i]),
                 None if log else counts.get(i, 0),
+                () if log else tuple(actions[i]),
             )
             for i, head in rows.items()
         ]

@@ -87,7 +87,7 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         index: int,
         action: ActionRow,
         *,
-        state: dict[str, Any],
+        state: dict[str, Any] | None,
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
@@ -113,17 +113,17 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         index: int,
         actions: Sequence[ActionRow],
         *,
-        state: dict[str, Any],
+        state: dict[str, Any] | None,
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
     ) -> None:
-        """A plan's actions in one transaction, one thread hop (issue 30.5): a write that
-        fails half-way rolls every one of them back. Refused whole when the version moved
+        """A plan's or a burst's actions in one transaction, one thread hop (issue 30.5): a
+        write that fails half-way rolls every one of them back. Refused whole when the version moved
         (``VersionConflict``) or ``index`` is not the stored log's length (``LogForked``)."""
         now = time.time()
         status = "finished" if outcome is not None else "live"
-        state_json = json.dumps(state)
+        state_json = json.dumps(state) if state is not None else None
         outcome_json = json.dumps(outcome) if outcome is not None else None
         kind = deadline_kind if deadline_at is not None else None
         rows = [
@@ -157,7 +157,8 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
                     raw.execute(COUNT_TIMEOUT_SQL, (match_id, action.seat))
                 elif not action.by_ai and not action.by_timeout:
                     raw.execute(FORGIVE_TIMEOUTS_SQL, (match_id, action.seat))
-            raw.execute(REPLACE_SNAPSHOT_SQL, (index + len(rows), state_json, match_id))
+            if state_json is not None:  # else the snapshot stays behind: the log is the truth
+                raw.execute(REPLACE_SNAPSHOT_SQL, (index + len(rows), state_json, match_id))
 
         try:
             await self.db.write(write)
