@@ -26,7 +26,7 @@ from engine.core import Event, Outcome
 
 log = logging.getLogger("bot.core.service")
 
-SNAPSHOT_EVERY = 16
+SNAPSHOT_EVERY = 4
 """A move's write carries the match's snapshot (its whole state, most of a write's bytes)
 only when the log passes a multiple of this, and at the end; the log is the truth, and a
 restore replays the fewer than ``SNAPSHOT_EVERY`` actions after the snapshot
