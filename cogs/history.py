@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 
 from bot.delivery import paging
-from bot.delivery.components import send_private
+from bot.delivery.components import answer_first, edit_clicked, send_answer, send_private
 from bot.delivery.layouts import layout_view, with_row
 from bot.render.pictures import off_loop
 from bot.screens.history import render_history, render_replay_step
@@ -38,6 +38,7 @@ class HistoryCog(commands.Cog, name="History"):
     async def show_history(
         self, interaction: discord.Interaction[Any], user: discord.abc.User | None
     ) -> None:
+        await answer_first(interaction)  # before the read (issue 29.3)
         if interaction.guild_id is None:
             await send_private(interaction, error_texts.GUILD_ONLY)
             return
@@ -45,9 +46,7 @@ class HistoryCog(commands.Cog, name="History"):
         page = await self.history.page(interaction.guild_id, who.id, 0)
         rendered = render_history(page, who.display_name)
         view = paging.pager(HISTORY, who.id, page.page, page.pages)
-        await interaction.response.send_message(
-            embeds=list(rendered.embeds), view=view, ephemeral=True
-        )
+        await send_answer(interaction, embeds=list(rendered.embeds), view=view, ephemeral=True)
 
     async def on_history_page(
         self, interaction: discord.Interaction[Any], page_id: paging.PageId
@@ -59,15 +58,16 @@ class HistoryCog(commands.Cog, name="History"):
         names = [s.name for m, _ in page.entries for s in m.seats if s.user_id == page.user_id]
         rendered = render_history(page, names[0] if names else str(page.user_id))
         view = paging.pager(HISTORY, page.user_id, page.page, page.pages)
-        await interaction.response.edit_message(embeds=list(rendered.embeds), view=view)
+        await edit_clicked(interaction, embeds=list(rendered.embeds), view=view)
 
     # /match replay --------------------------------------------------------------------------
 
     async def show_replay(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        await answer_first(interaction)  # before the read (issue 29.3)
         view = await self._step(interaction, match_id, 0)
         if view is None:
             return
-        await interaction.response.send_message(view=view, ephemeral=True)
+        await send_answer(interaction, view=view, ephemeral=True)
 
     async def on_replay_step(
         self, interaction: discord.Interaction[Any], page_id: paging.PageId
@@ -75,7 +75,7 @@ class HistoryCog(commands.Cog, name="History"):
         view = await self._step(interaction, page_id.subject, page_id.page)
         if view is None:
             return
-        await interaction.response.edit_message(content=None, embeds=[], view=view)
+        await edit_clicked(interaction, content=None, embeds=[], view=view)
 
     async def _step(
         self, interaction: discord.Interaction[Any], match_id: int, step: int
@@ -93,14 +93,16 @@ class HistoryCog(commands.Cog, name="History"):
     # /match export --------------------------------------------------------------------------
 
     async def export(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        await answer_first(interaction)  # before the read (issue 29.3)
         if interaction.guild_id is None:
             await send_private(interaction, error_texts.GUILD_ONLY)
             return
         exported = await self.history.export(interaction.guild_id, match_id)
         name = f"backstab-match-{match_id}.json"
         body = json.dumps(exported.model_dump(mode="json"), indent=1).encode("utf-8")
-        await interaction.response.send_message(
-            league_texts.EXPORT_DONE.format(match=match_id, file=name),
+        await send_answer(
+            interaction,
+            content=league_texts.EXPORT_DONE.format(match=match_id, file=name),
             file=discord.File(io.BytesIO(body), filename=name),
             ephemeral=True,
         )

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import plugins
 from bot.delivery import paging
-from bot.delivery.components import send_private
+from bot.delivery.components import edit_clicked, send_private
 from bot.features.league import role_name
 from bot.screens.league import render_board, render_profile
 from bot.words import error_texts, league_texts
@@ -103,7 +103,7 @@ class LeagueCommands(
         )
         rendered = render_board(board)
         view = paging.pager(BOARD, board.season_id, board.page, board.pages, page.extra)
-        await interaction.response.edit_message(embeds=list(rendered.embeds), view=view)
+        await edit_clicked(interaction, embeds=list(rendered.embeds), view=view)
 
     @app_commands.command(name="profile", description=league_texts.CMD_PROFILE)
     @app_commands.describe(user=league_texts.ARG_PROFILE_USER, season=league_texts.ARG_SEASON)

@@ -19,7 +19,9 @@ from bot import plugins
 from bot.core import service as svc
 from bot.delivery.channel_rights import missing_table_rights
 from bot.delivery.components import (
+    acknowledge,
     build_view,
+    edit_clicked,
     message_parts,
     refusal,
     selected_values,
@@ -58,12 +60,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     async def cog_load(self) -> None:
         router = self.bot.button_router
+        # Every click is acknowledged by the router before anything is read (issue 29.3): an
+        # update of the lobby (or the tools) clicked, redrawn through the interaction; Host
+        # tools and the deck menu open a new private message instead.
         router.route(keys.JOIN, self.on_join, on_server=True)
         router.route(keys.LEAVE, self.on_leave, on_server=True)
         router.route(keys.ADD_AI, self.on_add_ai, on_server=True)
         router.route(keys.START, self.on_start, on_server=True)
         router.route(keys.CANCEL, self.on_cancel, on_server=True)
-        router.route(HOST_TOOLS, self.on_host_tools, on_server=True)
+        router.route(HOST_TOOLS, self.on_host_tools, on_server=True, opens=True)
         router.route(SEAT_REMOVE, self.on_remove_seat, on_server=True)
         router.route(HOST_GIVE, self.on_hand_over, on_server=True)
         router.route(HOST_RANKED, self.on_ranked, on_server=True)
@@ -72,7 +77,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         router.route(AI_RANDOM, self.on_add_ai, on_server=True)
         router.route(AI_HEURISTIC, self.on_add_ai, on_server=True)
         router.route(AI_STRONG, self.on_add_ai, on_server=True)
-        router.route(DECK_MENU, self.on_deck_menu, on_server=True)
+        router.route(DECK_MENU, self.on_deck_menu, on_server=True, opens=True)
         router.route(DECK_PICK, self.on_deck_pick, on_server=True)
         # The game's lobby option (a duel's decks: a lobby pick, else the saved default).
 
@@ -171,11 +176,11 @@ class LobbyCog(commands.Cog, name="Lobby"):
         )
 
     async def on_start(self, interaction: discord.Interaction[Any], button: ButtonId) -> None:
-        # Starting deals hands and may run AI turns: acknowledge first, then let the play cog
-        # redraw the message as the table when the service publishes the start.
+        # Starting deals hands and may run AI turns: acknowledged first (by the router), then
+        # the publisher redraws the message as the table when the service publishes the start.
         if await self._cannot_post(interaction):
             return  # the rights changed since the lobby opened: it stays a lobby
-        await interaction.response.defer()
+        await acknowledge(interaction)
         self.bot.app.publisher.tokens.note(button.match_id, interaction)  # pressed on the table
         await self.bot.service.start_match(button.match_id, interaction.user.id)
 
@@ -184,16 +189,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
         match the change left, under the match's lock and only if nothing changed it since: a
         Start waiting on the lock goes first and draws its table, which this lobby must not
         land over; a later lobby change draws itself (``redraw`` does the same for Host
-        tools). The click is then only acknowledged."""
+        tools). The click is then only acknowledged (the router acknowledged it first)."""
         match: svc.MatchInfo = await call
         rendered = self.render(match)
         async with self.bot.service.unchanged(match) as still:
             if not still:
-                await interaction.response.defer()
+                await acknowledge(interaction)
                 return
-            await interaction.response.edit_message(
-                embeds=list(rendered.embeds), view=build_view(rendered)
-            )
+            await edit_clicked(interaction, embeds=list(rendered.embeds), view=build_view(rendered))
         self.bot.app.publisher.tokens.note(match.id, interaction)  # pressed on the lobby
 
     # the host's tools (private) -------------------------------------------------------------
@@ -254,10 +257,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
         match: svc.MatchInfo = await call
         await self.redraw(match)
         if match.status != "lobby" or match.host_id != interaction.user.id:
-            await interaction.response.edit_message(content=lobby_texts.HOST_DONE, view=None)
+            await edit_clicked(interaction, content=lobby_texts.HOST_DONE, view=None)
             return
         tools = host_tools(match)
-        await interaction.response.edit_message(content=tools.content, view=build_view(tools))
+        await edit_clicked(interaction, content=tools.content, view=build_view(tools))
 
     async def redraw(self, match: svc.MatchInfo) -> None:
         """The public lobby as ``match`` shows it, unless it has changed since: a change made
@@ -312,8 +315,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return
         match = await self.bot.service.set_pick(button.match_id, interaction.user.id, choice.pick)
         await self.redraw(match)
-        await interaction.response.edit_message(
-            content=pick.picked.format(choice=shown_name(choice.name)), view=None
+        await edit_clicked(
+            interaction, content=pick.picked.format(choice=shown_name(choice.name)), view=None
         )
 
     async def _lobby_or_refuse(

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import plugins
 from bot.core import service as svc
-from bot.delivery.components import send_private
+from bot.delivery.components import answer_first, send_private
 from bot.render.names import plain_name
 from bot.words import error_texts, league_texts, lobby_texts
 from cogs.history import HistoryCog
@@ -143,6 +143,7 @@ class MatchCommands(
     async def end(self, interaction: discord.Interaction[Backstab], match_id: MatchId) -> None:
         """A live match with no result and no rating change: one the bot quarantined at a
         restart (part of its record cannot be read), or any match a manager must stop."""
+        await answer_first(interaction)  # before the read (issue 29.3)
         permissions = interaction.permissions
         if not (permissions.manage_guild or permissions.administrator):
             await send_private(interaction, error_texts.MATCH_END_NOT_ADMIN)

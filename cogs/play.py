@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot import plugins
 from bot.core import service as svc
-from bot.delivery.components import selected_values, send_private
+from bot.delivery.components import acknowledge, answer_first, selected_values, send_private
 from bot.delivery.hand_answers import HandAnswers, is_public
 from bot.delivery.hands import DM_CLOSED
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls
@@ -50,18 +50,19 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def cog_load(self) -> None:
         router = self.bot.button_router
-        # The table's buttons: a click on them only ever comes from the match's server.
-        router.route(keys.HAND, self.on_hand, on_server=True)
-        router.route(keys.RESPOND, self.on_hand, on_server=True)
-        router.route(keys.LOOK, self.on_look, on_server=True)
-        # Answered by redrawing the message clicked, after a read: acknowledged first.
-        router.route(keys.RECLAIM_SEAT, self.on_reclaim_seat, defer=True)
+        # Every click is acknowledged by the router before anything is read (issue 29.3).
+        # The table's buttons: a click on them only ever comes from the match's server, and
+        # is answered with a new private message (the router's private "thinking" answer).
+        router.route(keys.HAND, self.on_hand, on_server=True, opens=True)
+        router.route(keys.RESPOND, self.on_hand, on_server=True, opens=True)
+        router.route(keys.LOOK, self.on_look, on_server=True, opens=True)
+        # Answered by redrawing the message clicked: a hand's pager, "Take my seat back", a
+        # builder's step, a "Yes, ...", "Yes, concede" and (route_actions) a move.
+        router.route(keys.RECLAIM_SEAT, self.on_reclaim_seat)
         for number in range(controls.MAX_PAGES):
-            router.route(controls.page_key(number), self.on_page, defer=True)
-        # A move, a builder's step and a "Yes, ..." are acknowledged by the router before
-        # anything is read (issue 29.3): their answers edit the message clicked.
-        router.route_prefix(keys.DRAFT_PREFIX, self.on_draft, defer=True)
-        router.route_prefix(keys.SURE_PREFIX, self.on_sure, defer=True)
+            router.route(controls.page_key(number), self.on_page)
+        router.route_prefix(keys.DRAFT_PREFIX, self.on_draft)
+        router.route_prefix(keys.SURE_PREFIX, self.on_sure)
         router.route(keys.CONCEDE_SURE, self.on_concede_sure)
         router.route_actions(self.on_action)
         # The service restores matches after the cogs load; hands a crash kept from players
@@ -165,7 +166,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def _play(
         self, interaction: discord.Interaction[Any], button: ButtonId, key: str
     ) -> None:
-        await _acknowledged(interaction)
+        await acknowledge(interaction)
         if is_public(interaction):  # pressed on the table (its Pass), answered by the defer
             self.publisher.tokens.note(button.match_id, interaction)
         await self._ensure_drawn(button.match_id)
@@ -207,7 +208,7 @@ class PlayCog(commands.Cog, name="Play"):
         if not step.play:  # the same message at the new state, kept by later redraws too
             await self.answers.show(interaction, button.match_id, draft=step.draft)
             return
-        await _acknowledged(interaction)
+        await acknowledge(interaction)
         try:
             update = await self.bot.service.act_all(
                 button.match_id, interaction.user.id, step.play, button.version
@@ -238,7 +239,11 @@ class PlayCog(commands.Cog, name="Play"):
 
     # slash commands (called by cogs.match) --------------------------------------------------
 
+    # Each answers first (issue 29.3: privately "thinking", before any read); what it then
+    # sends, a refusal included, replaces that answer.
+
     async def show_status(self, interaction: discord.Interaction[Any]) -> None:
+        await answer_first(interaction)
         match = await self._current_match(interaction, include_channel=True)
         if match is None:
             await send_private(interaction, error_texts.NO_MATCH_HERE)
@@ -251,6 +256,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def show_hand(
         self, interaction: discord.Interaction[Any], match_id: int | None = None
     ) -> None:
+        await answer_first(interaction)
         match = await self._my_match(interaction, match_id, pick_for_me=True)
         if match is not None:
             await self.answers.send(interaction, match.id)
@@ -260,6 +266,7 @@ class PlayCog(commands.Cog, name="Play"):
     ) -> None:
         # Conceding cannot be undone: with several matches here and none named, nothing is
         # guessed; the caller is asked which.
+        await answer_first(interaction)
         match = await self._my_match(interaction, match_id, pick_for_me=False)
         if match is None:
             return
@@ -275,7 +282,7 @@ class PlayCog(commands.Cog, name="Play"):
         self, interaction: discord.Interaction[Any], button: ButtonId
     ) -> None:
         """ "Yes, concede": the seat leaves; a match already over refuses it, worded."""
-        await interaction.response.defer()
+        await acknowledge(interaction)
         await self.bot.service.concede(button.match_id, interaction.user.id)
         done = error_texts.CONCEDED.format(match=button.match_id)
         await interaction.edit_original_response(content=done, view=None)
@@ -284,6 +291,7 @@ class PlayCog(commands.Cog, name="Play"):
         self, interaction: discord.Interaction[Any], player: discord.abc.User, match_id: int | None
     ) -> None:
         """A moderator gives a player's seat to the AI (someone kicked, banned or gone)."""
+        await answer_first(interaction)
         if interaction.guild_id is None:
             await send_private(interaction, error_texts.GUILD_ONLY)
             return
@@ -305,7 +313,6 @@ class PlayCog(commands.Cog, name="Play"):
             await send_private(interaction, refusal.format(name=name, matches=listed))
             return
         [match] = here
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.service.seat_to_ai(match.id, player.id)
         seat = next(s for s in match.seats if s.user_id == player.id)
         done = error_texts.SEAT_TO_AI_DONE.format(name=shown_name(seat.name), match=match.id)
@@ -363,12 +370,6 @@ class PlayCog(commands.Cog, name="Play"):
         live = [m for m in here if m.status == "live"]
         pool = live or here
         return max(pool, key=lambda m: m.id) if pool else None
-
-
-async def _acknowledged(interaction: discord.Interaction[Any]) -> None:
-    """The click deferred (the router defers a move's click before its guard: then done)."""
-    if not interaction.response.is_done():
-        await interaction.response.defer()
 
 
 def _looked_at(table: Rendered, details: str | None = None) -> Rendered:

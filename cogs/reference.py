@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.delivery import paging
+from bot.delivery.components import answer_first, edit_clicked, send_answer
 from bot.delivery.paging import PageId
 from bot.render import Rendered
 from bot.render.pictures import off_loop
@@ -43,8 +44,11 @@ class ReferenceCog(commands.Cog, name="Reference"):
         buttons to go on with. A button whose topic is gone shows the index."""
         topic = ref.topic_at(page.extra, page.page)
         rendered = ref.render_rules(topic)
-        await interaction.response.edit_message(
-            content=rendered.content, embeds=list(rendered.embeds), view=topics_view(topic)
+        await edit_clicked(
+            interaction,
+            content=rendered.content,
+            embeds=list(rendered.embeds),
+            view=topics_view(topic),
         )
 
     @rules.autocomplete("topic")
@@ -56,6 +60,7 @@ class ReferenceCog(commands.Cog, name="Reference"):
     @app_commands.command(name="card", description=texts.CMD_CARD)
     @app_commands.describe(name=texts.CMD_CARD_NAME)
     async def card(self, interaction: discord.Interaction[Backstab], name: str) -> None:
+        await answer_first(interaction)  # a card's picture is drawn before it is sent
         key = ref.find_card(name)
         if key is None:
             # Echo at most a line of what was typed: Discord refuses replies past 2,000 chars.
@@ -101,7 +106,7 @@ async def _answer(
         kwargs["content"] = rendered.content
     if rendered.pictures:
         kwargs["files"] = [discord.File(io.BytesIO(p.data), p.filename) for p in rendered.pictures]
-    await interaction.response.send_message(**kwargs)
+    await send_answer(interaction, **kwargs)
 
 
 async def setup(bot: Backstab) -> None:

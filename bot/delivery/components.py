@@ -109,40 +109,32 @@ class ButtonRouter:
         self._prefixes: dict[str, Handler] = {}  # keys carrying a state: ``draft-<state>``
         self._default: Handler | None = None
         self._on_server: set[str] = set()
-        # Prefixes whose clicks are acknowledged before the guard and the handler (the
-        # default handler's, a game's moves, always are): see ``dispatch``.
-        self._first: set[str] = set()
-        self._first_keys: set[str] = set()
+        # Keys answered with a new private message (My hand, Look, Host tools): their click
+        # is acknowledged as a private "thinking" answer, which that message then replaces.
+        # Every other click is acknowledged as an update of the message clicked.
+        self._opens: set[str] = set()
         self.guard: Guard | None = None
 
     def route(
-        self, key: str, handler: Handler, *, on_server: bool = False, defer: bool = False
+        self, key: str, handler: Handler, *, on_server: bool = False, opens: bool = False
     ) -> None:
         """``on_server``: the key is only ever drawn on a server message (lobby buttons, the
-        table's My hand), so a click on it from anywhere else is refused. ``defer``: as for
-        ``route_prefix``."""
+        table's My hand), so a click on it from anywhere else is refused. ``opens``: the
+        click is answered with a new private message (not by editing the one clicked)."""
         self._handlers[key] = handler
-        if on_server:
-            self._on_server.add(key)
-        else:
-            self._on_server.discard(key)
-        if defer:
-            self._first_keys.add(key)
-        else:
-            self._first_keys.discard(key)
+        for marked, on in ((self._on_server, on_server), (self._opens, opens)):
+            if on:
+                marked.add(key)
+            else:
+                marked.discard(key)
 
-    def route_prefix(self, prefix: str, handler: Handler, *, defer: bool = False) -> None:
-        """Every key starting with ``prefix`` (a key that carries its own state). ``defer``:
-        the click is acknowledged before anything is checked or read (the handler then
-        answers by editing the message clicked, or with a private follow-up)."""
+    def route_prefix(self, prefix: str, handler: Handler) -> None:
+        """Every key starting with ``prefix`` (a key that carries its own state); answered
+        by editing the message clicked, or with a private follow-up."""
         self._prefixes[prefix] = handler
-        if defer:
-            self._first.add(prefix)
-        else:
-            self._first.discard(prefix)
 
     def route_actions(self, handler: Handler) -> None:
-        """Every other key: a game's move. Acknowledged before anything is checked or read."""
+        """Every other key: a game's move."""
         self._default = handler
 
     def unroute(self, owner: object) -> None:
@@ -165,12 +157,13 @@ class ButtonRouter:
             await send_private(interaction, error_texts.GENERIC_ERROR)
             return
         try:
-            if self._defers(button_id.key) and not interaction.response.is_done():
-                # The first answer first (issue 29.3): Discord fails an interaction not
-                # answered within 3 s, and the guard's and the move's reads may queue behind
-                # the database. A refusal after it is a private follow-up; the move's answer
-                # edits the message clicked.
-                await interaction.response.defer()
+            # The first answer first (issue 29.3): Discord fails an interaction not answered
+            # within 3 s, and the guard's and the handler's reads (and a match's lock) may
+            # queue behind the database. So every click is acknowledged before anything is
+            # read: a refusal after it is a private follow-up (for a key that ``opens``, it
+            # replaces the private "thinking" answer); the answer edits the message clicked.
+            first = answer_first if button_id.key in self._opens else acknowledge
+            await first(interaction)
             if self.guard is not None:
                 refused = await self.guard(interaction, button_id, button_id.key in self._on_server)
                 if refused is not None:
@@ -181,12 +174,6 @@ class ButtonRouter:
             await send_private(interaction, refusal(exc))
         except Exception as exc:
             await send_private(interaction, fault_answer(exc, f"button {button_id}"))
-
-    def _defers(self, key: str) -> bool:
-        if key in self._handlers:
-            return key in self._first_keys
-        prefix = next((p for p in self._prefixes if key.startswith(p)), None)
-        return prefix is None or prefix in self._first
 
     def _by_prefix(self, key: str) -> Handler | None:
         found = (h for prefix, h in self._prefixes.items() if key.startswith(prefix))
@@ -239,6 +226,41 @@ def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
     data: dict[str, Any] = dict(interaction.data or {})
     values = data.get("values", [])
     return [str(v) for v in values] if isinstance(values, list) else []
+
+
+async def answer_first(interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge before anything is read or checked (issue 29.3) with a private "thinking"
+    answer: the first follow-up (``send_private``, ``send_answer``, a hand's
+    ``hand_messages.answer_new``) replaces it, as on Discord, so a refusal after it is that
+    same private answer, in words."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge a component's click before anything is read or checked (issue 29.3), as
+    an update of the message clicked: the answer edits it (``edit_clicked``), a refusal is a
+    private follow-up."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+async def edit_clicked(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+    """Edit the message whose component was used: through the interaction's answer when the
+    click was acknowledged first (``acknowledge``), else as that answer."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
+async def send_answer(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+    """A new message as the interaction's answer (``send_message``'s arguments): its first
+    answer, or the follow-up after ``answer_first`` (which replaces the "thinking" one)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
 
 
 async def send_private(

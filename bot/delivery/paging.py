@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.core.errors import BackstabError
-from bot.delivery.components import fault_answer, refusal, send_private
+from bot.delivery.components import acknowledge, fault_answer, refusal, send_private
 from bot.words import error_texts, league_texts
 
 log = logging.getLogger(__name__)
@@ -68,6 +68,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_P
             await send_private(interaction, error_texts.GENERIC_ERROR)
             return
         try:
+            # Acknowledged before the handler reads anything (issue 29.3); the page it turns
+            # to edits the message clicked (``edit_clicked``).
+            await acknowledge(interaction)
             await handler(interaction, self.page_id)
         except BackstabError as exc:  # a refusal: worded, private (as ButtonRouter does)
             await send_private(interaction, refusal(exc))

@@ -128,11 +128,12 @@ async def test_the_router_sends_cancel_to_the_action_handler() -> None:
     router = ButtonRouter()
     for key in ids.LOBBY_KEYS:
         router.route(key, handler("lobby"))
-    router.route("page-1", handler("page"), defer=True)  # redraws the message after a read
+    router.route("page-1", handler("page"))  # redraws the message after a read
+    router.route(ids.HAND, handler("hand"), opens=True)  # answered with a new private message
     router.route_actions(handler("action"))
     deferred: list[str] = []
     texts = ("bs:7:3:cancel", "bs:7:3:lobby-cancel", "bs:7:3:start", "bs:7:3:cancel.1")
-    for text in (*texts, "bs:7:3:page-1"):
+    for text in (*texts, "bs:7:3:page-1", f"bs:7:3:{ids.HAND}"):
         parsed = parse_custom_id(text)
         assert parsed is not None
         await router.dispatch(_Interaction(deferred, parsed.key), parsed)  # type: ignore[arg-type]
@@ -142,10 +143,19 @@ async def test_the_router_sends_cancel_to_the_action_handler() -> None:
         ("lobby", ids.START),
         ("action", "cancel.1"),
         ("page", "page-1"),
+        ("hand", ids.HAND),
     ]
-    # A game's move is acknowledged by the router itself, before any check (issue 29.3), and
-    # so is a key routed with ``defer``; a lobby key's handler answers by itself.
-    assert deferred == ["cancel", "cancel.1", "page-1"]
+    # Every click is acknowledged by the router itself, before any check or read (issue
+    # 29.3): as an update of the message clicked, or (a key that opens a new private
+    # message) as a private "thinking" answer that message replaces.
+    assert deferred == [
+        "cancel",
+        ids.CANCEL,
+        ids.START,
+        "cancel.1",
+        "page-1",
+        f"{ids.HAND} (private, thinking)",
+    ]
 
 
 class _Response:
@@ -155,9 +165,10 @@ class _Response:
     def is_done(self) -> bool:
         return self._done
 
-    async def defer(self) -> None:
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         self._done = True
-        self._deferred.append(self._key)
+        shown = " (private, thinking)" if ephemeral and thinking else ""
+        self._deferred.append(self._key + shown)
 
 
 class _Interaction:

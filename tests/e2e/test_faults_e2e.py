@@ -197,12 +197,15 @@ async def test_a_lobby_button_from_another_server_or_a_dm_changes_nothing(world:
     posted = await world.bot.get_channel(elsewhere.id).send(  # type: ignore[union-attr]
         embeds=list(copy.embeds), view=view
     )
+    # Acknowledged before the guard reads the match (issue 29.3): refused in a follow-up.
     result = await bob.click(message_in(elsewhere, posted.id), label="Join")
-    assert result.ephemeral and result.response is not None
-    assert result.response.content == error_texts.WRONG_SERVER
+    refused = answer_of(result)
+    assert refused is not None and refused.ephemeral
+    assert refused.content == error_texts.WRONG_SERVER
     dm = await (await world.bot.fetch_user(world.bob.id)).send(view=build_view(copy))
     result = await world.bob.user.click(message_in(world.bob.user.dm_channel, dm.id), label="Join")
-    assert result.response is not None and result.response.content == error_texts.WRONG_SERVER
+    refused = answer_of(result)
+    assert refused is not None and refused.content == error_texts.WRONG_SERVER
     after = await world.bot.service.get(lobby.id)
     assert [s.name for s in after.seats] == ["Alice"] and after.version == lobby.version
     # On its own server the same button works.

@@ -66,9 +66,8 @@ async def test_only_the_host_may_start_and_strangers_get_a_private_refusal(world
     assert refusal.ephemeral and refusal.content == error_texts.service_error("not_host")
     assert "Dave" not in embed_text(message_in(world.channel, message_id))
     result = await world.dave.click(message_in(world.channel, message_id), label="Leave")
-    assert result.ephemeral
-    assert result.response is not None
-    assert result.response.content == error_texts.service_error("not_seated")
+    [refusal] = result.followups  # every click is acknowledged first (issue 29.3)
+    assert refusal.ephemeral and refusal.content == error_texts.service_error("not_seated")
 
 
 async def test_an_unexpected_failure_becomes_a_private_apology(world: World) -> None:
@@ -80,5 +79,6 @@ async def test_an_unexpected_failure_becomes_a_private_apology(world: World) -> 
     world.bot.button_router.route("lobby-join", broken)
     result = await world.bob.click(message_in(world.channel, message_id), label="Join")
     # Never Discord's "This interaction failed": the click is answered, privately.
-    assert result.acknowledged and result.ephemeral
-    assert result.response is not None and result.response.content == error_texts.GENERIC_ERROR
+    [apology] = result.followups
+    assert result.acknowledged and apology.ephemeral
+    assert apology.content == error_texts.GENERIC_ERROR
