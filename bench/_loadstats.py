@@ -6,16 +6,20 @@ committed action (``bench/_dbmeter.py``), RSS, errors the bot logs, actions comm
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
 import resource
 import time
+from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
 from bench._dbmeter import Meter, count_actions
-from bench._simdrive import Probe
+from bench._simdrive import Pending, Probe
+from bot.render import ids
 
 DISCORD_EDITS_PER_5S = 5  # Discord's per-channel budget for message edits
 WINDOW = 5.0
@@ -45,6 +49,114 @@ def rss_mb() -> float:
             if line.startswith("VmRSS:"):
                 return round(int(line.split()[1]) / 1024, 1)
     return 0.0
+
+
+def kind_of(label: str) -> str:
+    """The kind of an interaction, for the per-kind split: a slash command, one of the bot's
+    own keys (``hand``, ``lobby-ai``; a prefixed key by its prefix: ``draft-``, ``page-``),
+    else a game's move by its action kind (``move:play``: the key up to its first ``.``)."""
+    if label == "slash" or label in ids.BOT_KEYS:
+        return label
+    prefix = next((p for p in ids.BOT_PREFIXES if label.startswith(p)), None)
+    if prefix is not None:
+        return prefix
+    return "move:" + label.split(".", 1)[0]
+
+
+def first_by_kind(done: list[Pending]) -> dict[str, dict[str, float | int]]:
+    """First-response percentiles per interaction kind (``kind_of``)."""
+    grouped: defaultdict[str, list[float]] = defaultdict(list)
+    for pending in done:
+        if pending.first is not None:
+            grouped[kind_of(pending.kind)].append(pending.first - pending.sent)
+    return {kind: percentiles(times) for kind, times in sorted(grouped.items())}
+
+
+def slowest_kinds(done: list[Pending], share: float = 0.01) -> dict[str, int]:
+    """The kinds of the slowest ``share`` of first responses (what the p99 is made of)."""
+    timed = sorted(
+        (p for p in done if p.first is not None), key=lambda p: p.first - p.sent, reverse=True
+    )
+    slowest = timed[: max(1, int(len(timed) * share))] if timed else []
+    return dict(Counter(kind_of(p.kind) for p in slowest).most_common())
+
+
+class LoopLag:
+    """How late the event loop runs a callback due now: a ticker asks to wake every
+    ``TICK`` seconds and records by how much it overslept. A long piece of synchronous
+    work on the loop (an event-loop stall) shows as one late wake of about its length; it
+    delays every interaction's first answer queued behind it."""
+
+    TICK = 0.005
+
+    def __init__(self) -> None:
+        self.late: list[tuple[float, float]] = []  # (when, seconds late)
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.ensure_future(self._tick())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _tick(self) -> None:
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(self.TICK)
+            self.late.append((asked, time.perf_counter() - asked - self.TICK))
+
+    def figures(self, start: float, end: float) -> dict[str, Any]:
+        late = [lag for at, lag in self.late if start <= at <= end]
+        return {
+            **percentiles(late),
+            "stalls_over_20ms": sum(1 for lag in late if lag > 0.020),
+            "stalls_over_50ms": sum(1 for lag in late if lag > 0.050),
+        }
+
+
+class SlowCallbacks(logging.Handler):
+    """asyncio's debug mode logs each callback that held the loop past
+    ``loop.slow_callback_duration`` ("Executing <Task ... coro=<X> ...> took 0.061 seconds"):
+    summed here by what ran (the coroutine or callback's name), to say what stalls the loop.
+    Debug mode costs the loop time itself: for finding a stall, not for the figures."""
+
+    _WHAT = re.compile(r"coro=<([\w.<>]+)|<Handle ([\w.<>]+)|<TimerHandle [^>]*?([\w.<>]+)\(")
+    _TOOK = re.compile(r"took ([0-9.]+) seconds")
+
+    def __init__(self, threshold: float) -> None:
+        super().__init__(logging.WARNING)
+        self.threshold = threshold
+        self.seen: defaultdict[str, list[float]] = defaultdict(list)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        took = self._TOOK.search(text)
+        if not text.startswith("Executing") or took is None:
+            return
+        what = self._WHAT.search(text)
+        name = next((g for g in what.groups() if g), "?") if what else "?"
+        self.seen[name].append(float(took.group(1)))
+
+    def attach(self) -> None:
+        loop = asyncio.get_running_loop()
+        loop.set_debug(True)
+        loop.slow_callback_duration = self.threshold
+        logging.getLogger("asyncio").addHandler(self)
+
+    def figures(self) -> dict[str, Any]:
+        ranked = sorted(self.seen.items(), key=lambda kv: -sum(kv[1]))
+        return {
+            "threshold_ms": round(self.threshold * 1000),
+            "by_callback": {
+                name: {
+                    "count": len(t),
+                    "total_ms": round(sum(t) * 1000),
+                    "max_ms": round(max(t) * 1000),
+                }
+                for name, t in ranked[:15]
+            },
+        }
 
 
 class _ErrorCount(logging.Handler):
@@ -204,6 +316,8 @@ def report(
         "action_first_response": percentiles(first),
         "action_visible_response": percentiles(visible),
         "any_interaction_first_response": percentiles(every_first),
+        "first_response_by_kind": first_by_kind(done),
+        "slowest_first_responses_by_kind": slowest_kinds(done),
         "unanswered_interactions": unanswered,
         "db_transaction": percentiles([t[1] for t in transactions]),
         "db_commit": percentiles([t[2] for t in transactions]),

@@ -1,7 +1,7 @@
 """Load: N concurrent matches played through the real bot in SimCord.
 
     python bench/load.py --matches 500 --seconds 60 [--think 3,9] [--json] [--profile FILE]
-        [--ai normal|strong [--strong-tables N]] [--database postgresql://...]
+        [--ai normal|strong [--strong-tables N]] [--database postgresql://...] [--slow-callbacks MS]
 
 The real bot (discord.py, cogs, ``MatchService``, a SQLite file in a scratch folder, or with
 ``--database`` a throwaway database on that PostgreSQL server) runs against
@@ -26,6 +26,12 @@ interaction answer judged when it is sent, against the match's state at that mom
 (``bench/_leakwatch.py``; ``--leak-sample`` watches a share of the tables instead of all), and
 the wall time of every strong decision from asking the pool to the move (``strong_ai_decisions``,
 queueing included, over the whole run).
+The first answers are split by interaction kind (``first_response_by_kind``: ``slash``, a bot
+key such as ``lobby-ai``, a game's move as ``move:<kind>``), with the kinds of the slowest 1 %
+(``slowest_first_responses_by_kind``: what the p99 is made of), and ``loop_lag`` says how late
+the event loop ran a 5 ms ticker (a stall, a long synchronous piece of work on the loop, delays
+every answer behind it). ``--slow-callbacks MS`` turns on asyncio's debug mode and sums what
+held the loop longer than MS by coroutine (``slow_callbacks``; debug mode slows the run).
 The simulated people and SimCord run in the bot's own process and loop, so every timing
 includes their cost; ``budget`` (``bench/_budget.py``) reports what one click costs the bot:
 Discord requests per click and per committed action (global / exempt, by route, counted at
@@ -55,7 +61,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench._dbmeter import is_postgres, scratch_database  # noqa: E402
 from bench._leakwatch import LeakWatch  # noqa: E402
-from bench._loadstats import Recorder, percentiles, report  # noqa: E402
+from bench._loadstats import LoopLag, Recorder, SlowCallbacks, percentiles, report  # noqa: E402
 from bench._simdrive import RESULT_WAIT, Driver, Probe, button_ids, plain_loop  # noqa: E402
 
 CHANNELS_PER_GUILD = 200  # Discord caps a server at 500 channels
@@ -257,6 +263,8 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
         watch.harness = probe.budget.harness
         watch.attach()
         probe.watch = watch
+        lag = LoopLag()
+        slow = SlowCallbacks(args.slow_callbacks / 1000) if args.slow_callbacks else None
         with probe, recorder.logging():
             driver = Driver(env, probe)
             recorder.mark_baseline()
@@ -266,6 +274,9 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             opened = time.perf_counter() - opening
             start = time.perf_counter()
             cpu_start = time.process_time()
+            lag.start()
+            if slow is not None:
+                slow.attach()
             probe.budget.start()
             until = start + args.seconds
             think = (args.think[0], args.think[1])
@@ -276,6 +287,7 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             end = time.perf_counter()
             cpu = time.process_time() - cpu_start
             probe.budget.stop()
+            lag.stop()
             for player in players:
                 player.cancel()
             await asyncio.gather(*players, return_exceptions=True)
@@ -283,6 +295,9 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             await settle(probe)
             figures = report(recorder, probe, start, end, seconds_to_open=opened)
             figures["in_flight_at_window_end"] = in_flight
+            figures["loop_lag"] = lag.figures(start, end)
+            if slow is not None:
+                figures["slow_callbacks"] = slow.figures()
             figures["process_cpu_percent"] = round(100 * cpu / (end - start))
             figures["strong_ai_decisions"] = percentiles(strong)
             figures["leak_check"] = watch.figures()
@@ -346,6 +361,12 @@ def main() -> None:
         "--database",
         help="a PostgreSQL server (postgresql://...; the run makes a throwaway database there "
         "and drops it after); default: a SQLite file in a scratch folder",
+    )
+    parser.add_argument(
+        "--slow-callbacks",
+        type=float,
+        metavar="MS",
+        help="asyncio debug mode: report what ran longer than MS on the loop (costs time)",
     )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the run here")

@@ -74,18 +74,22 @@ async def draw_hand(
         )
         rendered = replace(rendered, buttons=(back,), selects=())
         note = play_texts.AFK_NOTE
-    lines = [line for line in (note, rendered.content, passed) if line]
-    if actions and deciding and match.deadline_at is not None and match.status == "live":
-        lines.append(clock_line(match, match.deadline_at))
+    clock = clock_line(match) if actions and deciding else None
+    lines = [line for line in (note, rendered.content, passed, clock) if line]
     return replace(rendered, content=None), "\n".join(lines) or None
 
 
-def clock_line(match: svc.MatchInfo, deadline_at: float) -> str:
-    """The clock the seat is on, as the table words it: a response window's close ("⚡ Window
-    closes …", when nothing is asked of the seat but the bot passes for it then) or the
-    turn's ("⏳ Time runs out …", when the seat would be marked away)."""
+def clock_line(match: svc.MatchInfo) -> str | None:
+    """The clock the match runs on, in the same words on the table, in every hand and in a
+    ping: "⚡ Window closes …" for a response window's (the bot passes then for whoever has not
+    answered; nobody is marked away) or "⏳ Time runs out …" for a turn's (the seat is marked
+    away). One fact decides: the deadline's own kind, stored with it and read by the clock
+    when it runs out (``bot.core.clock``), so a restart and a deadline moved by an outage keep
+    it, where the last published update (``Update.window``) is gone. None with no clock."""
+    if match.status != "live" or match.deadline_at is None:
+        return None
     template = play_texts.WINDOW_CLOCK if match.deadline_kind == "window" else play_texts.TURN_CLOCK
-    return template.format(when=discord_time(deadline_at))
+    return template.format(when=discord_time(match.deadline_at))
 
 
 def passed_line(update: svc.Update | None) -> str | None:
@@ -291,8 +295,9 @@ class HandDelivery:
             link = ""
         words = play_texts.HAND_PING if deciding else play_texts.HAND_PING_OFFER
         text = words.format(match=match.id, game=plugins.title(match.game))
-        if deciding and match.deadline_at is not None:
-            text = f"{text}\n{clock_line(match, match.deadline_at)}"
+        clock = clock_line(match) if deciding else None
+        if clock is not None:
+            text = f"{text}\n{clock}"
         # A short line and a link button, never a raw 80-character address (issue 27.3).
         opens = play_texts.PING_OPEN_HAND if hand.place == DM else play_texts.PING_OPEN_TABLE
         view = pings.link_view(opens, link)

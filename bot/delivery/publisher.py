@@ -29,7 +29,7 @@ import discord
 from bot.core import service as svc
 from bot.delivery import marks
 from bot.delivery.components import files_of, message_parts
-from bot.delivery.hands import HandDelivery, passed_line
+from bot.delivery.hands import HandDelivery, clock_line, passed_line
 from bot.delivery.host import Host
 from bot.delivery.log_thread import LogThreads
 from bot.delivery.pacing import ChannelPacer
@@ -37,7 +37,6 @@ from bot.delivery.table_tokens import TableTokens
 from bot.render import ButtonSpec, Rendered, Style
 from bot.render import ids as keys
 from bot.render.model import Text
-from bot.render.names import discord_time
 from bot.render.pictures import off_loop
 from bot.screens import public_event_lines, render_table
 from bot.storage import DatabaseUnavailable
@@ -343,13 +342,9 @@ class TablePublisher:
         seconds_left = None
         if match.deadline is not None and match.deadline_at is None:
             seconds_left = match.deadline - asyncio.get_running_loop().time()
-        top: list[str] = []
-        if live and match.deadline_at is not None:
-            template = play_texts.WINDOW_CLOCK if window else play_texts.TURN_CLOCK
-            top.append(template.format(when=discord_time(match.deadline_at)))
+        # The clock's words are the hands' (``clock_line``: decided by the deadline's kind).
         passed = passed_line(update) if window else None
-        if passed is not None:
-            top.append(passed)
+        top = [line for line in (clock_line(match), passed) if line]
         rendered = await off_loop(  # the picture is drawn in the picture thread
             render_table,
             match,

@@ -15,11 +15,19 @@ WHEN = 1_900_000_000.0
 
 def test_a_window_s_hand_shows_the_window_closing_not_the_turn_clock() -> None:
     match = replace(make_match("quest", 3), deadline_at=WHEN, deadline_kind="window")
-    line = clock_line(match, WHEN)
-    assert line.startswith(play_texts.WINDOW_CLOCK.split("{")[0])
+    line = clock_line(match)
+    assert line is not None and line.startswith(play_texts.WINDOW_CLOCK.split("{")[0])
     assert "Time runs out" not in line
 
 
 def test_a_turn_s_hand_shows_the_turn_clock() -> None:
     match = replace(make_match("classic", 3), deadline_at=WHEN, deadline_kind="turn")
-    assert clock_line(match, WHEN).startswith(play_texts.TURN_CLOCK.split("{")[0])
+    line = clock_line(match)
+    assert line is not None and line.startswith(play_texts.TURN_CLOCK.split("{")[0])
+
+
+def test_no_clock_without_a_deadline_or_once_the_match_is_over() -> None:
+    match = make_match("classic", 3)
+    assert clock_line(replace(match, deadline_at=None, deadline_kind=None)) is None
+    over = replace(match, status="finished", deadline_at=WHEN, deadline_kind="turn")
+    assert clock_line(over) is None
