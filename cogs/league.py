@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import plugins
 from bot.delivery import paging
-from bot.delivery.components import edit_clicked, send_private
+from bot.delivery.components import answer_first, edit_clicked, send_answer, send_private
 from bot.features.league import role_name
 from bot.screens.league import render_board, render_profile
 from bot.words import error_texts, league_texts
@@ -129,6 +129,7 @@ class LeagueCommands(
         game: str | None = None,
         season: str | None = None,
     ) -> None:
+        await answer_first(interaction)  # before the reads (issue 29.3): the answer is private
         guild_id = await self._guild(interaction)
         if guild_id is None:
             return
@@ -137,8 +138,9 @@ class LeagueCommands(
         _, season_name = await self.league.season(guild_id, season)
         label = season_name if season_name is not None else league_texts.NO_SEASON
         file = discord.File(io.BytesIO(text.encode("utf-8")), filename="league.csv")
-        await interaction.response.send_message(
-            league_texts.LEAGUE_EXPORT_DONE.format(
+        await send_answer(
+            interaction,
+            content=league_texts.LEAGUE_EXPORT_DONE.format(
                 game=", ".join(games), season=label, count=count
             ),
             file=file,

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.core.preferences import PlayerSettings
 from bot.core.settings import ServerSettings, SettingsRefused
-from bot.delivery.components import send_private
+from bot.delivery.components import answer_first, send_private
 from bot.render import Rendered
 from bot.words import error_texts, texts
 
@@ -50,6 +50,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         max_strong_seats: int | None = None,
         reset: bool = False,
     ) -> None:
+        await answer_first(interaction)  # before the read (issue 29.3): the answer is private
         guild_id = interaction.guild_id
         if guild_id is None:
             await send_private(interaction, error_texts.GUILD_ONLY)
@@ -108,6 +109,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         auto_pass: bool | None = None,
         pings: str | None = None,
     ) -> None:
+        await answer_first(interaction)  # before the read (issue 29.3): the answer is private
         book = self.bot.service.players
         note = None
         changes: dict[str, object] = {}

@@ -1,7 +1,8 @@
 """The first answer first (issue 29.3): Discord fails an interaction not answered within 3 s,
 and a read may queue behind the database. So every button of a match (its moves, My hand,
 Look, the lobby's buttons, Host tools), every page button and the slash commands that read
-(``/match hand``, ``/match status``, ``/match concede``, ``/match history``, ``/card``) are
+(``/match hand``, ``status``, ``concede``, ``history``, ``/preferences``, ``/settings``, ``/deck``,
+``/league export``, ``/card``) are
 acknowledged before anything is read: with the storage's every call held, the interaction is
 already answered; released, the real answer follows, and a refusal is that same private
 answer, in words."""
@@ -74,12 +75,15 @@ async def answered_while_held(
     world: World, held: HeldStorage, sent: Awaitable[simcord.InteractionResult]
 ) -> tuple[dict[str, Any], simcord.InteractionResult]:
     """Send an interaction with the storage held: its first answer (the callback's body),
-    taken once the bot waits on the storage, and the interaction's result once released."""
+    taken once the bot waits on the storage (or, for one that reads nothing there, once it
+    is answered), and the interaction's result once released."""
     since = len(world.env.http_requests)
     held.hold()
     task = asyncio.ensure_future(sent)
     try:
-        await asyncio.wait_for(held.reached.wait(), REACHED)
+        reached = asyncio.ensure_future(held.reached.wait())
+        await asyncio.wait({task, reached}, timeout=REACHED, return_when=asyncio.FIRST_COMPLETED)
+        reached.cancel()
         callbacks = [
             r.json or {}
             for r in list(world.env.http_requests)[since:]
@@ -158,9 +162,17 @@ async def test_slash_commands_answer_before_they_read(world: World, held: HeldSt
     assert refused.followups == []
     await start_match(world, world.bob)
     await world.env.settle()
-    for command in ("match hand", "match status", "match concede", "match history"):
+    reading: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("match hand", {}),
+        ("match status", {}),
+        ("match concede", {}),
+        ("match history", {}),
+        ("preferences", {"auto_pass": False}),
+        ("league export", {}),
+    )
+    for command, options in reading:
         first, result = await answered_while_held(
-            world, held, world.bob.slash(world.channel, command)
+            world, held, world.bob.slash(world.channel, command, **options)
         )
         assert private_thinking(first), command
         assert result.response is not None and result.response.ephemeral, command

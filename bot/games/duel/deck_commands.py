@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.delivery.components import send_private
+from bot.delivery.components import answer_first, send_answer, send_private
 from bot.games.duel import deck_words
 from bot.games.duel.deck_errors import DeckError
 from bot.games.duel.deck_screens import render_deck, render_deck_list
@@ -85,11 +85,13 @@ class DeckCommands(
     @app_commands.command(name="show", description=deck_words.CMD_DECK_SHOW)
     @app_commands.describe(name=deck_words.ARG_DECK_NAME)
     async def show(self, interaction: Interaction, name: str) -> None:
+        await answer_first(interaction)  # before the read (issue 29.3)
         deck, code, _ = await self.book.export(interaction.user.id, name)
         await send_private(interaction, rendered=render_deck(deck, self.book.card_name, code))
 
     @app_commands.command(name="list", description=deck_words.CMD_DECK_LIST)
     async def list_decks(self, interaction: Interaction) -> None:
+        await answer_first(interaction)  # before the read (issue 29.3)
         user = interaction.user.id
         rendered = render_deck_list(
             await self.book.own(user),
@@ -145,6 +147,7 @@ class DeckCommands(
     @app_commands.command(name="export", description=deck_words.CMD_DECK_EXPORT)
     @app_commands.describe(name=deck_words.ARG_DECK_NAME)
     async def export(self, interaction: Interaction, name: str) -> None:
+        await answer_first(interaction)  # before the read (issue 29.3)
         deck, code, listed = await self.book.export(interaction.user.id, name)
         head = deck_words.DECK_EXPORT.format(name=shown_name(deck.name), code=code)
         content = f"{head}\n```\n{listed}\n```"
@@ -155,7 +158,7 @@ class DeckCommands(
         # file instead, which /deck import reads back whole.
         head = deck_words.DECK_EXPORT_FILE.format(name=shown_name(deck.name), code=code)
         listing = discord.File(io.BytesIO(listed.encode("utf-8")), filename="deck.txt")
-        await interaction.response.send_message(head, file=listing, ephemeral=True)
+        await send_answer(interaction, content=head, file=listing, ephemeral=True)
 
     # autocomplete -------------------------------------------------------------------------
 
@@ -208,6 +211,7 @@ class DeckCommands(
         return "\n".join(lines)
 
     async def _answer(self, interaction: Interaction, run: Callable[[], Awaitable[str]]) -> None:
+        await answer_first(interaction)  # before the deck book reads (issue 29.3)
         content = await run()  # a refusal (DeckError) is worded by the relay
         await send_private(interaction, clip(content, MESSAGE_LIMIT))
 
