@@ -1,7 +1,7 @@
 """Load: N concurrent matches played through the real bot in SimCord.
 
     python bench/load.py --matches 500 --seconds 60 [--think 3,9] [--json] [--profile FILE]
-        [--ai normal|strong [--strong-tables N]] [--database postgresql://...] [--slow-callbacks MS]
+        [--ai normal|strong [--strong-tables N]] [--database postgresql://...] [--stalls MS]
 
 The real bot (discord.py, cogs, ``MatchService``, a SQLite file in a scratch folder, or with
 ``--database`` a throwaway database on that PostgreSQL server) runs against
@@ -30,8 +30,8 @@ The first answers are split by interaction kind (``first_response_by_kind``: ``s
 key such as ``lobby-ai``, a game's move as ``move:<kind>``), with the kinds of the slowest 1 %
 (``slowest_first_responses_by_kind``: what the p99 is made of), and ``loop_lag`` says how late
 the event loop ran a 5 ms ticker (a stall, a long synchronous piece of work on the loop, delays
-every answer behind it). ``--slow-callbacks MS`` turns on asyncio's debug mode and sums what
-held the loop longer than MS by coroutine (``slow_callbacks``; debug mode slows the run).
+every answer behind it). ``--stalls MS`` samples the loop thread's stack whenever the loop is
+MS late and counts the bot's functions in it (``stalls``: where the loop is held).
 The simulated people and SimCord run in the bot's own process and loop, so every timing
 includes their cost; ``budget`` (``bench/_budget.py``) reports what one click costs the bot:
 Discord requests per click and per committed action (global / exempt, by route, counted at
@@ -61,7 +61,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench._dbmeter import is_postgres, scratch_database  # noqa: E402
 from bench._leakwatch import LeakWatch  # noqa: E402
-from bench._loadstats import LoopLag, Recorder, SlowCallbacks, percentiles, report  # noqa: E402
+from bench._loadstats import LoopLag, Recorder, StallSampler, percentiles, report  # noqa: E402
 from bench._simdrive import RESULT_WAIT, Driver, Probe, button_ids, plain_loop  # noqa: E402
 
 CHANNELS_PER_GUILD = 200  # Discord caps a server at 500 channels
@@ -264,7 +264,7 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
         watch.attach()
         probe.watch = watch
         lag = LoopLag()
-        slow = SlowCallbacks(args.slow_callbacks / 1000) if args.slow_callbacks else None
+        sampler = StallSampler(args.stalls / 1000) if args.stalls else None
         with probe, recorder.logging():
             driver = Driver(env, probe)
             recorder.mark_baseline()
@@ -275,8 +275,8 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             start = time.perf_counter()
             cpu_start = time.process_time()
             lag.start()
-            if slow is not None:
-                slow.attach()
+            if sampler is not None:
+                sampler.start()
             probe.budget.start()
             until = start + args.seconds
             think = (args.think[0], args.think[1])
@@ -288,6 +288,8 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             cpu = time.process_time() - cpu_start
             probe.budget.stop()
             lag.stop()
+            if sampler is not None:
+                sampler.stop()
             for player in players:
                 player.cancel()
             await asyncio.gather(*players, return_exceptions=True)
@@ -296,8 +298,8 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             figures = report(recorder, probe, start, end, seconds_to_open=opened)
             figures["in_flight_at_window_end"] = in_flight
             figures["loop_lag"] = lag.figures(start, end)
-            if slow is not None:
-                figures["slow_callbacks"] = slow.figures()
+            if sampler is not None:
+                figures["stalls"] = sampler.figures()
             figures["process_cpu_percent"] = round(100 * cpu / (end - start))
             figures["strong_ai_decisions"] = percentiles(strong)
             figures["leak_check"] = watch.figures()
@@ -363,10 +365,10 @@ def main() -> None:
         "and drops it after); default: a SQLite file in a scratch folder",
     )
     parser.add_argument(
-        "--slow-callbacks",
+        "--stalls",
         type=float,
         metavar="MS",
-        help="asyncio debug mode: report what ran longer than MS on the loop (costs time)",
+        help="sample the loop thread's stack whenever the loop is MS late: what stalls it",
     )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the run here")

@@ -76,7 +76,7 @@ def digest_of(rendered: Rendered, content: str | None) -> str:
         if f.name == "embeds":
             value = [e.to_dict() for e in value]
         elif f.name == "pictures":
-            value = [(p.filename, hashlib.sha1(p.data).hexdigest()) for p in value]
+            value = [(p.filename, p.digest) for p in value]  # hashed when drawn
         parts.append((f.name, repr(value)))
     return hashlib.sha1(repr(parts).encode()).hexdigest()
 

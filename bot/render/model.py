@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -67,6 +68,13 @@ class Picture:
     filename: str
     data: bytes
     description: str | None = None
+    # The PNG's fingerprint, taken where the picture is drawn (the picture thread): a hand's
+    # digest (``hand_messages.digest_of``) reads it instead of hashing the PNG on the event
+    # loop, where the hash gave the GIL to the picture thread and stalled the loop.
+    digest: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "digest", hashlib.sha1(self.data).hexdigest())
 
 
 @dataclass(frozen=True, slots=True)
