@@ -7,6 +7,7 @@ committed action (``bench/_dbmeter.py``), RSS, errors the bot logs, actions comm
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import resource
 import sys
@@ -75,11 +76,9 @@ def first_by_kind(done: list[Pending]) -> dict[str, dict[str, float | int]]:
 
 def slowest_kinds(done: list[Pending], share: float = 0.01) -> dict[str, int]:
     """The kinds of the slowest ``share`` of first responses (what the p99 is made of)."""
-    timed = sorted(
-        (p for p in done if p.first is not None), key=lambda p: p.first - p.sent, reverse=True
-    )
+    timed = sorted(((p.first - p.sent, p.kind) for p in done if p.first is not None), reverse=True)
     slowest = timed[: max(1, int(len(timed) * share))] if timed else []
-    return dict(Counter(kind_of(p.kind) for p in slowest).most_common())
+    return dict(Counter(kind_of(kind) for _, kind in slowest).most_common())
 
 
 class LoopLag:
@@ -114,6 +113,40 @@ class LoopLag:
             "stalls_over_20ms": sum(1 for lag in late if lag > 0.020),
             "stalls_over_50ms": sum(1 for lag in late if lag > 0.050),
         }
+
+
+class GcPauses:
+    """Every cyclic garbage collection during the window and how long it held the loop (a
+    collection stops the whole interpreter): by generation, count, total and longest."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[float, int, float]] = []  # (when, generation, seconds)
+        self._began = 0.0
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        if phase == "start":
+            self._began = now
+        else:
+            self.pauses.append((self._began, int(info["generation"]), now - self._began))
+
+    def start(self) -> None:
+        gc.callbacks.append(self._callback)
+
+    def stop(self) -> None:
+        if self._callback in gc.callbacks:
+            gc.callbacks.remove(self._callback)
+
+    def figures(self, start: float, end: float) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for generation in (0, 1, 2):
+            took = [t for at, g, t in self.pauses if g == generation and start <= at <= end]
+            out[f"gen{generation}"] = {
+                "count": len(took),
+                "total_ms": round(sum(took) * 1000, 1),
+                "max_ms": round(max(took, default=0.0) * 1000, 1),
+            }
+        return out
 
 
 class StallSampler:

@@ -30,7 +30,8 @@ The first answers are split by interaction kind (``first_response_by_kind``: ``s
 key such as ``lobby-ai``, a game's move as ``move:<kind>``), with the kinds of the slowest 1 %
 (``slowest_first_responses_by_kind``: what the p99 is made of), and ``loop_lag`` says how late
 the event loop ran a 5 ms ticker (a stall, a long synchronous piece of work on the loop, delays
-every answer behind it). ``--stalls MS`` samples the loop thread's stack whenever the loop is
+every answer behind it; ``gc_pauses``: each garbage collection's pause, by generation).
+``--stalls MS`` samples the loop thread's stack whenever the loop is
 MS late and counts the bot's functions in it (``stalls``: where the loop is held).
 The simulated people and SimCord run in the bot's own process and loop, so every timing
 includes their cost; ``budget`` (``bench/_budget.py``) reports what one click costs the bot:
@@ -61,7 +62,14 @@ sys.path.insert(0, str(ROOT))
 
 from bench._dbmeter import is_postgres, scratch_database  # noqa: E402
 from bench._leakwatch import LeakWatch  # noqa: E402
-from bench._loadstats import LoopLag, Recorder, StallSampler, percentiles, report  # noqa: E402
+from bench._loadstats import (  # noqa: E402
+    GcPauses,
+    LoopLag,
+    Recorder,
+    StallSampler,
+    percentiles,
+    report,
+)
 from bench._simdrive import RESULT_WAIT, Driver, Probe, button_ids, plain_loop  # noqa: E402
 
 CHANNELS_PER_GUILD = 200  # Discord caps a server at 500 channels
@@ -263,7 +271,7 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
         watch.harness = probe.budget.harness
         watch.attach()
         probe.watch = watch
-        lag = LoopLag()
+        lag, collections = LoopLag(), GcPauses()
         sampler = StallSampler(args.stalls / 1000) if args.stalls else None
         with probe, recorder.logging():
             driver = Driver(env, probe)
@@ -275,6 +283,7 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             start = time.perf_counter()
             cpu_start = time.process_time()
             lag.start()
+            collections.start()
             if sampler is not None:
                 sampler.start()
             probe.budget.start()
@@ -288,6 +297,7 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             cpu = time.process_time() - cpu_start
             probe.budget.stop()
             lag.stop()
+            collections.stop()
             if sampler is not None:
                 sampler.stop()
             for player in players:
@@ -298,6 +308,7 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
             figures = report(recorder, probe, start, end, seconds_to_open=opened)
             figures["in_flight_at_window_end"] = in_flight
             figures["loop_lag"] = lag.figures(start, end)
+            figures["gc_pauses"] = collections.figures(start, end)
             if sampler is not None:
                 figures["stalls"] = sampler.figures()
             figures["process_cpu_percent"] = round(100 * cpu / (end - start))
