@@ -23,11 +23,14 @@ DRAFT_PREFIX = ids.DRAFT_PREFIX
 @dataclass(frozen=True, slots=True)
 class Built:
     """A builder as drawn: the line saying what is being built so far (the hand's "your
-    move" line), and its controls (a select's chosen value is a ``draft-`` key too)."""
+    move" line), and its controls (a select's chosen value is a ``draft-`` key too).
+    ``alone``: the line says all the game's decision line would (whom it asks, what is
+    fought), so the hand shows it in its place rather than both, one under the other."""
 
     line: str
     buttons: tuple[ButtonSpec, ...] = ()
     selects: tuple[SelectSpec, ...] = ()
+    alone: bool = False
 
 
 @dataclass(frozen=True, slots=True)

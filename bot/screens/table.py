@@ -262,7 +262,10 @@ def render_hand(
         top.append(built.line if built is not None and asked is None else turn)
         if shown.count > 1 and not shown.stepped:
             top.append(play_texts.HAND_PAGED.format(page=shown.number + 1, pages=shown.count))
-    top += renderer.hand_decision(typed, names)
+    # A seat asked nothing (Pass alone) is told so; the game's "Pass, or change the die"
+    # under it would contradict it. A builder standing alone says the decision itself.
+    if not idle and not (built is not None and built.alone and asked is None):
+        top += renderer.hand_decision(typed, names)
     decision: list[Block] = [Text("\n".join(top)), Controls()]
     lines = renderer.hand_lines(typed, names)
     lines += [_field_text(f) for f in renderer.hand_fields(typed, names)[:MAX_FIELDS]]

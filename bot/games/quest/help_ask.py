@@ -169,7 +169,7 @@ def builder(
     )
     mons = and_([monster_name(m) or "?" for m in fight_monsters(view)]) or "a monster"
     line = words.HA_LINE.format(name=name, monsters=mons, share=share)
-    return Built(f"**{line}**\n{words.HA_HOW}", buttons, tuple(selects))
+    return Built(f"**{line}**\n{words.HA_HOW}", buttons, tuple(selects), alone=True)
 
 
 def send_label(ask: Ask, names: Sequence[str]) -> str:

@@ -158,7 +158,7 @@ def builder(
     if withdraw is not None:
         buttons.append(ButtonSpec(words.TT_WITHDRAW, cid(withdraw.key), Style.SECONDARY, 3))
     line = words.TT_LINE.format(name=other, terms=terms_words(now, other))
-    return Built(f"**{line}**\n{words.TT_HOW}", tuple(buttons), tuple(selects))
+    return Built(f"**{line}**\n{words.TT_HOW}", tuple(buttons), tuple(selects), alone=True)
 
 
 def terms_words(t: Terms, other: str) -> str:
