@@ -122,7 +122,44 @@ async def _serve(
         )
         if on_ready is not None:
             on_ready(preview.url)
-        await _until_stopped(preview.wait_closed())
+        fresh = asyncio.ensure_future(keep_fresh(env, preview))
+        try:
+            await _until_stopped(preview.wait_closed())
+        finally:
+            fresh.cancel()
+            await asyncio.gather(fresh, return_exceptions=True)
+
+
+FRESH_EVERY = 1.0  # seconds between two looks for what the bot did on its own
+
+
+async def keep_fresh(env: Any, preview: Any, every: float = FRESH_EVERY) -> None:
+    """Republish the page whenever the bot wrote to Discord since the last look.
+
+    SimCord's page shows what a person's own click or command caused; what the bot does on
+    its own (a window closing on its clock, an AI seat's turn, a timed-out move) reached
+    the page only when someone pressed "Refresh preview", so a new player read "Window
+    closes in 15 seconds" long after it had closed and missed whole AI turns (issue 27,
+    played as new users). The bot's writes are counted in SimCord's transcript of requests;
+    a look while a person's action is under way waits for the next one (SimCord runs one
+    operation at a time). SimCord's backend is not a public API: without a transcript the
+    page is left as SimCord draws it."""
+    from simcord import SetupError
+
+    transcript = getattr(getattr(env, "backend", None), "transcript", None)
+    if not isinstance(transcript, list):
+        return
+    seen = len(transcript)
+    while True:
+        await asyncio.sleep(every)
+        count = len(transcript)
+        if count == seen or getattr(env, "_operation_task", None) is not None:
+            continue
+        try:
+            await preview.refresh()
+        except SetupError:
+            continue  # a click began between the look and the refresh: the next look
+        seen = len(transcript)
 
 
 async def _until_stopped(closed: Awaitable[None]) -> None:
