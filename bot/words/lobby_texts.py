@@ -46,7 +46,7 @@ LOBBY_CASUAL = "Casual match: not rated."
 LOBBY_VARIANT = "Playing: **{name}** ({note})."
 HOST_VARIANT = "Way to play…"
 BUTTON_PLAY_VARIANT = "Play the {name}"  # the lobby's button for another way to play
-LOBBY_FILL = "Empty seats up to {seats} get AI players at the start."
+LOBBY_FILL = "At the start, AI players fill the table up to {seats} seats."
 LOBBY_EXPIRES = "Closes if nobody touches it {when}."
 HOST_TOOLS = (
     "Host tools for lobby #{match}: remove a seat, hand the host role over, add an AI, "

@@ -152,7 +152,7 @@ CARD_COPIES = "Copies in the set"
 CMD_HELP = "What Backstab does and how to start (only you see it)"
 HELP_TEXT = (
     "### Backstab: card games in this channel\n"
-    "Backstab hosts Munchkin-style card games ({games}) with people and AI seats; it keeps "
+    "Backstab hosts Munchkin-style card games with people and AI seats: {games}. It keeps "
     "every match and result, so a server can run a league.\n\n"
     "**Start a match:** type `/match new`, pick a game, and press **Start** on the lobby "
     "once the others pressed **Join** (empty seats get AI players).\n"

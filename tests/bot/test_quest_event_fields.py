@@ -14,7 +14,12 @@ def test_every_kind_with_its_own_fields_has_a_sentence() -> None:
 
 def test_a_kind_s_own_fields_fill_its_template() -> None:
     line = events.event_line({"kind": "bid", "seat": 1, "treasures": 2}, NAMES)
-    assert line == "Bob bids 2 Treasures."
+    assert line == "Bob asks 2 Treasures to help."
+    # issue 27, played as new users: "bids 0 Treasures", "at most 1 Treasures"
+    line = events.event_line({"kind": "bid", "seat": 1, "treasures": 0}, NAMES)
+    assert line == "Bob asks no share to help."
+    line = events.event_line({"kind": "auction", "seat": 0, "bidders": [1], "treasures": 1}, NAMES)
+    assert line == "Alice lets Bob bid to help (at most 1 Treasure)."
     line = events.event_line({"kind": "bid", "seat": 1, "treasures": -1}, NAMES)
     assert line == "Bob drops out of the bidding."
     line = events.event_line({"kind": "flee_roll", "seat": 0, "die": 5, "dodged": True}, NAMES)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.quest import help_ask, words
+from bot.games.quest import help_ask, tableparts, words
+from bot.plugins import plugin
 from bot.render.model import Text
 from bot.screens import render_hand
 from bot.words import play_texts
 from engine.core import Rng
 from engine.games import load_game
+from engine.quest.content import COLOURS
 from tests.bot.render_support import make_match
 from tests.bot.test_quest_help_ask import _asking_state
 from tests.bot.test_quest_trade_terms import _terms_state
@@ -70,3 +72,17 @@ def test_a_seat_with_nothing_to_answer_is_not_asked_to_pass_or_change_the_die() 
     said = _said(render_hand(make_match("quest", 4), view, actions))
     assert play_texts.HAND_NOTHING_TO_ANSWER in said
     assert words.DECIDE_DIE.split("(")[0] not in said  # "Pass, or change the die "
+
+
+def test_a_die_window_on_the_table_says_what_was_rolled() -> None:
+    game, state, _seat = _idle_in_a_window()
+    window = state.window
+    assert window is not None
+    view = game.view(state, None)
+    line = tableparts.die_window_line(plugin("quest").renderer.read(view))
+    assert line is not None
+    head = words.WINDOW_HEADS[window.what]
+    colours = window.what in ("base", "monster_turn")
+    faces = [COLOURS[d] if colours else str(d) for d in window.faces]
+    assert line == words.WAIT_DIE.format(what=head, dice=", ".join(faces))
+    assert "rolled " + faces[0] in line

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from bot.games.quest import words
 from bot.games.quest.cards import card_name, room_def_by_id, seat_name
 from bot.games.quest.words import WINDOWS
 from engine.quest.content import COLOURS, LINK_NAMES
@@ -223,6 +224,8 @@ def _auction(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
     bidders = e.get("bidders")
     who = [seat_name(names, b) for b in bidders] if isinstance(bidders, list) else []
     f["bidders"] = ", ".join(who) or "nobody"
+    most = e.get("treasures")
+    f["most"] = words.share(most) if isinstance(most, int) else "?"
 
 
 def _stop(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
@@ -232,7 +235,7 @@ def _stop(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
 def _bid(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
     price = e.get("treasures")
     ok = isinstance(price, int) and price >= 0
-    f["result"] = f"bids {price} Treasures" if ok else "drops out of the bidding"
+    f["result"] = words.BID_ASKS.format(share=words.share(price)) if ok else words.BID_OUT
 
 
 def _game_over(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:

@@ -81,7 +81,7 @@ EVENTS: Mapping[str, str] = {
     "trade_withdrawn": "{seat} withdraws the trade with {with}.",
     "trade_lapsed": "A trade offer lapses.",
     "bribe_paid": "{seat} pays {to} the promised {what}.",
-    "auction": "{seat} lets {bidders} bid to help (at most {treasures} Treasures).",
+    "auction": "{seat} lets {bidders} bid to help (at most {most}).",
     "bid": "{seat} {result}.",
     "stop": "{seat} calls Stop on {turn}'s turn.",
     "go_on": "{seat} lets play go on.",

@@ -188,7 +188,8 @@ class QuestRenderer(GameRenderer[QuestView]):
             elif kind == "help" and data:
                 terms = quest_wordings.help_share(data, seat_name(names, other))
             elif kind == "bid" and data:
-                terms = str(data[0])
+                terms = words.share(data[0])  # "fewer than 1" read as no bid at all
+                template = words.DECIDE_PENDING["bid_free" if data[0] == 1 else "bid"]
             elif kind == "terms" and data:
                 other = data[0]
             elif kind in ("ring", "snatch_pick") and len(data) >= 2:
@@ -270,7 +271,7 @@ def _card_words(found: object) -> str:
     text = str(getattr(found, "text", "") or "")
     value = getattr(found, "value", 0)
     if text:
-        return f"{text} {value} gold." if value else text
+        return f"{text} {words.CARD_WORTH.format(value=value)}" if value else text
     bits = []
     kind = getattr(found, "kind", "")
     if kind:

@@ -235,7 +235,11 @@ def die_window_line(view: QuestView) -> str | None:
     if window is None or view.phase == "prep":
         return None
     head = words.WINDOW_HEADS.get(window.what) or window_words(window).capitalize()
-    return words.WAIT_DIE.format(what=head)
+    # What was rolled, so "a card may still change it" says what would change (issue 27,
+    # played as new users: "die may change" left a new player asking which die, and to what).
+    colours = window.what in ("base", "monster_turn")  # the Monster Die: faces are colours
+    faces = [COLOURS[d] if colours and 0 <= d < len(COLOURS) else str(d) for d in window.dice]
+    return words.WAIT_DIE.format(what=head, dice=", ".join(faces) or "?")
 
 
 def window_words(window: WindowView) -> str:

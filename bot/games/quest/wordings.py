@@ -61,7 +61,7 @@ def _go(view: QuestView, direction: str) -> tuple[str, dict[str, object]]:
     kind = links.get(edge(here, direction))
     if kind is not None and 0 <= kind < len(words.LINKS):
         cost = content().link_costs[kind]
-        values["link"] = f"{words.LINKS[kind]} {cost}" if cost else words.LINKS[kind]
+        values["link"] = words.link_cost(words.LINKS[kind], cost)
         if cost is None:  # the engine offers a wall only to a Grappling Hook: a locked door
             locked = content().link_costs[words.LINKS.index("locked")]
             values["link"] = words.LINK_HOOK.format(cost=locked)

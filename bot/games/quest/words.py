@@ -34,7 +34,7 @@ WAIT_WINDOW_FIGHT = "{names}: cards before the dice"
 WAIT_AFTER = "{names}: a die may still change"
 # A die window: on its own line, no "Waiting for" and no names (the seat lines mark who is
 # to act), one line at 400 px (issue 27.6).
-WAIT_DIE = "🎲 {what}: die may change."
+WAIT_DIE = "🎲 {what}: rolled {dice}. A card may still change it."
 WAIT_PENDING = {
     "explore_dxm": "{name} to take or skip the explorer's card",
     "summon": "{name} to call up a monster or not",
@@ -59,7 +59,7 @@ WINDOW_HEADS = {  # what a die window's roll was for, opening its table line
     "flee": "Running away",
     "search": "The search",
     "room": "The room's roll",
-    "base": "The new base",
+    "base": "The new monster's base",
     "monster_turn": "Monster turn",
     "power": "A d10 power",
     "pickpocket": "A pick-pocket",
@@ -121,10 +121,17 @@ FIGHT_WHAT = "Against {monsters} in {room}"
 FIGHT_TOTALS = "Totals: players {side} vs monsters {monsters} (dice not counted)"
 FIGHT_PLAYED = "Played: {cards}"
 FIGHT_BRIBE = "Helper's share: {treasures}"
+BID_ASKS = "asks {share} to help"  # an auction's bid in the log (issue 27: "bids 0 Treasures")
+BID_OUT = "drops out of the bidding"
 
 
 def treasures(count: int) -> str:
     return "1 Treasure" if count == 1 else f"{count} Treasures"
+
+
+def share(count: int) -> str:
+    """A helper's share in Treasures, "no share" for none (a bid, an auction's cap)."""
+    return "no share" if count == 0 else treasures(count)
 
 
 FIGHT_HELP = "Help may come from this room and {rooms} (ringed blue)"
@@ -178,13 +185,15 @@ DECIDE_PENDING = {
     "flee_to": "You lost: pick the room you run to.",
     "flee": "Roll to get away from each monster.",
     "pack_overflow": "Your pack is over full: drop a packed item or give one away.",
-    "bid": "{name} needs a helper: bid the Treasures you ask (fewer than {price}).",
+    "bid": "{name} needs a helper, and the lowest ask helps: ask less than {price}, or drop out.",
+    "bid_free": "{name} needs a helper and someone asks {price}: help for no share, or drop out.",
     "stop": "You called Stop: play your cards, then go on.",
     "pick_up": "Take any of the items dropped here, one at a time, then leave the rest.",
 }
 HAND_CARDS = "Your hand ({count}):"
 HAND_EMPTY = "Your hand is empty."
 HAND_CARD = "• **{name}** — {what}"
+CARD_WORTH = "Worth {value} gold."  # "gain 300 gold. 300 gold." read as a typo
 
 # controls: groups (a group of more than five becomes a select) --------------------------------
 G_MAIN = ""
@@ -196,7 +205,18 @@ GOTO = "{room} · {cost} Move"
 GOTO_VIA = "through {rooms}"
 GOTO_NEXT = "next door"
 GOTO_HOOK = ", over a wall with the Grappling Hook"
-LINK_HOOK = "wall, hook {cost}"
+LINK_HOOK = "wall: hook, {cost} Move"
+LINK_COST = "{cost} Move"  # an open passage: only its cost ("open 1" read as a count)
+LINK_KIND_COST = "{link}, {cost} Move"
+
+
+def link_cost(link: str, cost: int | None) -> str:
+    """What a step through a link costs: "1 Move", "door, 1 Move", "locked, 3 Move"."""
+    if not cost:
+        return link
+    return (LINK_COST if link == LINKS[0] else LINK_KIND_COST).format(link=link, cost=cost)
+
+
 G_HELP = "Ask for help…"
 G_FIGHT = "Fight cards…"
 G_POWER = "Powers…"

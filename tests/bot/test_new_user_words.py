@@ -1,0 +1,63 @@
+"""Words a new player tripped on in the playground (issue 27, played as new users, 2 Dec 2026),
+each as it reads now: /help's list of games without nested brackets, the lobby's AI line,
+a quest step's cost in Move, a card's gold value named, and a bid nobody can undercut."""
+
+from __future__ import annotations
+
+from bot.games.quest import render, words
+from bot.games.quest.cards import content
+from bot.screens.lobby_tools import lobby_terms
+from bot.words import texts
+from cogs.welcome import games_named
+from engine.core import Rng
+from engine.games import load_game
+from tests.bot.render_support import make_match
+
+
+def test_help_lists_the_games_without_brackets_in_brackets() -> None:
+    said = texts.HELP_TEXT.format(games=games_named())
+    assert "))" not in said
+    assert "AI seats: " in said
+
+
+def test_the_lobby_says_how_far_ai_players_fill_the_table() -> None:
+    said = lobby_terms(make_match("quest", 1, status="lobby"), 2)
+    assert "AI players fill the table up to 2 seats" in said
+
+
+def test_a_step_says_its_cost_in_move() -> None:
+    assert words.link_cost("open", 1) == "1 Move"
+    assert words.link_cost("door", 1) == "door, 1 Move"
+    assert words.link_cost("locked", 3) == "locked, 3 Move"
+    assert words.link_cost("hidden", 0) == "hidden"
+
+
+def test_a_card_s_gold_value_is_named() -> None:
+    found = next(t for t in content().treasures if t.text and t.value)
+    said = render._card_words(found)
+    assert said.endswith(f"Worth {found.value} gold.")
+
+
+def test_a_bid_nobody_can_undercut_asks_for_help_for_no_share() -> None:
+    game = load_game("quest")
+    renderer = render.QuestRenderer()
+    seen: set[str] = set()
+    for seed in range(30):
+        state = game.new(4, seed)
+        thinkers = [Rng(seed).fork(k) for k in range(4)]
+        for _ in range(2500):
+            deciders = sorted(game.deciders(state))
+            if game.outcome(state) is not None or not deciders:
+                break
+            seat = deciders[0]
+            pending = state.pending[-1] if state.pending else None
+            if pending is not None and pending.kind == "bid" and pending.seat == seat:
+                said = renderer.decision(
+                    renderer.read(game.view(state, seat)), ["A", "B", "C", "D"]
+                )
+                assert said is not None and "fewer than" not in said
+                seen.add("free" if "help for no share" in said else "bid")
+                if "free" in seen:
+                    return
+            game.apply(state, game.ai_action(state, seat, thinkers[seat], "heuristic"))
+    raise AssertionError(f"no bid at 1 Treasure came up (seen: {seen})")
