@@ -234,8 +234,10 @@ def _stop(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
 
 def _bid(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
     price = e.get("treasures")
-    ok = isinstance(price, int) and price >= 0
-    f["result"] = words.BID_ASKS.format(share=words.share(price)) if ok else words.BID_OUT
+    if isinstance(price, int) and price >= 0:
+        f["result"] = words.BID_ASKS.format(share=words.share(price))
+    else:
+        f["result"] = words.BID_OUT
 
 
 def _game_over(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
