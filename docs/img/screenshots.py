@@ -155,6 +155,13 @@ async def session(fight: bool, seed: int = 0) -> bool:
     from bot.config import Settings
     from bot.playground import _name_the_bot
 
+    from bot.delivery import log_thread
+
+    # The log thread posts at most once per LOG_GAP (30 s) while a match is played, and each
+    # settle waited for that post: the random clicks to a fight took 30 s each and the script
+    # sat for over ten minutes. The shots show the table and the hand, not the thread: post
+    # at once, as the end-to-end tests do (tests/e2e/conftest.py).
+    log_thread.LOG_GAP = 0.0
     folder = Path(tempfile.mkdtemp(prefix="backstab-shots-"))
     settings = Settings(database=folder / "shots.sqlite3", playground_port=0)
     settings = settings.model_copy(update={"sync_commands": True})

@@ -22,5 +22,7 @@ def test_a_kind_s_own_fields_fill_its_template() -> None:
     assert line == "Alice lets Bob bid to help (at most 1 Treasure)."
     line = events.event_line({"kind": "bid", "seat": 1, "treasures": -1}, NAMES)
     assert line == "Bob drops out of the bidding."
+    line = events.event_line({"kind": "game_over", "reason": "boss_slain"}, NAMES)
+    assert line == "The game is over (the Boss is beaten)."  # was "(boss_slain)"
     line = events.event_line({"kind": "flee_roll", "seat": 0, "die": 5, "dodged": True}, NAMES)
     assert line == "Alice rolls 5 to flee: gets away."

@@ -32,6 +32,7 @@ HOW = {
 REASONS = {
     "monsters_win": "everyone is dead: the monsters win",
     "boss": "the Boss is beaten",
+    "boss_slain": "the Boss is beaten",  # the engine's key (combat.py R123): shown raw before
     "concessions": "everyone else conceded",
 }
 SIDES = ("the players", "the monsters")
