@@ -153,9 +153,8 @@ async def session(fight: bool, seed: int = 0) -> bool:
 
     from bot.client import create_bot
     from bot.config import Settings
-    from bot.playground import _name_the_bot
-
     from bot.delivery import log_thread
+    from bot.playground import _name_the_bot
 
     # The log thread posts at most once per LOG_GAP (30 s) while a match is played, and each
     # settle waited for that post: the random clicks to a fight took 30 s each and the script
