@@ -108,8 +108,9 @@ async def main(fight: bool) -> None:
     from bot.client import create_bot
     from bot.config import Settings
     from bot.playground import _name_the_bot
-    from docs.img.screenshots import shoot, table_of
+    from docs.img.screenshots import post_log_at_once, shoot, table_of
 
+    post_log_at_once()
     bot.core.service.secrets.randbits = lambda bits: SEED  # type: ignore[assignment]
     folder = Path(tempfile.mkdtemp(prefix="backstab-quest-shots-"))
     settings = Settings(database=folder / "shots.sqlite3", playground_port=0)

@@ -146,6 +146,16 @@ async def play_to_a_fight(
     return False
 
 
+def post_log_at_once() -> None:
+    """The log thread posts at most once per LOG_GAP (30 s) while a match is played, and
+    each settle waited for that post: the clicks to a fight took 30 s each and the script sat
+    for over ten minutes. The shots show the table and the hand, not the thread: post at
+    once, as the end-to-end tests do (tests/e2e/conftest.py)."""
+    from bot.delivery import log_thread
+
+    log_thread.LOG_GAP = 0.0
+
+
 async def session(fight: bool, seed: int = 0) -> bool:
     """One fresh bot and server. A preview page keeps SimCord's clock running after it closes,
     so the lobby shot and the fight shots are taken in two sessions."""
@@ -153,14 +163,9 @@ async def session(fight: bool, seed: int = 0) -> bool:
 
     from bot.client import create_bot
     from bot.config import Settings
-    from bot.delivery import log_thread
     from bot.playground import _name_the_bot
 
-    # The log thread posts at most once per LOG_GAP (30 s) while a match is played, and each
-    # settle waited for that post: the random clicks to a fight took 30 s each and the script
-    # sat for over ten minutes. The shots show the table and the hand, not the thread: post
-    # at once, as the end-to-end tests do (tests/e2e/conftest.py).
-    log_thread.LOG_GAP = 0.0
+    post_log_at_once()
     folder = Path(tempfile.mkdtemp(prefix="backstab-shots-"))
     settings = Settings(database=folder / "shots.sqlite3", playground_port=0)
     settings = settings.model_copy(update={"sync_commands": True})
