@@ -3,7 +3,8 @@ ends (a person alone with AI seats who has auto-pass on and cannot answer a resp
 passes here too, ``bot.core.autopass``); then every AI seat the match is not waiting on (a free
 actor) gets one chance to play something on its own (a curse, a level-up, an answer to a trade
 offer), in seat order. Called under the match's lock, after the move that handed control to
-the AI.
+the AI; that move (a person's click) may come staged, not stored: it and the replies that
+need no think are stored in one write transaction (``Ledger.store``, issue 29.5).
 
 Search-based seats (the ``strong`` level) think in the worker pool (``bot.core.ai_pool``) for
 the server's time budget, so the event loop goes on serving other matches meanwhile; should
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -27,7 +28,7 @@ from bot.core import errors
 from bot.core.ai_pool import AiPool
 from bot.core.autopass import AutoPass
 from bot.core.errors import ServiceError
-from bot.core.ledger import Ledger
+from bot.core.ledger import Burst, Ledger
 from bot.core.live import LiveMatches
 from bot.core.match_types import MatchInfo, Update
 from bot.core.session import MatchSession
@@ -75,45 +76,92 @@ class AiDriver:
         self._retries: dict[int, asyncio.TimerHandle] = {}  # bursts waiting for the database
         self._resuming: set[asyncio.Task[None]] = set()
 
-    async def run(self, match: MatchInfo, updates: list[Update]) -> Update:
+    async def run(
+        self, match: MatchInfo, updates: list[Update], burst: Burst | None = None
+    ) -> Update:
         """Let AI seats act until a human must decide or the match ends. Returns one update
         that sums up ``updates`` and everything the AI did. ``match`` is the match as the
-        caller last saw it (no read here: each move's update says how it stands)."""
+        caller last saw it (no read here: each move's update says how it stands).
+
+        ``burst`` holds a person's move staged, not stored: it and the replies that follow
+        without a think (every level but ``strong``, auto-passes) are stored in one write
+        (issue 29.5); a strong seat's think stores what is staged first. A write that fails
+        keeps nothing of the burst, and a person's move in it is refused (``stale``, or the
+        database's ``DatabaseUnavailable``): they try again, as when their move alone failed."""
         match_id = match.id
         if updates:
             match = updates[-1].match
+        done = len(updates)
+        if burst is None:
+            if match_id not in self._live:
+                return self._summary(match, updates)
+            burst = self._ledger.burst(match)
         try:
-            match = await self._play(match, updates)
+            for again in (False, True):
+                try:
+                    await self._play(burst, updates)
+                    updates.extend(await self._ledger.store(burst))
+                    break
+                except ServiceError as exc:
+                    if burst.by_person or exc.code != "stale" or again:
+                        raise
+                    # The session was behind the stored log and has been read back from it
+                    # (a move whose commit was stored as the database went away, issue
+                    # 28.6): choose again from there, once.
+                    if match_id not in self._live:
+                        break
+                    burst = self._ledger.burst(await self._ledger.get(match_id))
         except DatabaseUnavailable as exc:
+            if burst.by_person:
+                raise  # nothing of the click is kept: "try again", as for a move alone
             # The moves before are stored and told; the rest waits for the database, and
             # nothing else would move a match that waits on an AI seat (no turn timer runs
             # while only AI seats decide): the burst goes on later, under the match's lock.
             log.warning("match %s: the AI waits for the database: %s", match_id, exc)
             self._again_later(match_id)
-            if updates:
-                match = updates[-1].match
+        except ServiceError:
+            if burst.by_person:
+                raise
+            log.exception("match %s: the AI's moves could not be stored", match_id)
+        if len(updates) > done or updates:
+            match = updates[-1].match
+        return self._summary(match, updates)
+
+    def _summary(self, match: MatchInfo, updates: list[Update]) -> Update:
         if not updates:
-            return self._ledger.update_of(match, self._live.get(match_id))
+            return self._ledger.update_of(match, self._live.get(match.id))
         last = updates[-1]
         events = [e for u in updates for e in u.events]
         first = updates[0]
         return replace(last, events=events, started=first.started, before=first.before)
 
-    async def _play(self, match: MatchInfo, updates: list[Update]) -> MatchInfo:
-        """The AI's moves, each appended to ``updates`` as stored; returns the match after
-        the last. Raises ``DatabaseUnavailable`` from the move it could not store."""
-        match_id = match.id
+    async def _play(self, burst: Burst, updates: list[Update]) -> None:
+        """The AI's moves staged on ``burst`` (stored by the caller, and before each strong
+        seat's think), each stored one appended to ``updates``. Raises ``DatabaseUnavailable``
+        or ``ServiceError`` ("stale") from a write that failed."""
+        match_id = burst.match.id
         steps = 0
-        reread = False
-        while (live := self._live.get(match_id)) is not None:
+        while True:
+            live = burst.session if burst.staged else self._live.get(match_id)
+            if live is None:
+                break
+            match = burst.match
             if _nobody_left(live, match):
+                updates.extend(await self._ledger.store(burst))
                 updates.append(await self._ledger.end_no_result(match_id, NOBODY_LEFT))
                 break
+
+            async def store_first() -> None:  # a think is a boundary: store what is staged
+                updates.extend(await self._ledger.store(burst))
+
             try:
-                choice, by_ai = await self._next_ai_move(live, match), True
+                choice, by_ai = await self._next_ai_move(live, match, store_first), True
                 if choice.move is None and self._auto is not None:
                     choice, by_ai = Choice(await self._auto.next_pass(live, match)), False
-            except IllegalAction:
+            except (DatabaseUnavailable, ServiceError):
+                raise
+            except Exception:
+                # A person's move may be staged: a broken AI must not undo or hide it.
                 log.exception("match %s: the AI could not choose", match_id)
                 break
             move = choice.move
@@ -128,25 +176,12 @@ class AiDriver:
                 updates.append(notice)
             try:
                 row = ActionRow(move.seat, move.to_json(), by_ai=by_ai)
-                updates.append(await self._ledger.commit(match, live.play(move), row))
-            except ServiceError as exc:
-                if exc.code == "stale" and not reread:
-                    # The session was behind the stored log and has been read back from it
-                    # (a move whose commit was stored as the database went away, issue
-                    # 28.6): choose again from there, once.
-                    reread = True
-                    match = await self._ledger.get(match_id)
-                    continue
+                await self._ledger.stage(burst, live.play(move), row, by_person=False)
+            except (ServiceError, IllegalAction):
+                # The person's action stays staged; a broken AI must not undo or hide it.
                 log.exception("match %s: AI seat %s could not act", match_id, move.seat)
                 break
-            except IllegalAction:
-                # The human's action is already stored; a broken AI must not undo or hide it.
-                log.exception("match %s: AI seat %s could not act", match_id, move.seat)
-                break
-            match = updates[-1].match
             steps += 1
-            reread = False
-        return match
 
     def _again_later(self, match_id: int) -> None:
         """Run the match's AI burst again in ``RETRY_S`` (once per match at a time), and then
@@ -185,7 +220,9 @@ class AiDriver:
         await asyncio.gather(*self._resuming, return_exceptions=True)
         await self.pool.close()
 
-    async def _next_ai_move(self, live: MatchSession, match: MatchInfo) -> Choice:
+    async def _next_ai_move(
+        self, live: MatchSession, match: MatchInfo, store_first: Callable[[], Awaitable[None]]
+    ) -> Choice:
         """The first AI decider's choice; with none, the first AI free actor that wants to act
         (each such move uses up a card or an offer, so this ends). The AI thinks with its own
         stream, forked per step so that a restart chooses alike. A strong seat's free moves
@@ -197,6 +234,7 @@ class AiDriver:
             seat = deciders[0]
             level = live.ai_levels[seat]
             if level == STRONG:
+                await store_first()  # the think takes the server's budget: store what came first
                 return await self._strong(live, match, seat, rng)
             return Choice(game.ai_action(state, seat, rng, _in_process(level)))
         free = rng.fork(FREE_STREAM)

@@ -1,17 +1,18 @@
 """Reading a match and storing its moves: the one place a move becomes a stored version and
 an ``Update`` for the listeners.
 
-``commit`` persists a session's step (one transaction, optimistic version check), swaps the
-session in, sets the turn timer and publishes. The match as it stands after the move is
-worked out from the match before it and the row just written, not read again: one click
-reads the match once (docs/architecture.md, "How a click travels").
+``stage`` plays a step on a burst's trial session and ``store`` persists everything staged
+(one transaction, optimistic version check), swaps the session in, sets the turn timer and
+publishes each step in order; ``commit`` is a burst of one step. The match as it stands
+after a move is worked out from the match before it and the row it writes, not read again:
+one click reads the match once (docs/architecture.md, "How a click travels").
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.core.errors import ServiceError
@@ -35,6 +36,23 @@ restore replays the fewer than ``SNAPSHOT_EVERY`` actions after the snapshot
 Check = Callable[[int], Awaitable[None]]
 """Replays a snapshot-restored match's log before it is next changed (``Restorer.check``);
 also the shape of ``Restorer.reload``, which reads a session back from the database."""
+
+
+@dataclass
+class Burst:
+    """Moves played in memory on trial sessions and stored together by ``Ledger.store``: a
+    person's move and the AI's or auto-pass replies that follow it without a think are one
+    write transaction (issue 29.5). ``start``/``stored`` are the match and its session as
+    stored; ``match``/``session`` as the staged steps leave them."""
+
+    start: MatchInfo
+    stored: MatchSession
+    match: MatchInfo
+    session: MatchSession
+    staged: list[tuple[MatchInfo, MatchSession, Step, ActionRow]] = field(default_factory=list)
+    deadline: tuple[float | None, str] = (None, "turn")
+    # A person's move is staged: a write that fails is refused to them ("try again").
+    by_person: bool = False
 
 
 class Ledger:
@@ -93,25 +111,50 @@ class Ledger:
         seconds = rules.window_seconds if kind == "window" else rules.turn_seconds
         return self.timers.now() + seconds, kind
 
-    async def commit(self, match: MatchInfo, step: Step, row: ActionRow) -> Update:
-        """Persist ``step`` (append + snapshot, version-checked), then swap the session in and
-        publish. A conflicting write leaves memory and database untouched. So does a session
-        whose action count is not the stored log's (``LogForked``, issue 30.10): the move is
-        refused loudly and the session read back from the database, never a forked log."""
+    def burst(self, match: MatchInfo) -> Burst:
+        """A burst starting from ``match`` as stored and its live session."""
         session = self.live[match.id]
-        trial = session.after(step)
-        deadline_at, kind = await self.deadline_for(trial, match)
+        return Burst(match, session, match, session)
+
+    async def stage(self, burst: Burst, step: Step, row: ActionRow, *, by_person: bool) -> None:
+        """``step`` played on the burst's trial session, not stored yet (``store``): the match
+        after it is worked out as its write will leave it, so the next step (an AI's reply)
+        is chosen and judged from there."""
+        trial = burst.session.after(step)
+        before = burst.match
+        deadline_at, kind = await self.deadline_for(trial, before)
         # A free actor's move keeps the deciders' clock: free actors never reset the timer.
-        if step.free_move and match.deadline_at is not None and step.outcome is None:
-            deadline_at, kind = match.deadline_at, match.deadline_kind or kind
+        if step.free_move and before.deadline_at is not None and step.outcome is None:
+            deadline_at, kind = before.deadline_at, before.deadline_kind or kind
+        after = self._after_move(before, row, step.outcome, deadline_at, kind)
+        burst.staged.append((after, trial, step, row))
+        burst.match, burst.session = after, trial
+        burst.deadline = (deadline_at, kind)
+        burst.by_person = burst.by_person or by_person
+
+    async def store(self, burst: Burst) -> list[Update]:
+        """Everything staged in one write (``record_actions``: the version check, the log
+        rows with their flags, the seats' timeout runs, the deadline of the last state and a
+        snapshot when one is due), then the session swapped in and every step published in
+        order, as one commit per step would have. A write that fails keeps nothing: the
+        database and the session stay as they were (``VersionConflict`` and ``LogForked``
+        are "stale", the latter after reading the session back; ``DatabaseUnavailable``
+        passes through). Afterwards the burst starts again from where it was stored."""
+        if not burst.staged:
+            return []
+        match, session = burst.start, burst.stored
+        steps = [s for _, _, s, _ in burst.staged]
+        rows = [r for _, _, _, r in burst.staged]
+        last = steps[-1]
+        deadline_at, kind = burst.deadline
         try:
-            await self.repo.record_action(
+            await self.repo.record_actions(
                 match.id,
                 match.version,
                 session.count,
-                row,
-                state=snapshot_of(step, session.count, session.count + 1),
-                outcome=step.outcome.to_json() if step.outcome is not None else None,
+                rows,
+                state=snapshot_of(last, session.count, session.count + len(rows)),
+                outcome=last.outcome.to_json() if last.outcome is not None else None,
                 deadline_at=deadline_at,
                 deadline_kind=kind,
             )
@@ -127,59 +170,42 @@ class Ledger:
             )
             await self._reload(match.id)
             raise ServiceError("stale") from None
-        if step.outcome is None:
-            self.live.put(match.id, trial)
-        else:
-            self.live.drop(match.id)
-        after = self._after_move(match, row, step.outcome, deadline_at, kind)
-        self.timers.schedule(match.id, after.version, deadline_at)
-        update = self.update_of(after, trial, step.events, before=step.before)
-        await self.publish(update)
-        return update
-
-    async def commit_all(
-        self, match: MatchInfo, steps: Sequence[Step], rows: Sequence[ActionRow]
-    ) -> list[Update]:
-        """A plan's steps (``MatchService.act_all``) stored as one transaction, all or none
-        (issue 30.5): a write that fails leaves the database and the session as they were;
-        once stored, the session moves on to the last step and every step is published in
-        order, as ``commit`` would have one by one."""
-        if not steps:
-            return []
-        session, trial, after = self.live[match.id], self.live[match.id], match
-        staged: list[tuple[MatchInfo, MatchSession, Step]] = []
-        deadline_at: float | None = None
-        kind = "turn"
-        for step, row in zip(steps, rows, strict=True):
-            trial = trial.after(step)
-            deadline_at, kind = await self.deadline_for(trial, after)
-            if step.free_move and after.deadline_at is not None and step.outcome is None:
-                deadline_at, kind = after.deadline_at, after.deadline_kind or kind
-            after = self._after_move(after, row, step.outcome, deadline_at, kind)
-            staged.append((after, trial, step))
-        last = steps[-1]
-        try:
-            await self.repo.record_actions(
-                match.id,
-                match.version,
-                session.count,
-                rows,
-                state=snapshot_of(last, session.count, session.count + len(rows)),
-                outcome=last.outcome.to_json() if last.outcome is not None else None,
-                deadline_at=deadline_at,
-                deadline_kind=kind,
-            )
-        except VersionConflict:
-            raise ServiceError("stale") from None
+        staged, trial, after = burst.staged, burst.session, burst.match
+        burst.start, burst.stored, burst.staged, burst.by_person = after, trial, [], False
         if last.outcome is None:
             self.live.put(match.id, trial)
         else:
             self.live.drop(match.id)
         self.timers.schedule(match.id, after.version, deadline_at)
-        updates = [self.update_of(m, t, s.events, before=s.before) for m, t, s in staged]
+        updates = [self.update_of(m, t, s.events, before=s.before) for m, t, s, _ in staged]
         for update in updates:
             await self.publish(update)
         return updates
+
+    async def commit(self, match: MatchInfo, step: Step, row: ActionRow) -> Update:
+        """Persist one step (its own burst: a timeout's move), swap the session in, publish."""
+        burst = self.burst(match)
+        await self.stage(burst, step, row, by_person=False)
+        [update] = await self.store(burst)
+        return update
+
+    async def commit_all(
+        self, match: MatchInfo, steps: Sequence[Step], rows: Sequence[ActionRow]
+    ) -> list[Update]:
+        """Several steps stored as one transaction, all or none (issue 30.5)."""
+        burst = self.burst(match)
+        for step, row in zip(steps, rows, strict=True):
+            await self.stage(burst, step, row, by_person=False)
+        return await self.store(burst)
+
+    async def staged(self, match: MatchInfo, steps: Sequence[Step], seat: int) -> Burst:
+        """A person's move(s) staged on a new burst (``MatchService.act``, ``act_all``,
+        ``concede``), for ``AiDriver.run`` to add the replies to and store."""
+        burst = self.burst(match)
+        for step in steps:
+            row = ActionRow(seat, step.action.to_json())
+            await self.stage(burst, step, row, by_person=True)
+        return burst
 
     async def end_no_result(self, match_id: int, reason: str) -> Update:
         """Close a live match with no result (no rating moves; the caller holds its lock):

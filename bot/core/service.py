@@ -32,7 +32,7 @@ from bot.core.session import MatchSession, in_window, passed_in_window, window_o
 from bot.core.settings import ServerSettings, SettingsBook
 from bot.core.startup import Startup
 from bot.core.timers import TurnTimers
-from bot.storage.models import ActionRow, Delivered, LiveHand
+from bot.storage.models import Delivered, LiveHand
 from bot.storage.ports import Storage
 from engine import games as registry
 from engine.core import CONCEDE, PASS, Action, Game, PlayerView
@@ -237,8 +237,8 @@ class MatchService:
             if seat is None:
                 raise ServiceError("not_seated")
             step = session.act(seat, action_key, expected_version, match.seats)
-            update = await self.ledger.commit(match, step, ActionRow(seat, step.action.to_json()))
-            return await self.ai.run(match, [update])
+            # the move and the replies that need no think: one write (issue 29.5)
+            return await self.ai.run(match, [], await self.ledger.staged(match, [step], seat))
 
     async def act_all(
         self, match_id: int, user_id: int, keys: Sequence[str], expected_version: int
@@ -246,7 +246,8 @@ class MatchService:
         """A builder's plan (bot/render/drafts.py): moves of one seat in a row, all or none.
         Each is checked (stale rules, legal in the state the ones before it leave) on copies
         before the first is stored, so a plan that breaks half-way changes nothing; then all
-        are stored in one transaction (``Ledger.commit_all``), so a failed write keeps none."""
+        are stored in one transaction with the replies (``Ledger.store``), so a failed write
+        keeps none."""
         async with self.live.lock(match_id):
             match, session = await self.ledger.playing(match_id)
             seat = match.seat_of(user_id)
@@ -257,8 +258,7 @@ class MatchService:
                 step = trial.act(seat, key, version, match.seats)
                 steps.append(step)
                 trial, version = trial.after(step), trial.version + 1
-            rows = [ActionRow(seat, step.action.to_json()) for step in steps]
-            return await self.ai.run(match, await self.ledger.commit_all(match, steps, rows))
+            return await self.ai.run(match, [], await self.ledger.staged(match, steps, seat))
 
     async def concede(self, match_id: int, user_id: int) -> Update:
         async with self.live.lock(match_id):
@@ -267,8 +267,7 @@ class MatchService:
             if seat is None:
                 raise ServiceError("not_seated")
             step = session.play(Action(seat, CONCEDE))
-            update = await self.ledger.commit(match, step, ActionRow(seat, step.action.to_json()))
-            return await self.ai.run(match, [update])
+            return await self.ai.run(match, [], await self.ledger.staged(match, [step], seat))
 
     async def timeout(self, match_id: int, expected_version: int) -> Update | None:
         return await self.clock.timeout(match_id, expected_version)

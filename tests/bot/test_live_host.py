@@ -5,13 +5,13 @@ of process-local state about it (``bot.core.live``)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from bot.core.live import LiveMatches, by_shard
-from bot.core.service import MatchService, Update
+from bot.core.service import MatchService
 from bot.storage import open_storage
 from tests.bot.test_restart_ai import log_count
 from tests.bot.test_service import Clock, games
+from tests.support.crash import dies_before_the_ai
 
 SHARDS = 2
 GUILDS = {0: 8 << 22, 1: 7 << 22}  # a server of each shard (Discord: (guild_id >> 22) % shards)
@@ -39,9 +39,7 @@ async def open_tables(path: Path, clock: Clock) -> dict[str, int]:
                 await service.add_ai(match.id, 100)
             update = await service.start_match(match.id, 100)
             if kind == "ai":
-
-                async def crash(match: Any, updates: list[Update]) -> Update:
-                    return updates[-1]  # the process is gone before the AI's burst
+                crash = dies_before_the_ai(service.ledger)
 
                 service.ai.run = crash  # type: ignore[method-assign]
                 _, _, actions = await service.view(match.id, 100)

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot.core.service import MatchService, ServiceError, Update
+from bot.core.service import MatchService, ServiceError
 from bot.storage import open_storage
 from tests.bot.test_service import TINY, Clock, games, lobby
+from tests.support.crash import dies_before_the_ai
 from tests.support.inspect_db import InspectDb
 from tests.support.snapshots import replayed_to
 
@@ -37,8 +38,7 @@ async def crashed_before_the_ai_moved(path: Path, clock: Clock) -> int:
     service = MatchService(db, games=games, clock=clock)
     await service.start()
 
-    async def crash(match: Any, updates: list[Update]) -> Update:
-        return updates[-1]  # the process is gone before the AI's burst
+    crash = dies_before_the_ai(service.ledger)
 
     service.ai.run = crash  # type: ignore[method-assign]
     match_id = await lobby(service, humans=1, ai=1)
@@ -201,9 +201,9 @@ async def test_a_start_never_waits_for_an_ai_that_is_thinking_and_close_stops_it
 
     choose = service.ai._next_ai_move
 
-    async def thinks_for_ever(live: Any, match: Any) -> Any:
+    async def thinks_for_ever(live: Any, match: Any, store_first: Any) -> Any:
         if match.id != thinking_in:
-            return await choose(live, match)
+            return await choose(live, match, store_first)
         thinking.set()
         await never.wait()
 

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from bot.core.service import MatchService, Update
+from bot.core.service import MatchService
 from bot.core.startup import BURSTS_AT_ONCE
 from bot.storage import open_storage
 from tests.bot.test_restart_ai import log_count
 from tests.bot.test_service import Clock, games, lobby
+from tests.support.crash import dies_before_the_ai
 
 OWED = BURSTS_AT_ONCE * 3
 
@@ -26,8 +27,7 @@ async def crashed_with_ai_to_move(path: Path, clock: Clock, count: int) -> tuple
     service = MatchService(db, games=games, clock=clock)
     await service.start()
 
-    async def crash(match: Any, updates: list[Update]) -> Update:
-        return updates[-1]  # the process is gone before the AI's burst
+    crash = dies_before_the_ai(service.ledger)
 
     service.ai.run = crash  # type: ignore[method-assign]
     owed = []
@@ -55,11 +55,11 @@ async def test_a_restart_runs_its_ai_bursts_a_few_at_a_time(
     thinking: set[int] = set()
     choose = service.ai._next_ai_move
 
-    async def slow(live: Any, match: Any) -> Any:
+    async def slow(live: Any, match: Any, store_first: Any) -> Any:
         if match.id in owed and match.id not in thinking:
             thinking.add(match.id)
             await release.wait()
-        return await choose(live, match)
+        return await choose(live, match, store_first)
 
     monkeypatch.setattr(service.ai, "_next_ai_move", slow)
     try:
@@ -99,10 +99,10 @@ async def test_the_background_check_never_waits_for_a_running_burst(
     choose = service.ai._next_ai_move
     slow = set(owed[BURSTS_AT_ONCE:])
 
-    async def thinks_for_ever(live: Any, match: Any) -> Any:
+    async def thinks_for_ever(live: Any, match: Any, store_first: Any) -> Any:
         if match.id in slow:
             await never.wait()
-        return await choose(live, match)
+        return await choose(live, match, store_first)
 
     monkeypatch.setattr(service.ai, "_next_ai_move", thinks_for_ever)
     try:

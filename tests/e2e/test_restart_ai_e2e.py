@@ -5,12 +5,11 @@ back in memory, and every later move on the match was refused)."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from bot.core.service import Update
 from tests.e2e.conftest import World, build_bot
 from tests.e2e.helpers import action_ids, message_in
 from tests.e2e.test_play_e2e import last_dm
+from tests.support.crash import dies_before_the_ai
 from tests.support.inspect_db import InspectDb
 from tests.support.snapshots import replayed_to
 from tests.support.tinygame import TwentyOne
@@ -27,8 +26,7 @@ async def test_a_restart_while_the_ai_is_to_move_then_a_persons_move_lands(
     [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     await world.env.settle()
 
-    async def crash(match: Any, updates: list[Update]) -> Update:
-        return updates[-1]  # the process dies after Alice's move, before the AI's
+    crash = dies_before_the_ai(world.bot.service.ledger)
 
     world.bot.service.ai.run = crash  # type: ignore[method-assign]
     hand = last_dm(world.alice)

@@ -5,12 +5,13 @@ move alone, as a strong seat's think (or a crash inside one) leaves it."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from bot.core.ledger import Burst, Ledger
 from bot.core.match_types import MatchInfo, Update
 
-Run = Callable[[MatchInfo, list[Update], Burst | None], Awaitable[Update]]
+Run = Callable[..., Coroutine[Any, Any, Update]]  # AiDriver.run's shape
 
 
 def dies_before_the_ai(ledger: Ledger) -> Run:
