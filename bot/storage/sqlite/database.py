@@ -18,6 +18,7 @@ import aiosqlite
 
 from bot.storage.models import DatabaseUnavailable
 
+PAGE_SIZE = 1024  # bytes, for a new database file (see ``open``)
 BUSY_TIMEOUT_MS = 5000  # then a locked database is refused: "try again" (``busy``)
 FOLDER = "it is a folder, not a database file"
 THREAD_STOP_SECONDS = 5.0  # aiosqlite's worker thread, after a failed connect
@@ -56,6 +57,11 @@ class Database:
             raise DatabaseUnavailable(path, exc) from None
         try:
             conn.row_factory = aiosqlite.Row
+            # A new file's pages are 1 KB, not 4: a write transaction writes every page it
+            # dirties whole, to the WAL and again at the checkpoint, and a move dirties a few
+            # small rows' pages (issue 29.5: bytes per click). Set before the first table is
+            # made; a file that exists keeps its page size (docs/performance.md).
+            await conn.execute_fetchall(f"PRAGMA page_size={PAGE_SIZE}")
             # execute_fetchall reads each pragma's row, so no statement stays open to block
             # the first COMMIT.
             await conn.execute_fetchall("PRAGMA journal_mode=WAL")

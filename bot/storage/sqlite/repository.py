@@ -35,7 +35,11 @@ APPEND_ACTION_SQL = (
 )
 LOG_LENGTH_SQL = "SELECT COUNT(*) FROM actions WHERE match_id = ?"
 COUNT_TIMEOUT_SQL = "UPDATE seats SET timeouts = timeouts + 1 WHERE match_id = ? AND seat = ?"
-FORGIVE_TIMEOUTS_SQL = "UPDATE seats SET timeouts = 0 WHERE match_id = ? AND seat = ?"
+# Only a seat with timeouts to forgive: an UPDATE that matches its row rewrites the seats page
+# even when the value stays 0 (a page in every person's move's transaction, issue 29.5).
+FORGIVE_TIMEOUTS_SQL = (
+    "UPDATE seats SET timeouts = 0 WHERE match_id = ? AND seat = ? AND timeouts <> 0"
+)
 REPLACE_SNAPSHOT_SQL = "UPDATE snapshots SET action_count = ?, state_json = ? WHERE match_id = ?"
 
 
