@@ -13,7 +13,13 @@ import discord
 from bot.core import service as svc
 from bot.delivery import marks
 from bot.delivery.components import send_private
-from bot.delivery.hand_messages import Drawn, answer_new, digest_of, message_kwargs
+from bot.delivery.hand_messages import (
+    Drawn,
+    answer_new,
+    digest_of,
+    message_kwargs,
+    picture_marks,
+)
 from bot.delivery.hands import draw_hand, passed_line
 from bot.delivery.host import Host
 from bot.words import error_texts
@@ -149,13 +155,18 @@ class HandAnswers:
                 dm=interaction.guild_id is None,  # a DM opens at its bottom (issue 27.4)
                 passed=passed,
             )
-            kwargs = message_kwargs(rendered, content, edit=True)
+            # The clicked message is the live hand: its pictures are known, and kept when
+            # they did not change (no upload).
+            shown = (
+                drawn.pictures if current is not None and current.message_id == message_id else None
+            )
+            kwargs = message_kwargs(rendered, content, edit=True, shown=shown)
             if interaction.response.is_done():
                 await interaction.edit_original_response(**kwargs)
             else:
                 await interaction.response.edit_message(**kwargs)
             digest = digest_of(rendered, content)
-            drawn = Drawn(digest, match.version, page, draft)
+            drawn = Drawn(digest, match.version, page, draft, picture_marks(rendered))
             await live.claim(interaction, match.id, message_id, drawn)
 
     def _deciding(self, match_id: int, seat: int) -> bool:
@@ -199,7 +210,9 @@ class HandAnswers:
             message_id = await answer_new(interaction, rendered, content)
             if message_id is None:
                 return
-            drawn = Drawn(digest_of(rendered, content), match.version)
+            drawn = Drawn(
+                digest_of(rendered, content), match.version, pictures=picture_marks(rendered)
+            )
             await live.claim(interaction, match.id, message_id, drawn)
 
 

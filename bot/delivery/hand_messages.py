@@ -66,6 +66,17 @@ class Drawn:
     # A builder the player is half-way through (bot/render/drafts.py): a redraw of the match
     # moving on keeps it open at the parts set, as a page is kept.
     draft: str | None = None
+    # The pictures the live hand message carries (``picture_marks``), so an edit that keeps
+    # them uploads nothing (issue 29.4); None: not known (after a restart), so sent again.
+    pictures: PictureMarks | None = None
+
+
+PictureMarks = tuple[tuple[str, str], ...]
+
+
+def picture_marks(rendered: Rendered) -> PictureMarks:
+    """Each rendered picture's file name and a fingerprint of its bytes (hashed when drawn)."""
+    return tuple((p.filename, p.digest) for p in getattr(rendered, "pictures", ()))
 
 
 def digest_of(rendered: Rendered, content: str | None) -> str:
@@ -76,17 +87,27 @@ def digest_of(rendered: Rendered, content: str | None) -> str:
         if f.name == "embeds":
             value = [e.to_dict() for e in value]
         elif f.name == "pictures":
-            value = [(p.filename, p.digest) for p in value]  # hashed when drawn
+            value = list(picture_marks(rendered))
         parts.append((f.name, repr(value)))
     return hashlib.sha1(repr(parts).encode()).hexdigest()
 
 
-def message_kwargs(rendered: Rendered, content: str | None, *, edit: bool) -> dict[str, Any]:
+def message_kwargs(
+    rendered: Rendered,
+    content: str | None,
+    *,
+    edit: bool,
+    shown: PictureMarks | None = None,
+) -> dict[str, Any]:
     """The hand as a message's parts (an edit replaces attachments; a send adds files). A
-    hand is a layout (Components V2): ``content`` is drawn above it, never as content."""
+    hand is a layout (Components V2): ``content`` is drawn above it, never as content. An
+    edit of a message that already carries these very pictures (``shown``) names no
+    attachments, so Discord keeps them and nothing is uploaded again: the layout's
+    ``attachment://`` names find the kept files."""
     kwargs = message_parts(rendered, content)
     if edit:
-        kwargs["attachments"] = files_of(rendered)
+        if shown is None or shown != picture_marks(rendered):
+            kwargs["attachments"] = files_of(rendered)
     else:
         kwargs["files"] = files_of(rendered)
         if not is_layout(rendered) and not has_controls(rendered):
@@ -326,9 +347,10 @@ class LiveHands:
         if not self.editable(hand):
             await self.drop(hand)
             return False
-        kwargs = message_kwargs(rendered, content, edit=True)
+        kwargs = message_kwargs(rendered, content, edit=True, shown=drawn.pictures)
+        pictures = picture_marks(rendered)
         if hand.place == DM and await self._edit_dm_by_token(hand, kwargs):
-            drawn.digest, drawn.version = digest, version
+            drawn.digest, drawn.version, drawn.pictures = digest, version, pictures
             return True
         try:
             if hand.place == DM:
@@ -349,7 +371,7 @@ class LiveHands:
                 return False
             log.warning("match %s: could not redraw the hand of %s", hand.match_id, hand.user_id)
             return True
-        drawn.digest, drawn.version = digest, version
+        drawn.digest, drawn.version, drawn.pictures = digest, version, pictures
         return True
 
     async def _edit_dm_by_token(self, hand: LiveHand, kwargs: dict[str, Any]) -> bool:

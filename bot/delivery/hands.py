@@ -26,7 +26,14 @@ import discord
 from bot import plugins
 from bot.core import service as svc
 from bot.delivery import marks, pings
-from bot.delivery.hand_messages import DM, Drawn, LiveHands, digest_of, message_kwargs
+from bot.delivery.hand_messages import (
+    DM,
+    Drawn,
+    LiveHands,
+    digest_of,
+    message_kwargs,
+    picture_marks,
+)
 from bot.delivery.host import Host
 from bot.delivery.pacing import ChannelPacer
 from bot.delivery.pings import PingPolicy
@@ -269,7 +276,8 @@ class HandDelivery:
             await self.live.retire(old)
         await self._drop_ping(old)
         await self.live.save(LiveHand(match.id, user_id, DM, sent.channel.id, sent.id))
-        self.live.set_drawn(match.id, user_id, Drawn(digest_of(rendered, content), match.version))
+        drawn = Drawn(digest_of(rendered, content), match.version, pictures=picture_marks(rendered))
+        self.live.set_drawn(match.id, user_id, drawn)
         # Remembered, so a restart after a crash re-sends only the hands that were lost.
         await marks.hand_sent(self.bot.service, match.id, user_id, match.version)
 

@@ -29,6 +29,7 @@ import discord
 from bot.core import service as svc
 from bot.delivery import marks
 from bot.delivery.components import files_of, message_parts
+from bot.delivery.hand_messages import PictureMarks, picture_marks
 from bot.delivery.hands import HandDelivery, clock_line, passed_line
 from bot.delivery.host import Host
 from bot.delivery.log_thread import LogThreads
@@ -70,6 +71,9 @@ class TablePublisher:
         self._batches: dict[int, marks.Batch] = {}  # the flush's marks not yet written
         # What the publisher itself wrote since a match's last read (see ``_with_writes``).
         self._written: dict[int, dict[str, int]] = {}
+        # The table message each match's pictures were last uploaded to, and their marks: an
+        # edit that keeps them uploads nothing again (issue 29.4).
+        self._pictures: dict[int, tuple[int, PictureMarks]] = {}
         self.hands = HandDelivery(bot, self.schedule, self.pacer)
         self.threads = LogThreads(bot, self.pacer, self._published, self._wrote_thread)
         # The freshest interaction token whose message is the table: edits through it are
@@ -249,6 +253,7 @@ class TablePublisher:
         return (
             *(self._latest, self._boards, self._logs, self._flushes),
             *(self._written, self._dirty, self._table_drawn, self._carried, self._batches),
+            self._pictures,
         )
 
     def _forget_if_over(self, match_id: int) -> None:
@@ -262,6 +267,7 @@ class TablePublisher:
         self._flushes.pop(match_id, None)
         self.threads.forget(match_id)
         self._written.pop(match_id, None)
+        self._pictures.pop(match_id, None)
         self._carried.pop(match_id, None)
         self._batches.pop(match_id, None)
         self.tokens.forget(match_id)
@@ -310,13 +316,18 @@ class TablePublisher:
             return update
         channel = self.bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
         parts = message_parts(rendered)
+        pictures = (match.message_id, picture_marks(rendered))
+        if self._pictures.get(match.id) != pictures:
+            # Only the publisher edits a live table, so the marks say what it carries; the
+            # first edit after a restart (nothing known) uploads them.
+            self._pictures.pop(match.id, None)
+            parts["attachments"] = files_of(rendered)
         try:
-            if not await self.tokens.edit(
-                match.id, match.message_id, **parts, attachments=files_of(rendered)
-            ):
-                await channel.get_partial_message(match.message_id).edit(
-                    **parts, attachments=files_of(rendered)
-                )
+            if not await self.tokens.edit(match.id, match.message_id, **parts):
+                if "attachments" in parts:  # a File is read once: fresh ones for this edit
+                    parts["attachments"] = files_of(rendered)
+                await channel.get_partial_message(match.message_id).edit(**parts)
+            self._pictures[match.id] = pictures
             if match.status == "live" and not update.quarantined:
                 await marks.table_drawn(self.bot.service, match.id, match.version)
         except discord.NotFound:
