@@ -74,9 +74,14 @@ class Backstab(commands.Bot):
         # voice will NOT be supported" warnings at start-up only worry a newcomer (issue 27.8).
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        # No message events: the bot reads no messages (slash commands and buttons only), and
+        # each of its own sends and edits would come back as a MESSAGE_CREATE or _UPDATE to
+        # decode and parse (a tenth of the process's CPU under load, issue 29.4).
+        intents = discord.Intents.default()
+        intents.messages = False
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             # No message cache: the bot reads no cached message (clicks carry theirs, views
