@@ -93,11 +93,8 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CUSTOM_
         return cls(_parse(spec.custom_id), select)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        router = getattr(interaction.client, "button_router", None)
-        if not isinstance(router, ButtonRouter):
-            await send_private(interaction, error_texts.GENERIC_ERROR)
-            return
-        await router.dispatch(interaction, self.button_id)
+        """Nothing: every press is routed from its custom id by ``Backstab.on_interaction``
+        (a view kept by discord.py, unlike the bot's stopped ones, must not answer twice)."""
 
 
 class ButtonRouter:
@@ -191,7 +188,7 @@ def build_view(rendered: Rendered) -> discord.ui.View | discord.ui.LayoutView:
         view.add_item(MatchButton.from_spec(spec))
     for select in getattr(rendered, "selects", ()):
         view.add_item(MatchButton.from_select(select))
-    # Every click is dispatched through the MatchButton DynamicItem registered at start-up, so
+    # Every click is routed from its custom id alone (``Backstab.on_interaction``), so
     # discord.py need not keep this view: a stopped view is sent as components but never
     # stored (no per-message memory, no 15-minute timer per ephemeral reply).
     view.stop()

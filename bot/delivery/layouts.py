@@ -82,7 +82,7 @@ def layout_view(rendered: Rendered, note: str | None = None) -> discord.ui.Layou
         for row in action_rows(rendered.buttons, rendered.selects):
             container.add_item(row)
     view.add_item(container)
-    # Clicks are dispatched by the MatchButton DynamicItem registered at start-up, so the
+    # Clicks are routed from their custom ids alone (``Backstab.on_interaction``), so the
     # view need not be kept (see ``bot.delivery.components.build_view``).
     view.stop()
     return view

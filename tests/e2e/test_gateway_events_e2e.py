@@ -5,6 +5,10 @@ and parsed: a match played sends it none, while its slash commands and buttons s
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
+
+import discord
+import pytest
 
 from tests.e2e.conftest import World
 from tests.e2e.helpers import action_ids, live_hand, message_in
@@ -33,3 +37,26 @@ async def test_a_match_played_sends_the_bot_no_message_events(world: World) -> N
     assert dropped & MESSAGE_EVENTS  # Discord had some to send
     assert not _received(world) & MESSAGE_EVENTS, _received(world)
     assert "INTERACTION_CREATE" in _received(world)
+
+
+async def test_a_click_is_routed_from_its_custom_id_without_rebuilding_the_message(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py's ``DynamicItem`` rebuilt the whole clicked message as a view before its
+    callback ran; the bot routes a press from its custom id alone (issue 29.4)."""
+    match_id, _ = await start_match(world, world.bob)
+    rebuilt: list[int] = []
+    for kind in (discord.ui.View, discord.ui.LayoutView):
+        real = kind.from_message
+
+        def counted(message: Any, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
+            rebuilt.append(message.id)
+            return _real(message, *args, **kwargs)
+
+        monkeypatch.setattr(kind, "from_message", counted)
+    clicker, hand = live_hand(world.channel, world.alice)
+    before = (await world.bot.service.get(match_id)).version
+    await clicker.click(hand, custom_id=action_ids(hand)[0])
+    await world.env.settle()
+    assert (await world.bot.service.get(match_id)).version > before  # the move was played
+    assert rebuilt == []
