@@ -24,7 +24,7 @@ from bot.delivery.hand_answers import HandAnswers, is_public
 from bot.delivery.hands import DM_CLOSED
 from bot.render import ButtonId, ButtonSpec, Rendered, Style, controls
 from bot.render import ids as keys
-from bot.render.drafts import is_draft
+from bot.render.drafts import is_draft, pressed
 from bot.render.model import Controls, Gallery, Rule, Text
 from bot.render.names import shown_name
 from bot.render.pictures import off_loop
@@ -188,13 +188,13 @@ class PlayCog(commands.Cog, name="Play"):
         """A press on a game's builder (bot/render/drafts.py): the same private message shows
         the builder at the state chosen, or the legal move the builder stands for is played.
         A builder the match has moved past gets the fresh hand, nothing changed."""
-        chosen = selected_values(interaction)  # a select's value is the state it picks
-        key = chosen[0] if chosen else button.key
+        # A select's value is the state it picks; a several-value select's are what it chose.
+        key, values = pressed(button.key, selected_values(interaction))
         match, view, actions = await self.bot.service.view(button.match_id, interaction.user.id)
         if match.seat_of(interaction.user.id) is None:
             await send_private(interaction, error_texts.service_error("not_seated"))
             return
-        step = await off_loop(read_draft, match, key, view, actions)
+        step = await off_loop(read_draft, match, key, view, actions, values)
         if step.refusal is not None:
             await send_private(interaction, step.refusal)
             return

@@ -78,14 +78,20 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CUSTOM_
 
     @classmethod
     def from_select(cls, spec: Any) -> MatchButton:
-        """A select from a renderer's ``SelectSpec`` (custom id, placeholder, options, row)."""
+        """A select from a renderer's ``SelectSpec`` (custom id, placeholder, options, row, how
+        many values may be chosen)."""
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=spec.custom_id,
             placeholder=spec.placeholder,
             row=spec.row,
+            min_values=getattr(spec, "min_values", 1),
+            max_values=getattr(spec, "max_values", 1),
             options=[
                 discord.SelectOption(
-                    label=option.label, value=option.value, description=option.description
+                    label=option.label,
+                    value=option.value,
+                    description=option.description,
+                    default=getattr(option, "default", False),
                 )
                 for option in spec.options
             ],

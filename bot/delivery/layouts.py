@@ -131,8 +131,12 @@ def select(spec: SelectSpec) -> discord.ui.Select[Any]:
     return discord.ui.Select(
         custom_id=spec.custom_id,
         placeholder=spec.placeholder,
+        min_values=spec.min_values,
+        max_values=spec.max_values,
         options=[
-            discord.SelectOption(label=o.label, value=o.value, description=o.description)
+            discord.SelectOption(
+                label=o.label, value=o.value, description=o.description, default=o.default
+            )
             for o in spec.options
         ],
     )

@@ -8,10 +8,16 @@ place of the decision's controls (``GameRenderer.builder``) and reads a press on
 (``draft-<state>``, ``ids.DRAFT_PREFIX``; Discord caps an id at 100 characters), so a press
 after a restart still lands; a press on a builder the match has moved past finds no builder
 for its state and is answered like a stale button, nothing changed.
+
+A select that takes several values (``SelectSpec.max_values`` > 1: "Choose the 3 cards to
+give away") cannot name a state per option, since the state is the combination chosen: its
+own custom id carries the state so far and its options' values are plain (not ``draft-``
+keys); the press reaches ``draft_step`` as that key with every value chosen (``pressed``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.render import ids
@@ -47,3 +53,12 @@ class DraftStep:
 
 def is_draft(key: str) -> bool:
     return key.startswith(DRAFT_PREFIX)
+
+
+def pressed(key: str, chosen: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+    """The builder state a press names and the values it carries: a button's own key; a
+    one-value select's chosen value (itself a ``draft-`` key: the state it picks); a
+    several-value select's own key with every value chosen (none are keys)."""
+    if len(chosen) == 1 and is_draft(chosen[0]):
+        return chosen[0], ()
+    return key, tuple(chosen)

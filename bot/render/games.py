@@ -212,10 +212,16 @@ class GameRenderer(ABC, Generic[ViewT]):
         return None
 
     def draft_step(
-        self, key: str, view: ViewT, actions: Sequence[Action], names: Sequence[str]
+        self,
+        key: str,
+        view: ViewT,
+        actions: Sequence[Action],
+        names: Sequence[str],
+        values: Sequence[str] = (),
     ) -> DraftStep:
         """What a press on a builder (its ``draft-`` key) asks for, read against the legal
-        ``actions`` as they stand now."""
+        ``actions`` as they stand now; ``values``: what a several-value select on it chose
+        (``drafts.pressed``)."""
         return DraftStep()
 
     def controls(

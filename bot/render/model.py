@@ -43,21 +43,36 @@ class ButtonSpec:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One entry of a select menu; ``value`` is the game action's key."""
+    """One entry of a select menu; ``value`` is the game action's key. ``default``: shown
+    chosen when the menu is drawn (a builder's several-value select says what is chosen)."""
 
     label: str
     value: str
     description: str | None = None
+    default: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SelectSpec:
-    """A select menu; its custom id has the button format with a ``pick-<n>`` key."""
+    """A select menu; its custom id has the button format with a ``pick-<n>`` key.
+
+    A person picks between ``min_values`` and ``max_values`` options (one by default; a
+    builder's "Choose the 3 cards" asks exactly three): Discord sends them all in one
+    interaction, read with ``bot.delivery.components.selected_values``."""
 
     custom_id: str
     placeholder: str
     options: tuple[OptionSpec, ...]
     row: int | None = None
+    min_values: int = 1
+    max_values: int = 1
+
+    def __post_init__(self) -> None:
+        # Discord refuses the whole message for a select it cannot draw: fail where it is built.
+        if not 0 <= self.min_values <= self.max_values <= MAX_OPTIONS or self.max_values < 1:
+            raise ValueError(f"a select of {self.min_values}..{self.max_values} values")
+        if self.options and self.max_values > len(self.options):
+            raise ValueError(f"{self.max_values} values asked of {len(self.options)} options")
 
 
 @dataclass(frozen=True, slots=True)

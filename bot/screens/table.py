@@ -321,10 +321,17 @@ def seat_details(match: MatchInfo, view: ViewLike) -> str | None:
 
 
 @drawn_with_its_cards
-def read_draft(match: MatchInfo, key: str, view: ViewLike, actions: Sequence[Action]) -> DraftStep:
-    """What a press on the game's builder (its ``draft-`` key) asks for, as things stand."""
+def read_draft(
+    match: MatchInfo,
+    key: str,
+    view: ViewLike,
+    actions: Sequence[Action],
+    values: Sequence[str] = (),
+) -> DraftStep:
+    """What a press on the game's builder (its ``draft-`` key, and the values a
+    several-value select chose) asks for, as things stand."""
     renderer = plugins.renderer_for(match.game)
-    return renderer.draft_step(key, renderer.read(view), actions, seat_names(match))
+    return renderer.draft_step(key, renderer.read(view), actions, seat_names(match), values)
 
 
 def _move_line(

@@ -217,7 +217,12 @@ class ClassicRenderer(GameRenderer[ClassicView]):
         return None
 
     def draft_step(
-        self, key: str, view: ClassicView, actions: Sequence[Action], names: Sequence[str]
+        self,
+        key: str,
+        view: ClassicView,
+        actions: Sequence[Action],
+        names: Sequence[str],
+        values: Sequence[str] = (),
     ) -> DraftStep:
         if trade_builder.parse(key) is not None:
             return trade_builder.draft_step(key, view, actions)

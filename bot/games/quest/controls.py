@@ -156,7 +156,12 @@ def _description(action: Action) -> str | None:
     move = MOVES.get(action.kind)
     if move is None or action.kind in _NO_DESCRIPTION:
         return None
-    found = card_def(move.get(action, "card"))
+    return card_description(move.get(action, "card"))
+
+
+def card_description(card: object) -> str | None:
+    """What a card is, in a line: its bonus, its gold value, its text."""
+    found = card_def(card)
     if found is None:
         return None
     text = str(getattr(found, "text", "") or "")

@@ -11,8 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.games.quest import (
+    charity,
+    charity_builder,
+    events,
+    goto,
+    help_ask,
+    monsterturn,
+    tableparts,
+    trade_terms,
+    words,
+)
 from bot.games.quest import controls as quest_controls
-from bot.games.quest import events, goto, help_ask, monsterturn, tableparts, trade_terms, words
 from bot.games.quest import wordings as quest_wordings
 from bot.games.quest.cards import (
     card_def,
@@ -239,8 +249,10 @@ class QuestRenderer(GameRenderer[QuestView]):
         names: Sequence[str],
         draft: str | None,
     ) -> Built | None:
-        """Trade terms and a call for help are built a part at a time (issue 27.5), not
-        picked from every combination."""
+        """Trade terms, a call for help and charity are built a part at a time (issue 27.5),
+        not picked from every combination (or, for charity, one card per decision)."""
+        if charity_builder.applies(view, actions):
+            return charity_builder.builder(match_id, version, view, actions, names, draft)
         if help_ask.applies(draft, actions):
             built = help_ask.builder(match_id, version, view, actions, names, draft)
             if built is not None:
@@ -250,8 +262,15 @@ class QuestRenderer(GameRenderer[QuestView]):
         return None
 
     def draft_step(
-        self, key: str, view: QuestView, actions: Sequence[Action], names: Sequence[str]
+        self,
+        key: str,
+        view: QuestView,
+        actions: Sequence[Action],
+        names: Sequence[str],
+        values: Sequence[str] = (),
     ) -> DraftStep:
+        if charity.parse(key) is not None:
+            return charity_builder.draft_step(key, view, actions, values)
         if trade_terms.parse(key) is not None:
             return trade_terms.draft_step(key, view, actions)
         if help_ask.parse(key) is not None:

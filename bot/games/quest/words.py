@@ -363,3 +363,20 @@ HA_LINE = "Asking {name} to help fight {monsters}, offering {share}."
 HA_HOW = "Pick who you ask and the share you offer, then Send."
 HA_BACK = "◀ Back"
 HA_GONE = "That call for help is no longer possible: the hand shows what is."
+
+# the charity builder (bot/games/quest/charity.py, issue 27.5) ----------------------------------
+CH_OWED = "You hold {held} cards: give {owed} to {names}, the lowest level."
+CH_OWED_TIED = "You hold {held} cards: give {owed} to {names}, the lowest level, shared evenly."
+CH_OWED_SELF = "You hold {held} cards and are the lowest level: discard {owed}."
+CH_HOW = "Choose the cards, then give them."
+CH_HOW_TIED = "Choose the cards, then who gets which, then give them."
+CH_HOW_SELF = "Choose the cards, then discard them."
+CH_CHOOSE = ("Choose the card to give away", "Choose the {n} cards to give away")
+CH_CHOOSE_SELF = ("Choose the card to discard", "Choose the {n} cards to discard")
+CH_FOR = ("Which goes to {name}?", "Which {n} go to {name}?", "Which go to {name}?")
+CH_GIVES = "Give {parts}."  # "Give Rusty Dagger and Goblin Snack to Bob, and Torch to Carol."
+CH_TO = "{cards} to {name}"
+CH_DISCARDS = "Discard {cards}."
+CH_GIVE = ("Give it", "Give them")
+CH_DISCARD = ("Discard it", "Discard them")
+CH_GONE = "Those cards cannot go that way now: the hand shows what can."
