@@ -301,6 +301,7 @@ class Player:
         """Make ``action`` on ``path`` ("dm" or "table"); returns the taps it took. A trade
         is built on the trade builder as a person builds it (coins and offer, one Send)."""
         from bot.games.classic.trade_builder import built_trade
+        from bot.games.quest.charity import built_charity
         from engine.core import Rng
 
         before = await self.seats.catch_up()
@@ -309,7 +310,10 @@ class Player:
         def then(copy: Any, n: int) -> Any:
             return game.ai_action(copy, seat, Rng(n), "heuristic")
 
-        target = built_trade(game, self.seats.state, action, then) or action.key
+        target: Any = built_trade(game, self.seats.state, action, then) or action.key
+        if game.id == "quest":  # a charity is chosen whole on its builder (issue 27.5)
+            gift = built_charity(game, self.seats.state, action, then)
+            target = Giving(gift) if gift else target
         self.seen = None
         if isinstance(target, str) and plugins.irreversible(game.id, target):
             self.seen = self.seats.irreversible
@@ -372,7 +376,10 @@ class Player:
 async def choose_on(actor: Any, message: Any, key: Any, seen: Irreversible | None = None) -> int:
     """Press ``key`` on a hand message, paging through it; the taps spent (the pages turned
     count even when the move is not there). A trade (``Trade``) is built instead. A move that
-    cannot be taken back asks "Yes, ..." first (issue 27.2): pressed too, a tap more."""
+    cannot be taken back asks "Yes, ..." first (issue 27.2): pressed too, a tap more. A
+    charity (``Giving``) is built on its builder."""
+    if isinstance(key, Giving):
+        return await build_charity(actor, message, key)
     if not isinstance(key, str):
         return await build_trade(actor, message, key)
     taps = 0
@@ -447,6 +454,33 @@ async def build_on(actor: Any, message: Any, key: str) -> int:
             return taps
         message = result.response or message
     return 0
+
+
+@dataclass(frozen=True)
+class Giving:
+    """A whole charity (quest's ``charity.Gift``: each card and the seat it goes to), chosen
+    on the charity builder: the cards, who gets which, Give."""
+
+    gift: tuple[tuple[int, int], ...]
+
+
+async def build_charity(actor: Any, message: Any, target: Giving) -> int:
+    """Give ``target`` on quest's charity builder, a tap per part set (the cards in one
+    several-value select, each receiver's that differ, Give); the taps it took."""
+    from bot.games.quest.charity_builder import next_press
+
+    for taps in range(1, MAX_BUILD_TAPS + 1):
+        press = next_press(_drawn(message), target.gift)
+        if press is None:
+            return taps - 1
+        if press.values is None:
+            result = await actor.click(message, custom_id=press.custom_id)
+        else:
+            result = await actor.select(message, list(press.values), custom_id=press.custom_id)
+        if press.plays:
+            return taps
+        message = result.response or message
+    return MAX_BUILD_TAPS
 
 
 def _turn_page(found: list[Any]) -> str | None:

@@ -19,6 +19,8 @@ but reaching it through the screens, in one of two ways:
 In classic, Alice also asks Bob for help at her first chance: she offers nothing, Bob answers
 with a counter-offer of his own (as the heuristic would price it) and Alice accepts it; the
 terms are built on classic's bargain builder, a tap per part set (``_uxplay.build_on``).
+In quest a charity the heuristic makes card by card is chosen whole on the charity builder
+(the cards in one select, who gets which, Give: ``_uxplay.build_charity``), one decision.
 There are six runs: each game once per way. Turns last a day and SimCord's clock stands still
 while people answer: nobody's clock runs out, every decision is made by its player. A window
 nobody is asked in (everyone in it auto-passing) closes when the run moves SimCord's clock to

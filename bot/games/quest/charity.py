@@ -16,8 +16,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from bot.render.drafts import DRAFT_PREFIX
-from engine.core import Action
-from engine.quest.game import Quest
+from engine.core import Action, Game
 from engine.quest.moves import MOVES
 from engine.quest.rules.turn import HAND_LIMIT
 from engine.quest.state import QuestState
@@ -216,7 +215,10 @@ def parse(text: str) -> tuple[Gift, list[str]] | None:
 
 
 def built_charity(
-    game: Quest, state: QuestState, action: Action, then: Callable[[QuestState, int], Action]
+    game: Game[QuestState, QuestView],
+    state: QuestState,
+    action: Action,
+    then: Callable[[QuestState, int], Action],
 ) -> Gift | None:
     """The whole charity a player (the heuristic AI, in the bench and the tests) makes card by
     card from ``action`` on: rolled forward on a copy with ``then`` (the next move chosen in
