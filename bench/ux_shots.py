@@ -7,7 +7,8 @@ moved; issue 27.6).
 
     .venv/bin/python bench/ux_shots.py [--seed 2] [--out DIR] [--game GAME]
 
-(GAME: classic, duel, quest, both, all, or moments-classic / moments-duel for each moment.)
+(GAME: classic, duel, quest, both, all, moments-classic / moments-duel for each moment, or
+charity: quest's charity builder, from a staged hand of eight cards with three tied seats.)
 
 (``--out`` defaults to ``backstab-ux-shots`` in the temporary folder.)
 
@@ -168,6 +169,67 @@ async def moments(scratch: Path, seed: int, out: Path, game: str = "quest") -> N
             await players[seat].decide(action, "table")
 
 
+CHARITY_HAND = ["go_up", "go_up", "fizzy_tonic", "rusty_dagger", "horned_cap", "quilted_vest"]
+
+
+async def charity(scratch: Path, seed: int, out: Path) -> None:
+    """Quest's charity builder (issue 27.5): Alice ends her turn at level 3 holding eight
+    cards, the three others tied at level 1; her hand as it opens, then once she chose three
+    cards (who gets which), then once Bob's is set."""
+    from unittest import mock
+
+    from bench._uxscreens import walk
+    from engine.quest.game import Quest
+    from engine.quest.scenario import build
+
+    deal = Quest.new
+    hand = [*CHARITY_HAND, "buckler", "fizzy_tonic"]
+    specs = [{"level": 3, "hand": hand}, {"level": 1}, {"level": 1}, {"level": 1}]
+
+    class Dealer:  # the engine as the scenario builder needs it, dealing as it always does
+        def __init__(self, game: Quest) -> None:
+            self.content, self.game = game.content, game
+
+        def new(self, seats: int, seed: int, options: Any = None) -> Any:
+            return deal(self.game, seats, seed, options)
+
+    def staged(game: Quest, seats: int, seed: int, options: Any = None) -> Any:
+        setup = {"seats": seats, "seed": seed, "monster_die": ["purple"]}
+        return build(Dealer(game), setup, specs, options)  # type: ignore[arg-type]
+
+    def control(message: Any, start: str) -> str:
+        """The custom id of the button labelled, or the select whose placeholder starts,
+        ``start``."""
+        found = walk(message.components)
+        words = [(c.get("label") or c.get("placeholder") or "", c) for c in found]
+        found_ids = [c["custom_id"] for said, c in words if said.startswith(start)]
+        assert found_ids, (start, [said for said, _ in words if said])
+        return str(found_ids[0])
+
+    with mock.patch.object(Quest, "new", staged):
+        async with simulated(scratch, "shots-charity") as (env, channel, people):
+            with seeded(seed):
+                seats = await Seats.open(env, channel, people, "quest", 4)
+            alice = people[0]
+            opened = await alice.click(seats.table(), label=lobby_texts.BUTTON_HAND)
+            assert opened.response is not None
+            end = control(opened.response, "End turn")
+            shown = (await alice.click(opened.response, custom_id=end)).response
+            assert shown is not None
+            await shoot(env, channel, alice, [shown.id], "quest-charity", out)
+            cards = control(shown, "Choose 3")
+            state = seats.game.new(4, 0)
+            chosen = [str(c) for c in state.hand[0][2:5]]
+            shown = (await alice.select(shown, chosen, custom_id=cards)).response
+            assert shown is not None
+            await shoot(env, channel, alice, [shown.id], "quest-charity-chosen", out)
+            who = control(shown, "Which goes to")
+            picked = [str(state.hand[0][3])]
+            shown = (await alice.select(shown, picked, custom_id=who)).response
+            assert shown is not None
+            await shoot(env, channel, alice, [shown.id], "quest-charity-split", out)
+
+
 async def main(seed: int, out: Path, game: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch, unpaced():
@@ -177,6 +239,8 @@ async def main(seed: int, out: Path, game: str) -> None:
             await duel(Path(scratch), seed, out)
         if game in ("quest", "all"):
             await moments(Path(scratch), seed, out, "quest")
+        if game == "charity":
+            await charity(Path(scratch), seed, out)
         if game.startswith("moments-"):
             await moments(Path(scratch), seed, out, game.removeprefix("moments-"))
 
@@ -188,7 +252,16 @@ if __name__ == "__main__":
     parser.add_argument("--out", type=Path, default=default)
     parser.add_argument(
         "--game",
-        choices=("classic", "duel", "quest", "both", "all", "moments-classic", "moments-duel"),
+        choices=(
+            "classic",
+            "duel",
+            "quest",
+            "both",
+            "all",
+            "charity",
+            "moments-classic",
+            "moments-duel",
+        ),
         default="both",
     )
     args = parser.parse_args()

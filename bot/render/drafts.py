@@ -9,7 +9,7 @@ place of the decision's controls (``GameRenderer.builder``) and reads a press on
 after a restart still lands; a press on a builder the match has moved past finds no builder
 for its state and is answered like a stale button, nothing changed.
 
-A select that takes several values (``SelectSpec.max_values`` > 1: "Choose the 3 cards to
+A select that takes several values (``SelectSpec.max_values`` > 1: "Choose 3 cards to
 give away") cannot name a state per option, since the state is the combination chosen: its
 own custom id carries the state so far and its options' values are plain (not ``draft-``
 keys); the press reaches ``draft_step`` as that key with every value chosen (``pressed``).

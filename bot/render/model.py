@@ -57,7 +57,7 @@ class SelectSpec:
     """A select menu; its custom id has the button format with a ``pick-<n>`` key.
 
     A person picks between ``min_values`` and ``max_values`` options (one by default; a
-    builder's "Choose the 3 cards" asks exactly three): Discord sends them all in one
+    builder's "Choose 3 cards" asks exactly three): Discord sends them all in one
     interaction, read with ``bot.delivery.components.selected_values``."""
 
     custom_id: str

@@ -157,12 +157,13 @@ def test_the_hand_opens_on_the_cards_owed_and_names_who_gets_them() -> None:
     opened = render_hand(match, view, actions)
     [cards] = opened.selects  # no select of every card × seat any more
     assert (cards.placeholder, cards.min_values, cards.max_values) == (
-        "Choose the 3 cards to give away",
+        "Choose 3 cards to give away",
         3,
         3,
     )
     assert len(cards.options) == 8
     assert "give 3 to Bob and Carol, the lowest level" in opened.text
+    assert words.DECIDE_PENDING["charity"] not in opened.text  # said once, by the builder
     [give] = opened.buttons
     assert give.label == "Give them" and give.disabled
     renderer = plugin("quest").renderer
@@ -175,7 +176,8 @@ def test_the_hand_opens_on_the_cards_owed_and_names_who_gets_them() -> None:
     assert said in built.text, built.text
     [_, bobs] = built.selects
     assert (bobs.placeholder, bobs.min_values, bobs.max_values) == ("Which go to Bob?", 1, 2)
-    assert [o.default for o in bobs.options] == [True, False, True]
+    assert [o.description for o in bobs.options] == ["Now to Bob", "Now to Carol", "Now to Bob"]
+    assert not any(o.default for o in bobs.options)  # the placeholder names Bob
     assert [b.label for b in built.buttons] == ["Give them", words.HA_BACK]
 
 

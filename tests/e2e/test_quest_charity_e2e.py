@@ -1,5 +1,5 @@
 """Charity through SimCord (issue 27.5): Alice ends her turn holding eight cards with two
-AI seats tied at the lowest level; her hand asks "Choose the 3 cards to give away" (one
+AI seats tied at the lowest level; her hand asks "Choose 3 cards to give away" (one
 select of three values), then who gets which, then Give them, which plays exactly the three
 moves built, all at once. A forged value set is refused in words and plays nothing."""
 
@@ -72,7 +72,7 @@ async def test_alice_gives_three_cards_to_two_tied_seats_in_three_taps(
     match_id, hand = await _charity_hand(world, monkeypatch)
     state = await quest_state(world, match_id)
     cards = list(state.hand[0])
-    chooser = _select(hand, "Choose the 3 cards to give away")
+    chooser = _select(hand, "Choose 3 cards to give away")
     assert (chooser["min_values"], chooser["max_values"]) == (3, 3)
     assert len(chooser["options"]) == 8
     before = len(await world.bot.service.action_log(match_id))
@@ -115,7 +115,7 @@ async def test_a_forged_value_set_is_refused_in_words_and_plays_nothing(
         parsed = parse_custom_id(child.get("custom_id", ""))
         if parsed is not None and parsed.key.endswith(".c"):  # the cards: one not in her hand
             child["options"].append({"label": "Forged", "value": "170"})
-    chooser = _select(stored, "Choose the 3 cards to give away")
+    chooser = _select(stored, "Choose 3 cards to give away")
     values = [chooser["options"][0]["value"], chooser["options"][1]["value"], "170"]
     before = len(await world.bot.service.action_log(match_id))
     answer = await world.alice.select(hand, values, custom_id=chooser["custom_id"])

@@ -1,6 +1,6 @@
 """Quest's charity built in a few taps (issue 27.5): it was one long select per card given
 (``charity.py`` says what is owed). The hand now shows one several-value select, "Choose
-the 3 cards to give away"; between tied lowest seats a select per seat but the last, "Which
+3 cards to give away"; between tied lowest seats a select per seat but the last, "Which
 go to Bob?" (the last gets the rest); a line naming who gets what ("Give Rusty Dagger and
 Goblin Snack to Bob, and Torch to Carol."), **Give them** and **◀ Back**. Give plays every
 move (``charity.plan``) all or none (``MatchService.act_all``). Any charity takes at most
@@ -49,6 +49,14 @@ NAME = 16  # a name inside a placeholder
 
 def applies(view: QuestView, actions: Sequence[Action]) -> bool:
     return read(view, actions) is not None
+
+
+def drawn_for(view: QuestView) -> bool:
+    """Whether the seat's hand shows this builder now (its line then says what is owed):
+    a charity it owes, of a hand a select lists (a longer one keeps the one-card controls)."""
+    pending = view.pending
+    owes = pending is not None and pending.kind == "charity" and pending.seat == view.seat
+    return owes and len(view.hand) <= MAX_OPTIONS
 
 
 def builder(
@@ -116,8 +124,14 @@ def _who(
             continue  # nothing to choose: none for this seat, or all of what is left
         name = clip(seat_name(names, seat), NAME)
         which = words.CH_FOR[0 if high == 1 == low else 1 if low == high else 2]
+        # No option drawn chosen: Discord would show it in place of the placeholder, which
+        # names the seat (the line above says what each gets now; so does each option).
         options = tuple(
-            OptionSpec(clip(card_name(card) or "?", LABEL), str(card), default=to == seat)
+            OptionSpec(
+                clip(card_name(card) or "?", LABEL),
+                str(card),
+                words.CH_NOW.format(name=clip(seat_name(names, to), NAME)),
+            )
             for card, to in gift
             if to not in earlier
         )

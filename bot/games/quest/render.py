@@ -163,7 +163,10 @@ class QuestRenderer(GameRenderer[QuestView]):
         return lines
 
     def hand_decision(self, view: QuestView, names: Sequence[str]) -> list[str]:
-        """What the seat is asked, above its controls (a phone's first screen)."""
+        """What the seat is asked, above its controls (a phone's first screen); a charity's
+        builder says it itself, naming who gets what."""
+        if charity_builder.drawn_for(view):
+            return []
         decision = self.decision(view, names)
         return [words.HAND_DECIDE.format(what=decision)] if decision else []
 
