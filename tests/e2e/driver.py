@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import simcord
 
+from bot.games.quest.charity import built_charity
 from bot.render import parse_custom_id
 from bot.render.controls import page_turn
 from bot.render.ids import SURE_PREFIX
@@ -107,6 +108,31 @@ async def build_trade(player: Any, message: Any, target: Any, used: dict[str, in
             await _tap_builder(player, message, press, used)
             return True
         message = await _tap_builder(player, message, press, used)
+    return False
+
+
+def _chooser(game: Any, seat: int, seed: int) -> Callable[[Any, int], Action]:
+    """The heuristic's next move for ``seat`` in a state, the ``n``-th of a row."""
+    return lambda state, n: game.ai_action(state, seat, Rng(seed + n), "heuristic")
+
+
+async def build_charity(player: Any, message: Any, gift: Any, used: dict[str, int]) -> bool:
+    """Give the whole charity ``gift`` on quest's charity builder: the cards, each receiver's
+    that differ, Give (issue 27.5)."""
+    from bot.games.quest.charity_builder import next_press
+
+    for _ in range(MAX_BUILD_TAPS):
+        press = next_press(drawn(message), gift)
+        if press is None:
+            return False
+        if press.values is None:
+            result = await player.click(message, custom_id=press.custom_id)
+        else:
+            result = await player.select(message, list(press.values), custom_id=press.custom_id)
+        used["builder"] = used.get("builder", 0) + 1
+        if press.plays:
+            return True
+        message = result.response or message
     return False
 
 
@@ -234,10 +260,14 @@ async def play_to_the_end(
             opener = "respond" if "respond" in table_keys else "hand"
             hand = await player.click(table, custom_id=table_keys[opener])
             assert hand.ephemeral and hand.response is not None
-            trade = None
+            trade, gift = None, None
             if record.header.game == "classic":  # its trades are built, not picked
                 trade = trade_target(game, state, seat, action, step + 1)
-            if trade is not None:
+            if record.header.game == "quest":  # a charity is chosen whole (issue 27.5)
+                gift = built_charity(game, state, action, _chooser(game, seat, step + 2))
+            if gift is not None:
+                offered = await build_charity(player, hand.response, gift, used)
+            elif trade is not None:
                 offered = await build_trade(player, hand.response, trade, used)
             else:
                 offered = await choose_on(player, hand.response, action.key, used)
