@@ -313,7 +313,12 @@ class DuelRenderer(GameRenderer[DuelView]):
         values["card"] = named(card_arg) if card_arg is not None else ""
         k = action.kind
         if k == "first":
-            values["who"] = words.FIRST[1 if a["seat"] else 0]
+            # The move names a seat, not "me/you": the label is read from the viewer's seat
+            # (seat 1 pressing "I go first" played seat 0 first before this).
+            first = a["seat"]
+            mine = isinstance(first, int) and first == view.seat
+            who = words.FIRST_OTHER.format(name=_name(names, first))
+            values["who"] = words.FIRST_ME if mine else who
         elif k == "recycle":
             values["recycle"] = words.RECYCLE[1 if a["draw"] else 0]
         elif k == "order":

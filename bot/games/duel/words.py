@@ -63,7 +63,7 @@ GROUPS: Mapping[str, str] = {
 CONTROLS: Mapping[str, tuple[str, str]] = {
     "keep": ("turn", "Keep this hand"),
     "mulligan": ("turn", "Draw a new hand"),
-    "first": ("turn", "{who} go first"),
+    "first": ("turn", "{who}"),
     "pass": ("turn", "Pass"),
     "done": ("turn", "End turn"),
     "face": ("turn", "Face the fight"),
@@ -86,7 +86,8 @@ CONTROLS: Mapping[str, tuple[str, str]] = {
     "bottom": ("pick", "Put {card} at the bottom"),
 }
 
-FIRST = ("I", "You")
+FIRST_ME = "I go first"
+FIRST_OTHER = "{name} goes first"
 RECYCLE = ("Keep the discard", "Shuffle the discard back in")
 ON = " on {target}"
 BLOOD = " (give blood)"
