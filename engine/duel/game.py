@@ -40,6 +40,9 @@ class Duel(Game[DuelState, DuelView]):
     max_seats = 2
     match_options = ("decks",)  # the two decks, picked in the lobby
     moves = MOVES
+    # 000 III.A.2.b/d: a squished Loot or Location of yours goes to the discard, not back to
+    # hand: the hand asks "Yes, ..." once before it is played.
+    irreversible = frozenset({CONCEDE, "squish"})
 
     def __init__(self, cards: list[DuelCard], decks: Mapping[str, Deck]) -> None:
         self.defs: tuple[DuelCard, ...] = tuple(cards)
