@@ -23,6 +23,7 @@ from bot.words import lobby_texts, texts
 GUILD_NAME = "Backstab Playground"
 CHANNEL_NAME = "games"
 PLAYERS = ("alice", "bob", "carol", "dave")
+ADMIN_ROLE = "Server admin"
 PLAYGROUND_DB = "playground"  # the file stem; the storage backend adds its suffix
 BOT_NAME = "Backstab"
 
@@ -100,11 +101,7 @@ async def _serve(
     demo: bool,
     on_ready: Callable[[str], Any] | None,
 ) -> None:
-    guild = env.create_guild(GUILD_NAME)
-    channel = guild.create_text_channel(CHANNEL_NAME)
-    players = [
-        guild.add_member(env.create_user(name, global_name=name.capitalize())) for name in PLAYERS
-    ]
+    channel, players = populate(env)
     await env.settle()
     if demo:
         await _open_demo_lobby(bot.games, channel, players)
@@ -116,6 +113,7 @@ async def _serve(
                 guild=GUILD_NAME,
                 channel=CHANNEL_NAME,
                 players=", ".join(p.capitalize() for p in PLAYERS),
+                admin=PLAYERS[0].capitalize(),
                 database=settings.database,
             ),
             flush=True,
@@ -202,3 +200,21 @@ async def _open_demo_lobby(games: Sequence[str], channel: Any, players: list[Any
         return
     for player in players[1:3]:
         await player.click(result.response.message, label=lobby_texts.BUTTON_JOIN)
+
+
+def populate(env: Any) -> tuple[Any, list[Any]]:
+    """The playground's server: its channel and its players (SimCord handles)."""
+    guild = env.create_guild(GUILD_NAME)
+    channel = guild.create_text_channel(CHANNEL_NAME)
+    # The first player manages the server, so /settings (clocks, hand delivery, allowed games)
+    # and the admin's host tools can be tried offline; Discord shows /settings only to members
+    # with Manage Server, and nobody had it here.
+    admins = guild.create_role(ADMIN_ROLE, permissions=discord.Permissions(manage_guild=True))
+    players = [
+        guild.add_member(
+            env.create_user(name, global_name=name.capitalize()),
+            roles=[admins] if name == PLAYERS[0] else [],
+        )
+        for name in PLAYERS
+    ]
+    return channel, players

@@ -17,7 +17,7 @@ Backstab playground (offline: no Discord connection, no token needed)
 
   Open:    {url}
   Server:  {guild}, channel #{channel}
-  Players: {players}
+  Players: {players} ({admin} manages the server: /settings)
 
 Switch players with the "Viewing as" menu at the top of the page; type /match new
 in the message box to open a lobby, then click the buttons as each player.
