@@ -5,13 +5,15 @@ first: the label was read from the seat number)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.plugins import renderer_for
 from engine.core import Action
 from engine.games import load_game
 from tests.bot.render_support import NAMES
 
 
-def _first_choice(seed: int) -> tuple[int, object, list[Action]]:
+def _first_choice(seed: int) -> tuple[int, Any, list[Action]]:
     """Keep both opening hands, then the roll's winner, its view and its choice's moves."""
     game = load_game("duel")
     state = game.new(2, seed)
