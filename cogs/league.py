@@ -86,10 +86,13 @@ class LeagueCommands(
             offered = ", ".join(self.bot.games) or "-"
             await send_private(interaction, error_texts.GAME_NOT_OFFERED.format(games=offered))
             return
+        # The first answer first (issue 29.3): the board is for the channel, so is the
+        # "thinking"; a refusal after it (a season that is not there) replaces it, in words.
+        await answer_first(interaction, public=True)
         board = await self.league.leaderboard(guild_id, game, season)
         rendered = render_board(board)
         view = paging.pager(BOARD, board.season_id, board.page, board.pages, game)
-        await interaction.response.send_message(embeds=list(rendered.embeds), view=view)
+        await send_answer(interaction, embeds=list(rendered.embeds), view=view)
 
     async def on_board_page(
         self, interaction: discord.Interaction[Any], page: paging.PageId
@@ -117,9 +120,10 @@ class LeagueCommands(
         if guild_id is None:
             return
         who = user or interaction.user
+        await answer_first(interaction, public=True)  # before the reads, as the board
         profile = await self.league.profile(guild_id, who.id, season)
         rendered = render_profile(profile, who.display_name, role_name)
-        await interaction.response.send_message(embeds=list(rendered.embeds))
+        await send_answer(interaction, embeds=list(rendered.embeds))
 
     @app_commands.command(name="export", description=league_texts.CMD_LEAGUE_EXPORT)
     @app_commands.describe(game=league_texts.ARG_LEAGUE_GAME, season=league_texts.ARG_SEASON)

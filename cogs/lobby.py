@@ -20,6 +20,7 @@ from bot.core import service as svc
 from bot.delivery.channel_rights import missing_table_rights
 from bot.delivery.components import (
     acknowledge,
+    answer_first,
     build_view,
     edit_clicked,
     message_parts,
@@ -103,6 +104,19 @@ class LobbyCog(commands.Cog, name="Lobby"):
             offered = ", ".join(self.bot.games) or "-"
             await send_private(interaction, error_texts.GAME_NOT_OFFERED.format(games=offered))
             return
+        # The yes/no options the games add to /match new (classic's single winner): each
+        # sets its engine switch, and a game without it refuses.
+        declared = plugins.switches()
+        chosen = [name for name, on in (switches or {}).items() if on]
+        for name in chosen:
+            if not plugins.has_switch(game, name):
+                await send_private(interaction, declared[name].not_offered.format(game=game))
+                return
+        # The first answer first (issue 29.3): what is checked above reads nothing; the
+        # server's rules and the service's checks read the database, which may queue. The
+        # answer is the public lobby, so the "thinking" is public, and a refusal after it
+        # (a game the server turned off, its open-matches cap) replaces it, in words.
+        await answer_first(interaction, public=True)
         rules = await self.bot.service.settings.get(interaction.guild_id)
         if not rules.allows(game):
             allowed = ", ".join(g for g in self.bot.games if rules.allows(g)) or "-"
@@ -113,17 +127,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         options: dict[str, Any] = {"ranked": rules.ranked_default if ranked is None else ranked}
         if seats is not None:
             options["seats"] = seats
-        # The yes/no options the games add to /match new (classic's single winner): each
-        # sets its engine switch, and a game without it refuses.
-        declared = plugins.switches()
-        for name, on in (switches or {}).items():
-            if not on:
-                continue
-            if not plugins.has_switch(game, name):
-                refused = declared[name].not_offered.format(game=game)
-                await send_private(interaction, refused)
-                return
-            options[name] = True
+        options.update(dict.fromkeys(chosen, True))
         match = await self.bot.service.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -133,8 +137,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             options=options,
         )
         rendered = self.render(match)
-        await interaction.response.send_message(**message_parts(rendered))
-        message = await interaction.original_response()
+        message = await interaction.edit_original_response(**message_parts(rendered))
         await self.bot.service.set_message(match.id, message.id)
         self.bot.app.publisher.tokens.note(match.id, interaction)  # it answered with the table
 

@@ -231,13 +231,15 @@ def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
     return [str(v) for v in values] if isinstance(values, list) else []
 
 
-async def answer_first(interaction: discord.Interaction[Any]) -> None:
+async def answer_first(interaction: discord.Interaction[Any], *, public: bool = False) -> None:
     """Acknowledge before anything is read or checked (issue 29.3) with a private "thinking"
     answer: the first follow-up (``send_private``, ``send_answer``, a hand's
     ``hand_messages.answer_new``) replaces it, as on Discord, so a refusal after it is that
-    same private answer, in words."""
+    same private answer, in words. ``public``: the answer is for the channel (a lobby, a
+    leaderboard), so the "thinking" is too, and a refusal after it replaces it there (Discord
+    keeps a deferred answer's privacy whatever the follow-up asks)."""
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
 
 
 async def acknowledge(interaction: discord.Interaction[Any]) -> None:

@@ -5,7 +5,8 @@ Look, the lobby's buttons, Host tools), every page button and the slash commands
 ``/league export``, ``/card``) are
 acknowledged before anything is read: with the storage's every call held, the interaction is
 already answered; released, the real answer follows, and a refusal is that same private
-answer, in words."""
+answer, in words. The commands that answer the channel (``/match new``'s lobby, ``/league
+leaderboard`` and ``profile``) think in public first, and a refusal after it is that answer."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ import pytest
 import simcord
 
 from bot.storage.ports import Storage
-from bot.words import error_texts, lobby_texts
+from bot.words import error_texts, league_texts, lobby_texts
 from tests.e2e.conftest import World
-from tests.e2e.helpers import labels, message_in
+from tests.e2e.helpers import embed_text, labels, message_in
 from tests.e2e.test_play_e2e import start_match
 
 THINKING, UPDATE = 5, 6  # Discord's callback types: a "thinking" answer, an update deferred
@@ -94,6 +95,12 @@ async def answered_while_held(
     result = await task
     assert len(callbacks) == 1, "not acknowledged before the storage was read"
     return callbacks[0], result
+
+
+def public_thinking(callback: dict[str, Any]) -> bool:
+    return callback.get("type") == THINKING and not (
+        int((callback.get("data") or {}).get("flags") or 0) & EPHEMERAL
+    )
 
 
 def private_thinking(callback: dict[str, Any]) -> bool:
@@ -177,3 +184,51 @@ async def test_slash_commands_answer_before_they_read(world: World, held: HeldSt
         assert private_thinking(first), command
         assert result.response is not None and result.response.ephemeral, command
         assert result.followups == [], command
+
+
+async def test_match_new_and_the_league_boards_think_in_public_before_they_read(
+    world: World, held: HeldStorage
+) -> None:
+    first, opened = await answered_while_held(
+        world, held, world.alice.slash(world.channel, "match new", game="tiny")
+    )
+    assert public_thinking(first)
+    # The lobby replaces the "thinking" answer: one public message, the match's own.
+    assert opened.response is not None and not opened.ephemeral and opened.followups == []
+    assert "Join" in labels(opened.response)
+    [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
+    assert match.message_id == opened.response.id
+    boards: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("league leaderboard", {"game": "tiny"}),
+        ("league profile", {}),
+    )
+    for command, options in boards:
+        first, result = await answered_while_held(
+            world, held, world.bob.slash(world.channel, command, **options)
+        )
+        assert public_thinking(first), command
+        assert result.response is not None and not result.ephemeral, command
+        assert result.followups == [] and embed_text(result.response), command
+
+
+async def test_a_refusal_after_thinking_in_public_is_that_answer_in_words(
+    world: World, held: HeldStorage
+) -> None:
+    # The server's cap on open matches is read after the first answer: the refusal replaces
+    # the public "thinking", and nothing opens.
+    await world.bot.service.settings.change(world.guild.id, 0, max_matches=1)
+    await world.alice.slash(world.channel, "match new", game="tiny")
+    first, refused = await answered_while_held(
+        world, held, world.bob.slash(world.channel, "match new", game="tiny")
+    )
+    assert public_thinking(first)
+    assert refused.response is not None and refused.followups == []
+    assert refused.response.content == error_texts.service_error("too_many_matches", {"most": 1})
+    assert not labels(refused.response)
+    assert await world.bot.service.matches_of_user(world.guild.id, world.bob.id) == []
+    first, refused = await answered_while_held(
+        world, held, world.bob.slash(world.channel, "league leaderboard", game="tiny", season="X")
+    )
+    assert public_thinking(first)
+    assert refused.response is not None and refused.followups == []
+    assert refused.response.content == league_texts.league_error("no_such_season", {"name": "X"})

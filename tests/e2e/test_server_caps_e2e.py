@@ -32,7 +32,8 @@ async def test_a_server_past_its_open_matches_cap_is_told_and_opens_nothing(worl
     opened = await world.alice.slash(world.channel, "match new", game="classic")
     assert opened.response is not None and not opened.ephemeral
     refused = await world.bob.slash(world.channel, "match new", game="duel")
-    assert refused.ephemeral and refused.response is not None
+    # The cap is read after the public "thinking" (issue 29.3): the refusal replaces it.
+    assert refused.response is not None and not refused.followups
     assert refused.response.content == error_texts.service_error("too_many_matches", {"most": 1})
     assert await world.bot.service.matches_of_user(world.guild.id, world.bob.id) == []
     bad = await erin.slash(world.channel, "settings", max_matches=0)
