@@ -127,7 +127,9 @@ _HIDDEN_KEYS = frozenset({"seat", "rng", "seed"})
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One embed field (Discord: 25 per embed, a value up to 1024 characters)."""
+    """One embed field (Discord: 25 per embed, a value up to 1024 characters). An empty
+    ``name`` draws the value alone: a part whose lines say what they are needs no heading
+    line on a phone's screen."""
 
     name: str
     value: str

@@ -198,6 +198,8 @@ def _field_text(f: Field) -> str:
     """A part of the state as text: a short one (a seat) on one line after its bold name,
     a longer one under it."""
     value = f.value or "-"
+    if not f.name:
+        return value
     if f.inline:
         return f"**{f.name}** · " + " · ".join(value.splitlines())
     return f"**{f.name}**\n{value}"

@@ -37,7 +37,9 @@ TABLE_STATE = "Table"
 TABLE_DM_CLOSED = "{name} keeps DMs closed: use the My hand button."
 TABLE_FINISHED = "Match over. Winner: {names}."
 TABLE_DRAW = "Match over: nobody won."
-TABLE_VERSION = "move {version}"
+# The match's version (every stored change: moves, passes, the AI's, timeouts), not a count
+# of moves: "move 119" at turn 3 read as one (played as new users, 2026-12-02).
+TABLE_VERSION = "Update {version} of this table"
 SEAT_TURN = "to act"
 SEAT_AFK = "away: the AI plays for them"
 SPECTATOR_NOTE = "You are watching this match: only seated players can act."

@@ -61,3 +61,40 @@ def test_a_bid_nobody_can_undercut_asks_for_help_for_no_share() -> None:
                     return
             game.apply(state, game.ai_action(state, seat, thinkers[seat], "heuristic"))
     raise AssertionError(f"no bid at 1 Treasure came up (seen: {seen})")
+
+
+def test_the_table_s_last_line_says_what_its_number_is() -> None:
+    """Played as new users: "move 119" at turn 3 read as a count of moves; it is the
+    match's version (every stored change), so it says it numbers the table's updates."""
+    from bot.screens.table import render_table
+
+    game = load_game("quest")
+    state = game.new(2, 3)
+    shown = render_table(make_match("quest", 2, version=119), game.view(state, None)).text
+    last = shown.splitlines()[-1]
+    assert last == "-# Update 119 of this table" and "move 119" not in shown
+
+
+def test_a_monster_with_no_base_yet_says_nothing_of_a_base() -> None:
+    """Played as new users: "no base yet" in a fight's monster line read as something
+    missing; while its base is rolled the table's die line says what was rolled."""
+    game = load_game("quest")
+    renderer = render.QuestRenderer()
+    for seed in range(40):
+        state = game.new(2, seed)
+        thinkers = [Rng(seed).fork(k) for k in range(2)]
+        for _ in range(800):
+            deciders = sorted(game.deciders(state))
+            if game.outcome(state) is not None or not deciders:
+                break
+            view = renderer.read(game.view(state, None))
+            window = view.window
+            if view.fight is not None and window is not None and window.what == "base":
+                fields = renderer.table_fields(view, ["A", "B"], ["", ""]) or []
+                fight = fields[0].value
+                assert fields[0].name == "" and fight.startswith("**Fight** against")
+                assert "base" not in fight.splitlines()[0]
+                return
+            seat = deciders[0]
+            game.apply(state, game.ai_action(state, seat, thinkers[seat], "heuristic"))
+    raise AssertionError("no fight waited on its monster's base")

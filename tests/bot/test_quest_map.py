@@ -50,7 +50,7 @@ def test_the_map_of_a_fixed_state_is_the_same_picture_every_time_and_fits_a_phon
     again = map_picture(view)
     assert again is not None and again.data == first.data  # drawn anew: the same bytes
     width, height = _size(first.data)
-    assert width == mapdraw.TABLE_W and height <= mapdraw.TABLE_W
+    assert width <= mapdraw.TABLE_W and height <= mapdraw.TABLE_H and width * 3 >= height * 4
     assert len(first.data) < 100_000
     # Its alternative text is the text map (what a reader without the picture gets).
     assert first.description is not None and text_map(view) in first.description
@@ -79,6 +79,24 @@ def test_the_table_shows_a_window_around_the_turn_and_full_map_every_room() -> N
     width, _ = _size(mapdraw.draw(full).data)
     assert width > mapdraw.TABLE_W and width <= mapdraw.FULL_W
     assert _size(mapdraw.draw(scene).data)[0] == mapdraw.TABLE_W
+
+
+def test_the_table_picture_is_cut_to_its_rooms_and_never_taller_than_four_by_three() -> None:
+    """Issue 27.6 (a phone draws a picture as wide as the message, so its shape sets its
+    height there) and docs/ux.md, played as new users: two rooms in a wide dark frame."""
+    two = tuple(mapdraw.Tile((x, 0), f"Room {x}", "A") for x in range(2))
+    width, height = _size(mapdraw.draw(mapdraw.Scene(two, (), focus=(0, 0))).data)
+    assert width == 2 * mapdraw.MAX_CELL + 2 * mapdraw.MARGIN < mapdraw.TABLE_W  # no frame
+    assert width * 3 >= height * 4
+    one = (mapdraw.Tile((0, 0), "Entrance", "E", True),)
+    width, height = _size(mapdraw.draw(mapdraw.Scene(one, ())).data)
+    assert width * 3 >= height * 4 and width < mapdraw.TABLE_W
+    # A tall dungeon: three rows around the focus, never over TABLE_H.
+    tall = tuple(mapdraw.Tile((x, y), f"Room {x}{y}", "A") for x in range(2) for y in range(6))
+    scene = mapdraw.Scene(tall, (), focus=(0, 3))
+    assert mapdraw.window(scene)[3] - mapdraw.window(scene)[1] + 1 == mapdraw.ROWS
+    width, height = _size(mapdraw.draw(scene).data)
+    assert height <= mapdraw.TABLE_H and width * 3 >= height * 4 and width <= mapdraw.TABLE_W
 
 
 def test_full_map_answers_with_every_room_named() -> None:

@@ -32,4 +32,4 @@ async def test_the_playground_offers_quest_and_starts_a_match(world: World) -> N
     await world.alice.click(message_in(world.channel, result.response.id), label="Start")
     [match] = await world.bot.service.matches_of_user(world.guild.id, world.alice.id)
     assert match.status == "live" and len(match.seats) == 2
-    assert words.MAP in embed_text(message_in(world.channel, result.response.id))
+    assert "Sunlit Gate" in embed_text(message_in(world.channel, result.response.id))  # legend

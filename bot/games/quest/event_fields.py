@@ -21,7 +21,8 @@ DRAW_WHY = {
     "monster_die": "the monster die",
     "own_monster": "a monster of their colour",
 }
-DIE_WHY = {"base": "the new monster's base", "monster_turn": "the monsters move"}
+# Short enough for one log line on a phone (issue 27.6): "the new monster's base" wrapped.
+DIE_WHY = {"base": "the monster's base", "monster_turn": "the monsters move"}
 HOW = {
     "walked": "goes",
     "grappled": "climbs a wall with the Grappling Hook",

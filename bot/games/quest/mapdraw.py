@@ -4,10 +4,11 @@ passage joins two tiles, a door, a locked door, a hidden door with their Move co
 a thick bar, a way into the dark as a stub); the seats' pawns and the monsters
 (``maptokens``).
 
-The table's picture is for a phone: at most ``TABLE_W`` px wide and as tall, a window of at
-most ``WINDOW`` × ``WINDOW`` cells around the seat whose turn it is; "Full map" draws every
-room larger. A picture is drawn from a ``Scene``, the few public things it shows, and the
-same scene is never drawn twice (a cache keyed by the scene).
+The table's picture is for a phone: at most ``TABLE_W`` × ``TABLE_H`` px and never narrower
+than 4:3 (a phone draws it as wide as the message: its shape sets its height there), a window
+of at most ``WINDOW`` × ``ROWS`` cells around the seat whose turn it is, cut to the rooms it
+draws; "Full map" draws every room larger. A picture is drawn from a ``Scene``, the few
+public things it shows, and the same scene is never drawn twice (a cache keyed by the scene).
 
 A fight's close-up (``Scene.closeup``, drawn under the strength bars by ``fightdraw``) shows
 the fight's room and the rooms help may come from (``Scene.reach``, the engine's own rule):
@@ -46,9 +47,12 @@ from bot.render.pictures import BACKGROUND, INK, PAPER, encode
 Cell = tuple[int, int]
 Link = tuple[int, int, str, int]  # x, y, side (N or W), kind (engine/quest/content.py)
 
-TABLE_W = 400  # the table's picture: a phone's width, and never taller than that
+TABLE_W = 400  # the table's picture: a phone's width at most
+TABLE_H = 300  # and at most this tall (4:3): the rest of a phone's table must fit one screen
+CLOSEUP_H = 220  # a fight's close-up, under its bars: two rows of 88 px, three of 58
 FULL_W = 1200  # "Full map": every room, as large as this width allows
-WINDOW = 4  # the table shows at most this many cells each way (a phone shrinks it to ~300 px)
+WINDOW = 4  # the table shows at most this many cells across (a phone shrinks it to ~300 px)
+ROWS = 3  # and this many down: four rows in ``TABLE_H`` would draw rooms too small to read
 MARGIN = 22  # room around the grid for the stubs of ways into the dark
 MAX_CELL = 96
 CHIPS_FROM = 100  # a tile this large or larger shows its room's icons
@@ -88,7 +92,7 @@ class Scene:
 
 def window(scene: Scene) -> tuple[int, int, int, int]:
     """The cells drawn, ``(x0, y0, x1, y1)`` inclusive: every laid room for the full map;
-    for the table, at most ``WINDOW`` each way, around the focus."""
+    for the table, at most ``WINDOW`` across and ``ROWS`` down, around the focus."""
     xs = [t.cell[0] for t in scene.tiles] or [0]
     ys = [t.cell[1] for t in scene.tiles] or [0]
     box = [min(xs), min(ys), max(xs), max(ys)]
@@ -100,7 +104,7 @@ def window(scene: Scene) -> tuple[int, int, int, int]:
         x0, x1 = _span(box[0], box[2], fx, 3)
         return x0, min(rows), x1, max(rows)
     fx, fy = scene.focus if scene.focus is not None else (0, 0)
-    (x0, x1), (y0, y1) = _span(box[0], box[2], fx, WINDOW), _span(box[1], box[3], fy, WINDOW)
+    (x0, x1), (y0, y1) = _span(box[0], box[2], fx, WINDOW), _span(box[1], box[3], fy, ROWS)
     return x0, y0, x1, y1
 
 
@@ -129,8 +133,16 @@ def paint(scene: Scene) -> Image.Image:
     wide = FULL_W if scene.full else TABLE_W
     biggest = FULL_CELL if scene.full else MAX_CELL
     size = max(24, min(biggest, (wide - 2 * MARGIN) // max(cols, 1 if scene.full else rows)))
-    width = TABLE_W if not scene.full else cols * size + 2 * MARGIN
+    if not scene.full:
+        tall = CLOSEUP_H if scene.closeup else TABLE_H  # a close-up has the bars above it
+        size = max(24, min(size, (tall - 2 * MARGIN) // rows))
     height = rows * size + 2 * MARGIN
+    width = cols * size + 2 * MARGIN
+    if not scene.full:
+        # A phone draws the picture as wide as the message, so its height there is set by
+        # its shape: never narrower than 4:3 (at most ~206 px tall at 400 px, issue 27.6),
+        # else cut to the rooms drawn (two rooms fill the width, not a wide dark frame).
+        width = TABLE_W if scene.closeup else min(TABLE_W, max(width, -(-height * 4 // 3)))
     image = Image.new("RGB", (width, height), BACKGROUND)
     pen = ImageDraw.Draw(image)
     left = (width - cols * size) // 2

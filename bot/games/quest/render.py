@@ -76,7 +76,8 @@ class QuestRenderer(GameRenderer[QuestView]):
         # 27.6); the whole map is behind Full map.
         fields = [] if fight else [self._map_field(view, names)]
         if fight:
-            fields.append(Field(words.FIGHT, "\n".join(fight)))
+            # Untitled: its first line opens with the word (one line less on a phone).
+            fields.append(Field("", "\n".join(fight)))
         fields += [
             tableparts.seat_field(view, names, marks, seat)
             for seat in range(min(len(view.seats), len(names)))
@@ -90,7 +91,8 @@ class QuestRenderer(GameRenderer[QuestView]):
         """The rooms somebody or something is in; the map itself is the table's picture
         (its text map the picture's alternative text), or, during a fight, behind Full map."""
         lines = tableparts.legend(view, names) or [words.MAP_EMPTY]
-        return Field(words.MAP, "\n".join(lines))
+        # Untitled: each line names its room, the picture is right below (issue 27.6).
+        return Field("", "\n".join(lines))
 
     def seat_details(self, view: QuestView, names: Sequence[str]) -> list[Field]:
         count = min(len(view.seats), len(names))

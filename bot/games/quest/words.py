@@ -59,7 +59,7 @@ WINDOW_HEADS = {  # what a die window's roll was for, opening its table line
     "flee": "Running away",
     "search": "The search",
     "room": "The room's roll",
-    "base": "The new monster's base",
+    "base": "The monster's base",
     "monster_turn": "Monster turn",
     "power": "A d10 power",
     "pickpocket": "A pick-pocket",
@@ -112,12 +112,14 @@ SEAT_CURSES = "Cursed: {cards}"
 NO_ROLE = "Human, no class"
 MONSTER_SHORT = "{name} {dot} L{level}"
 MONSTER = "{name} (L{level}, {dice} {die_word}, {base} base)"
-MONSTER_NO_BASE = "{name} (L{level}, {dice} {die_word}, no base yet)"
+# No base yet (its die window is open): the table's die line says what was rolled for it;
+# "no base yet" read as a missing part to a new player (played as new users, 2026-12-02).
+MONSTER_NO_BASE = "{name} (L{level}, {dice} {die_word})"
 BOSS = "the Boss"
 DIE_WORDS = ("die", "dice")
 FIGHT = "Fight"
 FIGHT_WHO = "{who} against {monsters} in {room}"
-FIGHT_WHAT = "Against {monsters} in {room}"
+FIGHT_WHAT = "**Fight** against {monsters} in {room}"
 FIGHT_TOTALS = "Totals: players {side} vs monsters {monsters} (dice not counted)"
 FIGHT_PLAYED = "Played: {cards}"
 FIGHT_BRIBE = "Helper's share: {treasures}"
