@@ -1,7 +1,12 @@
 """The clock and players who are away: the default move for every human decider when the
-clock runs out, the seat handed to the AI after ``AFK_TIMEOUTS`` turn timeouts in a row, the
-player taking it back, and turn timers moved by the downtime after a restart. Only deciders
-are ever timed (free actors are never waited on)."""
+clock runs out, the seat handed to the AI after lapses in ``AFK_TIMEOUTS`` turns in a row
+with no press of theirs in between, the player taking it back, and turn timers moved by the
+downtime after a restart. Only deciders are ever timed (free actors are never waited on).
+
+Each decision has its own clock (the deadline starts again after every move that changes
+who decides), and several lapses in one turn count once towards being away (docs/ux.md,
+"The away rule"): a person reading a first fight at 400 px let its roll, its running and
+its flight lapse in one turn and was marked away before pressing anything."""
 
 from __future__ import annotations
 
@@ -22,7 +27,7 @@ from engine.core import Event
 
 log = logging.getLogger("bot.core.service")
 
-AFK_TIMEOUTS = 3  # turn timeouts in a row before the AI takes the seat over
+AFK_TIMEOUTS = 3  # turns in a row with a lapse (no press between) before the AI takes over
 AFK_EVENT = "afk_ai"  # a notice in an Update only; never part of the engine's log
 BACK_EVENT = "afk_back"  # likewise: the player took their seat back
 SEAT_AI_EVENT = "seat_ai"  # likewise: a moderator gave the seat to the AI
@@ -77,12 +82,19 @@ class Clock:
                 if seat not in live.game.deciders(live.state):
                     continue
                 action = live.game.default_action(live.state, seat)
-                row = ActionRow(seat, action.to_json(), by_timeout=True, afk=afk)
+                # A lapse counts towards being away once a turn: a person reading their
+                # first fight may let its roll, its running and its flight lapse in one turn.
+                counts = afk and live.lapsed.get(seat) != live.turns
+                turn = live.turns
+                row = ActionRow(seat, action.to_json(), by_timeout=True, afk=counts)
                 updates.append(await self._ledger.commit(match, live.play(action), row))
                 match = updates[-1].match
+                now = self._live.get(match_id)
+                if counts and now is not None:
+                    now.lapsed = {**now.lapsed, seat: turn}
                 if match.status != "live":
                     break
-                if afk:
+                if counts:
                     notice = await self._hand_afk_seat(match, seat)
                     if notice is not None:
                         updates.append(notice)
@@ -92,7 +104,7 @@ class Clock:
             return await self._ai.run(match, updates)
 
     async def _hand_afk_seat(self, match: MatchInfo, seat: int) -> Update | None:
-        """After AFK_TIMEOUTS turn timeouts in a row the AI plays the seat; the table says so
+        """After lapses in AFK_TIMEOUTS turns in a row the AI plays the seat; the table says so
         through a notice event (never stored in the engine's log)."""
         info = next(s for s in match.seats if s.seat == seat)
         live = self._live.get(match.id)

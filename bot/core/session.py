@@ -8,7 +8,7 @@ nothing until the caller ``advance``s the session with the step it stored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -94,6 +94,11 @@ class MatchSession:
     # While a response window is open: who was deciding before it opened (the seats last
     # told, see ``Step.before``). None outside a window.
     told: frozenset[int] | None = None
+    # Turns started since the session began (``Game.turn_started``), and per seat the turn
+    # its last lapse counted towards being away in: several lapses in one turn count once
+    # (``bot.core.clock``). Both start again after a restart; a new mapping on each change.
+    turns: int = 0
+    lapsed: Mapping[int, int] = field(default_factory=dict)
 
     # what the match waits on ------------------------------------------------------------------
 
@@ -178,9 +183,11 @@ class MatchSession:
             steady = self.version if self.steady is None else self.steady
         else:
             steady = self.version + 1
+        started = sum(1 for e in step.events if self.game.turn_started(e) is not None)
         return replace(
             self,
             state=step.state,
+            turns=self.turns + started,
             count=self.count + 1,
             pass_floor=step.pass_floor,
             version=self.version + 1,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.core.service import AFK_EVENT, MatchInfo, MatchService, ServiceError, Update
+from bot.core.service import AFK_EVENT, AFK_TIMEOUTS, MatchInfo, MatchService, ServiceError, Update
 from bot.storage import Storage, open_storage
 from engine.core import Game
 from tests.bot.test_service import TINY, Clock
@@ -247,6 +247,26 @@ async def test_three_turn_timeouts_in_a_row_hand_the_seat_to_the_ai(
     finally:
         await service.close()
         await db.close()
+
+
+async def test_several_lapses_in_one_turn_count_once_towards_being_away(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/ux.md "The away rule": a person reading a long decision lets several of one
+    turn's decisions lapse; they count once, and only lapses in AFK_TIMEOUTS turns in a row
+    hand the seat over. Here no play starts a turn: every lapse falls in the same one."""
+    monkeypatch.setattr(type(TINY), "turn_started", lambda self, event: None)
+    match = await lobby(service, humans=2)
+    update = await service.start_match(match.id, 100)
+    for _ in range(AFK_TIMEOUTS):  # seat 0 lapses, seat 1 plays: all in one turn
+        timed = await service.timeout(match.id, update.match.version)
+        assert timed is not None
+        if timed.match.status != "live":
+            pytest.skip("the pile reached the target")
+        seat0 = timed.match.seats[0]
+        assert seat0.timeouts == 1 and not seat0.afk and seat0.ai_level is None
+        _, _, actions = await service.view(match.id, 101)
+        update = await service.act(match.id, 101, actions[0].key, timed.match.version)
 
 
 async def test_settings_refuse_bad_values_and_change_nothing(service: MatchService) -> None:

@@ -54,7 +54,7 @@ FULL_W = 1200  # "Full map": every room, as large as this width allows
 WINDOW = 4  # the table shows at most this many cells across (a phone shrinks it to ~300 px)
 ROWS = 3  # and this many down: four rows in ``TABLE_H`` would draw rooms too small to read
 MARGIN = 22  # room around the grid for the stubs of ways into the dark
-MAX_CELL = 96
+MAX_CELL = 112  # the first turns' few rooms drawn large (a phone shows them ~0.7×)
 CHIPS_FROM = 100  # a tile this large or larger shows its room's icons
 FULL_CELL = 120
 

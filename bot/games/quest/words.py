@@ -72,7 +72,7 @@ WINDOWS = {  # what a die window's roll was for
     "flee": "running away",
     "search": "the search",
     "room": "the room's roll",
-    "base": "the new monster's base",
+    "base": "the monster's base",  # "the new monster's base" wrapped a phone's log line
     "monster_turn": "the monster turn",
     "power": "a d10 power",
     "pickpocket": "a pick-pocket",
