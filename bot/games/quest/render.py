@@ -17,6 +17,8 @@ from bot.games.quest import (
     events,
     goto,
     help_ask,
+    level_sale,
+    mend,
     monsterturn,
     tableparts,
     trade_terms,
@@ -237,13 +239,19 @@ class QuestRenderer(GameRenderer[QuestView]):
     def controls(
         self, actions: Sequence[Action], view: QuestView, names: Sequence[str]
     ) -> list[Control]:
-        # A call for help is built (who, the share, Send), not picked from every share.
-        listed = [a for a in actions if a.kind != "ask"]
+        # A call for help is built (who, the share, Send), not picked from every share; so
+        # are many sales for a level and many pairs to mend with (issue 27.5).
+        listed = mend.listed(
+            level_sale.listed(view, [a for a in actions if a.kind != "ask"]), view.hand
+        )
         found = [self.control(a, view, names) for a in listed]
         asking = help_ask.entries(actions, names)
+        selling, mending = level_sale.entries(view, actions), mend.entries(actions, view.hand)
         going = goto.controls(view, actions)
-        kinds = [a.kind for a in listed] + ["ask"] * len(asking) + ["goto"] * len(going)
-        return quest_controls.order([*found, *asking, *going], kinds)
+        kinds = [a.kind for a in listed] + ["ask"] * len(asking) + ["buy_level"] * len(selling)
+        kinds += ["mend"] * len(mending) + ["goto"] * len(going)
+        entries = [*found, *asking, *selling, *mending, *going]
+        return quest_controls.order(entries, kinds)
 
     def builder(
         self,
@@ -254,8 +262,9 @@ class QuestRenderer(GameRenderer[QuestView]):
         names: Sequence[str],
         draft: str | None,
     ) -> Built | None:
-        """Trade terms, a call for help and charity are built a part at a time (issue 27.5),
-        not picked from every combination (or, for charity, one card per decision)."""
+        """Trade terms, a call for help, charity, a sale for a level and mending are built a
+        part at a time (issue 27.5), not picked from every combination (or, for charity, one
+        card per decision)."""
         if charity_builder.applies(view, actions):
             return charity_builder.builder(match_id, version, view, actions, names, draft)
         if help_ask.applies(draft, actions):
@@ -264,6 +273,10 @@ class QuestRenderer(GameRenderer[QuestView]):
                 return built
         if trade_terms.applies(view, actions):
             return trade_terms.builder(match_id, version, view, actions, names, draft)
+        if level_sale.applies(draft, view, actions):
+            return level_sale.builder(match_id, version, view, actions, names, draft)
+        if mend.applies(draft, view, actions):
+            return mend.builder(match_id, version, view, actions, names, draft)
         return None
 
     def draft_step(
@@ -280,6 +293,10 @@ class QuestRenderer(GameRenderer[QuestView]):
             return trade_terms.draft_step(key, view, actions)
         if help_ask.parse(key) is not None:
             return help_ask.draft_step(key, view, actions)
+        if level_sale.parse(key) is not None:
+            return level_sale.draft_step(key, view, actions, values)
+        if mend.parse(key) is not None:
+            return mend.draft_step(key, view, actions, values)
         return goto.draft_step(key, view, actions)
 
 
