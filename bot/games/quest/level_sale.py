@@ -214,6 +214,8 @@ def draft_step(
         chosen = picks.chosen(values)
         if n >= len(parts) or chosen is None or not set(chosen) <= set(parts[n][1]):
             return DraftStep(refusal=lw.LS_GONE)
+        if len(parts) == 1 and not chosen:  # one select asks at least one
+            return DraftStep(refusal=lw.LS_GONE)
         return DraftStep(draft=key(picks.replaced(items, parts[n][1], chosen)))
     if tail == [SEND]:
         action = match(sales, items)

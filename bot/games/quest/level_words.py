@@ -33,6 +33,7 @@ MD_CHOOSE_AT = {"hand": "Cards to discard from your hand", "play": "Cards to dis
 MD_OPEN = "Mend (Cleric): discard any 2 cards, from your hand or in play, to heal 1 Health."
 MD_HOW = "You have {health} of {max} Health. Choose two cards, then Mend."
 MD_LINE = "Discard {cards} to heal 1 Health."
+MD_ONE = "Discard {card} and one card more to heal 1 Health."
 MD_SEND = "Mend: discard both"
 MD_IN_HAND = "In your hand"
 MD_IN_PLAY = "In play"

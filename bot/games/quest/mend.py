@@ -133,10 +133,14 @@ def builder(
         back = ButtonSpec(words.HA_BACK, cid(BACK), Style.SECONDARY, row)
     except ValueError:
         return None  # a key past Discord's 100 characters: the plain options serve
-    return Built(_line(view, chosen if whole else ()), (send, back), selects, alone=True)
+    return Built(
+        _line(view, chosen if whole or len(chosen) == 1 else ()), (send, back), selects, alone=True
+    )
 
 
 def _line(view: QuestView, chosen: Sequence[int]) -> str:
+    if len(chosen) == 1:  # the other select's card still to choose (cards apart)
+        return f"**{lw.MD_ONE.format(card=picks.names(chosen))}**"
     if chosen:
         return f"**{lw.MD_LINE.format(cards=picks.names(chosen))}**"
     me = seat_of(view, view.seat)
