@@ -432,24 +432,30 @@ async def say_yes(actor: Any, message: Any, key: str, seen: Irreversible | None)
 async def build_on(actor: Any, message: Any, key: str) -> int:
     """Reach ``key`` through a bargain builder on ``message`` (classic's help terms: the
     treasures, the gold, who picks first, Send; quest's trade terms: what is given, what is
-    asked for, the gold, Send; quest's call for help: the seat's entry, the share, Send), a
-    tap per part as a person sets it; the taps it took, 0 when
-    the message has no builder leading to ``key``."""
+    asked for, the gold, Send; quest's call for help: the seat's entry, the share, Send;
+    quest's Buy a level… and Mend…: the entry, the cards, Buy or Mend), a tap per part as a
+    person sets it; the taps it took, 0 when the message has no builder leading to ``key``."""
     from bot.games.classic import bargain
-    from bot.games.quest import help_ask, trade_terms
+    from bot.games.quest import help_ask, level_sale, mend, trade_terms
 
     def next_press(drawn: Any, key: str) -> Any:
-        found = bargain.next_press(drawn, key) or trade_terms.next_press(drawn, key)
-        return found or help_ask.next_press(drawn, key)
+        found: Any = bargain.next_press(drawn, key) or trade_terms.next_press(drawn, key)
+        found = found or help_ask.next_press(drawn, key) or level_sale.next_press(drawn, key)
+        return found or mend.next_press(drawn, key)
 
     for taps in range(1, MAX_BUILD_TAPS + 1):
         press = next_press(_drawn(message), key)
         if press is None:
             return 0
-        if press.value is None:
+        # One value (a one-value select's option) or several (Buy a level…'s items, Mend…'s
+        # two cards: ``picks.Press.values``); neither: a button.
+        values = getattr(press, "values", None)
+        value = getattr(press, "value", None)
+        chosen = list(values) if values is not None else [value] if value is not None else None
+        if chosen is None:
             result = await actor.click(message, custom_id=press.custom_id)
         else:
-            result = await actor.select(message, [press.value], custom_id=press.custom_id)
+            result = await actor.select(message, chosen, custom_id=press.custom_id)
         if press.plays:
             return taps
         message = result.response or message

@@ -8,7 +8,8 @@ moved; issue 27.6).
     .venv/bin/python bench/ux_shots.py [--seed 2] [--out DIR] [--game GAME]
 
 (GAME: classic, duel, quest, both, all, moments-classic / moments-duel for each moment, or
-charity: quest's charity builder, from a staged hand of eight cards with three tied seats.)
+charity: quest's charity builder, from a staged hand of eight cards with three tied seats;
+levels: quest's Buy a level… and Mend… builders, from a hurt Cleric's staged hand.)
 
 (``--out`` defaults to ``backstab-ux-shots`` in the temporary folder.)
 
@@ -172,19 +173,15 @@ async def moments(scratch: Path, seed: int, out: Path, game: str = "quest") -> N
 CHARITY_HAND = ["go_up", "go_up", "fizzy_tonic", "rusty_dagger", "horned_cap", "quilted_vest"]
 
 
-async def charity(scratch: Path, seed: int, out: Path) -> None:
-    """Quest's charity builder (issue 27.5): Alice ends her turn at level 3 holding eight
-    cards, the three others tied at level 1; her hand as it opens, then once she chose three
-    cards (who gets which), then once Bob's is set."""
+def _staged(specs: list[dict[str, Any]]) -> Any:
+    """``Quest.new`` patched so every quest match starts from ``specs`` (a seat each), built
+    by the engine's scenario builder on the deal it always makes."""
     from unittest import mock
 
-    from bench._uxscreens import walk
     from engine.quest.game import Quest
     from engine.quest.scenario import build
 
     deal = Quest.new
-    hand = [*CHARITY_HAND, "buckler", "fizzy_tonic"]
-    specs = [{"level": 3, "hand": hand}, {"level": 1}, {"level": 1}, {"level": 1}]
 
     class Dealer:  # the engine as the scenario builder needs it, dealing as it always does
         def __init__(self, game: Quest) -> None:
@@ -197,16 +194,28 @@ async def charity(scratch: Path, seed: int, out: Path) -> None:
         setup = {"seats": seats, "seed": seed, "monster_die": ["purple"]}
         return build(Dealer(game), setup, specs, options)  # type: ignore[arg-type]
 
-    def control(message: Any, start: str) -> str:
-        """The custom id of the button labelled, or the select whose placeholder starts,
-        ``start``."""
-        found = walk(message.components)
-        words = [(c.get("label") or c.get("placeholder") or "", c) for c in found]
-        found_ids = [c["custom_id"] for said, c in words if said.startswith(start)]
-        assert found_ids, (start, [said for said, _ in words if said])
-        return str(found_ids[0])
+    return mock.patch.object(Quest, "new", staged)
 
-    with mock.patch.object(Quest, "new", staged):
+
+def control(message: Any, start: str) -> str:
+    """The custom id of the button labelled, or the select whose placeholder starts,
+    ``start``."""
+    from bench._uxscreens import walk
+
+    found = walk(message.components)
+    words = [(c.get("label") or c.get("placeholder") or "", c) for c in found]
+    found_ids = [c["custom_id"] for said, c in words if said.startswith(start)]
+    assert found_ids, (start, [said for said, _ in words if said])
+    return str(found_ids[0])
+
+
+async def charity(scratch: Path, seed: int, out: Path) -> None:
+    """Quest's charity builder (issue 27.5): Alice ends her turn at level 3 holding eight
+    cards, the three others tied at level 1; her hand as it opens, then once she chose three
+    cards (who gets which), then once Bob's is set."""
+    hand = [*CHARITY_HAND, "buckler", "fizzy_tonic"]
+    specs = [{"level": 3, "hand": hand}, {"level": 1}, {"level": 1}, {"level": 1}]
+    with _staged(specs):
         async with simulated(scratch, "shots-charity") as (env, channel, people):
             with seeded(seed):
                 seats = await Seats.open(env, channel, people, "quest", 4)
@@ -230,6 +239,45 @@ async def charity(scratch: Path, seed: int, out: Path) -> None:
             await shoot(env, channel, alice, [shown.id], "quest-charity-split", out)
 
 
+SALE_HAND = ["pointy_hat", "lucky_ring", "sword_of_meh", "bucket_helm", "rusty_dagger"]
+
+
+async def levels(scratch: Path, seed: int, out: Path) -> None:
+    """Quest's Buy a level… and Mend… builders (issue 27.5): Alice, a hurt Cleric with five
+    items in her hand, one in play and 300 gold; each builder as it opens, then with cards
+    chosen (a sale worth too little, one that buys the level, two cards to mend with)."""
+    from bot.games.quest import level_sale, mend, words
+
+    alice_spec = {"gold": 300, "hits": 2, "roles": ["cleric"], "items": ["chain_shirt"]}
+    with _staged([{**alice_spec, "hand": SALE_HAND}, {}, {}, {}]):
+        async with simulated(scratch, "shots-levels") as (env, channel, people):
+            with seeded(seed):
+                seats = await Seats.open(env, channel, people, "quest", 4)
+            alice = people[0]
+            state = seats.game.new(4, 0)
+            cards = {seats.game.content.cid[c]: str(c) for c in state.hand[0]}
+            for entry, name, picks in (
+                (
+                    level_sale.key(()),
+                    "quest-level-sale",
+                    (["rusty_dagger"], ["pointy_hat", "lucky_ring"]),
+                ),
+                (mend.key(()), "quest-mend", (["rusty_dagger", "bucket_helm"],)),
+            ):
+                opened = await alice.click(seats.table(), label=lobby_texts.BUTTON_HAND)
+                assert opened.response is not None
+                more = control(opened.response, words.G_MORE)
+                shown = (await alice.select(opened.response, [entry], custom_id=more)).response
+                assert shown is not None
+                await shoot(env, channel, alice, [shown.id], name, out)
+                for n, chosen in enumerate(picks):
+                    select = control(shown, "Choose")
+                    values = [cards[c] for c in chosen]
+                    shown = (await alice.select(shown, values, custom_id=select)).response
+                    assert shown is not None
+                    await shoot(env, channel, alice, [shown.id], f"{name}-chosen{n + 1}", out)
+
+
 async def main(seed: int, out: Path, game: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch, unpaced():
@@ -241,6 +289,8 @@ async def main(seed: int, out: Path, game: str) -> None:
             await moments(Path(scratch), seed, out, "quest")
         if game == "charity":
             await charity(Path(scratch), seed, out)
+        if game == "levels":
+            await levels(Path(scratch), seed, out)
         if game.startswith("moments-"):
             await moments(Path(scratch), seed, out, game.removeprefix("moments-"))
 
@@ -259,6 +309,7 @@ if __name__ == "__main__":
             "both",
             "all",
             "charity",
+            "levels",
             "moments-classic",
             "moments-duel",
         ),
