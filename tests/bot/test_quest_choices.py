@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.games.quest import words
+from bot.plugins import plugin
+from bot.render.controls import layout
 from bot.screens import render_hand
-from engine.core import Action
+from engine.core import Action, Rng
 from engine.games import load_game
 from engine.quest.scenario import SCENARIO
 from tests.bot.render_support import make_match
@@ -51,3 +55,34 @@ def test_a_dropped_stack_is_taken_card_by_card() -> None:
     assert words.LABELS["pick_done"] in labels
     assert {"Take Bucket Helm", "Take Quilted Vest"} <= set(labels), labels
     assert Action(0, "pick_done") in legal
+
+
+@pytest.mark.parametrize(("seed", "kind"), [(1, "mend"), (5, "buy_level")])
+def test_no_hand_of_a_long_heuristic_match_offers_every_combination(seed: int, kind: str) -> None:
+    """Issue 27.5: the two seeded four-seat heuristic matches whose hands offered the most
+    (``bench/quest_choices.py``: 416 alternatives, 378 of them pairs to mend with, R31; 621,
+    558 of them sales for a level, R131) never offer more than 70 in one hand now, on one
+    page: many sales are one Buy a level… entry, many pairs one Mend…."""
+    game = load_game("quest")
+    renderer = plugin("quest").renderer
+    names = ["Alice", "Bob", "Carol", "Dave"]
+    state = game.new(4, seed, {})
+    scheduler = Rng(seed).fork(7919)
+    thinkers = [Rng(seed).fork(1000 + k) for k in range(4)]
+    most, widest = 0, 0
+    for _ in range(20000):
+        if game.outcome(state) is not None:
+            break
+        deciders = sorted(game.deciders(state))
+        for seat in deciders:
+            actions = game.legal_actions(state, seat)
+            widest = max(widest, sum(1 for a in actions if a.kind == kind))
+            view = renderer.read(game.view(state, seat).to_json())
+            found = renderer.controls(actions, view, names)
+            most = max(most, len(found))
+            assert layout(42, 7, found).count == 1, (seed, len(found))
+        seat = deciders[scheduler.below(len(deciders))]
+        game.apply(state, game.ai_action(state, seat, thinkers[seat], "heuristic"))
+    assert game.outcome(state) is not None
+    assert widest > 300, widest  # the builder had work to do: hundreds of moves of its kind
+    assert 40 < most <= 70, most
