@@ -161,6 +161,9 @@ class Seats:
             if action is None:
                 choice = Rng(rng.getrandbits(32))
                 action = self.game.ai_action(self.state, seat, choice, "heuristic")
+                legal = self.game.legal_actions(self.state, seat)
+                view = self.game.view(self.state, seat)
+                action = plugins.as_offered(self.game.id, view, legal, action)
             return seat, action
         return None
 

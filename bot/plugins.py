@@ -23,7 +23,7 @@ from bot.core.match_types import MatchInfo
 from bot.render.games import GameRenderer, JsonRenderer
 from bot.render.pictures import CardFace
 from bot.storage import Storage
-from engine.core import Event, Game
+from engine.core import Action, Event, Game
 
 _GENERIC = JsonRenderer()
 
@@ -287,3 +287,25 @@ def maybe_irreversible(key: str) -> bool:
     match is read, so an ordinary move's press costs no extra read."""
     kind = key.split(".", 1)[0]
     return any(kind in found.engine.irreversible for found in _PLUGINS.values())
+
+
+_READ_AS = ("A", "B", "C", "D", "E", "F")  # any names: controls are only compared together
+
+
+def as_offered(game_id: str, view: Any, legal: Sequence[Action], action: Action) -> Action:
+    """``action`` as the hand offers it. A hand shows one control for moves a person cannot
+    tell apart (a duel's copies of one card in hand: ``GameRenderer.controls``), so a move
+    left out is swapped for the kept legal move that reads the same; for scripted players
+    (the end-to-end driver, ``bench/ux.py``) that pick moves as the AI does."""
+    renderer = renderer_for(game_id)
+    read = renderer.read(view)
+    kept = {c.key for c in renderer.controls(legal, read, _READ_AS)}
+    if action.key in kept:
+        return action
+
+    def reading(a: Action) -> tuple[str, str, str | None]:
+        control = renderer.control(a, read, _READ_AS)
+        return control.group, control.label, control.description
+
+    wanted = reading(action)
+    return next((a for a in legal if a.key in kept and reading(a) == wanted), action)

@@ -127,8 +127,11 @@ def test_duel_log_lines_for_draws_encore_and_the_stack_are_words() -> None:
 
 
 def test_the_duel_buttons_say_the_attack_is_face_down_and_what_ready_does() -> None:
-    # 000 III.A.2.f: a fight starts with one card face down plus gold
-    assert "face down" in duel_words.CONTROLS["fight"][1]
+    # 000 III.A.2.f: a fight starts with one card face down plus gold; the option says the
+    # gold in its label and "Face down" first in its description (the label is cut at 40
+    # characters on a phone: tests/bot/test_duel_hand_choices.py)
+    assert "{gold} gold" in duel_words.CONTROLS["fight"][1]
+    assert duel_words.FIGHT_FACE_DOWN == "Face down"
     assert "reveal the attacking card" in duel_words.CONTROLS["ready"][1]
 
 

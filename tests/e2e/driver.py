@@ -13,6 +13,7 @@ import pytest
 import simcord
 
 from bot.games.quest.charity import built_charity
+from bot.plugins import as_offered
 from bot.render import parse_custom_id
 from bot.render.controls import page_turn
 from bot.render.ids import SURE_PREFIX
@@ -247,6 +248,8 @@ async def play_to_the_end(
         seat = deciding[0]
         player = players[seat]
         action = game.ai_action(state, seat, Rng(step + 1), "heuristic")
+        legal = game.legal_actions(state, seat)
+        action = as_offered(record.header.game, game.view(state, seat), legal, action)
         table = message_in(world.channel, table_id)
         table_keys = {
             parsed.key: b["custom_id"]

@@ -296,6 +296,30 @@ class DuelRenderer(GameRenderer[DuelView]):
 
     # controls ----------------------------------------------------------------------------
 
+    def controls(
+        self, actions: Sequence[Action], view: DuelView, names: Sequence[str]
+    ) -> list[Control]:
+        """One control per choice a person can tell apart: two copies of a card in hand make
+        the same move (the engine offers each copy), so the second is left out; squishing a
+        card of yours comes after the card moves (it only takes away)."""
+        in_hand = {entry.iid for entry in self._own(view)}
+        seen: set[tuple[str, str, str | None]] = set()
+        kept: list[Control] = []
+        squished: list[Control] = []
+        for action in actions:
+            control = self.control(action, view, names)
+            same = (control.group, control.label, control.description)
+            move = MOVES.get(action.kind)
+            card = (
+                move.named(action).get("card") if move is not None and move.fits(action) else None
+            )
+            fungible = card is not None and card in in_hand
+            if fungible and same in seen:
+                continue
+            seen.add(same)
+            (squished if action.kind == "squish" else kept).append(control)
+        return kept + squished
+
     def control(self, action: Action, view: DuelView, names: Sequence[str]) -> Control:
         spec = words.CONTROLS.get(action.kind)
         move = MOVES.get(action.kind)
@@ -342,6 +366,8 @@ class DuelRenderer(GameRenderer[DuelView]):
         description = f"{line_of(card)} {stat_of(card)}".strip() if card is not None else None
         if card is not None and description and card.type == "monster":
             description += " · " + words.HIRE_COST.format(cost=card.cost)
+        if k == "fight":  # 000 III.A.2.f: the card is committed face down
+            description = " · ".join(filter(None, (words.FIGHT_FACE_DOWN, description)))
         style = Style.SECONDARY if k in QUIET else Style.PRIMARY
         return Control(action.key, label, words.GROUPS.get(group, ""), description, style)
 

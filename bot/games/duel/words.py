@@ -73,7 +73,9 @@ CONTROLS: Mapping[str, tuple[str, str]] = {
     "location": ("cards", "Settle in {card}"),
     "ally": ("cards", "Hire {card} as an ally"),
     "squish": ("cards", "Squish your {card}"),
-    "fight": ("fight", "Attack with {card} face down + {gold} gold"),
+    # What tells one fight from another leads: a select's option is cut at 40 characters on a
+    # phone, and "Attack with <card> face down + ..." lost the gold of every long name.
+    "fight": ("fight", "Fight, {gold} gold: {card}"),
     "smack": ("abilities", "{card} smacks {target}"),
     "play": ("mischief", "Play {card}{on}{blood}"),
     "activate": ("abilities", "Use {card}{on}"),
@@ -87,6 +89,7 @@ CONTROLS: Mapping[str, tuple[str, str]] = {
 }
 
 FIRST_ME = "I go first"
+FIGHT_FACE_DOWN = "Face down"
 FIRST_OTHER = "{name} goes first"
 RECYCLE = ("Keep the discard", "Shuffle the discard back in")
 ON = " on {target}"
