@@ -13,7 +13,6 @@ functions, so what they return is the same on either thread.
 from __future__ import annotations
 
 import asyncio
-import io
 import textwrap
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +24,13 @@ from typing import ParamSpec, TypeVar
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.model import Picture
+from bot.render.palette import BACKGROUND as BACKGROUND
+from bot.render.palette import BANDS as BANDS
+from bot.render.palette import INK as INK
+from bot.render.palette import MONSTERS, PLAYERS, TRACK, UNKNOWN, blank, in_palette
+from bot.render.palette import MUTED as MUTED
+from bot.render.palette import PAPER as PAPER
+from bot.render.palette import encode as encode
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 P = ParamSpec("P")
@@ -40,35 +46,6 @@ FIGHT_W = 480  # the fight picture's width: about what Discord shows, so nothing
 CHIP_H = 40
 GAP = 14
 PER_ROW = 4  # a phone shows a 4-tile row at about half size: titles stay readable
-BACKGROUND = (43, 45, 49)  # Discord's dark theme, so the picture sits in the message
-PAPER = (246, 240, 226)
-INK = (34, 30, 28)
-MUTED = (96, 90, 84)
-PLAYERS = (70, 130, 220)
-MONSTERS = (210, 70, 60)
-UNKNOWN = (120, 120, 130)
-
-# Band colours per card family; unknown kinds fall back to grey.
-BANDS: dict[str, tuple[int, int, int]] = {
-    "monster": (176, 52, 44),
-    "curse": (120, 60, 150),
-    "enhancer": (200, 110, 40),
-    "wandering": (176, 52, 44),
-    "race": (50, 130, 90),
-    "class": (40, 110, 150),
-    "super": (40, 110, 150),
-    "item": (190, 150, 40),
-    "oneshot": (210, 120, 60),
-    "levelup": (60, 150, 70),
-    "hireling": (110, 110, 60),
-    "cheat": (90, 90, 100),
-    "hero": (40, 90, 170),
-    "ally": (60, 140, 120),
-    "loot": (190, 150, 40),
-    "location": (100, 120, 60),
-    "mischief": (150, 60, 120),
-    "hidden": (70, 70, 80),
-}
 
 _FONT_FILES = (
     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
@@ -177,45 +154,6 @@ def draw_tiles(
 # of its own (together ~90% of a hand picture's cost, the profile of issue 29.4). A hand
 # redrawn after a move shares most of its cards with the one before. ~53 KB each.
 TILES_KEPT = 512
-# zlib's level for every PNG: 3 takes half the CPU of the default 6 for ~25% more bytes (a
-# 7-card hand: 1.6 ms and 14.6 KB against 3.1 ms and 11.7 KB), the same pixels; a picture
-# is encoded once per content and uploaded only when it changed (issue 29.4).
-PNG_LEVEL = 3
-SHADES = 6  # steps from a background to the colour drawn on it: enough for smooth text edges
-
-
-@cache
-def shared_palette() -> Image.Image:
-    """Every colour a tile is drawn with, and the steps of each over what it is drawn on
-    (text and outlines are anti-aliased): 160 of PNG's 256 palette entries."""
-    bands = (*BANDS.values(), UNKNOWN)
-    pairs = [(PAPER, ink) for ink in (INK, MUTED, *bands)]
-    pairs += [(band, PAPER) for band in bands]
-    pairs += [(BACKGROUND, ink) for ink in (*bands, PAPER)]
-    colours: list[tuple[int, int, int]] = []
-    for under, over in pairs:
-        for step in range(SHADES):
-            t = step / (SHADES - 1)
-            shade = (
-                round(under[0] + (over[0] - under[0]) * t),
-                round(under[1] + (over[1] - under[1]) * t),
-                round(under[2] + (over[2] - under[2]) * t),
-            )
-            if shade not in colours:
-                colours.append(shade)
-    flat = [value for colour in colours[:256] for value in colour]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(flat + flat[-3:] * (256 - len(colours[:256])))
-    return palette
-
-
-def _in_palette(image: Image.Image) -> Image.Image:
-    return image.quantize(palette=shared_palette(), dither=Image.Dither.NONE)
-
-
-def blank(width: int, height: int) -> Image.Image:
-    """A picture of the background colour in the shared palette."""
-    return _in_palette(Image.new("RGB", (width, height), BACKGROUND))
 
 
 @lru_cache(maxsize=TILES_KEPT)
@@ -224,7 +162,7 @@ def tile(card: CardFace) -> Image.Image:
     draws it at (0, 0), in the shared palette."""
     image = Image.new("RGB", (TILE_W + 1, TILE_H + 1), BACKGROUND)
     draw_tile(image, 0, 0, card)
-    return _in_palette(image)
+    return in_palette(image)
 
 
 def cards_picture(cards: Sequence[CardFace], filename: str = "cards.png") -> Picture:
@@ -244,10 +182,7 @@ def _cards_picture(cards: tuple[CardFace, ...], filename: str) -> Picture:
     height = 2 * GAP + tiles_height(len(cards), per_row)
     image = blank(width, height)
     draw_tiles(image, GAP, GAP, cards, per_row)
-    buffer = io.BytesIO()
-    # Already in the shared palette: no encode() pass.
-    image.save(buffer, format="PNG", compress_level=PNG_LEVEL)
-    return Picture(filename, buffer.getvalue())
+    return Picture(filename, encode(image))  # in the shared palette: saved as it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,24 +194,52 @@ class Side:
     cards: tuple[CardFace, ...] = ()
 
 
-@lru_cache(maxsize=128)
+# Fight pictures kept (~7 KB each): one per live fight of a busy process and more, so a
+# table redrawn while its fight stands still never draws it again (128 missed at 400
+# matches, issue 29.4).
+FIGHTS_KEPT = 1024
+
+
+@lru_cache(maxsize=FIGHTS_KEPT)
 def fight_picture(
     players: Side, monsters: Side, verdict: str, filename: str = "fight.png"
 ) -> Picture:
     """The fight: two strength bars on one scale, the verdict, then both sides' cards.
 
     Narrow, and the cards as one-line chips rather than tiles: Discord draws an embed picture
-    about 300-500 px wide, so the words must be large next to the picture's width."""
+    about 300-500 px wide, so the words must be large next to the picture's width. Pasted
+    together in the shared palette: the bars (``bars_piece``) and each card's chip, drawn
+    once per card (``chip``)."""
     cards = [*players.cards, *monsters.cards]
     width = FIGHT_W
     tiles_top = GAP + Bars().height
     height = tiles_top + len(cards) * (CHIP_H + 8) + (GAP if cards else 0)
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw_strength(draw, GAP, width, players, monsters, verdict)
+    image = blank(width, height)
+    image.paste(bars_piece(players, monsters, verdict, width), (0, 0))
     for n, card in enumerate(cards):
-        _chip(draw, GAP, tiles_top + n * (CHIP_H + 8), width - 2 * GAP, card)
+        image.paste(chip(card, width - 2 * GAP), (GAP, tiles_top + n * (CHIP_H + 8)))
     return Picture(filename, encode(image))
+
+
+def bars_piece(
+    players: Side, monsters: Side, verdict: str, width: int, bars: Bars | None = None
+) -> Image.Image:
+    """``draw_strength`` from ``GAP`` down on the background, ``GAP + bars.height`` tall, in
+    the shared palette: its colours are the palette's exact ones and the text's steps over
+    the background."""
+    bars = bars or Bars()
+    image = Image.new("RGB", (width, GAP + bars.height), BACKGROUND)
+    draw_strength(ImageDraw.Draw(image), GAP, width, players, monsters, verdict, bars)
+    return in_palette(image)
+
+
+@lru_cache(maxsize=TILES_KEPT)
+def chip(card: CardFace, width: int) -> Image.Image:
+    """One card's chip on the background, as ``_chip`` draws it at (0, 0), in the shared
+    palette."""
+    image = Image.new("RGB", (width + 1, CHIP_H + 1), BACKGROUND)
+    _chip(ImageDraw.Draw(image), 0, 0, width, card)
+    return in_palette(image)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +285,7 @@ def draw_strength(
         draw.text((GAP, at), label, font=font(22, True), fill=PAPER)
         draw.text((GAP + room - value_w, at - 4), value, font=font(28, True), fill=PAPER)
         bar = (GAP, at + bars.label, GAP + room, at + bars.label + bars.bar)
-        draw.rounded_rectangle(bar, radius=radius, fill=(60, 62, 68))
+        draw.rounded_rectangle(bar, radius=radius, fill=TRACK)
         if side.strength is None:
             draw.rounded_rectangle(bar, radius=radius, fill=UNKNOWN)
         else:
@@ -359,15 +322,6 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, width: int) -> str:
     while text and draw.textlength(text + "…", font=face) > width:
         text = text[:-1]
     return text + "…"
-
-
-def encode(image: Image.Image) -> bytes:
-    """A palette PNG: flat colours and text compress to a few tens of kilobytes. The fast
-    octree palette takes ~10 ms where median cut with PNG optimisation took ~110 ms."""
-    buffer = io.BytesIO()
-    quantized = image.quantize(colors=48, method=Image.Quantize.FASTOCTREE)
-    quantized.save(buffer, format="PNG", compress_level=PNG_LEVEL)
-    return buffer.getvalue()
 
 
 async def off_loop(render: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
