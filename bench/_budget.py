@@ -14,7 +14,10 @@ building each interaction's payload, choosing a button, SimCord's router answeri
 (storing the message, copying payloads), the leak check judging it and its listener and view
 wrapper. Everything else on every thread is the bot's (the event loop, the picture thread,
 aiosqlite's thread), including discord.py parsing the gateway payloads SimCord feeds it (on
-Discord that is decoding the same JSON). ``bot = process - harness``.
+Discord that is decoding the same JSON). ``bot = process - harness``. ``picture_thread`` is
+the bot's picture thread alone (``pictures.off_loop``: the table and hand renderers, their
+pictures drawn and encoded), read from its own CPU clock, so the pictures' share is measured
+the same way whatever else the machine runs.
 
 Database: write transactions are the adapter's own (``Recorder`` times each), statements are
 counted by SQLite's trace callback (every statement, and the writes among them), and bytes
@@ -25,6 +28,7 @@ files during a run).
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -81,6 +85,15 @@ def _written_bytes() -> int:
     return 0
 
 
+def _picture_thread_time() -> float:
+    """The CPU seconds the bot's picture thread has used (0 before it started: it starts at
+    the first picture, while the lobbies open, before the window)."""
+    for thread in threading.enumerate():
+        if thread.name.startswith("pictures") and thread.ident is not None:
+            return time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+    return 0.0
+
+
 class Budget:
     """Counters for the window; ``start`` and ``stop`` bound it."""
 
@@ -94,6 +107,7 @@ class Budget:
         self._depth = 0
         self.counting = False
         self._cpu = (0.0, 0.0)
+        self._pictures = 0.0
         self._bytes = 0
         # A channel's kind by its id (``dm``, ``thread``), so the routes say what was edited.
         self.kind: Callable[[int], str | None] | None = None
@@ -144,11 +158,13 @@ class Budget:
         self.counting = True
         self._harness = 0.0
         self._cpu = (time.process_time(), 0.0)
+        self._pictures = -_picture_thread_time()
         self._bytes = _written_bytes()
 
     def stop(self) -> None:
         self.counting = False
         self._cpu = (self._cpu[0], time.process_time())
+        self._pictures += _picture_thread_time()
         self._bytes = _written_bytes() - self._bytes
 
     def figures(
@@ -184,6 +200,7 @@ class Budget:
                 "process": round(1000 * process / clicks, 2),
                 "bot": round(1000 * bot / clicks, 2),
                 "simcord_and_people": round(1000 * self._harness / clicks, 2),
+                "picture_thread": round(1000 * self._pictures / clicks, 2),
             },
             "cpu_ms_per_action": {
                 "process": round(1000 * process / actions, 2),

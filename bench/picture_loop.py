@@ -62,11 +62,12 @@ async def run(cases: list[tuple[Any, ...]], off: bool) -> dict[str, float]:
 
     task = asyncio.create_task(ticker())
     await asyncio.sleep(0.01)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for match, public, private, actions in cases:
         pictures._cards_picture.cache_clear()
         pictures.tile.cache_clear()
         pictures.fight_picture.cache_clear()
+        pictures.chip.cache_clear()
         if off:
             await pictures.off_loop(render_table, match, public, deciders=[0])
             await pictures.off_loop(render_hand, match, private, actions)
@@ -75,11 +76,14 @@ async def run(cases: list[tuple[Any, ...]], off: bool) -> dict[str, float]:
             render_hand(match, private, actions)
         await asyncio.sleep(0)
     seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     done = True
     await task
     return {
         "positions": len(cases),
         "seconds": round(seconds, 3),
+        # CPU (both threads), comparable on a loaded machine where the wall seconds are not.
+        "cpu_ms_per_position": round(1000 * cpu / max(1, len(cases)), 2),
         "loop_late_max_ms": round(max(lateness), 1),
         "loop_late_median_ms": round(statistics.median(lateness), 1),
         "ticks": len(lateness),
