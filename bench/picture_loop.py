@@ -4,6 +4,11 @@ and records how late each wake-up is; the figure that matters is the worst laten
 how long a click waits behind a picture.
 
     .venv/bin/python bench/picture_loop.py [--positions 60] [--json]
+
+``played`` is the pictures alone as a bot draws them through whole games: at every step of
+random playouts the table's picture and every seat's hand picture, in order, with the caches
+kept from step to step (cleared once per game); CPU per step, so it compares on a loaded
+machine (issue 29.4).
 """
 
 from __future__ import annotations
@@ -20,9 +25,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bot.games  # noqa: F401  (registers the hosted games' plugins)
+from bot import plugins
 from bot.render import pictures
 from bot.screens import render_hand, render_table
+from bot.screens.table import drawn_names
 from tests.bot.render_support import make_match, playout
+
+PLAYED = (("classic", 4), ("duel", 2), ("quest", 3))
 
 
 def positions(count: int) -> list[tuple[Any, ...]]:
@@ -50,6 +59,39 @@ def positions(count: int) -> list[tuple[Any, ...]]:
     return out
 
 
+def clear_caches() -> None:
+    pictures._cards_picture.cache_clear()
+    pictures.tile.cache_clear()
+    pictures.fight_picture.cache_clear()
+    pictures.chip.cache_clear()
+
+
+def played(seeds: int, steps: int) -> dict[str, dict[str, float]]:
+    """CPU ms per step of the pictures of ``seeds`` playouts per game (see the docstring)."""
+    out: dict[str, dict[str, float]] = {}
+    for game_id, players in PLAYED:
+        renderer = plugins.renderer_for(game_id)
+        names = drawn_names(make_match(game_id, players))
+        views = []
+        for seed in range(seeds):
+            for game, state in playout(game_id, players, seed, steps):
+                seen = [game.view(state, seat).to_json() for seat in range(players)]
+                views.append((game.view(state, None).to_json(), seen))
+        clear_caches()
+        cpu, drawn = time.process_time(), 0
+        for public, seats in views:
+            drawn += renderer.table_picture(renderer.read(public), names) is not None
+            for private in seats:
+                drawn += renderer.hand_picture(renderer.read(private), names) is not None
+        cpu = time.process_time() - cpu
+        out[game_id] = {
+            "steps": len(views),
+            "pictures": drawn,
+            "cpu_ms_per_step": round(1000 * cpu / max(1, len(views)), 3),
+        }
+    return out
+
+
 async def run(cases: list[tuple[Any, ...]], off: bool) -> dict[str, float]:
     lateness: list[float] = []
     done = False
@@ -64,10 +106,7 @@ async def run(cases: list[tuple[Any, ...]], off: bool) -> dict[str, float]:
     await asyncio.sleep(0.01)
     start, cpu = time.perf_counter(), time.process_time()
     for match, public, private, actions in cases:
-        pictures._cards_picture.cache_clear()
-        pictures.tile.cache_clear()
-        pictures.fight_picture.cache_clear()
-        pictures.chip.cache_clear()
+        clear_caches()
         if off:
             await pictures.off_loop(render_table, match, public, deciders=[0])
             await pictures.off_loop(render_hand, match, private, actions)
@@ -93,12 +132,14 @@ async def run(cases: list[tuple[Any, ...]], off: bool) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--seeds", type=int, default=6, help="playouts per game for played")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     cases = positions(args.positions // 2)
     result = {
         "on_loop": asyncio.run(run(cases, off=False)),
         "off_loop": asyncio.run(run(cases, off=True)),
+        "played": played(args.seeds, 300),
     }
     if args.json:
         print(json.dumps(result, indent=1))
