@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 from bot.games.quest import tableparts, words
 from bot.games.quest.cards import fight_monsters, monster_name, seat_name
 from bot.games.quest.mapdraw import MARGIN, TABLE_W, Scene, paint
+from bot.games.quest.mappalette import in_map_palette
 from bot.games.quest.mappicture import scene_of
 from bot.render.model import Picture
 from bot.render.pictures import BACKGROUND, COMPACT, GAP, Side, draw_strength, encode
@@ -75,4 +76,4 @@ def draw(scene: Scene | None, players: Side, monsters: Side, verdict: str) -> Pi
     draw_strength(ImageDraw.Draw(image), GAP, TABLE_W, players, monsters, verdict, COMPACT)
     if below is not None:
         image.paste(below, (0, top))
-    return Picture(FIGHT_FILE, encode(image))
+    return Picture(FIGHT_FILE, encode(in_map_palette(image)))

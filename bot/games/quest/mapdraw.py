@@ -24,6 +24,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.games.quest import mapstyle
+from bot.games.quest.mappalette import in_map_palette
 from bot.games.quest.mapstyle import (
     BAD,
     DIM,
@@ -123,7 +124,7 @@ def draw(scene: Scene, filename: str = "map.png") -> Picture:
 
 @lru_cache(maxsize=64)
 def _draw(scene: Scene, filename: str) -> Picture:
-    return Picture(filename, encode(paint(scene)))
+    return Picture(filename, encode(in_map_palette(paint(scene))))
 
 
 def paint(scene: Scene) -> Image.Image:
