@@ -31,6 +31,7 @@ from bot.render.palette import MONSTERS, PLAYERS, TRACK, UNKNOWN, blank, in_pale
 from bot.render.palette import MUTED as MUTED
 from bot.render.palette import PAPER as PAPER
 from bot.render.palette import encode as encode
+from bot.render.pen import Pen
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 P = ParamSpec("P")
@@ -104,7 +105,7 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, face: Font, width: int, lines: i
 
 
 def draw_tile(image: Image.Image, x: int, y: int, card: CardFace) -> None:
-    draw = ImageDraw.Draw(image)
+    draw = Pen(image)
     band = BANDS.get(card.kind, UNKNOWN)
     draw.rounded_rectangle(
         (x, y, x + TILE_W, y + TILE_H), radius=14, fill=PAPER, outline=band, width=4
@@ -229,7 +230,7 @@ def bars_piece(
     the background."""
     bars = bars or Bars()
     image = Image.new("RGB", (width, GAP + bars.height), BACKGROUND)
-    draw_strength(ImageDraw.Draw(image), GAP, width, players, monsters, verdict, bars)
+    draw_strength(Pen(image), GAP, width, players, monsters, verdict, bars)
     return in_palette(image)
 
 
@@ -238,7 +239,7 @@ def chip(card: CardFace, width: int) -> Image.Image:
     """One card's chip on the background, as ``_chip`` draws it at (0, 0), in the shared
     palette."""
     image = Image.new("RGB", (width + 1, CHIP_H + 1), BACKGROUND)
-    _chip(ImageDraw.Draw(image), 0, 0, width, card)
+    _chip(Pen(image), 0, 0, width, card)
     return in_palette(image)
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.games.quest import tableparts, words
 from bot.games.quest.cards import fight_monsters, monster_name, seat_name
@@ -27,6 +27,7 @@ from bot.games.quest.mapdraw import MARGIN, TABLE_W, Scene, paint
 from bot.games.quest.mappalette import in_map_palette
 from bot.games.quest.mappicture import scene_of
 from bot.render.model import Picture
+from bot.render.pen import Pen
 from bot.render.pictures import BACKGROUND, COMPACT, GAP, Side, draw_strength, encode
 from engine.quest.view import FightView, QuestView
 
@@ -73,7 +74,7 @@ def draw(scene: Scene | None, players: Side, monsters: Side, verdict: str) -> Pi
     top = GAP + COMPACT.height - MARGIN // 2  # the map's own margin keeps it off the verdict
     tall = top + below.height if below is not None else GAP + COMPACT.height + GAP
     image = Image.new("RGB", (TABLE_W, tall), BACKGROUND)
-    draw_strength(ImageDraw.Draw(image), GAP, TABLE_W, players, monsters, verdict, COMPACT)
+    draw_strength(Pen(image), GAP, TABLE_W, players, monsters, verdict, COMPACT)
     if below is not None:
         image.paste(below, (0, top))
     return Picture(FIGHT_FILE, encode(in_map_palette(image)))

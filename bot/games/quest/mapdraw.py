@@ -43,6 +43,7 @@ from bot.games.quest.mapstyle import (
 )
 from bot.games.quest.maptokens import Mob, Pawn, tokens
 from bot.render.model import Picture
+from bot.render.pen import Pen
 from bot.render.pictures import BACKGROUND, INK, PAPER, encode
 
 Cell = tuple[int, int]
@@ -145,7 +146,7 @@ def paint(scene: Scene) -> Image.Image:
         # else cut to the rooms drawn (two rooms fill the width, not a wide dark frame).
         width = TABLE_W if scene.closeup else min(TABLE_W, max(width, -(-height * 4 // 3)))
     image = Image.new("RGB", (width, height), BACKGROUND)
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     left = (width - cols * size) // 2
 
     def origin(cell: Cell) -> tuple[int, int]:
