@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot import plugins
 from bot.app import App, build_app
 from bot.config import Settings, StartupError
+from bot.core import heap
 from bot.core import service as svc
 from bot.core.errors import refusal_of
 from bot.delivery.components import ButtonRouter, refusal, relay_refusals, send_private
@@ -161,6 +162,11 @@ class Backstab(commands.Bot):
         # Cogs subscribe to the service before it restores matches, so a timer that fires
         # during the restore is published like any other update.
         await self._service.start()
+        if self.settings.settle_heap:
+            # Everything start-up and the restore made lives as long as the process: out of
+            # every later collection (bot/core/heap.py).
+            frozen = heap.settle()
+            log.info("heap settled: %d objects frozen, thresholds %s", frozen, heap.THRESHOLDS)
         if self.settings.sync_commands:
             await self.tree.sync()
         log.info("ready: games offered %s", ", ".join(self.games) or "(none)")
@@ -211,6 +217,8 @@ class Backstab(commands.Bot):
         service, storage = self._service, self._storage
         self._service = None
         self._storage = None
+        if service is not None and self.settings.settle_heap:
+            heap.unsettle()
         if service is not None:
             await service.close()
         if storage is not None:

@@ -58,6 +58,9 @@ class Settings(BaseModel):
     max_matches: Annotated[int, Field(ge=1, le=10_000)] = 200
     max_strong_seats: Annotated[int, Field(ge=0, le=10_000)] = 6
     sync_commands: bool = True
+    # Once started and restored, freeze the heap out of the garbage collector's walks and set
+    # its thresholds (bot/core/heap.py). Off where many bots start in one process (the tests).
+    settle_heap: bool = True
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -58,7 +58,7 @@ def tiny_game() -> Iterator[str]:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(database=tmp_path / "backstab.sqlite3", playground_port=0)
+    return Settings(database=tmp_path / "backstab.sqlite3", playground_port=0, settle_heap=False)
 
 
 def build_bot(settings: Settings) -> Backstab:

@@ -25,7 +25,12 @@ EPHEMERAL = 1 << 6
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     # Turns of an hour: a test that lets 15 minutes pass sees no move made by the clock.
-    return Settings(database=tmp_path / "backstab.sqlite3", playground_port=0, turn_seconds=3600)
+    return Settings(
+        database=tmp_path / "backstab.sqlite3",
+        playground_port=0,
+        settle_heap=False,
+        turn_seconds=3600,
+    )
 
 
 def hands_of(world: World, member: simcord.MemberActor, match_id: int) -> list[Any]:

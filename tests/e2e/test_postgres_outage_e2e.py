@@ -26,7 +26,9 @@ TRY_AGAIN = error_texts.SERVICE_ERRORS["unavailable"]
 def settings(tmp_path: Path, outage_server: OwnServer) -> Settings:
     name = f"e_{secrets.token_hex(4)}"
     InspectPg(outage_server.url).execute(f"CREATE SCHEMA {name}")
-    return Settings(database_url=with_schema(outage_server.url, name), playground_port=0)
+    return Settings(
+        database_url=with_schema(outage_server.url, name), playground_port=0, settle_heap=False
+    )
 
 
 async def test_a_click_and_a_command_during_an_outage_are_told_to_try_again(
