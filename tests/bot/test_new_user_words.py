@@ -4,12 +4,15 @@ a quest step's cost in Move, a card's gold value named, and a bid nobody can und
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from bot.games.quest import render, words
 from bot.games.quest.cards import content
 from bot.screens.lobby_tools import lobby_terms
 from bot.words import texts
 from cogs.welcome import games_named
-from engine.core import Rng
+from engine.core import Action, Rng
 from engine.games import load_game
 from tests.bot.render_support import make_match
 
@@ -98,3 +101,90 @@ def test_a_monster_with_no_base_yet_says_nothing_of_a_base() -> None:
             seat = deciders[0]
             game.apply(state, game.ai_action(state, seat, thinkers[seat], "heuristic"))
     raise AssertionError("no fight waited on its monster's base")
+
+
+def _hands(seats: int, seeds: range, steps: int) -> Iterator[tuple[Any, int, list[Action]]]:
+    """Seat views and their legal actions along seeded heuristic quest matches."""
+    game = load_game("quest")
+    for seed in seeds:
+        state = game.new(seats, seed)
+        thinkers = [Rng(seed).fork(k) for k in range(seats)]
+        for _ in range(steps):
+            deciders = sorted(game.deciders(state))
+            if game.outcome(state) is not None or not deciders:
+                break
+            for seat in range(seats):
+                yield game.view(state, seat), seat, game.legal_actions(state, seat)
+            seat = deciders[0]
+            game.apply(state, game.ai_action(state, seat, thinkers[seat], "heuristic"))
+
+
+def _hand(view: Any, actions: list[Action]) -> Any:
+    from bot.screens.table import render_hand
+
+    return render_hand(make_match("quest", len(view.seats)), view, actions)
+
+
+def test_put_in_play_and_use_now_say_what_differs() -> None:
+    """Played as new users: "Play Purse of Coins" and "Use Purse of Coins" side by side read
+    alike; one puts the card in play, the other uses it up now."""
+    for view, _, actions in _hands(2, range(20), 300):
+        cards = {a.args[0] for a in actions if a.kind == "play"}
+        both = [a for a in actions if a.kind == "use" and a.args[0] in cards]
+        if both:
+            card = both[0].args[0]
+            shown = _hand(view, actions)
+            labels = [o.label for s in shown.selects for o in s.options]
+            labels += [b.label for b in shown.buttons]
+            name = next(x for x in labels if x.startswith("Use ") and x.endswith(" now"))[4:-4]
+            assert f"Put {name} in play" in labels, (card, labels)
+            return
+    raise AssertionError("no card was both playable and usable")
+
+
+def test_a_lone_declare_yourself_dead_is_its_own_button_that_asks_yes() -> None:
+    """Played as new users: "Declare yourself dead" alone behind "Items, cards, deals,
+    trades…" in a fight, a select offering nothing worth a tap. Issue 27.2: it still asks
+    "Yes, …" once (the bot asks before any move the game calls irreversible)."""
+    from bot.plugins import irreversible
+
+    for view, _, actions in _hands(2, range(20), 400):
+        kinds = {a.kind for a in actions}
+        if view.fight is None or "die" not in kinds:
+            continue
+        shown = _hand(view, actions)
+        if any(s.placeholder == words.G_MORE for s in shown.selects):
+            continue  # other side moves share the menu: it offers more than dying
+        [dead] = [b for b in shown.buttons if b.label == words.LABELS["die"]]
+        assert dead.style == "secondary" or str(dead.style).endswith("secondary")
+        key = next(a.key for a in actions if a.kind == "die")
+        assert irreversible("quest", key)
+        return
+    raise AssertionError("no fight offered only dying among its side moves")
+
+
+def test_the_getting_ready_hand_s_select_says_it_puts_cards_in_play() -> None:
+    """Played as new users: the getting-ready hand's Play options sat under "Items, cards,
+    deals, trades…"; they are cards to put in play, and the placeholder says so."""
+    game = load_game("quest")
+    state = game.new(2, 2)
+    shown = _hand(game.view(state, 0), game.legal_actions(state, 0))
+    assert [s.placeholder for s in shown.selects] == [words.G_PLAY]
+
+
+def test_a_wandering_monster_s_label_says_its_name_once() -> None:
+    label = words.LABELS["wander"].format(card="Wandering Monster")
+    assert label.lower().count("wandering monster") == 1 and "fight" in label
+
+
+def test_the_explorer_s_card_says_why_one_would_skip_it() -> None:
+    said = words.DECIDE_PENDING["explore_dxm"]
+    assert "skip it to keep your hand small" in said and "DxM" in said
+
+
+def test_the_trade_builder_s_gold_reads_without_gold_twice() -> None:
+    from bot.games.quest import trade_terms
+
+    said = words.TT_GOLD_NOW.format(what=trade_terms._gold(0, "Bob"))
+    assert said == "No gold changes hands"
+    assert words.TT_GOLD_NOW.format(what=trade_terms._gold(100, "Bob")) == "You pay 100 gold"

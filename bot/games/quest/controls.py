@@ -5,6 +5,7 @@ stay buttons, long lists become selects) and an order (the seat's decision first
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from bot.games.quest import words
 from bot.games.quest.cards import card_def
@@ -106,6 +107,7 @@ GROUP_ORDER = (
     words.G_FIGHT,
     words.G_POWER,
     words.G_MORE,
+    words.G_PLAY,
 )
 # Within "More…" (items, deals, cards, trades): the likeliest first.
 MORE_ORDER = (
@@ -193,6 +195,24 @@ def control(
         style = Style.SECONDARY
     menu = group == words.G_MORE  # items, cards, deals, trades: one menu, never a button wall
     return Control(action.key, label, group, _description(action), style, menu=menu)
+
+
+PLAYING = frozenset({"play", "play_role"})
+
+
+def regroup(found: Sequence[Control], kinds: Sequence[str]) -> list[Control]:
+    """The "More…" menu when it holds one sort of move (played as new users): nothing but
+    "Declare yourself dead" (a fight's hand) is its own grey button, last, that still asks
+    "Yes, …" once (``irreversible``), not a select offering one move nobody looks for; only
+    cards to put in play (the getting-ready hand) are under a placeholder that says so."""
+    more = [i for i, c in enumerate(found) if c.group == words.G_MORE]
+    out = list(found)
+    if len(more) == 1 and kinds[more[0]] == "die":
+        out[more[0]] = replace(out[more[0]], menu=False, style=Style.SECONDARY)
+    elif more and all(kinds[i] in PLAYING for i in more):
+        for i in more:
+            out[i] = replace(out[i], group=words.G_PLAY)
+    return out
 
 
 def order(found: Sequence[Control], kinds: Sequence[str]) -> list[Control]:

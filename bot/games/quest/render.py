@@ -250,7 +250,7 @@ class QuestRenderer(GameRenderer[QuestView]):
         going = goto.controls(view, actions)
         kinds = [a.kind for a in listed] + ["ask"] * len(asking) + ["buy_level"] * len(selling)
         kinds += ["mend"] * len(mending) + ["goto"] * len(going)
-        entries = [*found, *asking, *selling, *mending, *going]
+        entries = quest_controls.regroup([*found, *asking, *selling, *mending, *going], kinds)
         return quest_controls.order(entries, kinds)
 
     def builder(

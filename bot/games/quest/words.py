@@ -173,7 +173,11 @@ DECIDE_AFTER = "The dice are down: pass, or change a die."
 DECIDE_DIE = "Pass, or change the die ({what})."
 DECIDE_READY = "Play a race, a class or items, then press Ready."
 DECIDE_PENDING = {
-    "explore_dxm": "You explored: take the explorer's DxM card or skip it.",
+    # Why one would skip (played as new users): the card only costs room in the hand.
+    "explore_dxm": (
+        "You explored: take a DxM card for your hand, or skip it to keep your hand small"
+        " (more than 5 at your turn's end are given away)."
+    ),
     "summon": "Call up a monster here, or not.",
     "base": "Pick the base colour of the new monster.",
     "help": "{name} asks you to help fight {monsters}, offering {terms}.",
@@ -225,10 +229,13 @@ G_POWER = "Powers…"
 G_GIVE = "Give away…"
 G_RUN = "Run to…"
 G_MORE = "Items, cards, deals, trades…"
+G_PLAY = "Put a card in play…"  # a "More…" holding only cards to put in play (getting ready)
 
 LABELS = {
     "ready": "Ready",
-    "play": "Play {card}",
+    # Beside "Use {card} now" (the same card's one-shot use) the two say what differs
+    # (played as new users: "Play Purse of Coins" and "Use Purse of Coins" read alike).
+    "play": "Put {card} in play",
     "play_role": "Become {card}",
     "go": "{arrow} {dir}: {room} · {link}",
     "go_explore": "{arrow} {dir}: explore · {link}",
@@ -247,7 +254,7 @@ LABELS = {
     "heal_level": "Give up a level to heal",
     "die": "Declare yourself dead",
     "end_turn": "End turn",
-    "use": "Use {card}",
+    "use": "Use {card} now",
     "teleport": "{card} to {room}",
     "link_to": "{card}: {dir} side",
     "cheat": "{card} on {item}",
@@ -289,7 +296,7 @@ LABELS = {
     "power": "{role} power (d10)",
     "rage": "Rage: discard {card}",
     "enhance": "{card} on {monster}",
-    "wander": "{card}: a wandering monster",
+    "wander": "{card} into the fight",  # "Wandering Monster: a wandering monster" said it twice
     "mate": "{card} on {monster}",
     "oneshot_us": "{card} for us",
     "oneshot_them": "{card} for the monsters",
@@ -336,12 +343,12 @@ TT_NAME = 16  # a name inside a label: "Ask for Bob's Helmet" stays within 40 ch
 TT_GIVE_NOW = "You give: {what}"
 TT_GET_NOW = "From {name}: {what}"
 TT_NO_ITEM = "no item"
-TT_GOLD_NOW = "Gold: {what}"
+TT_GOLD_NOW = "{what}"  # "You pay 100 gold", "No gold changes hands" ("Gold: No gold" was)
 TT_GIVE_NONE = "Give no item"
 TT_GIVE = "Give your {card}"
 TT_GET_NONE = "No item from {name}"
 TT_GET = "Ask for {name}'s {card}"
-TT_NO_GOLD = "No gold"
+TT_NO_GOLD = "No gold changes hands"
 TT_PAY = "You pay {gold} gold"
 TT_ASK = "{name} pays {gold} gold"
 TT_PART_GIVE = "your {card}"
