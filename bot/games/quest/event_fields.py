@@ -23,6 +23,9 @@ DRAW_WHY = {
 }
 # Short enough for one log line on a phone (issue 27.6): "the new monster's base" wrapped.
 DIE_WHY = {"base": "the monster's base", "monster_turn": "the monsters move"}
+# A die roll's log line, where it differs from the hand's words: one line on a phone
+# ("Ada (AI) rolled green (the monster's base)." wrapped; the line above names the monster).
+LOGGED = {"base": "base colour"}
 HOW = {
     "walked": "goes",
     "grappled": "climbs a wall with the Grappling Hook",
@@ -142,7 +145,7 @@ def _fight_end(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
 
 def _die(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
     what = str(e.get("what", ""))
-    f["what"] = WINDOWS.get(what, what.replace("_", " "))
+    f["what"] = LOGGED.get(what) or WINDOWS.get(what, what.replace("_", " "))
     colours = what in ("base", "monster_turn")  # the Monster Die: faces are colours
     dice = e.get("dice")
     faces = [_face(d, colours) for d in (dice if isinstance(dice, list) else [])]
