@@ -75,11 +75,15 @@ class Clock:
             afk = match.deadline_kind != "window"
             updates: list[Update] = []
             humans = {s.seat for s in match.seats if s.ai_level is None}
+            # Every lapsed seat's default move is staged on one burst, and the AI's replies
+            # after them: one write transaction (issue 29.5), not one per seat. A write that
+            # fails keeps none of it and raises (``by_person``): the timer fires again.
+            burst = self._ledger.burst(match)
             for seat in sorted(live.game.deciders(live.state) & humans):
-                live = self._live.get(match_id) or live
-                if live.game.outcome(live.state) is not None:
+                live = burst.session
+                if live.outcome() is not None:
                     break
-                if seat not in live.game.deciders(live.state):
+                if seat not in live.deciders():
                     continue
                 action = live.game.default_action(live.state, seat)
                 # A lapse counts towards being away once a turn: a person reading their
@@ -87,21 +91,26 @@ class Clock:
                 counts = afk and live.lapsed.get(seat) != live.turns
                 turn = live.turns
                 row = ActionRow(seat, action.to_json(), by_timeout=True, afk=counts)
-                updates.append(await self._ledger.commit(match, live.play(action), row))
-                match = updates[-1].match
-                now = self._live.get(match_id)
-                if counts and now is not None:
-                    now.lapsed = {**now.lapsed, seat: turn}
-                if match.status != "live":
+                await self._ledger.stage(burst, live.play(action), row, by_person=True)
+                if counts:  # on the staged session, which the store swaps in
+                    burst.session.lapsed = {**burst.session.lapsed, seat: turn}
+                if burst.match.status != "live":
                     break
-                if counts:
-                    notice = await self._hand_afk_seat(match, seat)
+                if counts and self._away(burst.match, seat):
+                    # The AI takes the seat over from here: what is staged is stored first.
+                    updates.extend(await self._ledger.store(burst))
+                    notice = await self._hand_afk_seat(burst.match, seat)
                     if notice is not None:
                         updates.append(notice)
-                        match = notice.match
-            if not updates:
+                        burst = self._ledger.burst(notice.match)
+            if not updates and not burst.staged:
                 return None
-            return await self._ai.run(match, updates)
+            return await self._ai.run(burst.match, updates, burst)
+
+    def _away(self, match: MatchInfo, seat: int) -> bool:
+        """Whether the seat's lapses (in AFK_TIMEOUTS turns in a row) hand it to the AI now."""
+        info = next(s for s in match.seats if s.seat == seat)
+        return info.timeouts >= AFK_TIMEOUTS and info.ai_level is None
 
     async def _hand_afk_seat(self, match: MatchInfo, seat: int) -> Update | None:
         """After lapses in AFK_TIMEOUTS turns in a row the AI plays the seat; the table says so

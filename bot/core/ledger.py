@@ -2,7 +2,8 @@
 an ``Update`` for the listeners.
 
 ``stage`` plays a step on a burst's trial session and ``store`` persists everything staged
-(one transaction, optimistic version check), swaps the session in, sets the turn timer and
+(one transaction, optimistic version check, the delivery marks held since the last write
+riding in it: ``bot.core.held_marks``), swaps the session in, sets the turn timer and
 publishes each step in order; ``commit`` is a burst of one step. The match as it stands
 after a move is worked out from the match before it and the row it writes, not read again:
 one click reads the match once (docs/architecture.md, "How a click travels").
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.core.errors import ServiceError
+from bot.core.held_marks import HeldMarks
 from bot.core.live import LiveMatches
 from bot.core.match_types import Listener, MatchInfo, Update, match_info
 from bot.core.session import MatchSession, Step
@@ -64,8 +66,11 @@ class Ledger:
         settings: SettingsBook,
         check: Check,
         reload: Check,
+        held: HeldMarks | None = None,
     ) -> None:
         self.repo = repo
+        # The delivery marks each write carries (bot.core.held_marks).
+        self.held = held if held is not None else HeldMarks(repo)
         self.live = live
         self.timers = timers
         self.settings = settings
@@ -147,6 +152,9 @@ class Ledger:
         rows = [r for _, _, _, r in burst.staged]
         last = steps[-1]
         deadline_at, kind = burst.deadline
+        # The match's delivery marks held since its last write ride in this one (issue 29.5),
+        # held again if it fails.
+        carried, stored = self.held.take(match.id), False
         try:
             await self.repo.record_actions(
                 match.id,
@@ -157,7 +165,9 @@ class Ledger:
                 outcome=last.outcome.to_json() if last.outcome is not None else None,
                 deadline_at=deadline_at,
                 deadline_kind=kind,
+                delivered=carried.marks if carried is not None else None,
             )
+            stored = True
         except VersionConflict:
             raise ServiceError("stale") from None
         except LogForked as forked:
@@ -170,6 +180,8 @@ class Ledger:
             )
             await self._reload(match.id)
             raise ServiceError("stale") from None
+        finally:
+            self.held.done(carried, stored=stored)
         staged, trial, after = burst.staged, burst.session, burst.match
         burst.start, burst.stored, burst.staged, burst.by_person = after, trial, [], False
         if last.outcome is None:

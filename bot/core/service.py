@@ -21,6 +21,7 @@ from bot.core.ai_pool import AiPool
 from bot.core.autopass import AutoPass
 from bot.core.clock import AFK_EVENT, AFK_TIMEOUTS, BACK_EVENT, Clock
 from bot.core.errors import ServiceError
+from bot.core.held_marks import HeldMarks
 from bot.core.ledger import Ledger
 from bot.core.lifecycle import Lifecycle
 from bot.core.live import Holds, LiveMatches, everything
@@ -32,7 +33,7 @@ from bot.core.session import MatchSession, in_window, passed_in_window, window_o
 from bot.core.settings import ServerSettings, SettingsBook
 from bot.core.startup import Startup
 from bot.core.timers import TurnTimers
-from bot.storage.models import Delivered, LiveHand
+from bot.storage.models import LiveHand
 from bot.storage.ports import Storage
 from engine import games as registry
 from engine.core import CONCEDE, PASS, Action, Game, PlayerView
@@ -104,7 +105,11 @@ class MatchService:
         self.ended_at_start = self.restorer.ended_at_start
         game = self.restorer.game
         checks = (self.restorer.check, self.restorer.reload)
-        self.ledger = Ledger(self.repo, self.live, self.timers, self.settings, *checks)
+        # Delivery marks held for the next move's write (issue 29.5, bot.core.held_marks).
+        self.held = HeldMarks(self.repo)
+        self.ledger = Ledger(
+            self.repo, self.live, self.timers, self.settings, *checks, held=self.held
+        )
         self.lobbies = Lobbies(self.repo, self.ledger, self.live, self.timers, self.settings, game)
         self.players = PlayerBook(storage.players)  # each player's own (/preferences)
         self.autopass = AutoPass(self.players)
@@ -136,6 +141,7 @@ class MatchService:
         # The core's other holders of per-match state, released with the match (``forget``).
         self.live.register("turn timer", self.timers)
         self.live.register("restart AI burst", self.startup)
+        self.live.register("delivery marks", self.held)
 
     # life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -155,6 +161,7 @@ class MatchService:
         await self.startup.close()
         await self.timers.close()
         await self.ai.close()  # its worker processes end with the service
+        await self.held.close()  # the delivery marks held are written before storage closes
 
     async def forget(self, match_id: int) -> None:
         """Release the match from this process, all of it (``bot.core.live``)."""
@@ -373,23 +380,20 @@ class MatchService:
         match = await self.get(match_id)
         return drawn is not None and drawn >= match.version
 
-    async def hand_sent(self, match_id: int, user_id: int, version: int) -> None:
-        """The publisher delivered a hand DM drawn at ``version``."""
-        await self.repo.mark_hand_sent(match_id, user_id, version)
-
     async def live_hands(self, match_id: int) -> list[LiveHand]:
         """Where each player's one live hand message of the match is (``bot.delivery.hands``)."""
         return await self.repo.live_hands(match_id)
 
-    async def save_live_hand(self, hand: LiveHand) -> None:
-        await self.repo.save_live_hand(hand)
-
-    async def delivered(self, marks: Delivered) -> None:
-        """One publish's tables drawn, hands sent and live hands, in one transaction."""
-        await self.repo.record_delivery(marks)
+    async def hand_sent(self, match_id: int, user_id: int, version: int) -> None:
+        """A hand DM drawn at ``version`` was delivered, written at once (the publisher's
+        own marks are held for the next write: ``bot.delivery.marks``)."""
+        await self.repo.mark_hand_sent(match_id, user_id, version)
 
     async def drop_live_hand(self, match_id: int, user_id: int) -> None:
-        await self.repo.drop_live_hand(match_id, user_id)
+        """Written at once, after any write that carries the hand's held row (and with the
+        held one gone): an older row never lands after the drop."""
+        async with self.held.direct(match_id, user_id):
+            await self.repo.drop_live_hand(match_id, user_id)
 
 
 def _fresh_seed() -> int:

@@ -203,13 +203,18 @@ class LiveHands:
         return [k for k in kept if k[0] == match_id]
 
     async def save(self, hand: LiveHand) -> None:
-        self._hands[(hand.match_id, hand.user_id)] = hand
+        key = (hand.match_id, hand.user_id)
+        before = self._hands.get(key)
+        self._hands[key] = hand
         if hand.place == DM:
             self.dms.learn(hand.user_id, hand.channel_id)
         self._watch(hand)
-        key = (hand.match_id, hand.user_id)
-        # Within a publish, written with its other marks (bot.delivery.marks).
-        await marks.save_live_hand(self.bot.service, hand, lambda: self._hands.get(key))
+        # Held for the next write; one naming another message, written by the end of the
+        # publish or click (bot.delivery.marks).
+        moved = marks.moved(before, hand)
+        await marks.save_live_hand(
+            self.bot.service, hand, lambda: self._hands.get(key), moved=moved
+        )
 
     async def drop(self, hand: LiveHand) -> None:
         key = (hand.match_id, hand.user_id)

@@ -1,14 +1,21 @@
-"""What a publish tells the database it delivered, in one write transaction (issue 29.5).
+"""What a publish tells the database it delivered (issue 29.5).
 
 A flush of the publisher draws the table, posts the log lines and deals the hands; each told
 the database apart what it did (``table_version``, ``seats.hand_sent``, ``live_hands``): two to
-four small write transactions per click. Inside ``batched`` they are gathered and written
-together once the flush is done (``MatchService.delivered``); outside one (a click's own hand
-answer, a hand's timer) each is written at once, as before.
+four small write transactions per click. Now every mark is held by the service
+(``bot.core.held_marks``) and rides in the match's next move's write transaction, or in one
+written for every match within ten seconds when no move follows.
 
-These are delivery marks, none part of a match's fold (the action log is): a crash before the
-batch is written costs what a crash between a send and its mark always cost, a table redrawn or
-a hand dealt again after the restart (``bot.delivery.catch_up``), over a longer window.
+These are delivery marks, none part of a match's fold (the action log is): a crash before
+one is written costs what a crash between a send and its mark always cost, a table redrawn or
+a hand dealt again after the restart (``bot.delivery.catch_up``), over a window up to
+ten seconds longer (docs/reliability.md, "Delivery marks held for the next write").
+
+One mark is not of that kind: a live hand whose message changed (a new hand DM, a new
+ephemeral hand, a new ping). Lost, the restart would edit the message before it and send
+another beside the new one. Inside ``batched`` (a publisher flush, a click's own hand) it is
+written with everything held at the end of the batch, before the next one starts; outside, at
+once (``HeldMarks.write_now``).
 """
 
 from __future__ import annotations
@@ -17,112 +24,112 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.core import service as svc
-from bot.storage.models import Delivered, LiveHand
+from bot.storage.models import LiveHand
 
 Key = tuple[int, int]  # (match, user)
 
 
 @dataclass
-class _Marks:
-    tables: dict[int, int] = field(default_factory=dict)
-    sent: dict[Key, int] = field(default_factory=dict)
-    # The hand as it stands when the batch is written (the newest this process knows: a click
-    # may save it again meanwhile), or None once it was dropped: never an older copy.
-    hands: dict[Key, Callable[[], LiveHand | None]] = field(default_factory=dict)
+class _Batch:
+    urgent: bool = False  # a live hand whose message changed: written at the end
     closed: bool = False
-
-    def frozen(self) -> Delivered:
-        hands = (current() for current in self.hands.values())
-        return Delivered(
-            tables=tuple(self.tables.items()),
-            hands_sent=tuple((m, u, v) for (m, u), v in self.sent.items()),
-            live_hands=tuple(hand for hand in hands if hand is not None),
-        )
 
 
 # The batch of the flush running in this task. A task started inside it (a hand's timer)
-# copies the variable, hence ``closed``: past the flush, its marks are written at once.
-_open: ContextVar[_Marks | None] = ContextVar("delivery_marks", default=None)
+# copies the variable, hence ``closed``: past the flush, its urgent marks are written at once.
+_open: ContextVar[_Batch | None] = ContextVar("delivery_marks", default=None)
 
 
-def _pending() -> _Marks | None:
-    marks = _open.get()
-    return None if marks is None or marks.closed else marks
+def _pending() -> _Batch | None:
+    batch = _open.get()
+    return None if batch is None or batch.closed else batch
 
 
 @asynccontextmanager
 async def batched(service: svc.MatchService) -> AsyncIterator[Batch]:
-    """Every mark made inside goes in one transaction at the end, also when a later step
-    failed (what went out before the fault was delivered). A cancelled flush (the bot
-    stopping, the match gone to another process) writes nothing: a restart deals again."""
-    marks = _Marks()
-    token = _open.set(marks)
+    """The marks made inside are held; a live hand whose message changed is written at the
+    end with everything held, also when a later step failed (what went out before the fault
+    was delivered). A cancelled flush (the bot stopping, the match gone to another process)
+    writes nothing itself: what it held is written at shutdown, or forgotten with the match."""
+    batch = _Batch()
+    token = _open.set(batch)
     try:
-        yield Batch(marks)
+        yield Batch(batch, service)
     except asyncio.CancelledError:
-        marks.closed = True
+        batch.closed = True
         raise
     except BaseException:
-        await _write(service, marks)
+        await _end(service, batch)
         raise
     else:
-        await _write(service, marks)
+        await _end(service, batch)
     finally:
-        marks.closed = True
+        batch.closed = True
         _open.reset(token)
 
 
 class Batch:
     """An open batch, for a mark made in another task (``TablePublisher.carry``)."""
 
-    def __init__(self, marks: _Marks) -> None:
-        self._marks = marks
+    def __init__(self, batch: _Batch, service: svc.MatchService) -> None:
+        self._batch = batch
+        self._service = service
 
     def hand_sent(self, match_id: int, user_id: int, version: int) -> bool:
-        """Marked with the batch; False once it was written (the caller writes it)."""
-        if self._marks.closed:
+        """Marked with the batch; False once it ended (the caller marks it)."""
+        if self._batch.closed:
             return False
-        key = (match_id, user_id)
-        self._marks.sent[key] = max(version, self._marks.sent.get(key, version))
+        self._service.held.sent(match_id, user_id, version)
         return True
 
 
-async def _write(service: svc.MatchService, marks: _Marks) -> None:
-    marks.closed = True
-    delivered = marks.frozen()
-    if delivered:
-        await service.delivered(delivered)
+async def _end(service: svc.MatchService, batch: _Batch) -> None:
+    batch.closed = True
+    if batch.urgent:
+        await service.held.write_now()
 
 
 async def table_drawn(service: svc.MatchService, match_id: int, version: int) -> None:
     """The public table shows ``version``."""
-    marks = _pending()
-    if marks is None:
-        await service.delivered(Delivered(tables=((match_id, version),)))
-    else:
-        marks.tables[match_id] = max(version, marks.tables.get(match_id, version))
+    service.held.table(match_id, version)
 
 
 async def hand_sent(service: svc.MatchService, match_id: int, user_id: int, version: int) -> None:
     """A hand drawn at ``version`` reached ``user_id`` (``seats.hand_sent``)."""
-    marks = _pending()
-    if marks is None:
-        await service.hand_sent(match_id, user_id, version)
-    else:
-        key = (match_id, user_id)
-        marks.sent[key] = max(version, marks.sent.get(key, version))
+    service.held.sent(match_id, user_id, version)
 
 
 async def save_live_hand(
-    service: svc.MatchService, hand: LiveHand, current: Callable[[], LiveHand | None]
+    service: svc.MatchService,
+    hand: LiveHand,
+    current: Callable[[], LiveHand | None],
+    *,
+    moved: bool,
 ) -> None:
-    """``hand`` is the player's live hand; ``current`` reads it again when the batch is
-    written (None: dropped since, and then not written back)."""
-    marks = _pending()
-    if marks is None:
-        await service.save_live_hand(hand)
+    """``hand`` is the player's live hand; ``current`` reads it again when it is written
+    (None: dropped since, and then not written back). ``moved``: its message (or its ping's)
+    is another than the stored one's, so it is written by the end of the batch, or now."""
+    service.held.hand(hand.match_id, hand.user_id, current)
+    if not moved:
+        return
+    batch = _pending()
+    if batch is None:
+        await service.held.write_now()
     else:
-        marks.hands[(hand.match_id, hand.user_id)] = current
+        batch.urgent = True
+
+
+def moved(before: LiveHand | None, after: LiveHand) -> bool:
+    """Whether ``after`` names another message than ``before`` (the hand's or its ping's):
+    a row a restart must find as it is, not as it was (see the module's docstring)."""
+    if before is None:
+        return True
+    where = (after.place, after.channel_id, after.message_id)
+    ping = (after.ping_channel_id, after.ping_id)
+    return (before.place, before.channel_id, before.message_id) != where or (
+        before.ping_channel_id,
+        before.ping_id,
+    ) != ping

@@ -189,6 +189,7 @@ class PlayWrites(Protocol):
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
+        delivered: Delivered | None = None,
     ) -> None:
         """``record_action`` for a plan (issue 30.5) or a burst (a move and the replies that
         follow it): append ``actions`` at ``index`` on, in order, and replace the snapshot
@@ -196,7 +197,9 @@ class PlayWrites(Protocol):
         ``state`` None leaves the snapshot where it is: the log is the truth, and the core
         writes a snapshot only every ``SNAPSHOT_EVERY`` actions (``bot.core.ledger``). The
         version moves on by one per action, as that many ``record_action`` calls would; so do
-        the seats' timeout counts."""
+        the seats' timeout counts. ``delivered``: delivery marks of any match
+        (``record_delivery``'s) written in the same transaction, none of them if it fails
+        (``bot.core.held_marks``: they ride in the next move's write, issue 29.5)."""
         ...
 
     async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None: ...

@@ -130,15 +130,40 @@ async def test_a_strong_seat_thinks_after_what_came_first_is_stored(
     assert update.match.version == started.match.version + 2
 
 
+async def test_a_timeout_and_the_ai_reply_are_one_write_refused_whole(
+    env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A timeout's move and the AI's reply after it are one burst; a write that fails keeps
+    # none of it and raises, so the turn timer fires again (``TurnTimers._run``).
+    _, service, path = env
+    started = await ann_against_ai(service)
+    match_id = started.match.id
+    writes = Writes(service, monkeypatch)
+    writes.fail = 1
+    with pytest.raises(DatabaseUnavailable):
+        await service.timeout(match_id, started.match.version)
+    assert log_count(path, match_id) == 0
+    await service.timeout(match_id, started.match.version)
+    assert writes.calls == [[(0, False), (1, True)]]  # the timeout and the AI: one write
+    assert log_count(path, match_id) == 2
+
+
 async def test_an_ai_burst_after_a_stored_move_waits_for_the_database(
     env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A timeout's move is its own write; the AI's reply after it is a burst of its own, and
-    # one that cannot be stored goes on later (``AiDriver._again_later``), not lost.
+    # A strong seat's think stores the timeout's move first; the AI's reply after it is a
+    # burst of its own, and one that cannot be stored goes on later
+    # (``AiDriver._again_later``), not lost.
     monkeypatch.setattr(errors, "RETRY_S", 0.05)
     _, service, path = env
     started = await ann_against_ai(service)
     match_id = started.match.id
+    service.live[match_id].ai_levels[1] = "strong"
+
+    async def think(live: Any, match: Any, seat: int, rng: Rng) -> Choice:
+        return Choice(live.game.ai_action(live.state, seat, rng, "heuristic"))
+
+    monkeypatch.setattr(service.ai, "_strong", think)
     writes = Writes(service, monkeypatch)
     real_store = service.ledger.store
     failed: list[bool] = []

@@ -214,6 +214,30 @@ async def test_a_lapsed_window_passes_for_everyone_without_counting_as_afk(
     assert timed.match.deadline_kind == "turn"
 
 
+async def test_a_window_lapsing_for_several_seats_is_one_write(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 29.5: each lapsed seat's pass was its own write transaction; they are one burst.
+    match = await lobby(service, humans=3, game="echo")
+    update = await service.start_match(match.id, 100)
+    _, _, actions = await service.view(match.id, 100)
+    update = await service.act(match.id, 100, actions[0].key, update.match.version)
+    assert update.deciders == {1, 2} and update.match.deadline_kind == "window"
+    writes: list[list[tuple[int, bool]]] = []
+    real = service.repo.record_actions
+
+    async def counted(match_id: int, version: int, index: int, rows: Any, **kw: Any) -> None:
+        writes.append([(r.seat, r.by_timeout) for r in rows])
+        await real(match_id, version, index, rows, **kw)
+
+    monkeypatch.setattr(service.repo, "record_actions", counted)
+    timed = await service.timeout(match.id, update.match.version)
+    assert timed is not None and timed.match.version == update.match.version + 2
+    assert writes == [[(1, True), (2, True)]]  # both passes, one transaction
+    log = await service.action_log(match.id)
+    assert [(a.seat, a.kind) for a in log[-2:]] == [(1, "pass"), (2, "pass")]
+
+
 async def test_three_turn_timeouts_in_a_row_hand_the_seat_to_the_ai(
     tmp_path: Path, clock: Clock
 ) -> None:

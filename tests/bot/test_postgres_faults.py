@@ -14,11 +14,13 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.core import errors
+from bot.core.ai_driver import Choice
 from bot.core.errors import refusal_of
 from bot.core.service import MatchInfo, MatchService, Update
 from bot.storage import DatabaseUnavailable, Storage, open_storage
 from bot.storage.postgres import database
 from bot.words import error_texts
+from engine.core import Rng
 from tests.bot.test_flow_service import games
 from tests.bot.test_service import Clock
 from tests.support.pg_outage import OwnServer, outage_server, own_postgres
@@ -114,12 +116,21 @@ async def test_a_move_while_the_server_is_down_is_try_again_and_play_goes_on_aft
 
 
 async def test_an_ai_move_that_could_not_be_stored_is_made_once_the_server_is_back(
-    service: MatchService, outage_server: OwnServer, location: str
+    service: MatchService,
+    outage_server: OwnServer,
+    location: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A person's click and the AI's reply are one write (issue 29.5); an AI burst apart from
-    # any click, here after Ann's turn timed out (its move stored on its own), may still meet
-    # the server gone: it goes on once the server is back.
+    # A person's click or a timeout and the AI's reply are one write (issue 29.5); an AI
+    # burst apart from them, here a strong seat's after Ann's timed-out move (stored before
+    # the seat thinks), may still meet the server gone: it goes on once the server is back.
     match = await tiny_with_ai(service)
+    service.live[match.id].ai_levels[1] = "strong"
+
+    async def think(live: Any, match: Any, seat: int, rng: Rng) -> Choice:
+        return Choice(live.game.ai_action(live.state, seat, rng, "heuristic"))
+
+    monkeypatch.setattr(service.ai, "_strong", think)
     stopped: list[int] = []
 
     async def stop_after_anns_move(update: Update) -> None:

@@ -12,7 +12,14 @@ from tests.e2e.helpers import message_in
 from tests.e2e.test_play_e2e import start_match
 
 ARCHITECTURE = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
-REGISTERED = {"turn timer", "restart AI burst", "table publisher", "hands owed", "live hands"}
+REGISTERED = {
+    "turn timer",
+    "restart AI burst",
+    "delivery marks",
+    "table publisher",
+    "hands owed",
+    "live hands",
+}
 
 
 async def test_forgetting_a_played_match_releases_it_everywhere(world: World) -> None:

@@ -28,9 +28,11 @@ async def simcord_bot(settings: Settings, tiny_game: str) -> Backstab:
 
 
 async def restart(world: World) -> None:
+    """A stop, then a start: the old process closes first (what it holds, the delivery marks
+    among it, is written: ``MatchService.close``), as a deploy stops the old bot."""
     old = world.bot
-    await world.env.restart_bot(games_bot(old.settings))
     await old.release()
+    await world.env.restart_bot(games_bot(old.settings))
     await world.env.settle()
 
 

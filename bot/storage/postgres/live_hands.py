@@ -4,6 +4,7 @@ Not part of the cached match row: writing it drops nothing from the read cache."
 from __future__ import annotations
 
 from bot.storage.models import Delivered, LiveHand
+from bot.storage.postgres.database import Conn
 from bot.storage.postgres.matches import MatchReads
 from bot.storage.postgres.pins import MARK_TABLE_DRAWN_SQL
 from bot.storage.postgres.seats import MARK_HAND_SENT_SQL
@@ -35,18 +36,7 @@ class LiveHandWrites(MatchReads):
         """A publish's marks in one transaction (one round trip per kind present). None is
         part of the cached match row: no cache drop."""
         async with self.db.transaction() as conn:
-            if marks.tables:
-                await conn.executemany(
-                    MARK_TABLE_DRAWN_SQL, [(v, match_id) for match_id, v in marks.tables]
-                )
-            if marks.hands_sent:
-                await conn.executemany(
-                    MARK_HAND_SENT_SQL, [(v, m, user) for m, user, v in marks.hands_sent]
-                )
-            if marks.live_hands:
-                await conn.executemany(
-                    SAVE_LIVE_HAND_SQL, [_row(hand) for hand in marks.live_hands]
-                )
+            await write_delivery(conn, marks)
 
     async def live_hands(self, match_id: int) -> list[LiveHand]:
         return [
@@ -68,6 +58,21 @@ class LiveHandWrites(MatchReads):
 
     async def drop_live_hand(self, match_id: int, user_id: int) -> None:
         await self.db.execute(DROP_LIVE_HAND_SQL, match_id, user_id)
+
+
+async def write_delivery(conn: Conn, marks: Delivered) -> None:
+    """The statements that write ``marks``, inside a transaction (its own, or a move's:
+    ``Repository.record_actions``), one round trip per kind present."""
+    if marks.tables:
+        await conn.executemany(
+            MARK_TABLE_DRAWN_SQL, [(v, match_id) for match_id, v in marks.tables]
+        )
+    if marks.hands_sent:
+        await conn.executemany(
+            MARK_HAND_SENT_SQL, [(v, m, user) for m, user, v in marks.hands_sent]
+        )
+    if marks.live_hands:
+        await conn.executemany(SAVE_LIVE_HAND_SQL, [_row(hand) for hand in marks.live_hands])
 
 
 def _row(hand: LiveHand) -> tuple[object, ...]:

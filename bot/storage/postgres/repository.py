@@ -14,9 +14,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.models import ActionRow, LogForked, VersionConflict
+from bot.storage.models import ActionRow, Delivered, LogForked, VersionConflict
 from bot.storage.postgres.database import affected
-from bot.storage.postgres.live_hands import LiveHandWrites
+from bot.storage.postgres.live_hands import LiveHandWrites, write_delivery
 from bot.storage.postgres.pins import PinWrites, save_card_set
 from bot.storage.postgres.seats import SeatWrites
 
@@ -144,14 +144,17 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
+        delivered: Delivered | None = None,
     ) -> None:
         """A plan's or a burst's actions (issue 30.5) in the same one statement: all of them
         or none; refused whole when ``index`` is not the stored log's length (``LogForked``,
-        issue 30.10), checked in that statement."""
+        issue 30.10), checked in that statement. Delivery marks (``delivered``, issue 29.5)
+        make it a transaction: the statement, then the marks, only if it moved the match
+        (a statement cannot update the row ``moved`` updates a second time)."""
         seats, reset, added = timeouts(actions)
         try:
-            moved = await self.db.fetchval(
-                RECORD_ACTIONS_SQL,
+            moved = await self._record(
+                delivered,
                 match_id,
                 expected_version,
                 len(actions),
@@ -179,6 +182,15 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
             if found is not None and int(found[0]) == expected_version:
                 raise LogForked(match_id, index, int(found[1]))
             raise VersionConflict(match_id)
+
+    async def _record(self, delivered: Delivered | None, *args: Any) -> Any:
+        if not delivered:
+            return await self.db.fetchval(RECORD_ACTIONS_SQL, *args)
+        async with self.db.transaction() as conn:
+            moved = await conn.fetchval(RECORD_ACTIONS_SQL, *args)
+            if moved == 1:
+                await write_delivery(conn, delivered)
+        return moved
 
     async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None:
         await self._one(match_id, REPLACE_SNAPSHOT_SQL, count, json.dumps(state), match_id)

@@ -5,6 +5,7 @@ shown)."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
 from bot.storage.models import Delivered, LiveHand
 from bot.storage.sqlite.matches import MatchReads
@@ -36,16 +37,7 @@ class LiveHandWrites(MatchReads):
     async def record_delivery(self, marks: Delivered) -> None:
         """A publish's marks in one hop and one transaction. None is part of the cached
         match row (see ``mark_table_drawn``, ``mark_hand_sent``): no cache drop."""
-        tables = [(version, match_id) for match_id, version in marks.tables]
-        sent = [(version, match_id, user) for match_id, user, version in marks.hands_sent]
-        hands = [_row(hand) for hand in marks.live_hands]
-
-        def write(raw: sqlite3.Connection) -> None:
-            raw.executemany(MARK_TABLE_DRAWN_SQL, tables)
-            raw.executemany(MARK_HAND_SENT_SQL, sent)
-            raw.executemany(SAVE_LIVE_HAND_SQL, hands)
-
-        await self.db.write(write)
+        await self.db.write(delivery_writer(marks))
 
     async def live_hands(self, match_id: int) -> list[LiveHand]:
         async with self.db.exclusive() as conn:
@@ -72,6 +64,24 @@ class LiveHandWrites(MatchReads):
             raw.execute(DROP_LIVE_HAND_SQL, (match_id, user_id))
 
         await self.db.write(write)
+
+
+def delivery_writer(marks: Delivered) -> Callable[[sqlite3.Connection], None]:
+    """The statements that write ``marks``, to run inside a transaction (its own, or a move's:
+    ``Repository.record_actions``)."""
+    tables = [(version, match_id) for match_id, version in marks.tables]
+    sent = [(version, match_id, user) for match_id, user, version in marks.hands_sent]
+    hands = [_row(hand) for hand in marks.live_hands]
+
+    def write(raw: sqlite3.Connection) -> None:
+        if tables:
+            raw.executemany(MARK_TABLE_DRAWN_SQL, tables)
+        if sent:
+            raw.executemany(MARK_HAND_SENT_SQL, sent)
+        if hands:
+            raw.executemany(SAVE_LIVE_HAND_SQL, hands)
+
+    return write
 
 
 def _row(hand: LiveHand) -> tuple[object, ...]:

@@ -12,8 +12,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.models import ActionRow, LogForked, VersionConflict
-from bot.storage.sqlite.live_hands import LiveHandWrites
+from bot.storage.models import ActionRow, Delivered, LogForked, VersionConflict
+from bot.storage.sqlite.live_hands import LiveHandWrites, delivery_writer
 from bot.storage.sqlite.pins import PinWrites, save_card_set
 from bot.storage.sqlite.seats import SeatWrites
 
@@ -121,15 +121,18 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         outcome: dict[str, Any] | None,
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
+        delivered: Delivered | None = None,
     ) -> None:
         """A plan's or a burst's actions in one transaction, one thread hop (issue 30.5): a
         write that fails half-way rolls every one of them back. Refused whole when the version moved
-        (``VersionConflict``) or ``index`` is not the stored log's length (``LogForked``)."""
+        (``VersionConflict``) or ``index`` is not the stored log's length (``LogForked``). The
+        delivery marks ``delivered`` go in the same transaction (issue 29.5)."""
         now = time.time()
         status = "finished" if outcome is not None else "live"
         state_json = json.dumps(state) if state is not None else None
         outcome_json = json.dumps(outcome) if outcome is not None else None
         kind = deadline_kind if deadline_at is not None else None
+        marks = delivery_writer(delivered) if delivered else None
         rows = [
             (match_id, index + n, a.seat, json.dumps(a.action), int(a.by_timeout), int(a.by_ai))
             for n, a in enumerate(actions)
@@ -163,6 +166,8 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
                     raw.execute(FORGIVE_TIMEOUTS_SQL, (match_id, action.seat))
             if state_json is not None:  # else the snapshot stays behind: the log is the truth
                 raw.execute(REPLACE_SNAPSHOT_SQL, (index + len(rows), state_json, match_id))
+            if marks is not None:
+                marks(raw)
 
         try:
             await self.db.write(write)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.storage import Storage
-from bot.storage.models import Delivered, LiveHand
+from bot.storage.models import ActionRow, Delivered, LiveHand, VersionConflict
 from tests.storage.contract.test_matches import lobby
 
 
@@ -112,3 +112,37 @@ async def test_one_kind_of_mark_alone_is_one_transaction(storage: Storage, kinds
     seen = count_transactions(storage)
     await storage.matches.record_delivery(marks)
     assert len(seen) == 1
+
+
+async def test_marks_ride_in_a_moves_transaction_and_not_in_a_refused_one(
+    storage: Storage,
+) -> None:
+    """``record_actions(..., delivered=...)``: the move and the marks held since commit
+    together (``bot.core.held_marks``, issue 29.5); a refused move writes none of them."""
+    repo = storage.matches
+    match_id = await two_seat_match(storage)
+    row = await repo.match(match_id)
+    assert row is not None
+    version = row.version
+    bo = LiveHand(match_id, 11, "channel", 2, 700, token="t", token_at=9.5)
+    marks = Delivered(
+        tables=((match_id, version),), hands_sent=((match_id, 11, version),), live_hands=(bo,)
+    )
+    with pytest.raises(VersionConflict):
+        await repo.record_actions(
+            match_id, version - 1, 0, [ActionRow(0, {"kind": "x"})], **MOVE, delivered=marks
+        )
+    assert await repo.table_version(match_id) is None and await repo.live_hands(match_id) == []
+    seen = count_transactions(storage)
+    await repo.record_actions(
+        match_id, version, 0, [ActionRow(0, {"kind": "x"})], **MOVE, delivered=marks
+    )
+    assert len(seen) == 1
+    assert await repo.table_version(match_id) == version
+    # Both seats now owe the new version's hand; Bo's mark says the old one reached him.
+    assert {seat: sent for _, seat, sent in await repo.unsent_hands()}[1] == version
+    assert await repo.live_hands(match_id) == [bo]
+    assert len(await repo.actions(match_id)) == 1
+
+
+MOVE: dict[str, Any] = {"state": None, "outcome": None, "deadline_at": None}
