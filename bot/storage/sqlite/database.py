@@ -19,6 +19,11 @@ import aiosqlite
 from bot.storage.models import DatabaseUnavailable
 
 PAGE_SIZE = 1024  # bytes, for a new database file (see ``open``)
+# The WAL is copied into the file once it holds this much (SQLite's default: 1,000 pages).
+# A page written by many moves between two checkpoints is copied once: at 400 busy matches a
+# 1 MB WAL (1,000 1 KB pages) filled in about two seconds, too soon for a match's pages to be
+# written twice, so every WAL frame was written again at the checkpoint (issue 29.5).
+CHECKPOINT_BYTES = 8 * 1024 * 1024
 BUSY_TIMEOUT_MS = 5000  # then a locked database is refused: "try again" (``busy``)
 FOLDER = "it is a folder, not a database file"
 THREAD_STOP_SECONDS = 5.0  # aiosqlite's worker thread, after a failed connect
@@ -65,6 +70,9 @@ class Database:
             # execute_fetchall reads each pragma's row, so no statement stays open to block
             # the first COMMIT.
             await conn.execute_fetchall("PRAGMA journal_mode=WAL")
+            [(page,)] = await conn.execute_fetchall("PRAGMA page_size")
+            pages = max(1000, CHECKPOINT_BYTES // int(page))
+            await conn.execute_fetchall(f"PRAGMA wal_autocheckpoint={pages}")
             await conn.execute_fetchall("PRAGMA foreign_keys=ON")
             # NORMAL is durable across application crashes with WAL; only power loss may
             # drop the last commits.

@@ -20,8 +20,9 @@ END_MATCH_SQL = (
     "UPDATE matches SET status = 'cancelled', ended_reason = ?, deadline_at = NULL,"
     " deadline_kind = NULL WHERE id = ? AND status = 'live'"
 )
+# Only a mark that raises it (as ``MARK_HAND_SENT_SQL``); ``?1`` is the version, used twice.
 MARK_TABLE_DRAWN_SQL = (
-    "UPDATE matches SET table_version = MAX(COALESCE(table_version, -1), ?) WHERE id = ?"
+    "UPDATE matches SET table_version = ?1 WHERE id = ?2 AND COALESCE(table_version, -1) < ?1"
 )
 TABLE_VERSION_SQL = "SELECT table_version FROM matches WHERE id = ?"
 LAST_ALIVE_SQL = "SELECT MAX(updated_at) FROM matches WHERE status = 'live'"

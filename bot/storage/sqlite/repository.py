@@ -29,6 +29,14 @@ RECORD_ACTION_SQL = (
     "UPDATE matches SET version = version + ?, status = ?, outcome_json = ?,"
     " deadline_at = ?, deadline_kind = ?, updated_at = ? WHERE id = ? AND version = ?"
 )
+# A move that does not end the match names neither ``status`` nor ``outcome_json``: SQLite
+# rewrites every index holding a column the SET names, changed or not, and three of the
+# matches' indexes hold ``status`` (by channel, by guild, by status): three pages a move
+# (issue 29.5: bytes per click). Its status stays 'live' (only a live match is moved).
+RECORD_MOVE_SQL = (
+    "UPDATE matches SET version = version + ?, deadline_at = ?, deadline_kind = ?,"
+    " updated_at = ? WHERE id = ? AND version = ?"
+)
 APPEND_ACTION_SQL = (
     "INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
     " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -139,19 +147,25 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         ]
 
         def write(raw: sqlite3.Connection) -> None:
-            cursor = raw.execute(
-                RECORD_ACTION_SQL,
-                (
-                    len(rows),
-                    status,
-                    outcome_json,
-                    deadline_at,
-                    kind,
-                    now,
-                    match_id,
-                    expected_version,
-                ),
-            )
+            if outcome_json is None:
+                cursor = raw.execute(
+                    RECORD_MOVE_SQL,
+                    (len(rows), deadline_at, kind, now, match_id, expected_version),
+                )
+            else:
+                cursor = raw.execute(
+                    RECORD_ACTION_SQL,
+                    (
+                        len(rows),
+                        status,
+                        outcome_json,
+                        deadline_at,
+                        kind,
+                        now,
+                        match_id,
+                        expected_version,
+                    ),
+                )
             if cursor.rowcount != 1:
                 raise VersionConflict(match_id)
             # The invariant of every commit: the moves go at the end of the stored log.

@@ -36,9 +36,11 @@ RECLAIM_SEAT_SQL = (
 )
 SET_STATUS_SQL = "UPDATE matches SET status = ? WHERE id = ?"
 MARK_DM_CLOSED_SQL = "UPDATE seats SET dm_closed = 1 WHERE match_id = ? AND user_id = ?"
+# Only a mark that raises it: an UPDATE that matches the row rewrites its page even when the
+# value stays (issue 29.5: bytes per click). ``?1`` is the version, used twice.
 MARK_HAND_SENT_SQL = (
-    "UPDATE seats SET hand_sent = MAX(COALESCE(hand_sent, -1), ?)"
-    " WHERE match_id = ? AND user_id = ?"
+    "UPDATE seats SET hand_sent = ?1 WHERE match_id = ?2 AND user_id = ?3"
+    " AND COALESCE(hand_sent, -1) < ?1"
 )
 UNSENT_HANDS_SQL = (
     "SELECT s.match_id, s.seat, s.hand_sent FROM seats s"
