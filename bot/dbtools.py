@@ -6,6 +6,9 @@
   hand, deck, league and setting to another database (SQLite to PostgreSQL, or back), verified
   by counts and a checksum per table; a failed run leaves the target as it was, so it can be
   run again.
+- ``migrate-db [--from LOCATION]`` (no ``--to``): the database in place (the configured one
+  unless named): migrated to this code's schema, and a SQLite file with another page size
+  than a new file's rewritten with it (``bot.storage.sqlite.pages``, issue 29.5).
 
 Each prints what it did, or one line saying why not (exit status 1); never a traceback.
 """
@@ -23,9 +26,12 @@ from bot.storage import (
     CopyRefused,
     DatabaseUnavailable,
     MigrationError,
+    RepageRefused,
     backup_sqlite,
     move_database,
+    open_storage,
     redacted_location,
+    repage_sqlite,
     sqlite_path,
 )
 from bot.words import texts
@@ -68,12 +74,22 @@ def migrate_db(argv: list[str]) -> int:
         prog="python -m bot migrate-db",
         description="copy every table to another database, verified (stop the bot first)",
     )
-    parser.add_argument("--from", dest="source", required=True, help="sqlite:///path or URL")
-    parser.add_argument("--to", dest="target", required=True, help="postgresql://... or path")
+    parser.add_argument(
+        "--from", dest="source", help="sqlite:///path or URL (default: the configured database)"
+    )
+    parser.add_argument(
+        "--to",
+        dest="target",
+        help="postgresql://... or path; without it the database is migrated in place",
+    )
     parser.add_argument(
         "--replace", action="store_true", help="replace what a non-empty target holds"
     )
     args = parser.parse_args(argv)
+    if args.target is None:
+        return in_place(args.source)
+    if args.source is None:
+        return _failed(texts.MIGRATE_FAILED, "name the database to copy from (--from)")
     try:
         for location in (args.source, args.target):
             sqlite_path(location)  # ValueError naming an unknown scheme
@@ -95,6 +111,45 @@ def migrate_db(argv: list[str]) -> int:
         )
     )
     return 0
+
+
+def in_place(location: str | None) -> int:
+    """Migrate the database at ``location`` (the configured one when None) in place, and give
+    a SQLite file a new file's page size."""
+    try:
+        if location is None:
+            location = str(load_settings().storage_location)
+        path = sqlite_path(location)
+        if path is not None and not path.is_file():
+            raise RepageRefused(f"there is no database at {path}")
+        asyncio.run(_migrate(location))
+        if path is None:
+            shown = redacted_location(location)
+            print(texts.MIGRATE_IN_PLACE_POSTGRES.format(location=shown))
+            return 0
+        done = repage_sqlite(path)
+    except SettingsError as exc:
+        return _failed(texts.MIGRATE_IN_PLACE_FAILED, "; ".join(exc.problems))
+    except (ValueError, RepageRefused, DatabaseUnavailable, MigrationError) as exc:
+        return _failed(texts.MIGRATE_IN_PLACE_FAILED, " ".join(str(exc).split()))
+    if done.changed:
+        print(
+            texts.MIGRATE_REPAGED.format(
+                path=path,
+                before=done.before,
+                after=done.after,
+                bytes_before=done.bytes_before,
+                bytes_after=done.bytes_after,
+            )
+        )
+    else:
+        print(texts.MIGRATE_PAGES_KEPT.format(path=path, size=done.after))
+    return 0
+
+
+async def _migrate(location: str) -> None:
+    storage = await open_storage(location)
+    await storage.close()
 
 
 def _failed(template: str, problem: str) -> int:

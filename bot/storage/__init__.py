@@ -13,6 +13,8 @@ from bot.storage.postgres import is_postgres_url, open_postgres, redacted, schem
 from bot.storage.sqlite import DEFAULT_PATH, file_in, open_sqlite
 from bot.storage.sqlite.backup import Backup, BackupRefused
 from bot.storage.sqlite.backup import backup as backup_sqlite
+from bot.storage.sqlite.pages import Repaged, RepageRefused
+from bot.storage.sqlite.pages import repage as repage_sqlite
 
 SQLITE_SCHEME = "sqlite:///"
 
@@ -75,6 +77,8 @@ __all__ = [
     "CopyRefused",
     "DatabaseUnavailable",
     "MigrationError",
+    "RepageRefused",
+    "Repaged",
     "Storage",
     "VersionConflict",
     "backup_sqlite",
@@ -83,6 +87,7 @@ __all__ = [
     "move_database",
     "open_storage",
     "redacted_location",
+    "repage_sqlite",
     "schema_status",
     "sqlite_path",
 ]

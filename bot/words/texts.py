@@ -181,3 +181,13 @@ MIGRATE_DONE = (
     " and checksum verified"
 )
 MIGRATE_FAILED = "migrate-db failed, the target is as it was: {problem}"
+MIGRATE_REPAGED = (
+    "migrate-db: {path}: its {before}-byte pages rewritten as {after}-byte pages"
+    " ({bytes_before} -> {bytes_after} bytes); every row kept, checked"
+)
+MIGRATE_PAGES_KEPT = "migrate-db: {path}: its pages are {size} bytes already; nothing rewritten"
+MIGRATE_IN_PLACE_POSTGRES = (
+    "migrate-db: the database is PostgreSQL ({location}), migrated; page sizes are SQLite's,"
+    " nothing rewritten"
+)
+MIGRATE_IN_PLACE_FAILED = "migrate-db failed, the database is as it was: {problem}"

@@ -1,13 +1,16 @@
 """The operator's database commands, run for real: ``python -m bot backup`` copies a SQLite
 database while it is open and being written (issue 28.5); ``python -m bot migrate-db`` moves
 every table to PostgreSQL and back, verified, refuses a non-empty target unless told, and can
-be run again after a failure that left the target as it was (issue 28.4)."""
+be run again after a failure that left the target as it was (issue 28.4); run in place, it
+gives a SQLite file made with 4 KB pages a new file's 1 KB ones, every row kept (issue 29.5)."""
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +19,7 @@ import pytest
 from bot.storage import CopyRefused, DatabaseUnavailable, Storage, bulk, move_database, open_storage
 from bot.storage.bulk import TABLES
 from bot.storage.models import ActionRow, LeagueSeat, LiveHand, PlayerRating
+from bot.storage.sqlite import database as sqlite_database
 from tests.bot.test_main import ROOT, START_TIMEOUT
 from tests.storage.contract.test_matches import live
 from tests.support.inspect_db import InspectDb
@@ -230,3 +234,58 @@ def test_backup_on_postgresql_points_at_pg_dump() -> None:  # issue 28.5
         "backup: the database is PostgreSQL (postgresql://u:***@db/backstab); back it up with"
         " pg_dump (docs/operations.md)"
     )
+
+
+def rows_of(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, in rowid or key order: what a rewrite must keep."""
+    with closing(sqlite3.connect(path)) as conn:
+        return {
+            table: list(conn.execute(f"SELECT * FROM {table} ORDER BY {key}"))
+            for table, key in TABLES
+        }
+
+
+async def test_migrate_db_in_place_gives_an_old_file_small_pages_and_keeps_every_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # issue 29.5: a file made before keeps its 4 KB pages
+    database = tmp_path / "old.sqlite3"
+    monkeypatch.setattr(sqlite_database, "PAGE_SIZE", 4096)
+    await (await filled(database)).close()
+    monkeypatch.undo()
+    assert InspectDb(database).value("PRAGMA page_size") == 4096
+    kept = rows_of(database)
+    storage = await open_storage(database)  # the bot still running: refused, nothing changed
+    try:
+        busy = bot_command("migrate-db", environ={"BACKSTAB_DB": str(database)})
+    finally:
+        await storage.close()
+    assert busy.returncode == 1, busy.stdout
+    assert busy.stderr.strip() == (
+        f"migrate-db failed, the database is as it was: {database} is in use: stop the bot"
+        " and run it again"
+    )
+    assert InspectDb(database).value("PRAGMA page_size") == 4096
+    done = bot_command("migrate-db", "--from", f"sqlite:///{database}")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(
+        f"migrate-db: {database}: its 4096-byte pages rewritten as 1024-byte pages ("
+    )
+    check = InspectDb(database)
+    assert check.value("PRAGMA page_size") == 1024
+    assert check.value("PRAGMA journal_mode") == "wal"  # back in WAL mode
+    assert check.value("PRAGMA integrity_check") == "ok"
+    assert rows_of(database) == kept
+    again = bot_command("migrate-db", environ={"BACKSTAB_DB": str(database)})
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.strip() == (
+        f"migrate-db: {database}: its pages are 1024 bytes already; nothing rewritten"
+    )
+    storage = await open_storage(database)  # and the bot plays on it
+    try:
+        await live(storage.matches)
+    finally:
+        await storage.close()
+    missing = bot_command("migrate-db", "--from", str(tmp_path / "none.sqlite3"))
+    assert missing.returncode == 1
+    assert "there is no database at" in missing.stderr
+    assert not (tmp_path / "none.sqlite3").exists()
