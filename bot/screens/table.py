@@ -345,9 +345,14 @@ def _move_line(
     """Whose move it is, from this seat's side. A free actor (# 004: When You May Take
     Actions: any-time cards and trades) is told who decides and which groups of moves it may
     still use, so an optional move is never mistaken for its turn."""
-    if not found:
-        return play_texts.HAND_NOT_YOUR_TURN
     waiting = [s for s in deciders or [] if isinstance(s, int) and 0 <= s < len(names)]
+    if not found:
+        # Who the match waits on, when it is others (a duel's opening hand kept while the
+        # other player still chooses read only "Not your move yet").
+        others = [names[s] for s in waiting if s != seat]
+        if others and seat not in waiting:
+            return play_texts.HAND_WAITING_FOR.format(names=", ".join(others))
+        return play_texts.HAND_NOT_YOUR_TURN
     if deciders is None or not waiting or seat in waiting:
         return play_texts.HAND_YOUR_TURN
     who = [names[s] for s in waiting]

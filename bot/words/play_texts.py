@@ -47,6 +47,7 @@ SPECTATOR_NOTE = "You are watching this match: only seated players can act."
 HAND_TITLE = "Your hand · match #{match}"
 HAND_YOUR_TURN = "It is your move: choose below."
 HAND_NOT_YOUR_TURN = "Not your move yet; this updates when it is."
+HAND_WAITING_FOR = "Waiting for {names}; this updates when it is your move."
 # A seat nobody waits on that may still act (a curse, a trade) while others decide.
 HAND_OFF_TURN = "{name} is deciding; nobody is waiting on you."
 HAND_OFF_TURN_MANY = "{names} are deciding; nobody is waiting on you."

@@ -131,7 +131,9 @@ def test_a_hand_with_no_moves_is_not_told_it_may_act() -> None:
     s = _position()
     s.out[3] = True  # out of the match: no moves at all
     text = "\n".join(message_texts(render_hand(make_match("classic", 4), *_hand(s, 3))))
-    assert play_texts.HAND_NOT_YOUR_TURN in text and play_texts.HAND_YOUR_TURN not in text
+    assert play_texts.HAND_YOUR_TURN not in text
+    # it is told whom the match waits on (a kept duel opening hand read "Not your move yet")
+    assert play_texts.HAND_WAITING_FOR.format(names="Alice") in text
 
 
 def test_an_offer_deals_the_partner_a_fresh_hand() -> None:
