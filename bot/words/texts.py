@@ -48,17 +48,30 @@ CHECK_DB_NEWER = (
 CMD_SETTINGS = "Server options for Backstab (Manage Server only)"
 SETTINGS_TITLE = "Backstab settings for this server"
 SETTINGS_LINES = (
-    "Turn timer: {turn_seconds}s\n"
-    "Response window: {window_seconds}s\n"
+    "Turn timer: {turn_seconds}\n"
+    "Response window: {window_seconds}\n"
     "Hands: {hand_delivery}\n"
     "Games allowed: {allowed_games}\n"
     "Ranked by default: {ranked_default}\n"
-    "Idle lobbies close after: {lobby_idle_seconds}s\n"
+    "Idle lobbies close after: {lobby_idle_seconds}\n"
     "AI for players who went away: {afk_ai_level}\n"
     "Strong AI thinking time: {ai_budget_ms} ms a move\n"
     "Lobbies and matches open at once: at most {max_matches}\n"
     "Strong AI seats in them: at most {max_strong_seats}"
 )
+
+
+def seconds_read(seconds: int) -> str:
+    """A clock setting as an admin reads it: "45s", "2 minutes (120s)", "1 min 30s (90s)"; the
+    seconds stay beside the minutes because /settings takes seconds."""
+    minutes, rest = divmod(seconds, 60)
+    if not minutes:
+        return f"{seconds}s"
+    if rest:
+        return f"{minutes} min {rest}s ({seconds}s)"
+    return f"{minutes} minute{'s' if minutes != 1 else ''} ({seconds}s)"
+
+
 AI_LEVEL_NAMES = {"random": "easy", "heuristic": "normal", "strong": "strong"}
 SETTINGS_DELIVERY = {"dm": "by DM (My hand always works)", "ephemeral": "only with My hand"}
 SETTINGS_ALL_GAMES = "all"

@@ -188,3 +188,11 @@ def test_the_trade_builder_s_gold_reads_without_gold_twice() -> None:
     said = words.TT_GOLD_NOW.format(what=trade_terms._gold(0, "Bob"))
     assert said == "No gold changes hands"
     assert words.TT_GOLD_NOW.format(what=trade_terms._gold(100, "Bob")) == "You pay 100 gold"
+
+
+def test_settings_say_a_clock_in_minutes_beside_its_seconds() -> None:
+    # found playing the playground: "Turn timer: 900s", "Idle lobbies close after: 900s"
+    assert texts.seconds_read(45) == "45s"
+    assert texts.seconds_read(60) == "1 minute (60s)"
+    assert texts.seconds_read(900) == "15 minutes (900s)"
+    assert texts.seconds_read(90) == "1 min 30s (90s)"
