@@ -84,3 +84,24 @@ def test_squishing_comes_after_the_card_moves() -> None:
             assert all(k in squish for k in keys[first:]), keys
             return
     raise AssertionError("no squish reached")
+
+
+def test_a_defender_with_nothing_in_play_is_not_told_to_send_it_in() -> None:
+    # 000 III.B (the defender may send in weapons and allies before the reveal); found playing:
+    # "Send in weapons or allies you have in play" was said with none in play
+    from bot.games.duel import words
+
+    game, renderer = load_game("duel"), renderer_for("duel")
+    said = {True: 0, False: 0}
+    for state, seat in _decisions():
+        view = renderer.read(game.view(state, seat))
+        fight = view.fight
+        if fight is None or fight.step != "ready" or seat != 1 - fight.attacker:
+            continue
+        lines = " ".join(renderer.hand_decision(view, NAMES[:2]))
+        actions = game.legal_actions(state, seat)
+        alone = not any(a.kind == "commit" for a in actions)  # nothing it may send in
+        assert (words.HAND_READY_ALONE in lines) == alone, lines
+        assert ("Send in" in lines) == (not alone), lines
+        said[alone] += 1
+    assert said[True] and said[False]  # both reached

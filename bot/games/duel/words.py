@@ -129,6 +129,8 @@ HAND_STEPS: Mapping[str, str] = {
     ),
     "split": "Choose which of your allies takes each point of damage.",
 }
+# The "ready" step for a defender with nothing in play to send in.
+HAND_READY_ALONE = "You face the fight. Press Ready to reveal the attacking card."
 
 # Who is still to answer is on their seat lines ("to act") and who passed on the Passed ✓
 # line: the window's line stays one line at 400 px (issue 27.6).
