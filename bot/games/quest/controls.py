@@ -200,6 +200,18 @@ def control(
 PLAYING = frozenset({"play", "play_role"})
 
 
+def fighting_cards_in_a_menu(found: Sequence[Control], view: QuestView) -> list[Control]:
+    """In the fighter's or helper's own hand the fight cards are one "Fight cards…" select, not
+    a row of buttons beside Roll (played as new users: "Enraged on Tax Ghost" and "Wandering
+    Monster into the fight", cards that make one's own fight harder or richer, sat on the first
+    screen as if they were the decision); for the others they stay buttons (a card against the
+    fighter is their move)."""
+    fight = view.fight
+    if fight is None or view.seat is None or view.seat not in (fight.main, fight.helper):
+        return list(found)
+    return [replace(c, menu=True) if c.group == words.G_FIGHT else c for c in found]
+
+
 def regroup(found: Sequence[Control], kinds: Sequence[str]) -> list[Control]:
     """The "More…" menu when it holds one sort of move (played as new users): nothing but
     "Declare yourself dead" (a fight's hand) is its own grey button, last, that still asks

@@ -251,6 +251,7 @@ class QuestRenderer(GameRenderer[QuestView]):
         kinds = [a.kind for a in listed] + ["ask"] * len(asking) + ["buy_level"] * len(selling)
         kinds += ["mend"] * len(mending) + ["goto"] * len(going)
         entries = quest_controls.regroup([*found, *asking, *selling, *mending, *going], kinds)
+        entries = quest_controls.fighting_cards_in_a_menu(entries, view)
         return quest_controls.order(entries, kinds)
 
     def builder(
