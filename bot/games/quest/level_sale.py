@@ -75,15 +75,11 @@ def entries(view: QuestView, actions: Sequence[Action]) -> list[Control]:
 
 
 def key(items: Sequence[int], *tail: str) -> str:
-    return ".".join((f"{DRAFT_PREFIX}{TAG}", picks.enc(items), *tail))
+    return picks.draft_key(TAG, items, *tail)
 
 
 def parse(text: str) -> tuple[tuple[int, ...], list[str]] | None:
-    if not text.startswith(f"{DRAFT_PREFIX}{TAG}."):
-        return None
-    parts = text[len(DRAFT_PREFIX) :].split(".")
-    items = picks.dec(parts[1]) if len(parts) >= 2 else None
-    return (items, parts[2:]) if items is not None else None
+    return picks.parse_draft(TAG, text)
 
 
 def applies(draft: str | None, view: QuestView, actions: Sequence[Action]) -> bool:

@@ -68,15 +68,12 @@ def entries(actions: Sequence[Action], hand: Sequence[int]) -> list[Control]:
 
 
 def key(cards: Sequence[int], *tail: str) -> str:
-    return ".".join((f"{DRAFT_PREFIX}{TAG}", picks.enc(cards), *tail))
+    return picks.draft_key(TAG, cards, *tail)
 
 
 def parse(text: str) -> tuple[tuple[int, ...], list[str]] | None:
-    if not text.startswith(f"{DRAFT_PREFIX}{TAG}."):
-        return None
-    parts = text[len(DRAFT_PREFIX) :].split(".")
-    cards = picks.dec(parts[1]) if len(parts) >= 2 else None
-    return (cards, parts[2:]) if cards is not None and len(cards) <= 2 else None
+    parsed = picks.parse_draft(TAG, text)
+    return parsed if parsed is not None and len(parsed[0]) <= 2 else None  # a pair at most
 
 
 def applies(draft: str | None, view: QuestView, actions: Sequence[Action]) -> bool:

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from bot.games.quest.cards import card_name
 from bot.games.quest.tableparts import and_
+from bot.render.drafts import DRAFT_PREFIX
 from bot.render.model import MAX_OPTIONS
 from engine.core import Action
 from engine.quest.moves import MOVES
@@ -35,6 +36,20 @@ def dec(text: str) -> tuple[int, ...] | None:
         return None
     out = tuple(_B36.index(text[n]) * 36 + _B36.index(text[n + 1]) for n in range(0, len(text), 2))
     return out if len(set(out)) == len(out) else None
+
+
+def draft_key(tag: str, cards: Sequence[int], *tail: str) -> str:
+    """A builder's key: its tag, the cards chosen so far (``enc``) and its step words."""
+    return ".".join((f"{DRAFT_PREFIX}{tag}", enc(cards), *tail))
+
+
+def parse_draft(tag: str, text: str) -> tuple[tuple[int, ...], list[str]] | None:
+    """``draft_key``'s cards and step words, or ``None`` for another builder's or a bad key."""
+    if not text.startswith(f"{DRAFT_PREFIX}{tag}."):
+        return None
+    parts = text[len(DRAFT_PREFIX) :].split(".")
+    cards = dec(parts[1]) if len(parts) >= 2 else None
+    return (cards, parts[2:]) if cards is not None else None
 
 
 def chosen(values: Sequence[str]) -> tuple[int, ...] | None:
