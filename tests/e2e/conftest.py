@@ -88,6 +88,15 @@ class World:
         assert isinstance(self.env.bot, Backstab)
         return self.env.bot
 
+    async def redeploy(self, bot: Backstab) -> None:
+        """A deploy: the old bot stops first (its timers and AI workers end and what it holds,
+        the delivery marks among it, is written: ``Backstab.release``), then ``bot`` starts,
+        as an operator's restart does. Started the other way round, the old bot's timers and
+        held marks could still write while the new one restores, and a test counting what a
+        restart sends could flake."""
+        await self.bot.release()
+        await self.env.restart_bot(bot)
+
     @property
     def guild(self) -> simcord.GuildHandle:
         """The test server (the channel's guild, which SimCord types as optional: a DM has none)."""

@@ -233,8 +233,7 @@ async def restart(world: World) -> None:
     from bot.client import create_bot
 
     old = world.bot
-    await world.env.restart_bot(create_bot(old.settings, games=["tiny", ANSWERS]))
-    await old.release()
+    await world.redeploy(create_bot(old.settings, games=["tiny", ANSWERS]))
     await world.env.settle()
 
 

@@ -69,8 +69,7 @@ async def test_a_help_offer_half_built_survives_a_restart_and_the_first_redraw(
     share = words.BUILD_TREASURE_OPTION[min(target.share, 2)].format(share=target.share)
     assert share in _chosen(hand)
     old = world.bot
-    await world.env.restart_bot(games_bot(old.settings))
-    await old.release()
+    await world.redeploy(games_bot(old.settings))
     await world.env.settle()
     game = load_game("classic")
     gift = next(a for a in game.legal_actions(state, 1) if a.kind == "give_gold")

@@ -72,8 +72,7 @@ async def test_build_share_import_and_play_a_deck(world: World) -> None:
 
     # A duel: Bob brings his imported deck, Alice (no pick) the default precon.
     old = world.bot
-    await world.env.restart_bot(create_bot(old.settings, games=["tiny", "duel"]))
-    await old.release()
+    await world.redeploy(create_bot(old.settings, games=["tiny", "duel"]))
     result = await bob.slash(world.channel, "match new", game="duel")
     assert result.response is not None
     table_id = result.response.id

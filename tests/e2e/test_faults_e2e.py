@@ -90,8 +90,7 @@ async def test_a_start_refused_by_the_deck_check_keeps_no_ai_seat(world: World) 
     card = next(iter(warrior.cards))
     await alice.slash(world.channel, "deck remove", name="Mine", card=card, count=1)  # a draft
     old = world.bot
-    await world.env.restart_bot(create_bot(old.settings, games=["tiny", "duel"]))
-    await old.release()
+    await world.redeploy(create_bot(old.settings, games=["tiny", "duel"]))
 
     opened = await alice.slash(world.channel, "match new", game="duel")
     assert opened.response is not None

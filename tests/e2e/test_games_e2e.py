@@ -110,8 +110,7 @@ async def test_a_restart_in_the_middle_of_a_fight_loses_and_repeats_nothing(
     dms = dm_posts(world, world.alice) + dm_posts(world, world.bob)
     edits = len(world.env.http_requests)
     old = world.bot
-    await world.env.restart_bot(games_bot(old.settings))
-    await old.release()
+    await world.redeploy(games_bot(old.settings))
     after = await world.bot.service.get(match_id)
     # Nothing replayed, re-sent or redrawn by the restart itself; the clock only gives back
     # the time the bot was away (docs/reliability.md: downtime is not charged to players).

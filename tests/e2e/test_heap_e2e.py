@@ -35,8 +35,7 @@ async def test_what_start_up_made_is_frozen_and_the_thresholds_set(world: World)
     played = world.bot.service.live.get(match_id)
     assert played is not None and not frozen(played)  # made after the start: collected
     old = world.bot
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     # What the new bot's start made (its cogs, its app) is out of every collection; the
     # restored session is the log check's replay, made after the start.
     assert frozen(world.bot.app) and frozen(world.bot.get_cog("Lobby"))

@@ -30,8 +30,7 @@ async def test_marks_lost_in_a_crash_cost_a_redraw_and_nothing_more(world: World
     channel_posts = len(world.channel.history())
     bob_dm = last_dm(world.bob)
     edits_before = _edits(world, table_id)
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     await world.env.settle()
     service = world.bot.service
     assert await service.action_log(match_id) == log  # nothing lost: marks are no move
@@ -47,8 +46,7 @@ async def test_marks_lost_in_a_crash_cost_a_redraw_and_nothing_more(world: World
     await service.held.write_now()
     dms, edits = dm_posts(world, world.bob), _edits(world, table_id)
     again = world.bot
-    await again.release()
-    await world.env.restart_bot(build_bot(again.settings))
+    await world.redeploy(build_bot(again.settings))
     await world.env.settle()
     assert (dm_posts(world, world.bob), _edits(world, table_id)) == (dms, edits)
 

@@ -109,8 +109,7 @@ async def test_the_leaderboard_pages_with_buttons(world: World) -> None:
     assert "Page 1 of 2" in embed_text(first)
     # The buttons keep working after a restart: nothing is re-sent.
     old = world.bot
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     await world.bob.click(first, label=league_texts.BUTTON_NEXT)
     second = message_in(world.channel, result.response.id)
     assert "Page 2 of 2" in embed_text(second)

@@ -211,8 +211,7 @@ async def test_after_a_restart_the_same_live_hands_are_edited(world: World) -> N
     assert opened.response is not None
     [bob_hand] = hand_ids(world, world.bob)
     old = world.bot
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     await world.env.settle()
     posts = dm_posts(world, world.bob)
     # Alice plays from her channel hand: the new process finds both live hands again.

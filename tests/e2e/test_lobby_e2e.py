@@ -46,8 +46,7 @@ async def test_a_game_that_is_not_offered_is_refused(world: World) -> None:
 async def test_restart_in_the_lobby_keeps_the_join_button_working(world: World) -> None:
     match_id, message_id = await open_lobby(world)
     old = world.bot
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     assert world.bot is not old
     result = await world.bob.click(message_in(world.channel, message_id), label="Join")
     assert not result.ephemeral

@@ -173,8 +173,7 @@ async def test_a_restart_mid_match_keeps_the_table_and_dm_buttons_working(world:
     match_id, table_id = await start_match(world, world.bob)
     alice_dm = last_dm(world.alice)
     old = world.bot
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     await world.alice.user.click(alice_dm, custom_id=action_ids(alice_dm)[0])
     match = await world.bot.service.get(match_id)
     assert match.version > 0 and match.status == "live"
@@ -220,8 +219,7 @@ async def test_a_table_edit_lost_in_a_crash_is_redrawn_at_the_first_click(world:
     table = message_in(world.channel, table_id)
     assert play_texts.TABLE_WAITING_FOR.format(names="Alice") in embed_text(table)  # stale
     old = world.bot
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     await world.dave.click(message_in(world.channel, table_id), label=lobby_texts.BUTTON_HAND)
     table = message_in(world.channel, table_id)
     assert play_texts.TABLE_WAITING_FOR.format(names="Bob") in embed_text(table)

@@ -23,8 +23,7 @@ def _select(message: Any) -> dict[str, Any]:
 
 async def test_the_duel_lobby_explains_deck_picks_once_and_names_heroes(world: World) -> None:
     old = world.bot
-    await world.env.restart_bot(create_bot(old.settings, games=["tiny", "duel"]))
-    await old.release()
+    await world.redeploy(create_bot(old.settings, games=["tiny", "duel"]))
     alice, bob = world.alice, world.bob
     result = await alice.slash(world.channel, "match new", game="duel")
     assert result.response is not None

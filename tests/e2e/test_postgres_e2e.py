@@ -38,8 +38,7 @@ async def test_a_classic_match_is_played_to_a_winner_on_postgresql(
     await play_to_the_end(world, match_id, table_id, humans, until=clicks(6))
     await world.env.settle()
     old = world.bot
-    await world.env.restart_bot(games_bot(old.settings))
-    await old.release()
+    await world.redeploy(games_bot(old.settings))
     await world.env.settle()
     await play_to_the_end(world, match_id, table_id, humans)
     match = await world.bot.service.get(match_id)

@@ -114,8 +114,7 @@ async def test_a_quest_match_explores_moves_fights_and_comes_back_after_a_restar
     # A restart: the match, its table and its buttons come back as they were.
     before = await world.bot.service.get(match_id)
     old = world.bot
-    await world.env.restart_bot(quest_bot(old.settings))
-    await old.release()
+    await world.redeploy(quest_bot(old.settings))
     after = await world.bot.service.get(match_id)
     assert after.status == "live" and after.version == before.version
     table = message_in(world.channel, table_id)

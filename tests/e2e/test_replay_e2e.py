@@ -84,8 +84,7 @@ async def test_replay_has_first_and_last_and_its_buttons_outlive_a_restart(world
 
     # A restart: the old message's buttons still answer, with the asked step and a new pager.
     old = world.bot
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     first = await world.carol.click(last.response, label=league_texts.BUTTON_FIRST)
     assert first.acknowledged and first.response is not None
     assert "step 0 " in embed_text(first.response)

@@ -37,8 +37,7 @@ async def test_a_restart_while_the_ai_is_to_move_then_a_persons_move_lands(
     assert raw.value(count, (match.id,)) == 1, "the AI seat is to move"
 
     old = world.bot
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     await world.bot.service.resumed()
     await world.env.settle()
     assert raw.value(count, (match.id,)) == 2, "the AI moved once the bot was back"

@@ -12,8 +12,7 @@ from tests.support.inspect_db import InspectDb
 
 async def restart(world: World) -> None:
     old = world.bot
-    await world.env.restart_bot(build_bot(old.settings))
-    await old.release()
+    await world.redeploy(build_bot(old.settings))
     await world.env.settle()
 
 

@@ -31,8 +31,7 @@ async def restart(world: World) -> None:
     """A stop, then a start: the old process closes first (what it holds, the delivery marks
     among it, is written: ``MatchService.close``), as a deploy stops the old bot."""
     old = world.bot
-    await old.release()
-    await world.env.restart_bot(games_bot(old.settings))
+    await world.redeploy(games_bot(old.settings))
     await world.env.settle()
 
 
