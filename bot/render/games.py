@@ -191,9 +191,13 @@ class GameRenderer(ABC, Generic[ViewT]):
     def hand_picture(self, view: ViewT, names: Sequence[str]) -> Picture | None:
         return None
 
-    def hand_decision(self, view: ViewT, names: Sequence[str]) -> list[str]:
+    def hand_decision(
+        self, view: ViewT, actions: Sequence[Action], names: Sequence[str]
+    ) -> list[str]:
         """What this seat is being asked, said above its hand's controls (a phone's first
-        screen); ``hand_lines`` (the cards) come below them."""
+        screen); ``hand_lines`` (the cards) come below them. ``actions`` are the seat's legal
+        actions (the engine's one answer on legality): what the decision may offer is read
+        from them, never worked out again from the view."""
         return []
 
     def control(self, action: Action, view: ViewT, names: Sequence[str]) -> Control:

@@ -267,7 +267,7 @@ def render_hand(
     # A seat asked nothing (Pass alone) is told so; the game's "Pass, or change the die"
     # under it would contradict it. A builder standing alone says the decision itself.
     if not idle and not (built is not None and built.alone and asked is None):
-        top += renderer.hand_decision(typed, names)
+        top += renderer.hand_decision(typed, actions, names)
     decision: list[Block] = [Text("\n".join(top)), Controls()]
     lines = renderer.hand_lines(typed, names)
     lines += [_field_text(f) for f in renderer.hand_fields(typed, names)[:MAX_FIELDS]]

@@ -98,8 +98,8 @@ def test_a_defender_with_nothing_in_play_is_not_told_to_send_it_in() -> None:
         fight = view.fight
         if fight is None or fight.step != "ready" or seat != 1 - fight.attacker:
             continue
-        lines = " ".join(renderer.hand_decision(view, NAMES[:2]))
         actions = game.legal_actions(state, seat)
+        lines = " ".join(renderer.hand_decision(view, actions, NAMES[:2]))
         alone = not any(a.kind == "commit" for a in actions)  # nothing it may send in
         assert (words.HAND_READY_ALONE in lines) == alone, lines
         assert ("Send in" in lines) == (not alone), lines

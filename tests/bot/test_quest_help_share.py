@@ -23,7 +23,8 @@ def test_the_asked_seat_reads_the_share_offered() -> None:
             asked = next((p for p in state.pending if p.kind == "help"), None)
             if asked is not None:
                 view = renderer.read(game.view(state, asked.seat).to_json())
-                said = " ".join(renderer.hand_decision(view, NAMES))
+                actions = game.legal_actions(state, asked.seat)
+                said = " ".join(renderer.hand_decision(view, actions, NAMES))
                 asker = NAMES[state.fight.main] if state.fight is not None else "?"
                 assert f"{asker} asks you to help" in said and ", offering " in said, said
                 assert wordings.help_share(asked.data, asker) in said

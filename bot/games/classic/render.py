@@ -171,7 +171,9 @@ class ClassicRenderer(GameRenderer[ClassicView]):
                 lines.append(f"• **{card.name}** — {line_of(card)}" + (f" {stat}" if stat else ""))
         return lines
 
-    def hand_decision(self, v: ClassicView, names: Sequence[str]) -> list[str]:
+    def hand_decision(
+        self, v: ClassicView, actions: Sequence[Action], names: Sequence[str]
+    ) -> list[str]:
         lines = []
         if v.combat is not None:
             lines.append(hand_fight_line(v.combat, names))

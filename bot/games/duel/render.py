@@ -277,7 +277,9 @@ class DuelRenderer(GameRenderer[DuelView]):
                 )
         return lines
 
-    def hand_decision(self, v: DuelView, names: Sequence[str]) -> list[str]:
+    def hand_decision(
+        self, v: DuelView, actions: Sequence[Action], names: Sequence[str]
+    ) -> list[str]:
         fight = v.fight
         if fight is None:
             return []
@@ -285,9 +287,10 @@ class DuelRenderer(GameRenderer[DuelView]):
         if fight.card is not None and fight.attacker == v.seat:
             lines.append(words.YOUR_ATTACK.format(card=shown_name(fight.card)))
         step = words.HAND_STEPS.get(fight.step)
-        mine = v.players[v.seat] if v.seat is not None and 0 <= v.seat < len(v.players) else None
-        if fight.step == "ready" and mine is not None and not _can_send_in(mine):
-            step = words.HAND_READY_ALONE  # nothing in play to send in
+        # 000 III.A.2: readying, the defender may send in what it has in play (the engine's
+        # "commit" moves); with none to send, it is only asked to be ready.
+        if fight.step == "ready" and not any(a.kind == "commit" for a in actions):
+            step = words.HAND_READY_ALONE
         if step and v.seat == 1 - fight.attacker:
             said = step.format(attacker=_name(names, fight.attacker), gold=fight.gold)
             lines.append(f"**{said}**")  # the defender's decision, said in their hand
@@ -373,18 +376,6 @@ class DuelRenderer(GameRenderer[DuelView]):
             description = " · ".join(filter(None, (words.FIGHT_FACE_DOWN, description)))
         style = Style.SECONDARY if k in QUIET else Style.PRIMARY
         return Control(action.key, label, words.GROUPS.get(group, ""), description, style)
-
-
-def _can_send_in(side: SideView) -> bool:
-    """Whether the defender has a weapon or an ally in play, not zapped: what it may send in
-    while readying (the engine's "commit" moves, engine/duel/legal.py)."""
-    for entry in side.hoard:
-        card = card_of(entry.id)
-        weapon = card is not None and card.type == "loot" and card.subtype == "weapon"
-        ally = entry.animated or (card is not None and card.type == "ally")
-        if (weapon or ally) and not entry.zapped:
-            return True
-    return False
 
 
 def _details(p: SideView) -> str:

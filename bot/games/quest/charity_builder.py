@@ -47,8 +47,14 @@ LABEL = 40  # issue 18: every label a phone shows in full
 NAME = 16  # a name inside a placeholder
 
 
-def applies(view: QuestView, actions: Sequence[Action]) -> bool:
+def applies(view: QuestView, actions: Sequence[Action], draft: str | None) -> bool:
+    """A charity the seat owes now, whatever the draft (it opens on it)."""
     return read(view, actions) is not None
+
+
+def owns(key: str) -> bool:
+    """Whether ``key`` is one of this builder's draft keys (``builders.PartBuilder``)."""
+    return parse(key) is not None
 
 
 def drawn_for(view: QuestView) -> bool:

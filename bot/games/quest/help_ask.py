@@ -80,6 +80,11 @@ def parse(key: str) -> tuple[Ask, list[str]] | None:
     return Ask(int(parts[1]), parts[2]), parts[3:]
 
 
+def owns(key: str) -> bool:
+    """Whether ``key`` is one of this builder's draft keys (``builders.PartBuilder``)."""
+    return parse(key) is not None
+
+
 def _share_ok(share: str) -> bool:
     return share[:1] in ("t", "g", "i") and share[1:].isdigit()
 
@@ -109,7 +114,7 @@ def entries(actions: Sequence[Action], names: Sequence[str]) -> list[Control]:
     ]
 
 
-def applies(draft: str | None, actions: Sequence[Action]) -> bool:
+def applies(view: QuestView, actions: Sequence[Action], draft: str | None) -> bool:
     """The hand is the help builder: its draft is one and a call for help is still legal."""
     return draft is not None and parse(draft) is not None and bool(asks_of(actions))
 
@@ -182,7 +187,9 @@ def send_label(ask: Ask, names: Sequence[str]) -> str:
     return long if len(long) <= LABEL else fit(words.HA_SEND_SHORT, values, LABEL)
 
 
-def draft_step(key: str, view: QuestView, actions: Sequence[Action]) -> DraftStep:
+def draft_step(
+    key: str, view: QuestView, actions: Sequence[Action], values: Sequence[str] = ()
+) -> DraftStep:
     parsed = parse(key)
     legal = asks_of(actions)
     if parsed is None or not legal:

@@ -82,7 +82,12 @@ def parse(text: str) -> tuple[tuple[int, ...], list[str]] | None:
     return picks.parse_draft(TAG, text)
 
 
-def applies(draft: str | None, view: QuestView, actions: Sequence[Action]) -> bool:
+def owns(key: str) -> bool:
+    """Whether ``key`` is one of this builder's draft keys (``builders.PartBuilder``)."""
+    return parse(key) is not None
+
+
+def applies(view: QuestView, actions: Sequence[Action], draft: str | None) -> bool:
     return draft is not None and parse(draft) is not None and builds(view, actions)
 
 

@@ -76,7 +76,12 @@ def parse(text: str) -> tuple[tuple[int, ...], list[str]] | None:
     return parsed if parsed is not None and len(parsed[0]) <= 2 else None  # a pair at most
 
 
-def applies(draft: str | None, view: QuestView, actions: Sequence[Action]) -> bool:
+def owns(key: str) -> bool:
+    """Whether ``key`` is one of this builder's draft keys (``builders.PartBuilder``)."""
+    return parse(key) is not None
+
+
+def applies(view: QuestView, actions: Sequence[Action], draft: str | None) -> bool:
     return draft is not None and parse(draft) is not None and builds(actions, view.hand)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.quest import (
-    charity,
+    builders,
     charity_builder,
     events,
     goto,
@@ -21,7 +21,6 @@ from bot.games.quest import (
     mend,
     monsterturn,
     tableparts,
-    trade_terms,
     words,
 )
 from bot.games.quest import controls as quest_controls
@@ -166,7 +165,9 @@ class QuestRenderer(GameRenderer[QuestView]):
             lines.append(words.HAND_CARD.format(name=found.name, what=_card_words(found)))
         return lines
 
-    def hand_decision(self, view: QuestView, names: Sequence[str]) -> list[str]:
+    def hand_decision(
+        self, view: QuestView, actions: Sequence[Action], names: Sequence[str]
+    ) -> list[str]:
         """What the seat is asked, above its controls (a phone's first screen); a charity's
         builder says it itself, naming who gets what."""
         if charity_builder.drawn_for(view):
@@ -266,19 +267,7 @@ class QuestRenderer(GameRenderer[QuestView]):
         """Trade terms, a call for help, charity, a sale for a level and mending are built a
         part at a time (issue 27.5), not picked from every combination (or, for charity, one
         card per decision)."""
-        if charity_builder.applies(view, actions):
-            return charity_builder.builder(match_id, version, view, actions, names, draft)
-        if help_ask.applies(draft, actions):
-            built = help_ask.builder(match_id, version, view, actions, names, draft)
-            if built is not None:
-                return built
-        if trade_terms.applies(view, actions):
-            return trade_terms.builder(match_id, version, view, actions, names, draft)
-        if level_sale.applies(draft, view, actions):
-            return level_sale.builder(match_id, version, view, actions, names, draft)
-        if mend.applies(draft, view, actions):
-            return mend.builder(match_id, version, view, actions, names, draft)
-        return None
+        return builders.built(match_id, version, view, actions, names, draft)
 
     def draft_step(
         self,
@@ -288,16 +277,9 @@ class QuestRenderer(GameRenderer[QuestView]):
         names: Sequence[str],
         values: Sequence[str] = (),
     ) -> DraftStep:
-        if charity.parse(key) is not None:
-            return charity_builder.draft_step(key, view, actions, values)
-        if trade_terms.parse(key) is not None:
-            return trade_terms.draft_step(key, view, actions)
-        if help_ask.parse(key) is not None:
-            return help_ask.draft_step(key, view, actions)
-        if level_sale.parse(key) is not None:
-            return level_sale.draft_step(key, view, actions, values)
-        if mend.parse(key) is not None:
-            return mend.draft_step(key, view, actions, values)
+        part = builders.owner(key)
+        if part is not None:
+            return part.draft_step(key, view, actions, values)
         return goto.draft_step(key, view, actions)
 
 

@@ -84,7 +84,12 @@ def parse(key: str) -> tuple[Terms, list[str]] | None:
     return Terms(give, get, gold), parts[4:]
 
 
-def applies(view: QuestView, actions: Sequence[Action]) -> bool:
+def owns(key: str) -> bool:
+    """Whether ``key`` is one of this builder's draft keys (``builders.PartBuilder``)."""
+    return parse(key) is not None
+
+
+def applies(view: QuestView, actions: Sequence[Action], draft: str | None) -> bool:
     """The seat names trade terms now (the engine's ``terms`` question)."""
     pending = view.pending
     ok = pending is not None and pending.kind == "terms" and pending.seat == view.seat
@@ -196,7 +201,9 @@ def _gold(gold: int, other: str) -> str:
     return words.TT_NO_GOLD
 
 
-def draft_step(key: str, view: QuestView, actions: Sequence[Action]) -> DraftStep:
+def draft_step(
+    key: str, view: QuestView, actions: Sequence[Action], values: Sequence[str] = ()
+) -> DraftStep:
     parsed = parse(key)
     _, legal = terms_of(actions)
     if parsed is None or not legal:
