@@ -122,7 +122,7 @@ def markdown(game: Quest) -> str:
         )
     out += [
         "",
-        "## Deus ex Munchkin",
+        "## Twist cards (`dxm`)",
         "",
         "| id | name | copies | kind | effect |",
         "| --- | --- | --- | --- | --- |",

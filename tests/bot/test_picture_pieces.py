@@ -19,7 +19,7 @@ CARDS = (
     CardFace("Rusty Dagger of Mild Peril", "item", "Item · Hand", "+2", "A blade of sorts."),
     CardFace("Gelatinous Bookkeeper", "monster", "Monster", "L8", "Audits you.", "face down"),
     CardFace("Curse of the Itchy Cloak", "curse", "Curse", "", "Lose your hat and more."),
-    CardFace("Go Up a Level", "levelup", "Level", "+1 lv", ""),
+    CardFace("Sudden Epiphany", "levelup", "Level", "+1 lv", ""),
     CardFace("Elf", "race", "Race", "", "Help anyone, win a level."),
 )
 ALICE = Side("Alice and Bob", 12, (CARDS[0],))

@@ -172,7 +172,7 @@ def test_the_hand_opens_on_the_cards_owed_and_names_who_gets_them() -> None:
     assert parsed is not None
     step = renderer.draft_step(parsed.key, renderer.read(view), actions, NAMES, chosen)
     built = render_hand(match, view, actions, draft=step.draft)
-    said = "Give Go Up a Level and Rusty Dagger to Bob, and Fizzy Tonic to Carol."
+    said = "Give Sudden Epiphany and Rusty Dagger to Bob, and Fizzy Tonic to Carol."
     assert said in built.text, built.text
     [_, bobs] = built.selects
     assert (bobs.placeholder, bobs.min_values, bobs.max_values) == ("Which go to Bob?", 1, 2)

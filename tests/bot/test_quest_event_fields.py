@@ -26,3 +26,16 @@ def test_a_kind_s_own_fields_fill_its_template() -> None:
     assert line == "The game is over (the Boss is beaten)."  # was "(boss_slain)"
     line = events.event_line({"kind": "flee_roll", "seat": 0, "die": 5, "dodged": True}, NAMES)
     assert line == "Alice rolls 5 to flee: gets away."
+
+
+def test_treasure_face_down_is_counted_in_words() -> None:
+    # Played: "Bob gets 1 Treasures face down."
+    line = events.event_line({"kind": "treasure", "seat": 1, "count": 1}, NAMES)
+    assert line == "Bob gets a Treasure face down."
+    line = events.event_line({"kind": "treasure", "seat": 1, "count": 2}, NAMES)
+    assert line == "Bob gets 2 Treasures face down."
+
+
+def test_a_draw_nobody_may_see_names_the_twist_deck() -> None:
+    line = events.event_line({"kind": "draw", "seat": 0, "deck": "dxm", "why": "turn"}, NAMES)
+    assert line is not None and "a Twist card" in line and "DxM" not in line

@@ -41,7 +41,7 @@ CardDef = MonsterDef | TreasureDef | DxmDef
 
 
 def card_def(card: object) -> CardDef | None:
-    """The definition behind a card instance (a monster, Treasure or DxM card)."""
+    """The definition behind a card instance (a monster, Treasure or Twist card)."""
     c = content()
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(c.deck_of):
         return None

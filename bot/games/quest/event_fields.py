@@ -84,7 +84,7 @@ Specific = Callable[[Json, "Fields", Sequence[str], Rooms], None]
 
 def _draw(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
     cards = e.get("cards")
-    f["cards"] = _names(cards) if cards else "a DxM card"
+    f["cards"] = _names(cards) if cards else "a Twist card"
     f["why"] = DRAW_WHY.get(str(e.get("why")), str(e.get("why", "")))
 
 
@@ -155,9 +155,9 @@ def _die(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
 
 def _treasure(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
     cards = e.get("cards")
-    f["cards"] = (
-        _names(cards) if isinstance(cards, list) else f"{e.get('count', 0)} Treasures face down"
-    )
+    count = e.get("count", 0)
+    hidden = _cards(count if isinstance(count, int) else 0).replace("card", "Treasure")
+    f["cards"] = _names(cards) if isinstance(cards, list) else f"{hidden} face down"
 
 
 def _found(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:

@@ -22,7 +22,7 @@ TOPICS: Mapping[str, tuple[str, str]] = {
     ),
     "turn": (
         "Your turn, step by step",
-        "1. **Draw** a DxM card.\n"
+        "1. **Draw** a Twist card.\n"
         "2. **Move**: you have 3 Move points. Going through a door or "
         "a passage costs 1, a locked or hidden door 3; searching and most deals cost 1. "
         "Once a turn, with no Move spent yet, you may go all in through any exit.\n"
@@ -41,7 +41,7 @@ TOPICS: Mapping[str, tuple[str, str]] = {
     "explore": (
         "Exploring",
         "Going through a link with no room behind it lays a new room there, with links on "
-        "its open sides. You may take a DxM card for exploring. A new room always brings a "
+        "its open sides. You may take a Twist card for exploring. A new room always brings a "
         "monster: the monster die picks its base colour, and whoever owns that colour draws "
         "a card.",
     ),
@@ -89,8 +89,25 @@ TOPICS: Mapping[str, tuple[str, str]] = {
 }
 
 
+# A Twist card's kind -> the tile's line: the kinds are the SPEC's names for the card types,
+# several of them the original game's card names, which players must not see.
+TWIST_KINDS: Mapping[str, str] = {
+    "half_breed": "two races",
+    "super_munchkin": "two classes",
+    "wander": "extra monster",
+    "mate": "extra monster",
+    "levelup": "level",
+    "set_die": "die changer",
+    "extra_die": "extra die",
+    "link_to": "map changer",
+    "teleport": "magic move",
+    "ignore_me": "repellent",
+    "cheat": "item trick",
+}
+
+
 def cards() -> Iterator[CardEntry]:
-    """Every monster, Treasure, DxM card and room face of the dungeon in ``data/``."""
+    """Every monster, Treasure, Twist card and room face of the dungeon in ``data/``."""
     c = game().content
     for m in c.monsters:
         line = f"{m.size} · {m.move}"
@@ -104,7 +121,7 @@ def cards() -> Iterator[CardEntry]:
         stat = f"+{t.bonus}" if t.bonus else (f"{t.value}g" if t.value else "")
         yield CardEntry(t.id, CardFace(t.name, "treasure", line or "item", stat, t.text), t.copies)
     for d in c.dxm:
-        kind = d.kind.replace("_", " ")
+        kind = TWIST_KINDS.get(d.kind, d.kind)
         yield CardEntry(d.id, CardFace(d.name, "dxm", kind, "", d.text), d.copies)
     for r in c.rooms:
         search = "no search" if r.search == "none" else f"search {r.search:+d}"

@@ -175,7 +175,7 @@ DECIDE_READY = "Play a race, a class or items, then press Ready."
 DECIDE_PENDING = {
     # Why one would skip (played as new users): the card only costs room in the hand.
     "explore_dxm": (
-        "You explored: take a DxM card for your hand, or skip it to keep your hand small"
+        "You explored: take a Twist card for your hand, or skip it to keep your hand small"
         " (more than 5 at your turn's end are given away)."
     ),
     "summon": "Call up a monster here, or not.",
@@ -263,7 +263,7 @@ LABELS = {
     "pickpocket": "Pick {name}'s pocket",
     "curse": "{card} on {name}",
     "levelup": "{card}: {name} +1 level",
-    "take": "Take the DxM card",
+    "take": "Take the Twist card",
     "skip": "Skip it",
     "summon": "Call up a monster",
     "no_summon": "No monster",
@@ -296,7 +296,7 @@ LABELS = {
     "power": "{role} power (d10)",
     "rage": "Rage: discard {card}",
     "enhance": "{card} on {monster}",
-    "wander": "{card} into the fight",  # "Wandering Monster: a wandering monster" said it twice
+    "wander": "{card} into the fight",  # what the card does: its kind would only repeat its name
     "mate": "{card} on {monster}",
     "oneshot_us": "{card} for us",
     "oneshot_them": "{card} for the monsters",
