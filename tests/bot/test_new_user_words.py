@@ -197,3 +197,25 @@ def test_settings_say_a_clock_in_minutes_beside_its_seconds() -> None:
     assert texts.seconds_read(60) == "1 minute (60s)"
     assert texts.seconds_read(900) == "15 minutes (900s)"
     assert texts.seconds_read(90) == "1 min 30s (90s)"
+
+
+def test_the_base_pick_says_why_only_players_colours_are_offered() -> None:
+    """Played: "Pick the base colour of the new monster." offered blue and green after a
+    purple roll without saying why (R51: the rolled colour has no free base, nobody plays
+    purple in a two-player game)."""
+    from engine.quest.game import Quest
+    from engine.quest.scenario import build
+
+    game = load_game("quest")
+    assert isinstance(game, Quest)
+    setup = {"seats": 2, "tiles": ["r01a"], "links_draw": ["passage"] * 3}
+    setup |= {"monster_deck": ["rat_choir"], "monster_die": ["purple"]}
+    state = build(game, setup, [{"at": [0, 0]}, {"at": [0, 0]}], {"die_windows": 0})
+    game.apply(state, Action(0, "go", ("E",)))
+    game.apply(state, Action(0, "skip", ()))
+    assert {a.kind for a in game.legal_actions(state, 0)} == {"base"}
+    said = render.QuestRenderer().decision(game.view(state, 0), ["Alice", "Bob"])
+    assert said == (
+        "The monster die shows purple, which has no free base: pick the new monster's base"
+        " from the players' colours."
+    )

@@ -213,7 +213,11 @@ class QuestRenderer(GameRenderer[QuestView]):
             elif kind in ("ring", "snatch_pick") and len(data) >= 2:
                 other = data[1]
             return template.format(
-                name=seat_name(names, other), monsters=mons, terms=terms, price=terms
+                name=seat_name(names, other),
+                monsters=mons,
+                terms=terms,
+                price=terms,
+                colour=view.last_colour or "a colour",
             )
         if fight is not None:
             if fight.stage == "open":

@@ -179,7 +179,11 @@ DECIDE_PENDING = {
         " (more than 5 at your turn's end are given away)."
     ),
     "summon": "Call up a monster here, or not.",
-    "base": "Pick the base colour of the new monster.",
+    # Why only players' colours (R51): the rolled one is nobody's or has no base left.
+    "base": (
+        "The monster die shows {colour}, which has no free base: pick the new monster's base"
+        " from the players' colours."
+    ),
     "help": "{name} asks you to help fight {monsters}, offering {terms}.",
     "snatch_pick": "Pick the item the monster snatches from {name}.",
     "lose_pick": "Pick the item you lose.",
