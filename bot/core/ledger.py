@@ -286,6 +286,7 @@ class Ledger:
             session.game,
             session.state,
             recent=session.recent,
+            sight=session.sight,
         )
 
     async def publish(self, update: Update) -> None:

@@ -9,7 +9,8 @@ from typing import Any
 
 from bot.core.errors import ServiceError
 from bot.storage.models import MatchRow, SeatRow
-from engine.core import Event, Game, Outcome
+from engine.core import Action, Event, Game, Outcome, PlayerView
+from engine.core.memo import Sight
 
 __all__ = ["Listener", "MatchInfo", "SeatInfo", "ServiceError", "StartHook", "Update"]
 
@@ -76,6 +77,26 @@ class Update:
     # The events of the match's last actions as of its restore (the table's "Last moves"
     # when a publisher first sees the match after a restart).
     recent: list[Event] = field(default_factory=list)
+    # The session's memo of ``state`` (``MatchSession.sight``): each seat's view and legal
+    # moves worked out once, shared with the session's next click. None with no state.
+    sight: Sight[Any, Any] | None = field(default=None, compare=False, repr=False)
+
+    def view_of(self, seat: int | None) -> PlayerView:
+        """What ``seat`` (None: a spectator) sees of ``state``, from the memo."""
+        view: PlayerView = self._sight().view(seat)
+        return view
+
+    def legal_of(self, seat: int) -> list[Action]:
+        """``seat``'s legal moves in ``state``, from the memo."""
+        return self._sight().legal(seat)
+
+    def _sight(self) -> Sight[Any, Any]:
+        if self.sight is not None:
+            return self.sight
+        if self.game is None or self.state is None:
+            raise ValueError(f"match {self.match.id}: the update holds no state to look at")
+        # An update built by hand (tests) with a state but no memo: a sight of its own.
+        return Sight(self.game, self.state)
 
 
 def seat_info(row: SeatRow) -> SeatInfo:

@@ -319,10 +319,12 @@ class MatchService:
         if live is None:
             live = await self.restorer.load_finished(match)
         seat = match.seat_of(user_id) if user_id is not None else None
-        view = live.game.view(live.state, seat)
+        # From the session's memo: the hand or table the last move's publish drew at this
+        # version already worked these out.
+        view = live.sight.view(seat)
         actions: list[Action] = []
         if seat is not None and match.status == "live":
-            actions = live.game.legal_actions(live.state, seat)
+            actions = live.sight.legal(seat)
         return match, view, actions
 
     def deciders(self, match_id: int) -> frozenset[int]:

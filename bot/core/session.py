@@ -4,6 +4,13 @@ A session owns what a click is judged against: the game, its state, the record h
 match's version, the pass floor and the steadiness. ``act`` holds every stale-button rule in
 one place; ``play`` applies an action to a copy, so a refused or conflicting move changes
 nothing until the caller ``advance``s the session with the step it stored.
+
+The session's ``sight`` (``engine.core.memo.Sight``) answers each seat's legal moves and view
+of its state once: the hand drawn after a move and the next click's legality check, the table
+and a table button's answer ask it (and a free actor's ``may_act``). It is right because
+the session's state is never changed (each move is played on a clone, ``Sight.play``, and
+the session is replaced, ``after``), so it goes with every commit, a restore reads a new
+session back, and a failed write keeps the old session, its state and its sight as they were.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from engine.core import (
     OpenWindow,
     Outcome,
 )
+from engine.core.memo import Sight
 from engine.core.record import RecordHeader
 
 
@@ -99,6 +107,19 @@ class MatchSession:
     # (``bot.core.clock``). Both start again after a restart; a new mapping on each change.
     turns: int = 0
     lapsed: Mapping[int, int] = field(default_factory=dict)
+    # The memo of ``state`` (``sight``): not copied by ``replace``, so a new session (the next
+    # move's, a restore's) starts with none.
+    _sight: Sight[Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def sight(self) -> Sight[Any, Any]:
+        """The legal moves and views of ``state``, each worked out once. A sight is of one
+        state object: one assigned in its place (never done: a move replaces the session)
+        gets a sight of its own, so no answer of an older state is ever handed out."""
+        sight = self._sight
+        if sight is None or sight.state is not self.state or sight.game is not self.game:
+            sight = self._sight = Sight(self.game, self.state)
+        return sight
 
     # what the match waits on ------------------------------------------------------------------
 
@@ -125,9 +146,7 @@ class MatchSession:
         game, state = self.game, self.state
         if action.seat in game.deciders(state):
             return True
-        return action.seat in game.free_actors(state) and action in game.legal_actions(
-            state, action.seat
-        )
+        return action.seat in game.free_actors(state) and action in self.sight.legal(action.seat)
 
     # a click ----------------------------------------------------------------------------------
 
@@ -155,10 +174,10 @@ class MatchSession:
         return self.play(action)
 
     def play(self, action: Action) -> Step:
-        """``action`` applied to a copy of the state (the engine refuses an illegal one)."""
-        state = self.state.clone()
+        """``action`` applied to a copy of the state (the engine refuses an illegal one,
+        judged against the legal moves the sight already listed)."""
         try:
-            events = self.game.apply(state, action)
+            state, events = self.sight.play(action)
         except IllegalAction as exc:
             raise ServiceError("illegal", reason=str(exc.reason)) from None
         waited = self.deciders()

@@ -54,8 +54,9 @@ class HandAnswers:
         seat = match.seat_of(interaction.user.id)
         if is_public(interaction) or game is None or seat is None:
             return  # never draw a hand over a public message
-        view = game.view(update.state, seat)
-        actions = game.legal_actions(update.state, seat) if match.status == "live" else []
+        # From the update's memo, which the click on this hand at this version reads again.
+        view = update.view_of(seat)
+        actions = update.legal_of(seat) if match.status == "live" else []
         deciding = seat in update.deciders
         # The hand placed here and its DM marked sent: one transaction (bot.delivery.marks).
         async with marks.batched(self.bot.service):

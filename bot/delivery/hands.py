@@ -229,9 +229,9 @@ class HandDelivery:
             if told and by_dm:
                 await self._tell(match, hand, deciding, ping=ping)
             return
-        view = game.view(update.state, seat.seat)
+        view = update.view_of(seat.seat)  # the memo the seat's next click reads again
         live = match.status == "live"
-        actions = game.legal_actions(update.state, seat.seat) if live else []
+        actions = update.legal_of(seat.seat) if live else []
         # A builder half-way through stays open, unless something new is asked of the seat
         # (it starts to decide, an offer reaches it): then the hand shows that first.
         draft = None if told else drawn.draft

@@ -58,9 +58,6 @@ class TablePublisher:
         self._lobby_render = lobby_render
         self.pacer = ChannelPacer()
         self._latest: dict[int, svc.Update] = {}
-        # The spectator view of a match's last update, built once for its log lines (when
-        # its game words them against the map) and its table.
-        self._boards: dict[int, tuple[svc.Update, PlayerView | None]] = {}
         self._logs: dict[int, deque[str]] = {}
         self._flushes: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
@@ -146,17 +143,14 @@ class TablePublisher:
             self._logs[match.id] = deque(lines, maxlen=LOG_KEEP)
 
     def _board(self, update: svc.Update) -> Callable[[], PlayerView | None]:
-        """The spectator view ``update`` left, built on first use and kept for the table."""
+        """The spectator view ``update`` left, built on first use: for its log lines (when its
+        game words them against the map) and its table. Built once for all of them and a
+        table button's answer (``MatchService.view``): the session's memo (``Update.sight``)."""
 
         def board() -> PlayerView | None:
-            kept = self._boards.get(update.match.id)
-            if kept is not None and kept[0] is update:
-                return kept[1]
-            built = None
-            if update.game is not None and update.state is not None:
-                built = update.game.view(update.state, None)
-            self._boards[update.match.id] = (update, built)
-            return built
+            if update.game is None or update.state is None:
+                return None
+            return update.view_of(None)
 
         return board
 
@@ -251,7 +245,7 @@ class TablePublisher:
 
     def _per_match(self) -> tuple[dict[int, Any] | set[int], ...]:
         return (
-            *(self._latest, self._boards, self._logs, self._flushes),
+            *(self._latest, self._logs, self._flushes),
             *(self._written, self._dirty, self._table_drawn, self._carried, self._batches),
             self._pictures,
         )
@@ -262,7 +256,6 @@ class TablePublisher:
         if update is None or match_id in self._dirty or update.match.status == "live":
             return
         self._latest.pop(match_id, None)
-        self._boards.pop(match_id, None)
         self._logs.pop(match_id, None)
         self._flushes.pop(match_id, None)
         self.threads.forget(match_id)

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.core.actions import Action, Event, Outcome
@@ -62,6 +62,10 @@ class PlayerView(Protocol):
 
 S = TypeVar("S", bound=GameState)
 V = TypeVar("V", bound=PlayerView)
+
+Legal = Callable[[int], Sequence[Action]]
+"""A seat's legal actions in the state being checked, when the caller has them already
+(``engine.core.memo.Sight.legal``: a state nobody has changed since they were listed)."""
 
 
 class Game(ABC, Generic[S, V]):
@@ -206,8 +210,10 @@ class Game(ABC, Generic[S, V]):
         kit (``tests/games/``). Default: no checks, nothing broken."""
         return []
 
-    def check(self, state: S, action: Action) -> None:
-        """The one legality decision. Raises ``IllegalAction`` with a reason code."""
+    def check(self, state: S, action: Action, legal: Legal | None = None) -> None:
+        """The one legality decision. Raises ``IllegalAction`` with a reason code. ``legal``
+        gives the seat's ``legal_actions`` in ``state`` when the caller already knows them
+        (a memo of a state unchanged since: ``engine.core.memo``); else they are listed here."""
         if self.outcome(state) is not None:
             raise IllegalAction(Reason.GAME_OVER)
         if action.kind == CONCEDE:
@@ -217,7 +223,8 @@ class Game(ABC, Generic[S, V]):
         seat = action.seat
         if seat not in self.deciders(state) and seat not in self.free_actors(state):
             raise IllegalAction(Reason.NOT_A_DECIDER, seat=seat)
-        if action not in self.legal_actions(state, action.seat):
+        listed = self.legal_actions(state, seat) if legal is None else legal(seat)
+        if action not in listed:
             raise IllegalAction(Reason.NOT_LEGAL_NOW, action=action.key)
 
     def is_legal(self, state: S, action: Action) -> bool:
@@ -227,7 +234,8 @@ class Game(ABC, Generic[S, V]):
             return False
         return True
 
-    def apply(self, state: S, action: Action) -> list[Event]:
-        """Check, then resolve. A refused action leaves ``state`` untouched."""
-        self.check(state, action)
+    def apply(self, state: S, action: Action, legal: Legal | None = None) -> list[Event]:
+        """Check (``legal`` as for ``check``), then resolve: ``state`` is changed in place. A
+        refused action leaves ``state`` untouched."""
+        self.check(state, action, legal)
         return self._resolve(state, action)

@@ -2,8 +2,9 @@
 match is read once per phase (the click guard's membership check, then the move), each
 recipient's message is drawn from one view built from the update's snapshot (the table's
 spectator view, the hand DM of the seat that now decides, the clicker's refreshed hand), the
-snapshot check runs once, and nothing calls back into the service for a view. The figures are
-pinned so a change that reads the match again or builds a view twice shows here."""
+snapshot check runs once, each hand's legal moves are listed once (the click is checked against
+the list its hand was drawn from), and nothing calls back into the service for a view. The
+figures are pinned so a change that reads the match again or builds a view twice shows here."""
 
 from __future__ import annotations
 
@@ -59,6 +60,13 @@ async def test_one_click_reads_the_match_once_per_phase_and_draws_one_view_per_r
         return view(self, state, seat)
 
     monkeypatch.setattr(TwentyOne, "view", counted_view)
+    legal = TwentyOne.legal_actions
+
+    def counted_legal(self: TwentyOne, state: Any, seat: int) -> Any:
+        counts[f"moves seat {seat}"] += 1
+        return legal(self, state, seat)
+
+    monkeypatch.setattr(TwentyOne, "legal_actions", counted_legal)
     alice_dms = dm_posts(world, world.alice)
     bob_dm = hand_dm(world.bob)
 
@@ -73,5 +81,9 @@ async def test_one_click_reads_the_match_once_per_phase_and_draws_one_view_per_r
             "view seat None": 1,  # the table
             "view seat 0": 1,  # Alice's live hand (her My hand answer), redrawn in place
             "view seat 1": 1,  # Bob's hand, redrawn in the DM he clicked
+            # Each hand's moves listed once; Bob's click is checked against the moves his
+            # hand listed at the version he clicked (the session's memo, engine/core/memo.py)
+            "moves seat 0": 1,
+            "moves seat 1": 1,
         }
     )
