@@ -30,12 +30,12 @@ TITLES = {
     "monster": "Monsters",
     "curse": "Curses",
     "enhancer": "Monster enhancers",
-    "wandering": "Wandering monsters",
+    "wandering": "Extra monsters (`wandering`)",
     "item": "Items",
     "oneshot": "One-shots",
     "levelup": "Level-ups",
     "hireling": "Hirelings",
-    "cheat": "Cheats",
+    "cheat": "Item tricks (`cheat`)",
 }
 
 

@@ -112,13 +112,13 @@ def test_a_menu_group_is_a_select_however_few_it_holds() -> None:
 def test_secondary_moves_wait_behind_one_more_step() -> None:
     # Issue 18: the turn's main moves first; gear, selling and trading one "More…" away.
     found = [
-        Control("kick", "Kick open the door"),
+        Control("kick", "Open the door"),
         Control("end_turn", "End turn"),
         *[Control(f"sell.{n}", f"Sell {n}", "Your gear…", secondary=True) for n in range(3)],
     ]
     first = layout(5, 3, found)
     assert [b.label for b in first.buttons] == [
-        "Kick open the door",
+        "Open the door",
         "End turn",
         play_texts.PAGER_MORE,
     ]

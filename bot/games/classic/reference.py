@@ -22,10 +22,10 @@ TOPICS: Mapping[str, tuple[str, str]] = {
     "turn": (
         "Your turn, step by step",
         "1. **Get ready**: you may listen at a pile for a card and 100 gold.\n"
-        "2. **Kick open the door**: turn over the top door card. A monster means a fight; "
+        "2. **Open the door**: turn over the top door card. A monster means a fight; "
         "a curse hits you at once; anything else goes to your hand.\n"
-        "3. No fight? **Look for trouble** (fight a monster from your hand) or **loot the "
-        "room** (a card face down into your hand) or search for coins.\n"
+        "3. No fight? **Pick a fight** (with a monster from your hand) or **rummage** (a "
+        "card face down into your hand) or search for coins.\n"
         "4. **Tidy up**: more than five cards in hand at the end of your turn and the "
         "extra go to the lowest-level player (or the discard if that is you).",
     ),
@@ -61,7 +61,7 @@ TOPICS: Mapping[str, tuple[str, str]] = {
     ),
     "curses": (
         "Curses and death",
-        "A curse from the door hits whoever kicked it; from a hand it can be played on "
+        "A curse from the door hits whoever opened it; from a hand it can be played on "
         "anyone. If bad stuff kills you, the others loot the gear you leave behind and "
         "you come back into play on your next turn.",
     ),

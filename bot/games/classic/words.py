@@ -69,8 +69,8 @@ GROUPS: Mapping[str, str] = {
 CONTROLS: Mapping[str, tuple[str, str]] = {
     # kind: (group, label template)
     "listen": ("turn", "Listen: a {pile} card"),
-    "kick": ("turn", "Kick open the door"),
-    "loot": ("turn", "Loot the room"),
+    "kick": ("turn", "Open the door"),
+    "loot": ("turn", "Rummage (a card face down)"),
     "loot_coins": ("turn", "Search for coins"),
     "trouble": ("cards", "Pick a fight with {card}"),
     "end_turn": ("turn", "End turn"),
@@ -79,7 +79,7 @@ CONTROLS: Mapping[str, tuple[str, str]] = {
     "pass": ("turn", "Pass"),
     "oneshot": ("cards", "Use {card} on {side}"),
     "enhance": ("cards", "Boost {monster} with {card}"),
-    "wander": ("cards", "Send in a wandering monster ({card})"),
+    "wander": ("cards", "Send in an extra monster ({card})"),
     "horde": ("cards", "Add {card} to the fight"),
     "berserk": ("fight", "Go wild: throw away {card} (+2)"),
     "turn_undead": ("fight", "Drive off {monster} (300 gold)"),
@@ -104,7 +104,7 @@ CONTROLS: Mapping[str, tuple[str, str]] = {
     "keep": ("turn", "Keep the rest in hand"),
     "shed": ("gear", "Let {card} go to the lowest player"),
     "arm_hireling": ("gear", "Have {hireling} carry {card}"),
-    "cheat": ("gear", "Cheat: {card} on {item}"),
+    "cheat": ("gear", "{card} on {item}"),
     "attach": ("gear", "Pair {card} with {item}"),
     "sell": ("gear", "Sell {card}"),
     "unequip": ("gear", "Take off {card}"),
@@ -252,12 +252,12 @@ CARD_KINDS: Mapping[str, str] = {
     "race": "Race",
     "class": "Class",
     "super": "Second role",
-    "wandering": "Wandering monster",
+    "wandering": "Extra monster",
     "item": "Item",
     "oneshot": "One-shot",
     "levelup": "Level up",
     "hireling": "Hireling",
-    "cheat": "Cheat",
+    "cheat": "Item trick",
 }
 
 SLOTS: Mapping[str, str] = {
@@ -272,8 +272,8 @@ SLOTS: Mapping[str, str] = {
 # card stays in the open; a card that goes on to a hand is not named (see bot/screens/leaks.py).
 EVENTS: Mapping[str, str] = {
     "turn": "— {seat}'s turn —",
-    "kicked": "{seat} kicks open the door: {card}.",
-    "kicked_hand": "{seat} kicks open the door and pockets what was behind it.",
+    "kicked": "{seat} opens the door: {card}.",
+    "kicked_hand": "{seat} opens the door and pockets what was behind it.",
     "combat": "{seat} fights {monster}.",
     "cursed": "{seat} is cursed: {card}.",
     "curse_strikes": "{card} strikes {seat}.",
