@@ -39,3 +39,14 @@ def test_treasure_face_down_is_counted_in_words() -> None:
 def test_a_draw_nobody_may_see_names_the_twist_deck() -> None:
     line = events.event_line({"kind": "draw", "seat": 0, "deck": "dxm", "why": "turn"}, NAMES)
     assert line is not None and "a Twist card" in line and "DxM" not in line
+
+
+def test_a_base_not_of_the_die_s_colour_says_why() -> None:
+    # 001 R51; played: "Monster die: yellow" then "Candle Imp stands on the red base."
+    plain = {"kind": "base", "monster": 5, "base": 2}
+    line = events.event_line(plain, NAMES) or ""
+    assert line.endswith(" stands on the red base.") and "free" not in line
+    line = events.event_line({**plain, "rolled": "yellow"}, NAMES) or ""
+    assert line.startswith("No free yellow base: ") and line.endswith(" on the red base.")
+    line = events.event_line({**plain, "rolled": "purple", "seat": 0}, NAMES) or ""
+    assert line.startswith("No free purple base: ") and line.endswith("red base (Alice's pick).")

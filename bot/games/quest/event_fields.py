@@ -113,6 +113,11 @@ def _monster(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
 def _base(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:
     b = e.get("base")
     f["colour"] = COLOURS[b] if isinstance(b, int) and 0 <= b < len(COLOURS) else "?"
+    # R51: the die's colour had no free base. Said, the line under "Monster die: yellow"
+    # no longer reads as a contradiction; who picked, when someone did.
+    rolled, seat = e.get("rolled"), e.get("seat")
+    f["unfree"] = f"No free {rolled} base: " if isinstance(rolled, str) else ""
+    f["picked"] = f" ({seat_name(names, seat)}'s pick)" if isinstance(seat, int) else ""
 
 
 def _monster_die(e: Json, f: Fields, names: Sequence[str], rooms: Rooms) -> None:

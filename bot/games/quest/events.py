@@ -23,7 +23,7 @@ EVENTS: Mapping[str, str] = {
     "link": "A {link} appears {side} of {cell}.",
     "monster": "{monster} appears{base}.",
     "monster_die": "Monster die: {colour} ({why}).",
-    "base": "{monster} stands on the {colour} base.",
+    "base": "{unfree}{monster} stands on the {colour} base{picked}.",
     "monster_removed": "{monster} leaves the board ({why}).",
     "monster_turn": "Monster turn ({colour}): {moved}.",
     "fight": "{main} fights {monsters}.",
