@@ -50,3 +50,9 @@ def test_a_base_not_of_the_die_s_colour_says_why() -> None:
     assert line.startswith("No free yellow base: ") and line.endswith(" on the red base.")
     line = events.event_line({**plain, "rolled": "purple", "seat": 0}, NAMES) or ""
     assert line.startswith("No free purple base: ") and line.endswith("red base (Alice's pick).")
+
+
+def test_a_monster_s_penalty_reads_as_being_caught() -> None:
+    # Our words, not the original game's "Bad Stuff".
+    line = events.event_line({"kind": "bad_stuff", "seat": 1, "monster": -1}, NAMES)
+    assert line == "Bob is caught."

@@ -49,7 +49,7 @@ TOPICS: Mapping[str, tuple[str, str]] = {
     "run": (
         "Running away",
         "Roll a die for each monster you flee: 5 or more and you get away. Elves and "
-        "Wizards get +1. A failed roll lets that monster do its bad stuff to you: lost "
+        "Wizards get +1. A failed roll and that monster catches you: lost "
         "levels, lost gear, or worse. Some one-shots can change the roll.",
     ),
     "gear": (
@@ -62,7 +62,7 @@ TOPICS: Mapping[str, tuple[str, str]] = {
     "curses": (
         "Curses and death",
         "A curse from the door hits whoever opened it; from a hand it can be played on "
-        "anyone. If bad stuff kills you, the others loot the gear you leave behind and "
+        "anyone. If a monster kills you, the others loot the gear you leave behind and "
         "you come back into play on your next turn.",
     ),
 }

@@ -43,7 +43,7 @@ EVENTS: Mapping[str, str] = {
     "heal": "{seat} heals ({hits} hits left).",
     "death": "{seat} dies in {cell}.",
     "return": "{seat} comes back to life at the Entrance.",
-    "bad_stuff": "Bad Stuff hits {seat}{from_monster}.",
+    "bad_stuff": "{seat} is caught{from_monster}.",
     "flee_to": "{seat} runs for {cell}.",
     "flee_roll": "{seat} rolls {die} to flee{from_monster}: {result}.",
     "nowhere_to_run": "{seat} has nowhere to run.",

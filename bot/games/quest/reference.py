@@ -63,8 +63,8 @@ TOPICS: Mapping[str, tuple[str, str]] = {
     "run": (
         "Running away",
         "Pick an explored room next to yours, then roll a die per monster: 5 or more gets "
-        "you away from it, anything else brings its Bad Stuff. With nowhere to run you take "
-        "the Bad Stuff at once.",
+        "you away from it, anything else and it catches you (what it does is on its card). "
+        "With nowhere to run, every monster catches you at once.",
     ),
     "health": (
         "Health and death",
