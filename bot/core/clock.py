@@ -88,12 +88,11 @@ class Clock:
                 action = live.game.default_action(live.state, seat)
                 # A lapse counts towards being away once a turn: a person reading their
                 # first fight may let its roll, its running and its flight lapse in one turn.
-                counts = afk and live.lapsed.get(seat) != live.turns
-                turn = live.turns
+                # The staged session keeps it (``Ledger.stage``), and so does the stored
+                # match (``lapsed_seats``), so a restart in this turn counts none again.
+                counts = afk and seat not in live.lapsed_now()
                 row = ActionRow(seat, action.to_json(), by_timeout=True, afk=counts)
                 await self._ledger.stage(burst, live.play(action), row, by_person=True)
-                if counts:  # on the staged session, which the store swaps in
-                    burst.session.lapsed = {**burst.session.lapsed, seat: turn}
                 if burst.match.status != "live":
                     break
                 if counts and self._away(burst.match, seat):

@@ -126,6 +126,8 @@ class Ledger:
         after it is worked out as its write will leave it, so the next step (an AI's reply)
         is chosen and judged from there."""
         trial = burst.session.after(step)
+        if row.by_timeout and row.afk:  # counted in the turn it fell in, the move's own
+            trial.lapsed = {**trial.lapsed, row.seat: burst.session.turns}
         before = burst.match
         deadline_at, kind = await self.deadline_for(trial, before)
         # A free actor's move keeps the deciders' clock: free actors never reset the timer.
@@ -166,6 +168,7 @@ class Ledger:
                 deadline_at=deadline_at,
                 deadline_kind=kind,
                 delivered=carried.marks if carried is not None else None,
+                lapsed=burst.session.lapsed_now(),
             )
             stored = True
         except VersionConflict:

@@ -198,6 +198,9 @@ class Restorer:
             hand_due=folded.hand_due if folded is not None else {},
             version=version,
             told=folded.told if folded is not None else None,
+            # The seats whose lapse counted in the turn being played, as the last write
+            # stored them: lapsed in this session's first turn (the away rule counts once).
+            lapsed=dict.fromkeys(stored.row.lapsed, 0),
         )
 
     async def check_all(self) -> None:

@@ -104,7 +104,9 @@ class MatchSession:
     told: frozenset[int] | None = None
     # Turns started since the session began (``Game.turn_started``), and per seat the turn
     # its last lapse counted towards being away in: several lapses in one turn count once
-    # (``bot.core.clock``). Both start again after a restart; a new mapping on each change.
+    # (``bot.core.clock``). A new mapping on each change. Each write stores the seats that
+    # lapsed in the turn being played (``lapsed_now``, ``matches.lapsed_seats``): a restore
+    # reads them back as lapsed in its turn 0, so a restart counts none of them again.
     turns: int = 0
     lapsed: Mapping[int, int] = field(default_factory=dict)
     # The memo of ``state`` (``sight``): not copied by ``replace``, so a new session (the next
@@ -138,6 +140,10 @@ class MatchSession:
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
+
+    def lapsed_now(self) -> frozenset[int]:
+        """The seats whose lapse already counted towards being away in the turn now played."""
+        return frozenset(seat for seat, turn in self.lapsed.items() if turn == self.turns)
 
     def may_act(self, action: Action) -> bool:
         """The engine decides: a seat the match waits on, or a free actor (one that may act

@@ -9,6 +9,7 @@ done by the accessor, so each caller gets its own fresh dict, as before.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +69,11 @@ class SeatRow:
     afk: bool
 
 
+def seat_mask(seats: Iterable[int]) -> int:
+    """Seats as the one integer ``matches.lapsed_seats`` holds: seat n is the bit 1 << n."""
+    return sum(1 << seat for seat in set(seats))
+
+
 @dataclass(frozen=True)
 class MatchRow:
     """One match as stored. The ``*_json`` columns stay text; the accessors decode them."""
@@ -92,6 +98,14 @@ class MatchRow:
     card_set: str | None = None
     rules_version: int | None = None
     ended_reason: str | None = None
+    # The seats whose lapse already counted towards being away in the turn being played, a
+    # bit per seat (``seat_mask``): the away rule counts a turn's lapses once, a restart too.
+    lapsed_seats: int = 0
+
+    @property
+    def lapsed(self) -> frozenset[int]:
+        mask = self.lapsed_seats
+        return frozenset(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
 
     @property
     def options(self) -> dict[str, Any]:

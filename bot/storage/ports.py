@@ -190,6 +190,7 @@ class PlayWrites(Protocol):
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
         delivered: Delivered | None = None,
+        lapsed: frozenset[int] | None = None,
     ) -> None:
         """``record_action`` for a plan (issue 30.5) or a burst (a move and the replies that
         follow it): append ``actions`` at ``index`` on, in order, and replace the snapshot
@@ -199,7 +200,9 @@ class PlayWrites(Protocol):
         version moves on by one per action, as that many ``record_action`` calls would; so do
         the seats' timeout counts. ``delivered``: delivery marks of any match
         (``record_delivery``'s) written in the same transaction, none of them if it fails
-        (``bot.core.held_marks``: they ride in the next move's write, issue 29.5)."""
+        (``bot.core.held_marks``: they ride in the next move's write, issue 29.5).
+        ``lapsed``: the seats whose lapse already counted in the turn the actions leave the
+        match in (``MatchRow.lapsed``, the away rule's once a turn); None leaves it."""
         ...
 
     async def replace_snapshot(self, match_id: int, count: int, state: dict[str, Any]) -> None: ...

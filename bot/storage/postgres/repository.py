@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.models import ActionRow, Delivered, LogForked, VersionConflict
+from bot.storage.models import ActionRow, Delivered, LogForked, VersionConflict, seat_mask
 from bot.storage.postgres.database import affected
 from bot.storage.postgres.live_hands import LiveHandWrites, write_delivery
 from bot.storage.postgres.pins import PinWrites, save_card_set
@@ -31,7 +31,8 @@ FIRST_SNAPSHOT_SQL = "INSERT INTO snapshots (match_id, action_count, state_json)
 RECORD_ACTIONS_SQL = (
     "WITH moved AS (UPDATE matches SET version = version + $3::bigint, status = $4::text,"
     " outcome_json = $5::text, deadline_at = $6::float8, deadline_kind = $7::text,"
-    " updated_at = $8::float8 WHERE id = $1::bigint AND version = $2::bigint"
+    " updated_at = $8::float8, lapsed_seats = COALESCE($19::bigint, lapsed_seats)"
+    " WHERE id = $1::bigint AND version = $2::bigint"
     # The invariant of every commit (issue 30.10): the moves go at the end of the stored log
     # ($14 is where the plan leaves it, $3 its length).
     " AND (SELECT count(*) FROM actions WHERE match_id = $1::bigint) + $3::bigint = $14::bigint"
@@ -145,10 +146,12 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
         delivered: Delivered | None = None,
+        lapsed: frozenset[int] | None = None,
     ) -> None:
         """A plan's or a burst's actions (issue 30.5) in the same one statement: all of them
         or none; refused whole when ``index`` is not the stored log's length (``LogForked``,
-        issue 30.10), checked in that statement. Delivery marks (``delivered``, issue 29.5)
+        issue 30.10), checked in that statement (the away rule's ``lapsed`` seats too, in the
+        match's UPDATE). Delivery marks (``delivered``, issue 29.5)
         make it a transaction: the statement, then the marks, only if it moved the match
         (a statement cannot update the row ``moved`` updates a second time)."""
         seats, reset, added = timeouts(actions)
@@ -173,6 +176,7 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
                 seats,
                 reset,
                 added,
+                seat_mask(lapsed) if lapsed is not None else None,
             )
         finally:
             self._forget(match_id)

@@ -16,7 +16,7 @@ from bot.storage.postgres.database import Conn
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, message_id, thread_id, game, status, host_id, version,"
     " options_json, header_json, ai_seed, outcome_json, deadline_at, deadline_kind, created_at,"
-    " updated_at, card_set, rules_version, ended_reason"
+    " updated_at, card_set, rules_version, ended_reason, lapsed_seats"
 )
 SEAT_COLUMNS = "match_id, seat, user_id, ai_level, name, dm_closed, timeouts, afk"
 

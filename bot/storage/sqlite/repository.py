@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.models import ActionRow, Delivered, LogForked, VersionConflict
+from bot.storage.models import ActionRow, Delivered, LogForked, VersionConflict, seat_mask
 from bot.storage.sqlite.live_hands import LiveHandWrites, delivery_writer
 from bot.storage.sqlite.pins import PinWrites, save_card_set
 from bot.storage.sqlite.seats import SeatWrites
@@ -25,9 +25,11 @@ START_MATCH_SQL = (
     " WHERE id = ? AND version = ? AND status = 'lobby'"
 )
 FIRST_SNAPSHOT_SQL = "INSERT INTO snapshots (match_id, action_count, state_json) VALUES (?, 0, ?)"
+# ``lapsed_seats`` NULL: left as it is (``record_actions``' ``lapsed``).
 RECORD_ACTION_SQL = (
     "UPDATE matches SET version = version + ?, status = ?, outcome_json = ?,"
-    " deadline_at = ?, deadline_kind = ?, updated_at = ? WHERE id = ? AND version = ?"
+    " deadline_at = ?, deadline_kind = ?, updated_at = ?,"
+    " lapsed_seats = COALESCE(?, lapsed_seats) WHERE id = ? AND version = ?"
 )
 # A move that does not end the match names neither ``status`` nor ``outcome_json``: SQLite
 # rewrites every index holding a column the SET names, changed or not, and three of the
@@ -35,7 +37,7 @@ RECORD_ACTION_SQL = (
 # (issue 29.5: bytes per click). Its status stays 'live' (only a live match is moved).
 RECORD_MOVE_SQL = (
     "UPDATE matches SET version = version + ?, deadline_at = ?, deadline_kind = ?,"
-    " updated_at = ? WHERE id = ? AND version = ?"
+    " updated_at = ?, lapsed_seats = COALESCE(?, lapsed_seats) WHERE id = ? AND version = ?"
 )
 APPEND_ACTION_SQL = (
     "INSERT INTO actions (match_id, idx, seat, action_json, by_timeout, by_ai,"
@@ -130,12 +132,15 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
         deadline_at: float | None,
         deadline_kind: str | None = "turn",
         delivered: Delivered | None = None,
+        lapsed: frozenset[int] | None = None,
     ) -> None:
         """A plan's or a burst's actions in one transaction, one thread hop (issue 30.5): a
         write that fails half-way rolls every one of them back. Refused whole when the version moved
         (``VersionConflict``) or ``index`` is not the stored log's length (``LogForked``). The
-        delivery marks ``delivered`` go in the same transaction (issue 29.5)."""
+        delivery marks ``delivered`` go in the same transaction (issue 29.5), the away rule's
+        ``lapsed`` seats in the match's own UPDATE."""
         now = time.time()
+        mask = seat_mask(lapsed) if lapsed is not None else None
         status = "finished" if outcome is not None else "live"
         state_json = json.dumps(state) if state is not None else None
         outcome_json = json.dumps(outcome) if outcome is not None else None
@@ -150,7 +155,7 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
             if outcome_json is None:
                 cursor = raw.execute(
                     RECORD_MOVE_SQL,
-                    (len(rows), deadline_at, kind, now, match_id, expected_version),
+                    (len(rows), deadline_at, kind, now, mask, match_id, expected_version),
                 )
             else:
                 cursor = raw.execute(
@@ -162,6 +167,7 @@ class Repository(SeatWrites, PinWrites, LiveHandWrites):
                         deadline_at,
                         kind,
                         now,
+                        mask,
                         match_id,
                         expected_version,
                     ),

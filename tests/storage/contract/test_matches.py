@@ -168,6 +168,40 @@ async def test_timeouts_count_up_and_a_person_s_own_move_forgives_them(storage: 
     assert (await repo.seats(match_id))[0].timeouts == 0
 
 
+async def test_the_seats_lapsed_this_turn_are_stored_with_the_move(storage: Storage) -> None:
+    """The away rule's once a turn (``lapsed``) is written by the move's own write and read
+    back by a restart, on and off the log; a move that names none leaves it; a later one
+    clears it (a new turn began)."""
+    repo = storage.matches
+    match_id = await live(repo)
+    row = await repo.match(match_id)
+    assert row is not None and row.lapsed == frozenset()
+
+    async def move(index: int, lapsed: frozenset[int] | None) -> MatchRow:
+        version = (await repo.match(match_id)).version  # type: ignore[union-attr]
+        await repo.record_actions(
+            match_id,
+            version,
+            index,
+            [ActionRow(0, {"kind": "x"}, by_timeout=True), ActionRow(1, {"kind": "y"}, by_ai=True)],
+            state=None,
+            outcome=None,
+            deadline_at=2000.0,
+            lapsed=lapsed,
+        )
+        found = await repo.match_with_seats(match_id)
+        assert found is not None
+        return found[0]
+
+    assert (await move(0, frozenset({0, 3}))).lapsed == {0, 3}
+    assert (await move(2, None)).lapsed == {0, 3}  # named none: left as it was
+    for log in (True, False):  # a restart reads it back, with the log and from the snapshot
+        [stored] = await repo.stored_matches(statuses=None, match_id=match_id, log=log)
+        assert stored.row.lapsed == {0, 3}
+    assert (await move(4, frozenset())).lapsed == frozenset()
+    assert (await repo.seats(match_id))[0].timeouts == 3  # the count is the rows' as before
+
+
 async def test_lobby_seats_renumber_in_joining_order_when_one_leaves(storage: Storage) -> None:
     repo = storage.matches
     match_id = await lobby(repo)
