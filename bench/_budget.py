@@ -6,7 +6,9 @@ Discord counts them: interaction callbacks and the interaction's webhook (``/int
 ``/webhooks/<application>/<token>...``: the defer, the answer, its edits and follow-ups) are
 *exempt* from the 50 requests/s a bot token gets; everything else is *global* (table edits,
 thread posts, DMs, DM-channel creates, member fetches). Routes are the path with every id as
-``{id}`` and a token as ``{token}``.
+``{id}`` and a token as ``{token}``. They are counted a second time on the bot's side, where
+discord.py hands each to its transport (``bench/_httpcount.py``, ``layer``), and the figures say
+whether the two counts agree route by route (``discord_requests.at_discord_py``).
 
 CPU: SimCord, the simulated people and the leak check run in the bot's own process and event
 loop. Their work is timed apart with ``time.thread_time`` on the loop's thread (``harness``):
@@ -36,6 +38,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from bench._dbmeter import trace_statements
+from bench._httpcount import EXEMPT, GLOBAL, LayerCount
 
 GLOBAL_LIMIT = 50.0  # Discord: requests per second per bot token, shared by every process
 _ID = re.compile(r"^\d+$")
@@ -111,6 +114,8 @@ class Budget:
         self._bytes = 0
         # A channel's kind by its id (``dm``, ``thread``), so the routes say what was edited.
         self.kind: Callable[[int], str | None] | None = None
+        # The second count, at discord.py's HTTP layer in the bot: counts in the same window.
+        self.layer: LayerCount | None = None
 
     # the harness's own CPU ----------------------------------------------------------------
 
@@ -156,6 +161,8 @@ class Budget:
 
     def start(self) -> None:
         self.counting = True
+        if self.layer is not None:
+            self.layer.counting = True
         self._harness = 0.0
         self._cpu = (time.process_time(), 0.0)
         self._pictures = -_picture_thread_time()
@@ -163,9 +170,14 @@ class Budget:
 
     def stop(self) -> None:
         self.counting = False
+        if self.layer is not None:
+            self.layer.counting = False
         self._cpu = (self._cpu[0], time.process_time())
         self._pictures += _picture_thread_time()
         self._bytes = _written_bytes() - self._bytes
+
+    def _kind(self, route: str) -> str:
+        return EXEMPT if route in self.exempt_routes else GLOBAL
 
     def figures(
         self, *, clicks: int, actions: int, transactions: int, live: int, seconds: float
@@ -176,23 +188,28 @@ class Budget:
         process = self._cpu[1] - self._cpu[0]
         bot = process - self._harness
         per_match_second = limited / live / max(seconds, 1e-9)
+        requests: dict[str, Any] = {
+            "global_per_click": round(limited / clicks, 3),
+            "exempt_per_click": round(exempt / clicks, 3),
+            "global_per_action": round(limited / actions, 3),
+            "exempt_per_action": round(exempt / actions, 3),
+            "global_per_second": round(limited / seconds, 1),
+            "by_route_per_click": {
+                route: {
+                    "per_click": round(n / clicks, 3),
+                    "requests": n,
+                    "kind": self._kind(route),
+                }
+                for route, n in self.routes.most_common()
+            },
+        }
+        if self.layer is not None:
+            router = Counter({(route, self._kind(route)): n for route, n in self.routes.items()})
+            requests["at_discord_py"] = self.layer.figures(router, clicks)
         return {
             "clicks": clicks,
             "committed_actions": actions,
-            "discord_requests": {
-                "global_per_click": round(limited / clicks, 3),
-                "exempt_per_click": round(exempt / clicks, 3),
-                "global_per_action": round(limited / actions, 3),
-                "exempt_per_action": round(exempt / actions, 3),
-                "global_per_second": round(limited / seconds, 1),
-                "by_route_per_click": {
-                    route: {
-                        "per_click": round(n / clicks, 3),
-                        "kind": "exempt" if route in self.exempt_routes else "global",
-                    }
-                    for route, n in self.routes.most_common()
-                },
-            },
+            "discord_requests": requests,
             "matches_per_token": (
                 round(GLOBAL_LIMIT / per_match_second) if per_match_second else None
             ),

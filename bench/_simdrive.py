@@ -65,7 +65,7 @@ class Probe:
         backend.transcript = deque(maxlen=50)
 
     def __enter__(self) -> Probe:
-        sim_router.dispatch = self._dispatch  # type: ignore[assignment]
+        sim_router.dispatch = self._dispatch
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -138,6 +138,7 @@ class Driver:
         parts = name.split()
         with self.probe.budget.harness():
             root = self.backend.find_command(parts[0], actor.guild.id, type=1)
+            assert root is not None, f"the bot registered no /{parts[0]}"
             leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
             leaf_options, _ = sim_interactions.build_options(
                 actor, name, leaf, options, channel_id=channel.id

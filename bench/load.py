@@ -36,10 +36,12 @@ MS late and counts the bot's functions in it (``stalls``: where the loop is held
 The simulated people and SimCord run in the bot's own process and loop, so every timing
 includes their cost; ``budget`` (``bench/_budget.py``) reports what one click costs the bot:
 Discord requests per click and per committed action (global / exempt, by route, counted at
-SimCord's HTTP router), ``matches_per_token`` (50 / global requests per match-second), CPU
-per click and per action for the whole process and for the bot alone (SimCord's and the
-people's work timed apart with ``time.thread_time`` on the loop's thread), database write
-transactions, statements and bytes written per click, and PNG bytes uploaded per click.
+SimCord's HTTP router, and again at discord.py's HTTP layer in the bot,
+``bench/_httpcount.py``: ``at_discord_py.layers_agree``), ``matches_per_token`` (50 / global
+requests per match-second), CPU per click and per action for the whole process and for the
+bot alone (SimCord's and the people's work timed apart with ``time.thread_time`` on the loop's
+thread), database write transactions, statements and bytes written per click, and PNG bytes
+uploaded per click.
 A benchmark, never a test.
 """
 
@@ -61,6 +63,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench._dbmeter import is_postgres, scratch_database  # noqa: E402
+from bench._httpcount import LayerCount  # noqa: E402
 from bench._leakwatch import LeakWatch  # noqa: E402
 from bench._loadstats import (  # noqa: E402
     GcPauses,
@@ -263,7 +266,10 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
         tables = await build_world(env, args.matches, args.seed, args.ai, args.strong_tables)
         plain_loop(env)
         probe = Probe(env.backend)
-        await probe.budget.trace(bot.storage.matches.db)
+        probe.budget.layer = LayerCount(bot)  # the second count, at discord.py's HTTP layer
+        probe.budget.layer.attach()
+        storage: Any = bot.storage  # the adapter's database object, under every port
+        await probe.budget.trace(storage.matches.db)
         recorder.attach(bot)
         await recorder.meter.attach(bot.storage)
         strong = time_strong_decisions(bot.service)
