@@ -2,19 +2,21 @@
 
     python bench/load.py --matches 500 --seconds 60 [--think 3,9] [--json] [--profile FILE]
         [--ai normal|strong [--strong-tables N]] [--database postgresql://...] [--stalls MS]
+        [--games classic,duel]
 
 The real bot (discord.py, cogs, ``MatchService``, a SQLite file in a scratch folder, or with
 ``--database`` a throwaway database on that PostgreSQL server) runs against
 SimCord's in-memory Discord. Each match has its own text channel and one simulated person: they
-run ``/match new`` (classic and duel in turn), click "Add AI" until the table is full, click
-Start, then keep clicking one of the action buttons their private hand offers (never Concede),
-waiting a random think time between clicks. AI seats play the rest. When a match ends the
-person opens a new one in the same channel. With ``--ai strong`` a table plays classic only
-and its person seats the strong level through Host tools ("Add AI (strong)"): three strong AI
-seats that think in the bot's worker pool for the server's budget (issue 17: a table of them
-must not slow the other matches' first answers); ``--strong-tables N`` makes the first N
-tables strong ones and leaves the rest as without the option. All N people click at the same
-time (see ``bench/_simdrive.py`` for how SimCord is driven without serialising them).
+run ``/match new`` (classic and duel in turn, or the games ``--games`` names, quest too),
+click "Add AI" until the table is full, click Start, then keep clicking one of the action
+buttons their private hand offers (never Concede), waiting a random think time between clicks.
+AI seats play the rest. When a match ends the person opens a new one in the same channel.
+With ``--ai strong`` a table plays classic only and its person seats the strong level through
+Host tools ("Add AI (strong)"): three strong AI seats that think in the bot's worker pool for
+the server's budget (issue 17: a table of them must not slow the other matches' first
+answers); ``--strong-tables N`` makes the first N tables strong ones and leaves the rest as
+without the option. All N people click at the same time (see ``bench/_simdrive.py`` for how
+SimCord is driven without serialising them).
 
 Figures are taken over the ``--seconds`` window that starts once all N matches are live:
 actions per second (human clicks and every action committed, AI included), time from the
@@ -76,8 +78,8 @@ from bench._loadstats import (  # noqa: E402
 from bench._simdrive import RESULT_WAIT, Driver, Probe, button_ids, plain_loop  # noqa: E402
 
 CHANNELS_PER_GUILD = 200  # Discord caps a server at 500 channels
-GAMES = ("classic", "duel")
-AI_SEATS = {"classic": 3, "duel": 1}  # one person per table; AI fills the other seats
+GAMES = ("classic", "duel")  # the tables' games by default, in turn (--games)
+AI_SEATS = {"classic": 3, "duel": 1, "quest": 3}  # one person a table; AI fills the other seats
 STRONG_GAME = "classic"  # a strong table plays classic only: three strong seats thinking
 AI_LEVELS = ("normal", "strong")  # --ai: "normal" is the lobby's Add AI, "strong" Host tools'
 NO_BUTTON_WAIT = 0.5
@@ -95,8 +97,10 @@ class Table:
         person: Any,
         rng: random.Random,
         ai: str = "normal",
+        games: tuple[str, ...] = GAMES,
     ):
         self.number = number
+        self.games = games
         self.ai = ai
         self.guild = guild
         self.channel = channel
@@ -109,7 +113,7 @@ class Table:
     def game(self) -> str:
         if self.ai == "strong":
             return STRONG_GAME  # a table of three strong AIs, match after match
-        return GAMES[(self.number + self.matches) % len(GAMES)]
+        return self.games[(self.number + self.matches) % len(self.games)]
 
 
 def choose(driver: Driver, table: Table) -> tuple[Any, Any] | None:
@@ -228,7 +232,12 @@ def time_strong_decisions(service: Any) -> list[float]:
 
 
 async def build_world(
-    env: Any, count: int, seed: int, ai: str, strong_tables: int | None = None
+    env: Any,
+    count: int,
+    seed: int,
+    ai: str,
+    strong_tables: int | None = None,
+    games: tuple[str, ...] = GAMES,
 ) -> list[Table]:
     tables = []
     guild = None
@@ -241,7 +250,7 @@ async def build_world(
         person = guild.add_member(user)
         rng = random.Random(seed * 100_003 + number)
         level = ai if strong_tables is None or number < strong_tables else "normal"
-        tables.append(Table(number, guild, channel, person, rng, level))
+        tables.append(Table(number, guild, channel, person, rng, level, games))
     await env.settle(timeout=120)
     return tables
 
@@ -263,7 +272,8 @@ async def run(args: argparse.Namespace, location: Path | str) -> dict[str, Any]:
     await env.start()
     recorder = Recorder(location)
     try:
-        tables = await build_world(env, args.matches, args.seed, args.ai, args.strong_tables)
+        games = tuple(args.games)
+        tables = await build_world(env, args.matches, args.seed, args.ai, args.strong_tables, games)
         plain_loop(env)
         probe = Probe(env.backend)
         probe.budget.layer = LayerCount(bot)  # the second count, at discord.py's HTTP layer
@@ -356,6 +366,13 @@ def main() -> None:
         default=[3.0, 9.0],
         help="a person's pause between clicks: min,max seconds",
     )
+    parser.add_argument(
+        "--games",
+        type=lambda s: s.split(","),
+        default=list(GAMES),
+        help=f"the games the tables play in turn, comma-separated (default: {','.join(GAMES)}; "
+        f"any of {', '.join(AI_SEATS)})",
+    )
     parser.add_argument("--open-parallel", type=int, default=25, help="lobbies opened at once")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -390,6 +407,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the run here")
     args = parser.parse_args()
+    if unknown := set(args.games) - set(AI_SEATS):
+        parser.error(f"--games: no such game {', '.join(sorted(unknown))}")
     logging.basicConfig(level=logging.WARNING)
     with ExitStack() as stack:
         if args.database is not None:
@@ -411,6 +430,7 @@ def main() -> None:
         "matches": args.matches,
         "seconds": args.seconds,
         "think": args.think,
+        "games": args.games,
         "ai": args.ai,
         "strong_tables": args.strong_tables if args.ai == "strong" else 0,
         **figures,

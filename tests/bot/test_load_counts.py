@@ -18,6 +18,7 @@ async def test_a_small_load_run_counts_the_same_requests_at_both_layers(tmp_path
         open_parallel=3,
         seed=1,
         leak_sample=1.0,
+        games=["classic", "duel"],
         ai="normal",
         strong_tables=None,
         stalls=None,
