@@ -100,10 +100,17 @@ def test_no_help_room_marks_nothing_and_says_so() -> None:
 def test_the_marks_change_the_picture_and_the_same_fight_is_drawn_once() -> None:
     view = _view()
     fightdraw.draw.cache_clear()
+    fightdraw._fight_picture.cache_clear()
     first = plugin("quest").renderer.table_picture(view, NAMES[:3])
-    plugin("quest").renderer.table_picture(replace(view, turn_no=99, decks={}), NAMES[:3])
+    assert (fightdraw.draw.cache_info().misses, fightdraw.draw.cache_info().hits) == (1, 0)
+    # Nothing the picture shows has changed: the same picture, its words not made again.
+    same = plugin("quest").renderer.table_picture(replace(view, turn_no=99, decks={}), NAMES[:3])
+    assert same is first and fightdraw._fight_picture.cache_info().hits == 1
+    fightdraw._fight_picture.cache_clear()
+    plugin("quest").renderer.table_picture(replace(view, turn_no=98), NAMES[:3])
     assert (fightdraw.draw.cache_info().misses, fightdraw.draw.cache_info().hits) == (1, 1)
     fightdraw.draw.cache_clear()
+    fightdraw._fight_picture.cache_clear()
     again = plugin("quest").renderer.table_picture(view, NAMES[:3])
     assert first is not None and again is not None and first.data == again.data
     assert view.fight is not None

@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.games.quest import goto, mapdraw
+from bot.games.quest import goto, mapdraw, mappicture
 from bot.games.quest.mappicture import map_picture, scene_of
 from bot.games.quest.maptext import text_map
 from bot.plugins import plugin
@@ -47,6 +47,7 @@ def test_the_map_of_a_fixed_state_is_the_same_picture_every_time_and_fits_a_phon
     first = map_picture(view)
     assert first is not None and first.filename == "map.png"
     mapdraw._draw.cache_clear()
+    mappicture._map_picture.cache_clear()
     again = map_picture(view)
     assert again is not None and again.data == first.data  # drawn anew: the same bytes
     width, height = _size(first.data)
@@ -60,8 +61,13 @@ def test_the_same_scene_is_drawn_once() -> None:
     game = load_game("quest")
     view = game.view(_played(2, 4, 300), None)
     mapdraw._draw.cache_clear()
-    map_picture(view)
-    map_picture(replace(view, turn_no=99, decks={}))  # nothing the picture shows has changed
+    mappicture._map_picture.cache_clear()
+    first = map_picture(view)
+    # Nothing the picture shows has changed: the same picture, its text map not made again.
+    assert map_picture(replace(view, turn_no=99, decks={})) is first
+    assert mappicture._map_picture.cache_info().hits == 1
+    mappicture._map_picture.cache_clear()
+    map_picture(replace(view, turn_no=98))  # made again, the scene's picture not drawn again
     info = mapdraw._draw.cache_info()
     assert (info.misses, info.hits) == (1, 1)
     moved = replace(view, seats=(replace(view.seats[0], at=(0, 0)), *view.seats[1:]))

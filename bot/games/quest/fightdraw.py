@@ -10,7 +10,9 @@ by the bars and at most three rows of 96 px.
 
 One PNG per edit, as the map: drawn from what it shows (a ``Scene``, both ``Side``s and the
 verdict) and cached by it, so an edit that changes nothing in the fight re-uses the picture;
-like every table picture it is drawn in the picture thread (``off_loop``).
+its words are made once per content as the map's (``mappicture.Shown``: the table and every
+hand of a step share them); like every table picture it is drawn in the picture thread
+(``off_loop``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from bot.games.quest import tableparts, words
 from bot.games.quest.cards import fight_monsters, monster_name, seat_name
 from bot.games.quest.mapdraw import MARGIN, TABLE_W, Scene, paint
 from bot.games.quest.mappalette import in_map_palette
-from bot.games.quest.mappicture import scene_of
+from bot.games.quest.mappicture import Shown, scene_of
 from bot.render.model import Picture
 from bot.render.pen import Pen
 from bot.render.pictures import BACKGROUND, COMPACT, GAP, Side, draw_strength, encode
@@ -36,9 +38,17 @@ FIGHT_FILE = "fight.png"
 
 def fight_picture(view: QuestView, names: Sequence[str]) -> Picture | None:
     """The fight's picture, its lines as the alternative text; ``None`` outside a fight."""
-    fight = view.fight
-    if fight is None:
+    if view.fight is None:
         return None
+    return _fight_picture(Shown(view), tuple(names))
+
+
+@lru_cache(maxsize=64)
+def _fight_picture(shown: Shown, names: tuple[str, ...]) -> Picture:
+    """Made once per content: the table and every hand of a step show the same fight."""
+    view = shown.view
+    fight = view.fight
+    assert fight is not None
     main = seat_name(names, fight.main)
     helper = fight.helper
     who = [main] + ([seat_name(names, helper)] if helper >= 0 else [])

@@ -1,13 +1,18 @@
 """The map pictures of a view: the table's (a phone-sized window around the seat whose turn
 it is) and "Full map" (every room), each with the text map as its alternative text, so a
-reader who cannot see the picture reads the same dungeon (``maptext``)."""
+reader who cannot see the picture reads the same dungeon (``maptext``).
+
+A step redraws the table and every seat's hand, and each shows the same picture: its scene and
+alternative text are made once per content (``Shown``), not once per message.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from bot.games.quest import words
-from bot.games.quest.cards import card_def, content, room_def_by_id, rooms, seat_of
+from bot.games.quest.cards import card_def, content, game, room_def_by_id, rooms, seat_of
 from bot.games.quest.mapdraw import Scene, Tile, draw
 from bot.games.quest.maptext import letters, text_map
 from bot.games.quest.maptokens import Mob, Pawn
@@ -71,10 +76,47 @@ def scene_of(view: QuestView, full: bool = False, closeup: bool = False) -> Scen
     )
 
 
+class Shown:
+    """A view as the quest's pictures read it: equal to another, and hashed, by those parts
+    alone (all public: the table's and every seat's hand share one) and the dungeon's cards (a
+    match's pinned set), so a cache keyed by it answers every message of a step with one
+    picture."""
+
+    __slots__ = ("_hash", "parts", "view")
+
+    def __init__(self, view: QuestView) -> None:
+        self.view = view
+        board = view.board
+        self.parts = (
+            game(),
+            board.rooms,
+            board.links,
+            view.seats,
+            view.monsters,
+            view.monster_paths,
+            view.last_colour,
+            view.fight,
+            view.turn,
+        )
+        self._hash = hash(self.parts)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Shown) and self.parts == other.parts
+
+
 def map_picture(view: QuestView, full: bool = False) -> Picture | None:
     """The map as a picture, its text map as the alternative text; ``None`` before any room."""
     if not rooms(view):
         return None
+    return _map_picture(Shown(view), full)
+
+
+@lru_cache(maxsize=64)
+def _map_picture(shown: Shown, full: bool) -> Picture:
+    view = shown.view
     drawn = draw(scene_of(view, full), FULL_FILE if full else TABLE_FILE)
     said = text_map(view)
     said = f"{words.MAP}:\n{said}\n{words.MAP_KEY}" if said else words.MAP_EMPTY
