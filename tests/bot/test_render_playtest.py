@@ -149,7 +149,8 @@ def test_the_leaderboard_says_one_game_not_one_games() -> None:
 def test_the_deck_picker_names_each_decks_hero() -> None:
     from bot.games.duel.lobby import note
 
-    assert note(True, {"hero": "hero_lirra"}) == f"{duel_words.DECK_PRECON} · Lirra Lutestring"
+    said = f"{duel_words.DECK_PRECON} · Bard · Lirra Lutestring"
+    assert note(True, {"hero": "hero_lirra"}) == said
     assert note(False, {"hero": "no-such-hero"}) == duel_words.DECK_OWN
 
 

@@ -34,10 +34,23 @@ def _choice(key: str, name: str, precon: bool, deck: dict[str, object]) -> PickC
 
 
 def note(precon: bool, deck: dict[str, object]) -> str:
-    """Under a deck's name in the picker: whose it is and the Hero it is built around."""
+    """Under a deck's name in the picker: whose it is, its class and the Hero it is built
+    around (a Hero's name alone did not say which class a deck plays, # 000 I.F)."""
     whose = words.DECK_PRECON if precon else words.DECK_OWN
     hero = card_of(deck.get("hero"))
-    return f"{whose} · {hero.name}"[:100] if hero is not None else whose
+    if hero is None:
+        return whose
+    return " · ".join((whose, _classes(hero.klass, deck), hero.name))[:100]
+
+
+def _classes(hero_class: str, deck: dict[str, object]) -> str:
+    """The deck's class: its Hero's, and for a Wanderer the one class it adds (# 000 I.F)."""
+    said = [hero_class]
+    cards = deck.get("cards")
+    if hero_class == "wanderer" and isinstance(cards, dict):
+        added = {c.klass for c in map(card_of, cards) if c is not None}
+        said += sorted(added - {"neutral", "wanderer"})
+    return " + ".join(words.CLASS_NAMES.get(k, k) for k in said)
 
 
 def lines(match: MatchInfo) -> list[str]:

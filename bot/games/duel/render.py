@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.games.duel import words
+from bot.games.duel import sayings, words
 from bot.games.duel.cards_text import card_of, face, line_of, shown_name, stat_of
 from bot.render.controls import Control
 from bot.render.games import Field, GameRenderer, ViewLike, typed_view
@@ -21,7 +21,6 @@ from bot.render.model import Picture, Style
 from bot.render.pictures import CardFace, Side, cards_picture, fight_picture
 from bot.words import play_texts
 from engine.core import Action
-from engine.duel.cards import DuelCard
 from engine.duel.moves import MOVES
 from engine.duel.views import CardView, DuelView, FightView, SideView
 
@@ -48,18 +47,6 @@ def _iid_names(view: DuelView) -> dict[int, str]:
 def _name(names: Sequence[str], seat: object) -> str:
     ok = isinstance(seat, int) and 0 <= seat < len(names)
     return names[seat] if ok and isinstance(seat, int) else "?"
-
-
-def _hand_stat(card: DuelCard) -> str:
-    """A card's numbers in words for the hand list: what 5/6 and 2g mean."""
-    if card.type in ("monster", "ally", "hero"):
-        parts = [words.HAND_BODY.format(power=card.power, life=card.life)]
-        if card.type == "monster":
-            parts.append(words.HAND_HIRE.format(cost=card.cost))
-        return ", ".join(parts)
-    if card.type == "loot" and card.power:
-        return f"+{card.power}"
-    return words.HAND_COST.format(cost=card.cost) if card.cost else ""
 
 
 def _and(words: Sequence[str]) -> str:
@@ -186,11 +173,13 @@ class DuelRenderer(GameRenderer[DuelView]):
         elif fight.step != "run":  # while the defender may still run, nobody is sent in
             lines.append(words.NO_DEFENDERS.format(name=defender))
         said = words.STEPS.get(fight.step)
-        lines.append(
+        step = (
             said.format(attacker=attacker, defender=defender)
             if said
             else words.STEP.format(step=fight.step)
         )
+        price = sayings.price(fight, card, attacker) if fight.step == "cost" else None
+        lines.append(f"{step} {price}" if price else step)
         return lines
 
     def _stack_lines(self, v: DuelView, names: Sequence[str]) -> list[str]:
@@ -236,6 +225,9 @@ class DuelRenderer(GameRenderer[DuelView]):
     # log ---------------------------------------------------------------------------------
 
     def event_line(self, event: Json, names: Sequence[str]) -> str:
+        rolled = sayings.rolled(event, names) if event.get("kind") == "rolled" else None
+        if rolled is not None:
+            return rolled
         template = words.EVENTS.get(str(event.get("kind", "")))
         if template is None:
             return super().event_line(event, names)
@@ -271,7 +263,7 @@ class DuelRenderer(GameRenderer[DuelView]):
         for entry in hand:
             card = card_of(entry.id)
             if card is not None:
-                stat = _hand_stat(card)
+                stat = sayings.hand_stat(card)
                 lines.append(
                     f"• **{card.name}** — {line_of(card)}" + (f" · {stat}" if stat else "")
                 )
@@ -282,7 +274,7 @@ class DuelRenderer(GameRenderer[DuelView]):
     ) -> list[str]:
         fight = v.fight
         if fight is None:
-            return []
+            return sayings.setup_decision(v, actions)
         lines = []
         if fight.card is not None and fight.attacker == v.seat:
             lines.append(words.YOUR_ATTACK.format(card=shown_name(fight.card)))
@@ -292,7 +284,9 @@ class DuelRenderer(GameRenderer[DuelView]):
         if fight.step == "ready" and not any(a.kind == "commit" for a in actions):
             step = words.HAND_READY_ALONE
         if step and v.seat == 1 - fight.attacker:
-            said = step.format(attacker=_name(names, fight.attacker), gold=fight.gold)
+            escape = v.players[v.seat].run_away
+            how = words.HAND_RUN_COST.get(escape, words.HAND_RUN_COST["run"])
+            said = step.format(attacker=_name(names, fight.attacker), gold=fight.gold, how=how)
             lines.append(f"**{said}**")  # the defender's decision, said in their hand
         return lines
 
@@ -324,6 +318,8 @@ class DuelRenderer(GameRenderer[DuelView]):
                 continue
             seen.add(same)
             (squished if action.kind == "squish" else kept).append(control)
+        # 000 II.B.9: the roll's winner's own "I go first" leads, whichever seat it is.
+        kept.sort(key=lambda c: c.label != words.FIRST_ME)
         return kept + squished
 
     def control(self, action: Action, view: DuelView, names: Sequence[str]) -> Control:
@@ -332,7 +328,9 @@ class DuelRenderer(GameRenderer[DuelView]):
         if spec is None or move is None or not move.fits(action):
             return super().control(action, view, names)
         group, template = spec
-        known = _iid_names(view)
+        # A Hero is named by its player ("your Hero", "Bob's Hero"): two Heroes' names cut at
+        # a button's width read alike ("… on Brunhild …" / "… on Fenwick M…").
+        known = {**_iid_names(view), **sayings.hero_names(view, names)}
         a = move.named(action)
 
         def named(iid: object) -> str:
@@ -373,7 +371,8 @@ class DuelRenderer(GameRenderer[DuelView]):
         if card is not None and description and card.type == "monster":
             description += " · " + words.HIRE_COST.format(cost=card.cost)
         if k == "fight":  # 000 III.A.2.f: the card is committed face down
-            description = " · ".join(filter(None, (words.FIGHT_FACE_DOWN, description)))
+            short = sayings.short(card, a["gold"])
+            description = " · ".join(filter(None, (words.FIGHT_FACE_DOWN, description, short)))
         style = Style.SECONDARY if k in QUIET else Style.PRIMARY
         return Control(action.key, label, words.GROUPS.get(group, ""), description, style)
 

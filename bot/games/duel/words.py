@@ -101,6 +101,10 @@ CARDS = ("{count} card", "{count} cards")
 HAND_BODY = "power {power}, life {life}"
 HAND_HIRE = "hire {cost} gold"
 HAND_COST = "costs {cost} gold"
+HAND_DEFENSE = "defense {defense}"
+HAND_RANK = "rank {rank}"
+HERO_YOURS = "your Hero"
+HERO_OF = "{name}'s Hero"
 
 # Before the first turn nobody's turn has begun: the table says what is being settled.
 SETUP_PHASES = frozenset({"mulligan", "first"})
@@ -117,11 +121,20 @@ STEPS: Mapping[str, str] = {
     "ended": "The fight is over.",
 }
 
+# The cost step's price beside the gold committed (# 000 III.A.2.f.(I).(B).2: less gold than
+# the price is cheating), so nobody has to add it up from the card and the fight's changes.
+PRICE = "Hire price {cost} gold, {gold} gold committed."
+PRICE_SHORT = (
+    "Hire price {cost} gold, {gold} gold committed: {attacker} is caught cheating unless it drops."
+)
+# Under a fight option whose Monster costs more than the gold it takes (a bluff, or a bet on
+# a price cut): said before it is chosen, not found out at the reveal.
+FIGHT_SHORT = "{short} gold short"
+
 # What the defender's (or attacker's) own hand says during a fight step.
 HAND_STEPS: Mapping[str, str] = {
     "run": (
-        "{attacker} attacks you with a face-down card and {gold} gold. Face the fight, or run "
-        'away (your "Next escape", at the bottom, says what running costs you).'
+        "{attacker} attacks you with a face-down card and {gold} gold. Face the fight, or {how}."
     ),
     "ready": (
         "You face the fight. Send in weapons or allies you have in play if you like, then "
@@ -129,6 +142,22 @@ HAND_STEPS: Mapping[str, str] = {
     ),
     "split": "Choose which of your allies takes each point of damage.",
 }
+# What running costs the defender now (# 000 III.A.2.f.(II), III.A.1.a Flip), said where the
+# choice is made: it used to send the eye to "Next escape" at the hand's bottom.
+HAND_RUN_COST: Mapping[str, str] = {
+    "run": "run away (free now; another run before your next turn costs your Hero 2 damage)",
+    "limp": "limp away (you ran already: it costs your Hero 2 damage)",
+}
+# The opening hand (# 000 II.B.8.a) and the roll's winner's choice (II.B.9), said above the
+# buttons: "It is your move: choose below." said nothing of what was being chosen.
+HAND_MULLIGAN = (
+    "Your opening hand: keep it, or shuffle it back and draw 6 new cards (once; you keep "
+    "the new hand)."
+)
+HAND_FIRST = (
+    "You won the roll: choose who goes first. The first player starts with 1 gold, the "
+    "other with 2."
+)
 # The "ready" step for a defender with nothing in play to send in.
 HAND_READY_ALONE = "You face the fight. Press Ready to reveal the attacking card."
 
@@ -192,7 +221,7 @@ EVENTS: Mapping[str, str] = {
     "alternate_win": "{seat} wins by {card}!",
     "mulligan": "{seat} draws a new opening hand.",
     "kept": "{seat} keeps the opening hand.",
-    "rolled": "Dice decide who chooses the first player.",
+    "rolled": "Dice decide who chooses the first player.",  # rolls unreadable: see ROLLED
     "fight_cost": "The price to hire changes by {amount}.",
     "fight_power": "The Monster's power in this fight changes by {amount}.",
     "fight_defense": "The defender's defense in this fight changes by {amount}.",
@@ -204,6 +233,11 @@ EVENTS: Mapping[str, str] = {
     "gold_back": "{seat} takes back {amount} gold that paid for nothing.",
 }
 
+# The roll for the first player (# 000 II.B.9): the dice and who won, said, where "Dice
+# decide who chooses the first player." twice hid a tie and the winner.
+ROLLED = "{first} rolls {a}, {second} rolls {b}: {winner} chooses who goes first."
+ROLLED_TIE = "{first} and {second} both roll {a}: they roll again."
+
 # The lobby's deck pick (bot/games/duel/lobby.py).
 BUTTON_PICK_DECK = "Pick deck"
 LOBBY_DECKS = "Decks: {picks}"
@@ -213,5 +247,15 @@ DECK_PICK = "Pick your deck for lobby #{match}."
 DECK_PLACEHOLDER = "Your deck…"
 DECK_PICKED = "You take {choice} into this match."
 DECK_PRECON = "ready-made"
+CLASS_NAMES: Mapping[str, str] = {
+    "neutral": "Neutral",
+    "warrior": "Warrior",
+    "cleric": "Cleric",
+    "thief": "Thief",
+    "wizard": "Wizard",
+    "bard": "Bard",
+    "ranger": "Ranger",
+    "wanderer": "Wanderer",
+}
 DECK_OWN = "yours"
 DECK_UNKNOWN = "That deck isn't available any more; pick another."
