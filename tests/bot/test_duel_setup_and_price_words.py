@@ -172,14 +172,11 @@ def test_the_deck_picker_names_each_decks_class() -> None:
 def test_the_hand_list_gives_an_allys_cost_and_a_loots_rank() -> None:
     # 000 I.D.2 gold cost (Allies, Mischief), I.D.3 rank (Loot over the rank limit is not
     # offered, which nothing on a phone explained), I.D.10 defense.
-    from bot.games.duel.cards_text import card_of
+    from bot.games.duel.cards_text import game
     from bot.games.duel.sayings import hand_stat
 
     def stat(name: str) -> str:
-        game = load_game("duel")
-        card = next(c for c in game.defs if c.name == name)
-        assert card_of(card.id) is not None
-        return hand_stat(card)
+        return hand_stat(next(c for c in game().defs if c.name == name))
 
     assert stat("Squire Oaf") == "power 0, life 5, defense 2, costs 2 gold"
     assert stat("Grandad's War Maul") == "+5, rank 3"
