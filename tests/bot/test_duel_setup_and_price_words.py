@@ -212,3 +212,17 @@ def test_the_roll_winners_own_button_leads() -> None:
         view = renderer.read(game.view(state, seat))
         controls = renderer.controls(game.legal_actions(state, seat), view, TWO)
         assert controls[0].label == words.FIRST_ME
+
+
+def test_a_stash_line_says_only_the_parts_there_are() -> None:
+    # 000 II.A.11: survivors face up, the rest face down; "0 face down" said nothing.
+    renderer = renderer_for("duel")
+    seen = set()
+    for game, state in _positions(range(4)):
+        view = renderer.read(game.view(state, None))
+        for field in renderer.table_fields(view, TWO, ["", ""]) or []:
+            stash = [line for line in field.value.split("\n") if line.startswith("Stash: ")]
+            for line in stash:
+                assert "Stash: 0 " not in line and ", 0 face down" not in line, line
+                seen.add(("face up" in line, "face down" in line))
+    assert {(True, False), (False, True)} <= seen

@@ -132,9 +132,13 @@ class DuelRenderer(GameRenderer[DuelView]):
         ]
         if p.hoard:
             lines.append(words.HOARD.format(cards=", ".join(map(shown_name, p.hoard))))
-        up = ", ".join(shown_name(c) for c in p.stash_face_up) or "0"
-        if p.stash_face_up or p.stash_face_down:
-            lines.append(words.STASH.format(up=up, down=p.stash_face_down))
+        # Only the parts there are: "Stash: Masked Mugger face up, 0 face down" said a zero.
+        stash = [words.STASH_UP.format(cards=", ".join(map(shown_name, p.stash_face_up)))]
+        stash = stash if p.stash_face_up else []
+        if p.stash_face_down:
+            stash.append(words.STASH_DOWN.format(count=p.stash_face_down))
+        if stash:
+            lines.append(words.STASH.format(parts=", ".join(stash)))
         if p.run_away != "run":  # a plain run away goes without saying (seat_details)
             lines.append(words.RUN.format(how=words.RUN_WORDS.get(p.run_away, p.run_away)))
         if p.bleeding:  # public: what the Hero bleeds at its next reckoning
