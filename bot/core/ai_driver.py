@@ -7,24 +7,26 @@ the AI; that move (a person's click) may come staged, not stored: it and the rep
 need no think are stored in one write transaction (``Ledger.store``, issue 29.5).
 
 Search-based seats (the ``strong`` level) think in the worker pool (``bot.core.ai_pool``) for
-the server's time budget, so the event loop goes on serving other matches meanwhile; should
-the search fail or run late, the seat plays the heuristic's move instead of stalling the match
-and the log says so. Every strong decision, whatever the seat holds, goes to the pool and
-takes the same think time, the server's budget (issue 30.2, docs/ai.md): how long the table
-waits never tells what is in its hand.
+the server's time budget, so the event loop goes on serving other matches meanwhile, and they
+think in the match's background burst (``bot.core.ai_later``), off its lock: the burst that
+reaches a strong seat stores what is staged and returns, so the click that caused it is
+answered (the clicker's hand redrawn) before the AI replies; should the search fail or run
+late, the seat plays the heuristic's move instead of stalling the match and the log says
+so. Every strong decision, whatever the seat holds, goes to the pool and takes the same think
+time, the server's budget (issue 30.2, docs/ai.md): how long the table waits never tells what
+is in its hand.
 
 A match with no person's seat left in play (the last person conceded or is out) ends at once
 with no result: the AI seats do not play on alone (issue 30.3)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from bot.core import errors
+from bot.core.ai_later import LaterBursts
 from bot.core.ai_pool import AiPool
 from bot.core.autopass import AutoPass
 from bot.core.errors import ServiceError
@@ -54,6 +56,16 @@ NOBODY_LEFT = "nobody_left"  # why a match with only AI seats still in it ended 
 class Choice(NamedTuple):
     move: Action | None
     note: Event | None = None  # told to the table before the move (a search given up)
+    think: int | None = None  # no move yet: this strong seat decides next, in the background
+
+
+class Plan(NamedTuple):
+    """A strong decision owed, as read under the match's lock: thought about without it."""
+
+    live: MatchSession
+    match: MatchInfo
+    seat: int
+    rng: Rng
 
 
 class AiDriver:
@@ -73,11 +85,18 @@ class AiDriver:
         self._settings = settings
         self._game = game  # today's game by id (raises ServiceError for an unknown one)
         self.pool = pool if pool is not None else AiPool()
-        self._retries: dict[int, asyncio.TimerHandle] = {}  # bursts waiting for the database
-        self._resuming: set[asyncio.Task[None]] = set()
+        # Thinks and bursts waiting for the database, per match, in the background.
+        self.later = LaterBursts(self.think_burst, self._resume)
+        live.register("AI burst", self.later)
+        ledger.listeners.append(self._on_update)
 
     async def run(
-        self, match: MatchInfo, updates: list[Update], burst: Burst | None = None
+        self,
+        match: MatchInfo,
+        updates: list[Update],
+        burst: Burst | None = None,
+        *,
+        first: Choice | None = None,
     ) -> Update:
         """Let AI seats act until a human must decide or the match ends. Returns one update
         that sums up ``updates`` and everything the AI did. ``match`` is the match as the
@@ -87,7 +106,11 @@ class AiDriver:
         without a think (every level but ``strong``, auto-passes) are stored in one write
         (issue 29.5); a strong seat's think stores what is staged first. A write that fails
         keeps nothing of the burst, and a person's move in it is refused (``stale``, or the
-        database's ``DatabaseUnavailable``): they try again, as when their move alone failed."""
+        database's ``DatabaseUnavailable``): they try again, as when their move alone failed.
+
+        A strong seat to move ends the burst here: what is staged is stored and the think
+        goes on in the match's background burst (``think_burst``), which stages its answer as
+        ``first`` and runs the rest of the burst from it."""
         match_id = match.id
         if updates:
             match = updates[-1].match
@@ -96,10 +119,11 @@ class AiDriver:
             if match_id not in self._live:
                 return self._summary(match, updates)
             burst = self._ledger.burst(match)
+        owed = False
         try:
             for again in (False, True):
                 try:
-                    await self._play(burst, updates)
+                    owed = await self._play(burst, updates, None if again else first)
                     updates.extend(await self._ledger.store(burst))
                     break
                 except ServiceError as exc:
@@ -118,11 +142,14 @@ class AiDriver:
             # nothing else would move a match that waits on an AI seat (no turn timer runs
             # while only AI seats decide): the burst goes on later, under the match's lock.
             log.warning("match %s: the AI waits for the database: %s", match_id, exc)
-            self._again_later(match_id)
+            self.later.again_later(match_id)
         except ServiceError:
             if burst.by_person:
                 raise
             log.exception("match %s: the AI's moves could not be stored", match_id)
+        else:
+            if owed:
+                self.later.owe(match_id)  # stored: the seat thinks in the background
         if len(updates) > done or updates:
             match = updates[-1].match
         return self._summary(match, updates)
@@ -135,9 +162,10 @@ class AiDriver:
         first = updates[0]
         return replace(last, events=events, started=first.started, before=first.before)
 
-    async def _play(self, burst: Burst, updates: list[Update]) -> None:
-        """The AI's moves staged on ``burst`` (stored by the caller, and before each strong
-        seat's think), each stored one appended to ``updates``. Raises ``DatabaseUnavailable``
+    async def _play(self, burst: Burst, updates: list[Update], first: Choice | None) -> bool:
+        """The AI's moves staged on ``burst`` (stored by the caller), ``first`` the first of
+        them when given, each stored one appended to ``updates``. True when it stopped at a
+        strong seat's think (what is staged is stored then). Raises ``DatabaseUnavailable``
         or ``ServiceError`` ("stale") from a write that failed."""
         match_id = burst.match.id
         steps = 0
@@ -150,12 +178,15 @@ class AiDriver:
                 updates.extend(await self._ledger.store(burst))
                 updates.append(await self._ledger.end_no_result(match_id, NOBODY_LEFT))
                 break
-
-            async def store_first() -> None:  # a think is a boundary: store what is staged
-                updates.extend(await self._ledger.store(burst))
-
             try:
-                choice, by_ai = await self._next_ai_move(live, match, store_first), True
+                if first is not None:
+                    choice, by_ai, first = first, True, None
+                else:
+                    choice, by_ai = await self._next_ai_move(live, match), True
+                if choice.think is not None:
+                    # A think is a boundary: what is staged is stored, the think runs later.
+                    updates.extend(await self._ledger.store(burst))
+                    return True
                 if choice.move is None and self._auto is not None:
                     choice, by_ai = Choice(await self._auto.next_pass(live, match)), False
             except (DatabaseUnavailable, ServiceError):
@@ -182,22 +213,7 @@ class AiDriver:
                 log.exception("match %s: AI seat %s could not act", match_id, move.seat)
                 break
             steps += 1
-
-    def _again_later(self, match_id: int) -> None:
-        """Run the match's AI burst again in ``RETRY_S`` (once per match at a time), and then
-        again until the database answers."""
-        if match_id in self._retries:
-            return
-        loop = asyncio.get_running_loop()
-        self._retries[match_id] = loop.call_later(
-            errors.RETRY_S, lambda: self._spawn_again(match_id)
-        )
-
-    def _spawn_again(self, match_id: int) -> None:
-        self._retries.pop(match_id, None)
-        task = asyncio.get_running_loop().create_task(self._resume(match_id))
-        self._resuming.add(task)
-        task.add_done_callback(self._resuming.discard)
+        return False
 
     async def _resume(self, match_id: int) -> None:
         try:
@@ -206,36 +222,87 @@ class AiDriver:
                     await self.run(await self._ledger.get(match_id), [])
         except DatabaseUnavailable as exc:
             log.warning("match %s: the AI still waits for the database: %s", match_id, exc)
-            self._again_later(match_id)
+            self.later.again_later(match_id)
         except Exception:
             log.exception("match %s: the AI could not move after the database came back", match_id)
 
+    async def think_burst(self, match_id: int) -> None:
+        """The match's background burst (``LaterBursts.owe``): while a strong seat's think is
+        owed, read the position under the lock, think without it (people may move
+        meanwhile), then under the lock again stage the answer and run the rest of the burst,
+        unless the match moved on while it thought: then it decides again from there."""
+        lock = self._live.lock(match_id)
+        try:
+            while self.later.owed(match_id):
+                async with lock:
+                    self.later.take(match_id)
+                    plan = await self._plan(match_id)
+                    if plan is None:  # something else moved it: play what is owed now
+                        if match_id in self._live:
+                            await self.run(await self._ledger.get(match_id), [])
+                        continue
+                choice = await self._strong(plan.live, plan.match, plan.seat, plan.rng)
+                async with lock:
+                    if self._still(plan):
+                        await self.run(plan.match, [], first=choice)
+                    elif match_id in self._live:
+                        self.later.owe(match_id)  # moved meanwhile: decide again
+        except DatabaseUnavailable as exc:
+            log.warning("match %s: the AI waits for the database: %s", match_id, exc)
+            self.later.again_later(match_id)
+        except Exception:
+            log.exception("match %s: the strong AI could not move", match_id)
+
+    async def _plan(self, match_id: int) -> Plan | None:
+        """The strong decision the match waits on, read under its lock (None: none is)."""
+        try:
+            match, live = await self._ledger.playing(match_id)  # its log checked, in memory
+        except ServiceError:
+            return None  # ended, quarantined or gone meanwhile
+        seat = _first_ai_decider(live)
+        if seat is None or live.ai_levels[seat] != STRONG:
+            return None
+        return Plan(live, match, seat, _ai_rng(live))
+
+    def _still(self, plan: Plan) -> bool:
+        """Whether the match is as ``plan`` read it (under its lock again, after the think):
+        nobody moved, the session was not read back, the seat is still the strong AI's."""
+        match_id = plan.match.id
+        live = self._live.get(match_id)
+        return (
+            live is plan.live
+            and live.version == plan.match.version
+            and live.ai_levels.get(plan.seat) == STRONG
+            and match_id not in self._live.quarantined
+        )
+
+    async def _on_update(self, update: Update) -> None:
+        """A listener: a match that ended (a concession, a manager's end) stops its think."""
+        if update.match.status != "live":
+            self.later.ended(update.match.id)
+
+    async def settled(self, match_id: int | None = None) -> None:
+        """Wait until the match's background burst (every match's with None) is done."""
+        await self.later.settled(match_id)
+
     async def close(self) -> None:
-        """Stop the bursts waiting for the database, and the worker pool."""
-        for handle in self._retries.values():
-            handle.cancel()
-        self._retries.clear()
-        for task in list(self._resuming):
-            task.cancel()
-        await asyncio.gather(*self._resuming, return_exceptions=True)
+        """Stop the background bursts (thinks, those waiting for the database), the pool."""
+        await self.later.close()
         await self.pool.close()
 
-    async def _next_ai_move(
-        self, live: MatchSession, match: MatchInfo, store_first: Callable[[], Awaitable[None]]
-    ) -> Choice:
-        """The first AI decider's choice; with none, the first AI free actor that wants to act
-        (each such move uses up a card or an offer, so this ends). The AI thinks with its own
-        stream, forked per step so that a restart chooses alike. A strong seat's free moves
-        are the heuristic's: they are single cards to play now or never."""
+    async def _next_ai_move(self, live: MatchSession, match: MatchInfo) -> Choice:
+        """The first AI decider's choice (a strong seat's think: owed, ``Choice.think``);
+        with none, the first AI free actor that wants to act (each such move uses up a card
+        or an offer, so this ends). The AI thinks with its own stream, forked per step so
+        that a restart chooses alike. A strong seat's free moves are the heuristic's: they
+        are single cards to play now or never."""
         game, state = live.game, live.state
-        rng = Rng(live.ai_seed).fork(live.count)
-        deciders = sorted(d for d in game.deciders(state) if d in live.ai_levels)
-        if deciders:
-            seat = deciders[0]
+        rng = _ai_rng(live)
+        seat = _first_ai_decider(live)
+        if seat is not None:
             level = live.ai_levels[seat]
-            if level == STRONG:
-                await store_first()  # the think takes the server's budget: store what came first
-                return await self._strong(live, match, seat, rng)
+            if level == STRONG:  # the think takes the server's budget: in the background
+                return Choice(None, think=seat)
             return Choice(game.ai_action(state, seat, rng, _in_process(level)))
         free = rng.fork(FREE_STREAM)
         for seat in sorted(game.free_actors(state) & live.ai_levels.keys()):
@@ -293,6 +360,16 @@ def _nobody_left(live: MatchSession, match: MatchInfo) -> bool:
     may take it back."""
     persons = {s.seat for s in match.seats if s.user_id is not None}
     return not (live.game.live_seats(live.state) & persons) and live.outcome() is None
+
+
+def _first_ai_decider(live: MatchSession) -> int | None:
+    deciders = sorted(d for d in live.game.deciders(live.state) if d in live.ai_levels)
+    return deciders[0] if deciders else None
+
+
+def _ai_rng(live: MatchSession) -> Rng:
+    """The AI's stream for the match's next step: the same after a restart."""
+    return Rng(live.ai_seed).fork(live.count)
 
 
 def _in_process(level: str) -> str:

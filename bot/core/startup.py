@@ -112,6 +112,9 @@ class Startup:
                 if match_id not in self._live:
                     return  # ended meanwhile
                 await self._ai.run(await self._get(match_id), [])
+            # A strong seat thinks in the match's background burst, off the lock; this slot
+            # stays taken until it is done, so no more than ``BURSTS_AT_ONCE`` run at once.
+            await self._ai.settled(match_id)
         except ServiceError as exc:
             log.warning("match %s: the AI could not move after the restart: %s", match_id, exc)
         except Exception:

@@ -13,7 +13,7 @@ import pytest
 
 from bot.core.ai_driver import AI_QUICK_EVENT, NOBODY_LEFT
 from bot.core.ai_pool import LATE, AiPool, Thought
-from bot.core.service import MatchService
+from bot.core.service import MatchService, Update
 from bot.screens.table import public_event_lines
 from bot.storage import open_storage
 from bot.words import error_texts
@@ -52,6 +52,7 @@ async def _classic(service: MatchService, people: int, ai: str, seats: int = 3) 
     for _ in range(seats - people):
         await service.add_ai(match.id, 100, ai)
     await service.start_match(match.id, 100)
+    await service.ai.settled(match.id)  # a strong seat to move first thinks after the start
     return match.id
 
 
@@ -85,14 +86,18 @@ async def test_a_search_not_answered_in_time_is_the_normal_ais_and_the_log_says_
     pool = service.ai.pool
     assert isinstance(pool, LatePool)
     lines: list[str] = []
+
+    async def told_the_table(update: Update) -> None:  # the AI replies in the background
+        if any(e.kind == AI_QUICK_EVENT for e in update.events):
+            lines.extend(public_event_lines(update.match, update.events))
+
+    service.subscribe(told_the_table)
     for _ in range(40):
         current, _, actions = await service.view(match_id, 100)
-        if current.outcome is not None or not actions:
+        if current.outcome is not None or not actions or lines:
             break
-        update = await service.act(match_id, 100, actions[0].key, current.version)
-        if any(e.kind == AI_QUICK_EVENT for e in update.events):
-            lines = public_event_lines(update.match, update.events)
-            break
+        await service.act(match_id, 100, actions[0].key, current.version)
+        await service.ai.settled(match_id)
     assert pool.asked >= 1
     name = (await service.get(match_id)).seats[1].name
     told = f"{name} could not finish thinking in time: this move is the normal AI's."

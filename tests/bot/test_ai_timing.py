@@ -114,6 +114,7 @@ async def test_every_strong_decision_goes_to_the_worker_a_forced_one_too(tmp_pat
             if not actions:
                 break
             update = await service.act(match.id, 100, actions[0].key, current.version)
+            await service.ai.settled(match.id)  # the strong seats' thinks
         assert 1 in pool.legal  # a forced decision was asked of the worker
         assert max(pool.legal) > 1  # and so was a real choice
     finally:

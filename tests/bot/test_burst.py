@@ -1,7 +1,7 @@
 """One write transaction per committed burst (issue 29.5): a person's move and the replies that
 follow it without a think (AI seats below ``strong``, auto-passes) are stored together by one
 ``record_actions``, then every step is published in order as before; a write that fails keeps
-none of it; a strong seat's think stores what came first."""
+none of it; a strong seat's think stores what came first and goes on in the background."""
 
 from __future__ import annotations
 
@@ -125,9 +125,11 @@ async def test_a_strong_seat_thinks_after_what_came_first_is_stored(
 
     monkeypatch.setattr(service.ai, "_strong", think)
     update = await click(service, match_id)
+    assert update.match.version == started.match.version + 1  # answered before the AI's move
+    await service.ai.settled(match_id)  # the seat thinks in the match's background burst
     assert stored_at_think == [1]  # Ann's move was stored before the seat thought
     assert writes.calls == [[(0, False)], [(1, True)]]
-    assert update.match.version == started.match.version + 2
+    assert (await service.get(match_id)).version == started.match.version + 2
 
 
 async def test_a_timeout_and_the_ai_reply_are_one_write_refused_whole(
@@ -153,7 +155,7 @@ async def test_an_ai_burst_after_a_stored_move_waits_for_the_database(
 ) -> None:
     # A strong seat's think stores the timeout's move first; the AI's reply after it is a
     # burst of its own, and one that cannot be stored goes on later
-    # (``AiDriver._again_later``), not lost.
+    # (``LaterBursts.again_later``), not lost.
     monkeypatch.setattr(errors, "RETRY_S", 0.05)
     _, service, path = env
     started = await ann_against_ai(service)
@@ -177,6 +179,7 @@ async def test_an_ai_burst_after_a_stored_move_waits_for_the_database(
 
     monkeypatch.setattr(service.ledger, "store", store_fails_once)
     await service.timeout(match_id, started.match.version)
+    await service.ai.settled(match_id)  # the seat's think, in the match's background burst
     assert failed and log_count(path, match_id) == 1  # the timeout's move is stored
     for _ in range(100):
         if log_count(path, match_id) == 2:

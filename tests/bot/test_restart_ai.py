@@ -201,9 +201,9 @@ async def test_a_start_never_waits_for_an_ai_that_is_thinking_and_close_stops_it
 
     choose = service.ai._next_ai_move
 
-    async def thinks_for_ever(live: Any, match: Any, store_first: Any) -> Any:
+    async def thinks_for_ever(live: Any, match: Any) -> Any:
         if match.id != thinking_in:
-            return await choose(live, match, store_first)
+            return await choose(live, match)
         thinking.set()
         await never.wait()
 

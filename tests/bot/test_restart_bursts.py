@@ -55,11 +55,11 @@ async def test_a_restart_runs_its_ai_bursts_a_few_at_a_time(
     thinking: set[int] = set()
     choose = service.ai._next_ai_move
 
-    async def slow(live: Any, match: Any, store_first: Any) -> Any:
+    async def slow(live: Any, match: Any) -> Any:
         if match.id in owed and match.id not in thinking:
             thinking.add(match.id)
             await release.wait()
-        return await choose(live, match, store_first)
+        return await choose(live, match)
 
     monkeypatch.setattr(service.ai, "_next_ai_move", slow)
     try:
@@ -99,10 +99,10 @@ async def test_the_background_check_never_waits_for_a_running_burst(
     choose = service.ai._next_ai_move
     slow = set(owed[BURSTS_AT_ONCE:])
 
-    async def thinks_for_ever(live: Any, match: Any, store_first: Any) -> Any:
+    async def thinks_for_ever(live: Any, match: Any) -> Any:
         if match.id in slow:
             await never.wait()
-        return await choose(live, match, store_first)
+        return await choose(live, match)
 
     monkeypatch.setattr(service.ai, "_next_ai_move", thinks_for_ever)
     try:

@@ -57,6 +57,7 @@ async def test_strong_seats_think_in_a_worker_and_play_legal_moves(env: Any) -> 
         if not actions:
             break
         update = await service.act(match.id, 100, actions[0].key, update.match.version)
+        await service.ai.settled(match.id)  # the strong seats' thinks
         ai_moves = sum(1 for a in await service.repo.actions(match.id) if a["seat"] != 0)
         if ai_moves >= 8 and service.ai.pool.started:
             break
@@ -88,6 +89,7 @@ async def test_a_quest_table_offers_strong_and_its_seat_thinks_in_a_worker(
         if not actions:
             break
         update = await service.act(match.id, 100, actions[0].key, update.match.version)
+        await service.ai.settled(match.id)  # the strong seats' thinks
         ai_moves = sum(1 for a in await service.repo.actions(match.id) if a["seat"] != 0)
         if ai_moves >= 4 and service.ai.pool.started:
             break
@@ -217,6 +219,7 @@ async def play_with_strong_seats(
     for _ in range(2):
         await service.add_ai(match.id, 100, "strong")
     await service.start_match(match.id, 100)
+    await service.ai.settled(match.id)
     for click in range(clicks):
         if click == restart_after:
             before = (await service.view(match.id, None))[1].to_json()
@@ -227,12 +230,14 @@ async def play_with_strong_seats(
             service = capped_service(db, asked)
             await service.start()
             await service.checked()  # the restored match is checked against a replay
+            await service.resumed()  # and the AI burst the restart found owed has run
             assert (await service.view(match.id, None))[1].to_json() == before
             assert len(asked) == asked_before  # the replay asked the AI nothing
         current, _, actions = await service.view(match.id, 100)
         if current.outcome is not None or not actions:
             break
         await service.act(match.id, 100, actions[0].key, current.version)
+        await service.ai.settled(match.id)  # the strong seats' thinks
     log = await service.repo.actions(match.id)
     await service.close()
     await db.close()

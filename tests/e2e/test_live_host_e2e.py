@@ -15,6 +15,7 @@ ARCHITECTURE = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 REGISTERED = {
     "turn timer",
     "restart AI burst",
+    "AI burst",
     "delivery marks",
     "table publisher",
     "hands owed",
