@@ -48,15 +48,16 @@ async def test_strong_seats_think_in_a_worker_and_play_legal_moves(env: Any) -> 
     await service.add_ai(match.id, 100, "strong")
     await service.add_ai(match.id, 100, "strong")
     update = await service.start_match(match.id, 100)
+    await service.ai.settled(match.id)  # a strong seat to move first thinks after the start
     assert [s.ai_level for s in update.match.seats] == [None, "strong", "strong"]
     ai_moves = 0
     for _ in range(40):  # the human plays its first option until the AI seats have moved
         if update.match.outcome is not None:
             break
-        _, _, actions = await service.view(match.id, 100)
+        current, _, actions = await service.view(match.id, 100)
         if not actions:
             break
-        update = await service.act(match.id, 100, actions[0].key, update.match.version)
+        update = await service.act(match.id, 100, actions[0].key, current.version)
         await service.ai.settled(match.id)  # the strong seats' thinks
         ai_moves = sum(1 for a in await service.repo.actions(match.id) if a["seat"] != 0)
         if ai_moves >= 8 and service.ai.pool.started:
@@ -81,14 +82,15 @@ async def test_a_quest_table_offers_strong_and_its_seat_thinks_in_a_worker(
     match = await service.add_ai(match.id, 100, "strong")
     assert [s.ai_level for s in match.seats] == [None, "strong"]
     update = await service.start_match(match.id, 100)
+    await service.ai.settled(match.id)  # a strong seat to move first thinks after the start
     ai_moves = 0
     for _ in range(60):  # the human plays its first option until the AI seat has moved
         if update.match.outcome is not None:
             break
-        _, _, actions = await service.view(match.id, 100)
+        current, _, actions = await service.view(match.id, 100)
         if not actions:
             break
-        update = await service.act(match.id, 100, actions[0].key, update.match.version)
+        update = await service.act(match.id, 100, actions[0].key, current.version)
         await service.ai.settled(match.id)  # the strong seats' thinks
         ai_moves = sum(1 for a in await service.repo.actions(match.id) if a["seat"] != 0)
         if ai_moves >= 4 and service.ai.pool.started:
