@@ -151,9 +151,12 @@ def post_log_at_once() -> None:
     each settle waited for that post: the clicks to a fight took 30 s each and the script sat
     for over ten minutes. The shots show the table and the hand, not the thread: post at
     once, as the end-to-end tests do (tests/e2e/conftest.py)."""
-    from bot.delivery import log_thread
+    from bot.delivery import log_thread, pacing
 
     log_thread.LOG_GAP = 0.0
+    # Likewise Discord's 5 edits in 5 s per channel: the script clicks far faster than a
+    # person would (tests/e2e/conftest.py does the same).
+    pacing.EDITS_PER_WINDOW = 10**6
 
 
 async def session(fight: bool, seed: int = 0) -> bool:
@@ -170,7 +173,9 @@ async def session(fight: bool, seed: int = 0) -> bool:
     settings = Settings(database=folder / "shots.sqlite3", playground_port=0)
     settings = settings.model_copy(update={"sync_commands": True})
     bot = create_bot(settings, games=[GAME])
-    env = simcord.Env(bot, check_errors=False, settle_timeout=60)
+    # Under the held delivery marks' 10 s idle write (bot.core.held_marks): a settle waits out
+    # every timer due within its timeout, and at 60 s each click sat 10 s for that write.
+    env = simcord.Env(bot, check_errors=False, settle_timeout=8)
     _name_the_bot(env)
     await env.start()
     try:
