@@ -70,6 +70,17 @@ async def tiny_against(service: MatchService, strong: int, people: int = 1) -> i
     return match.id
 
 
+async def thinking_after_anns_click(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, HeldThink]:
+    """Ann against a strong seat: she has clicked, the seat's think is held."""
+    match_id = await tiny_against(service, 1)
+    held = HeldThink(service, monkeypatch)
+    await click(service, match_id)
+    await held.thinking()
+    return match_id, held
+
+
 async def test_the_click_is_answered_before_the_strong_seat_thinks_then_the_ai_moves(
     env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -133,10 +144,7 @@ async def test_a_match_ended_during_the_think_stops_it(
     env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, service, path = env
-    match_id = await tiny_against(service, 1)
-    held = HeldThink(service, monkeypatch)
-    await click(service, match_id)
-    await held.thinking()
+    match_id, _ = await thinking_after_anns_click(service, monkeypatch)
     assert service.ai.later.knows(match_id)
     ended = await service.concede(match_id, 100)  # the AI seat is left: it wins
     assert ended.match.status == "finished"
@@ -149,10 +157,7 @@ async def test_forgetting_the_match_cancels_its_think(
     env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, service, path = env
-    match_id = await tiny_against(service, 1)
-    held = HeldThink(service, monkeypatch)
-    await click(service, match_id)
-    await held.thinking()
+    match_id, held = await thinking_after_anns_click(service, monkeypatch)
     assert "AI burst" in service.live.holding(match_id)
     await service.forget(match_id)
     assert service.live.holding(match_id) == []
@@ -168,10 +173,7 @@ async def test_a_restart_during_the_think_loses_nothing_and_the_ai_moves_after_i
     db = await open_storage(path)
     service = MatchService(db, games=games, clock=clock)
     await service.start()
-    match_id = await tiny_against(service, 1)
-    held = HeldThink(service, monkeypatch)
-    await click(service, match_id)
-    await held.thinking()
+    match_id, _ = await thinking_after_anns_click(service, monkeypatch)
     await asyncio.wait_for(service.close(), 30)  # the process stops mid-think
     await db.close()
     assert log_count(path, match_id) == 1  # Ann's move is stored; nothing half-written
