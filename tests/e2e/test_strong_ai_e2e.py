@@ -40,6 +40,10 @@ async def test_strong_seats_from_host_tools_think_in_the_worker_pool(
     assert tools.response is not None
     for _ in range(2):
         await world.alice.click(tools.response, label=lobby_texts.BUTTON_AI_STRONG)
+    # The workers started and ready before the first think: Start's settle waits 5 s for
+    # the think, and starting two worker processes on a loaded machine took longer (a flake
+    # in a full suite beside other work); how long a start takes is not what this checks.
+    await service.ai.pool.healed()
     await world.alice.click(message_in(world.channel, table_id), label="Start")
     [match] = await service.matches_of_user(world.guild.id, world.alice.id)
     assert [s.ai_level for s in match.seats] == [None, "strong", "strong"]
