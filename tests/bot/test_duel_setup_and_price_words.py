@@ -226,3 +226,25 @@ def test_a_stash_line_says_only_the_parts_there_are() -> None:
                 assert "Stash: 0 " not in line and ", 0 face down" not in line, line
                 seen.add(("face up" in line, "face down" in line))
     assert {(True, False), (False, True)} <= seen
+
+
+def test_squishing_your_own_cards_is_one_select() -> None:
+    # 000 III.A.2.c-d: a player may squish a card of theirs; rare, so one menu, not a button
+    # per card at the top of a phone's hand.
+    from bot.render import controls as layout
+
+    renderer = renderer_for("duel")
+    for game, state in _positions(range(4)):
+        seat = state.active
+        actions = game.legal_actions(state, seat) if seat in game.deciders(state) else []
+        squish = {a.key for a in actions if a.kind == "squish"}
+        if not squish:
+            continue
+        view = renderer.read(game.view(state, seat))
+        found = renderer.controls(actions, view, TWO)
+        page = layout.layout(1, 1, found, selects=True)
+        assert not any(b.custom_id.endswith(k) for b in page.buttons for k in squish)
+        menus = [s for s in page.selects if s.placeholder == words.GROUPS["squish"]]
+        assert len(menus) == 1
+        return
+    raise AssertionError("no squish reached")

@@ -378,7 +378,10 @@ class DuelRenderer(GameRenderer[DuelView]):
             short = sayings.short(card, a["gold"])
             description = " · ".join(filter(None, (words.FIGHT_FACE_DOWN, description, short)))
         style = Style.SECONDARY if k in QUIET else Style.PRIMARY
-        return Control(action.key, label, words.GROUPS.get(group, ""), description, style)
+        menu = k == "squish"
+        return Control(
+            action.key, label, words.GROUPS.get(group, ""), description, style, menu=menu
+        )
 
 
 def _details(p: SideView) -> str:

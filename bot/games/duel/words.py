@@ -60,6 +60,9 @@ GROUPS: Mapping[str, str] = {
     "abilities": "Use an ability…",
     "defend": "Defend with…",
     "pick": "Choose…",
+    # Squishing your own card (to make room under the rank limit) is a rare move: one select,
+    # never a wall of buttons (four "Squish your …" filled a phone's first screen late on).
+    "squish": "Squish a card of yours…",
 }
 
 CONTROLS: Mapping[str, tuple[str, str]] = {
@@ -74,7 +77,7 @@ CONTROLS: Mapping[str, tuple[str, str]] = {
     "loot": ("cards", "Equip {card}"),
     "location": ("cards", "Settle in {card}"),
     "ally": ("cards", "Hire {card} as an ally"),
-    "squish": ("cards", "Squish your {card}"),
+    "squish": ("squish", "Squish your {card}"),
     # What tells one fight from another leads: a select's option is cut at 40 characters on a
     # phone, and "Attack with <card> face down + ..." lost the gold of every long name.
     "fight": ("fight", "Fight, {gold} gold: {card}"),
