@@ -13,6 +13,7 @@ from typing import Any
 from bot.games.duel import words
 from bot.games.duel.lobby import note
 from bot.plugins import renderer_for
+from bot.words import play_texts
 from engine.core import Rng
 from engine.duel.fight_values import hire_cost
 from engine.games import load_game
@@ -248,3 +249,27 @@ def test_squishing_your_own_cards_is_one_select() -> None:
         assert len(menus) == 1
         return
     raise AssertionError("no squish reached")
+
+
+def test_a_finished_match_shows_no_fight() -> None:
+    # 000 III.B: the game ends when a Hero is defeated, mid-fight too; the table's last fight
+    # step ("The hired monster's abilities go off.") stayed under "Match over".
+    renderer = renderer_for("duel")
+    game = load_game("duel")
+    ended_in_a_fight = 0
+    for seed in range(30):
+        state = game.new(2, seed)
+        rng = Rng(seed)
+        for _ in range(2000):
+            if game.outcome(state) is not None or not game.deciders(state):
+                break
+            seat = min(game.deciders(state))
+            game.apply(state, game.ai_action(state, seat, rng, "heuristic"))
+        if state.phase != "over" or state.fight is None:
+            continue
+        ended_in_a_fight += 1
+        view = renderer.read(game.view(state, None))
+        fields = renderer.table_fields(view, TWO, ["", ""]) or []
+        assert not any(f.name == play_texts.TABLE_FIGHT for f in fields)
+        assert renderer.table_picture(view, TWO) is None
+    assert ended_in_a_fight > 0

@@ -101,7 +101,9 @@ class DuelRenderer(GameRenderer[DuelView]):
             for seat, p in enumerate(v.players)
             if seat < len(names)
         ]
-        fight = self._fight_lines(v.fight, names)
+        # A finished match's table kept its last fight's step ("The hired monster's abilities
+        # go off.") under "Match over": the fight a Hero fell in is over too (# 000 III.B).
+        fight = self._fight_lines(v.fight, names) if v.phase != "over" else []
         if fight:  # shown once: the picture; only its step (not drawn) stays as text
             fields.append(Field(play_texts.TABLE_FIGHT, fight[-1]))
         stack = self._stack_lines(v, names)
@@ -202,7 +204,7 @@ class DuelRenderer(GameRenderer[DuelView]):
 
     def table_picture(self, v: DuelView, names: Sequence[str]) -> Picture | None:
         fight = v.fight
-        if fight is None:
+        if fight is None or v.phase == "over":
             return None
         gold = fight.gold
         card = card_of(fight.card.id) if fight.card is not None else None
