@@ -57,7 +57,6 @@ class HandAnswers:
         # From the update's memo, which the click on this hand at this version reads again.
         view = update.view_of(seat)
         actions = update.legal_of(seat) if match.status == "live" else []
-        deciding = seat in update.deciders
         # The hand placed here and its DM marked sent: one transaction (bot.delivery.marks).
         async with marks.batched(self.bot.service):
             await self._draw_here(
@@ -66,7 +65,7 @@ class HandAnswers:
                 view,
                 actions,
                 seat,
-                deciding=deciding,
+                deciders=update.deciders,
                 draft=draft,
                 passed=passed_line(update),
             )
@@ -105,7 +104,7 @@ class HandAnswers:
             view,
             list(actions),
             seat,
-            deciding=self._deciding(match_id, seat),
+            deciders=self._deciders(match_id),
             note=note,
             page=page,
             draft=draft,
@@ -121,7 +120,7 @@ class HandAnswers:
         actions: list[Any],
         seat: int,
         *,
-        deciding: bool,
+        deciders: frozenset[int],
         note: str | None = None,
         page: int = 0,
         draft: str | None = None,
@@ -148,7 +147,7 @@ class HandAnswers:
                 view,
                 actions,
                 seat,
-                deciding=deciding,
+                deciders=deciders,
                 note=note,
                 page=page,
                 draft=draft,
@@ -170,14 +169,15 @@ class HandAnswers:
             drawn = Drawn(digest, match.version, page, draft, picture_marks(rendered))
             await live.claim(interaction, match.id, message_id, drawn)
 
-    def _deciding(self, match_id: int, seat: int) -> bool:
-        """Whether the match waits on ``seat``, as last published (no read: it only decides
-        whether the hand shows the clock); nothing is published after a restart until the
-        match moves, so then the session says (issue 30.8: no "Time runs out" line)."""
+    def _deciders(self, match_id: int) -> frozenset[int]:
+        """Who the match waits on, as last published (no read: it decides whether the hand
+        shows the clock and whom it says the seat waits for); nothing is published after a
+        restart until the match moves, so then the session says (issue 30.8: no "Time runs
+        out" line)."""
         latest = self._publisher.latest(match_id)
         if latest is None:
-            return seat in self.bot.service.deciders(match_id)
-        return seat in latest.deciders
+            return self.bot.service.deciders(match_id)
+        return latest.deciders
 
     def _passed(self, match: svc.MatchInfo) -> str | None:
         """Who passed in the open window, as last published for this very version."""
@@ -204,7 +204,7 @@ class HandAnswers:
                 view,
                 list(actions),
                 seat,
-                deciding=self._deciding(match_id, seat),
+                deciders=self._deciders(match_id),
                 note=note,
                 passed=self._passed(match),
             )

@@ -57,7 +57,7 @@ async def draw_hand(
     actions: list[Any],
     seat_number: int | None,
     *,
-    deciding: bool,
+    deciders: frozenset[int],
     note: str | None = None,
     page: int = 0,
     draft: str | None = None,
@@ -68,9 +68,20 @@ async def draw_hand(
     """One seat's hand and the words above it: a note (why it was redrawn), and the clock
     while the match waits on the seat (a free actor's optional moves are never timed). A seat
     the AI took over while its player was away shows only the button to take it back."""
+    # Who the match waits on, from the service (a game's view may not list it): a seat
+    # with nothing to do is told whom it waits for, not "Not your move yet".
     rendered = await off_loop(
-        render_hand, match, view, actions, page=page, draft=draft, sure=sure, dm=dm
+        render_hand,
+        match,
+        view,
+        actions,
+        page=page,
+        deciders=deciders,
+        draft=draft,
+        sure=sure,
+        dm=dm,
     )
+    deciding = seat_number in deciders
     seat = next((s for s in match.seats if s.seat == seat_number), None)
     if seat is not None and seat.afk and match.status == "live":
         back = ButtonSpec(
@@ -241,7 +252,7 @@ class HandDelivery:
             view,
             actions,
             seat.seat,
-            deciding=deciding,
+            deciders=update.deciders,
             page=drawn.page,
             draft=draft,
             dm=in_dm,
