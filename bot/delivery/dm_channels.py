@@ -36,6 +36,11 @@ class DmChannels:
     def known(self, user_id: int) -> int | None:
         return self._ids.get(user_id)
 
+    def holds(self, channel_id: int) -> bool:
+        """Whether ``channel_id`` is a DM channel kept here (discord.py's own cache may have
+        let it go: it keeps 128)."""
+        return channel_id in self._ids.values()
+
     async def send(self, user_id: int, **kwargs: Any) -> discord.Message:
         """Send a DM; raises ``discord.HTTPException`` as ``User.send`` does (a closed DM is
         ``Forbidden`` 50007)."""
