@@ -128,14 +128,14 @@ def give_base(
         else:
             s.pending.append(Pending("base", chooser, [m.serial]))
     if m.base is not None and windowed:
-        ev.append(Event("base", _base_data(m, colour)))
+        ev.append(Event("base", base_data(m, colour)))
 
 
-def _base_data(m: Mon, rolled: int) -> dict[str, object]:
+def base_data(m: Mon, rolled: int | None) -> dict[str, object]:
     """A base event's data: the die's colour too when the monster stands elsewhere (R51: no
     base of that colour was free), so the log says why the two differ."""
     data: dict[str, object] = {"monster": wire(m.card), "base": m.base}
-    if m.base != rolled:
+    if rolled is not None and m.base != rolled:
         data["rolled"] = COLOURS[rolled]
     return data
 

@@ -5,14 +5,14 @@ One small handler per action kind."""
 from __future__ import annotations
 
 from engine.core import Action, Event
-from engine.core.nothing import unwire, wire
+from engine.core.nothing import unwire
 from engine.quest import cards
 from engine.quest.action_args import arg, cell, pop_pending
-from engine.quest.content import COLOURS, Content
+from engine.quest.content import Content
 from engine.quest.rules import auction, combat, items, movement, running, stop
 from engine.quest.rules.effects import give_up, take_item
 from engine.quest.rules.effects import snatch as snatch_item
-from engine.quest.rules.monsters import new_monster
+from engine.quest.rules.monsters import base_data, new_monster
 from engine.quest.state import QuestState
 
 
@@ -38,12 +38,10 @@ def no_summon(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
 
 def base(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
     p = pop_pending(s)
-    s.mon(p.data[0]).base = arg(a, "colour")  # the explorer picks; nobody draws for it (R51)
+    m = s.mon(p.data[0])
+    m.base = arg(a, "colour")  # the explorer picks; nobody draws for it (R51)
     # R51: the die's colour had no free base, so the explorer picked (the log says who, why)
-    data: dict[str, object] = {"monster": wire(s.mon(p.data[0]).card), "base": arg(a, "colour")}
-    if s.last_colour is not None:
-        data["rolled"] = COLOURS[s.last_colour]
-    ev.append(Event("base", {**data, "seat": a.seat}))
+    ev.append(Event("base", {**base_data(m, s.last_colour), "seat": a.seat}))
 
 
 def accept(s: QuestState, c: Content, a: Action, ev: list[Event]) -> None:
